@@ -1,0 +1,33 @@
+package dev.docask.embed;
+
+import java.util.List;
+
+/**
+ * Turns text into vectors. The seam between docask and an embedding model.
+ *
+ * <p>Vectors returned are L2-normalised, so a dot product is the cosine similarity.
+ *
+ * <pre>{@code
+ * Embedder e = Embedders.fromSpec("bge-small");
+ * List<float[]> docs = e.embedAll(List.of("Mocking › vi.mock\n\nReplaces a module ..."));
+ * float[] q = e.embedQuery("how do I mock a module?");
+ * }</pre>
+ */
+public interface Embedder {
+
+    /**
+     * Identifies the model and everything that changes its vectors (pooling, query instruction),
+     * e.g. {@code bge-small-en-v1.5-q} or {@code openai:text-embedding-3-small}. An index records it
+     * and refuses to be queried with an embedder whose id differs.
+     */
+    String id();
+
+    /** Length of every vector this embedder returns. */
+    int dimensions();
+
+    /** Embeds passages (chunks) for the index; one normalised vector per text, in order. */
+    List<float[]> embedAll(List<String> texts);
+
+    /** Embeds a question; may differ from passage embedding (e.g. a query instruction). */
+    float[] embedQuery(String question);
+}

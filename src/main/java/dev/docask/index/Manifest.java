@@ -1,0 +1,33 @@
+package dev.docask.index;
+
+import dev.docask.ingest.Problem;
+
+import java.util.List;
+
+/**
+ * What an index records about itself, stored as {@code manifest.json} beside the data.
+ *
+ * @param formatVersion  on-disk format version
+ * @param embedderSpec   the {@code --embedder} spec the index was built with (e.g. {@code bge-small})
+ * @param embedderId     the embedder's id; querying with another id is refused
+ * @param dimensions     vector length (0 for a keyword-only index)
+ * @param framework      the framework whose routing was used
+ * @param baseUrl        the site root
+ * @param siteName       the site's display name
+ * @param chunkSize      chunking option used
+ * @param chunkOverlap   chunking option used
+ * @param pages          pages indexed
+ * @param chunks         chunks indexed, copies included
+ * @param copies         chunks that are copies of another chunk
+ * @param contentHash    hash over every chunk's embedded text and URL; changes when the content does
+ * @param problems       pages that were skipped, with the reason
+ * @param createdAt      ISO-8601 instant of the build
+ */
+public record Manifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
+                       String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
+                       int pages, int chunks, int copies, String contentHash, List<Problem> problems,
+                       String createdAt) {
+    public Manifest {
+        problems = List.copyOf(problems == null ? List.of() : problems);
+    }
+}

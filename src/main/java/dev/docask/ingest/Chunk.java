@@ -1,0 +1,51 @@
+package dev.docask.ingest;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One retrievable piece of a documentation page: a heading section, or part of a long one.
+ *
+ * <pre>{@code
+ * new Chunk("https://vitest.dev/guide/mocking#modules", "Mocking", "Mocking › Modules",
+ *           "Use vi.mock to ...", "guide/mocking.md", Map.of("docType", "guide"));
+ * }</pre>
+ *
+ * @param url      public URL of the section, with the heading's {@code #anchor} (none for the page top)
+ * @param title    the page title
+ * @param heading  the section heading with its parent headings as a breadcrumb, joined by {@code " › "};
+ *                 empty for text before the first heading
+ * @param text     the section's plain text (Markdown syntax kept where it carries meaning, e.g. code)
+ * @param source   the file the chunk came from, relative to the indexed folder, with {@code /} separators
+ * @param metadata front matter and folder facts, e.g. {@code docType}, {@code tags}, {@code version}
+ */
+public record Chunk(String url, String title, String heading, String text, String source,
+                    Map<String, String> metadata) {
+
+    /** Separator between the levels of a heading breadcrumb. */
+    public static final String BREADCRUMB = " › ";
+
+    public Chunk {
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(heading, "heading");
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(source, "source");
+        metadata = Map.copyOf(metadata == null ? Map.of() : metadata);
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("chunk text is blank for " + url);
+        }
+    }
+
+    /** The URL without its {@code #anchor}: the page this chunk belongs to. */
+    public String pageUrl() {
+        int hash = url.indexOf('#');
+        return hash < 0 ? url : url.substring(0, hash);
+    }
+
+    /** What the embedder sees: {@code title › heading} then the text. */
+    public String embeddingText() {
+        String head = heading.isEmpty() ? title : title + BREADCRUMB + heading;
+        return head + "\n\n" + text;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.docask.retrieve;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Every knob of retrieval, named as in the spec. Start from {@link #defaults()} and change what you need:
+ *
+ * <pre>{@code
+ * RetrievalOptions opts = RetrievalOptions.defaults().withTopK(8).withMaxPerSource(2)
+ *         .withFilter(Map.of("version", "3.8.1"));
+ * }</pre>
+ *
+ * @param topK                   numbered sources at most (6)
+ * @param candidates             candidates taken from each retriever (40)
+ * @param rrfK                   the k of reciprocal rank fusion (60)
+ * @param minSimilarity          cosine floor of the gate; {@code null} = the embedder's measured default
+ * @param minKeywordCoverage     keyword coverage floor of the gate; {@code null} = 0.5, or 0.4 without embeddings
+ * @param maxContextChars        sources are added in rank order until their text reaches this (8000)
+ * @param collapseCopies         count word-for-word copies once, at the canonical URL (true)
+ * @param maxPerSource           chunks per page at most; 0 = no limit (0)
+ * @param filter                 metadata that a chunk must match, e.g. {@code docType=guide};
+ *                               the key {@code url} matches a URL prefix
+ * @param similarityNeedsKeyword cosine only counts for chunks sharing a word with the question;
+ *                               {@code null} = on for the mock embedder only
+ * @param gateMode               whether the gate filters the sources or only decides answerability
+ * @param retrieveHook           replaces candidate finding; {@code null} = none
+ * @param rerankHook             reorders candidates after fusion; {@code null} = none
+ * @param onError                receives every failure that retrieval survived (hooks, embedder)
+ */
+public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
+                               Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
+                               int maxPerSource, Map<String, String> filter, Boolean similarityNeedsKeyword,
+                               GateMode gateMode, RetrieveHook retrieveHook, RerankHook rerankHook,
+                               Consumer<Throwable> onError) {
+
+    /** What the relevance gate does with the candidates that fail it. */
+    public enum GateMode {
+        /** Only candidates that pass the gate are fused into sources (SPEC §4.4). */
+        FILTER,
+        /** The gate only decides whether to answer; sources come from the ungated fusion. */
+        ANSWERABILITY
+    }
+
+    public RetrievalOptions {
+        requireAtLeast("topK", topK, 1);
+        requireAtLeast("candidates", candidates, 1);
+        requireAtLeast("rrfK", rrfK, 0);
+        requireAtLeast("maxContextChars", maxContextChars, 1);
+        requireAtLeast("maxPerSource", maxPerSource, 0);
+        requireFraction("minSimilarity", minSimilarity, -1);
+        requireFraction("minKeywordCoverage", minKeywordCoverage, 0);
+        filter = Map.copyOf(filter == null ? Map.of() : filter);
+        gateMode = gateMode == null ? GateMode.FILTER : gateMode;
+        onError = onError == null ? e -> { } : onError;
+    }
+
+    /** The spec's defaults. */
+    public static RetrievalOptions defaults() {
+        return new RetrievalOptions(6, 40, 60, null, null, 8000, true, 0, Map.of(), null,
+                GateMode.FILTER, null, null, null);
+    }
+
+    public RetrievalOptions withTopK(int v) {
+        return new RetrievalOptions(v, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withCandidates(int v) {
+        return new RetrievalOptions(topK, v, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withRrfK(int v) {
+        return new RetrievalOptions(topK, candidates, v, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withMinSimilarity(Double v) {
+        return new RetrievalOptions(topK, candidates, rrfK, v, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withMinKeywordCoverage(Double v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, v, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    /** Top-N mode: both thresholds 0, so nothing is gated out. */
+    public RetrievalOptions withoutGate() {
+        return withMinSimilarity(0.0).withMinKeywordCoverage(0.0);
+    }
+
+    public RetrievalOptions withMaxContextChars(int v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, v,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withCollapseCopies(boolean v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                v, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withMaxPerSource(int v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, v, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withFilter(Map<String, String> v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, v, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withSimilarityNeedsKeyword(Boolean v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, v, gateMode, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withGateMode(GateMode v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, v, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withRetrieveHook(RetrieveHook v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, v, rerankHook, onError);
+    }
+
+    public RetrievalOptions withRerankHook(RerankHook v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, v, onError);
+    }
+
+    public RetrievalOptions withOnError(Consumer<Throwable> v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, v);
+    }
+
+    private static void requireAtLeast(String name, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(name + " must be at least " + min + ", got " + value);
+        }
+    }
+
+    private static void requireFraction(String name, Double value, double min) {
+        if (value != null && (value.isNaN() || value < min || value > 1)) {
+            throw new IllegalArgumentException(name + " must be between " + min + " and 1, got " + value);
+        }
+    }
+}
