@@ -48,6 +48,17 @@ class QuestionFileTest {
     }
 
     @Test
+    void read_repoQuestionSets_parseWithExpectedCounts() {
+        Path dir = Path.of("eval/questions");
+        for (String site : List.of("vitest", "docusaurus", "astro")) {
+            assertThat(QuestionFile.read(dir.resolve(site + "-cross-site.jsonl"))).hasSize(20);
+            assertThat(QuestionFile.read(dir.resolve(site + "-probes.jsonl"))).hasSizeGreaterThanOrEqualTo(50)
+                    .noneMatch(Question::answerable);
+        }
+        assertThat(QuestionFile.read(dir.resolve("astro-cross-site.jsonl"))).filteredOn(Question::answerable).hasSize(5);
+    }
+
+    @Test
     void read_badJson_namesFileAndLine() throws IOException {
         Path f = write("{\"id\": \"a\", \"question\": \"x\", \"answerable\": false}", "{not json");
         assertThatThrownBy(() -> QuestionFile.read(f)).hasMessageContaining("q.jsonl:2").hasMessageContaining("JSON");
