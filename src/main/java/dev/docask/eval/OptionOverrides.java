@@ -11,7 +11,7 @@ import java.util.Locale;
  */
 final class OptionOverrides {
     static final List<String> NAMES = List.of("topK", "candidates", "rrfK", "minSimilarity", "minKeywordCoverage",
-            "maxContextChars", "collapseCopies", "maxPerSource", "similarityNeedsKeyword", "gateMode");
+            "maxContextChars", "collapseCopies", "maxPerSource", "similarityNeedsKeyword", "gateMode", "retrievers");
 
     private OptionOverrides() {
     }
@@ -36,6 +36,8 @@ final class OptionOverrides {
                 case "maxPerSource" -> o.withMaxPerSource(Integer.parseInt(value));
                 case "similarityNeedsKeyword" -> o.withSimilarityNeedsKeyword(bool(value));
                 case "gateMode" -> o.withGateMode(RetrievalOptions.GateMode.valueOf(value.toUpperCase(Locale.ROOT)));
+                case "retrievers" -> o.withRetrievers(
+                        RetrievalOptions.Retrievers.valueOf(value.toUpperCase(Locale.ROOT)));
                 default -> throw new IllegalArgumentException("unknown option '" + name + "' in '" + assignment
                         + "'; known: " + String.join(", ", NAMES));
             };

@@ -29,6 +29,10 @@ public final class Strategies {
 
     private static Map<String, Strategy> registry() {
         Map<String, Strategy> r = new LinkedHashMap<>();
+        add(r, "bm25", "BM25 alone (keyword coverage gate)",
+                o -> o.withRetrievers(RetrievalOptions.Retrievers.BM25));
+        add(r, "vector", "cosine similarity alone (same gate)",
+                o -> o.withRetrievers(RetrievalOptions.Retrievers.VECTOR));
         add(r, "hybrid", "the default pipeline: BM25 and cosine, relevance gate (filter mode), RRF", o -> o);
         add(r, "topn", "hybrid with the gate off (both thresholds 0): plain top-k", RetrievalOptions::withoutGate);
         add(r, "answerability", "hybrid; the gate only decides whether to answer, sources come from the ungated fusion",

@@ -22,6 +22,7 @@ class OptionOverridesTest {
         assertThat(OptionOverrides.apply(d, "similarityNeedsKeyword=true").similarityNeedsKeyword()).isTrue();
         assertThat(OptionOverrides.apply(d, "gateMode=answerability").gateMode())
                 .isEqualTo(RetrievalOptions.GateMode.ANSWERABILITY);
+        assertThat(OptionOverrides.apply(d, "retrievers=bm25").retrievers()).isEqualTo(RetrievalOptions.Retrievers.BM25);
     }
 
     @Test

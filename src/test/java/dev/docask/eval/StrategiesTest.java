@@ -23,6 +23,14 @@ class StrategiesTest {
     }
 
     @Test
+    void parse_bm25AndVector_runOneRetrieverEach() {
+        assertThat(Strategies.parse("bm25").options(RetrievalOptions.defaults()).retrievers())
+                .isEqualTo(RetrievalOptions.Retrievers.BM25);
+        assertThat(Strategies.parse("vector").options(RetrievalOptions.defaults()).retrievers())
+                .isEqualTo(RetrievalOptions.Retrievers.VECTOR);
+    }
+
+    @Test
     void parse_hybrid_keepsDefaults() {
         assertThat(Strategies.parse("hybrid").options(RetrievalOptions.defaults()))
                 .isEqualTo(RetrievalOptions.defaults());
