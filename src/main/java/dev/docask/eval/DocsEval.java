@@ -22,6 +22,8 @@ import java.util.function.BiFunction;
  * }</pre>
  */
 public final class DocsEval {
+    private static final int WARM_UP = 5;
+
     private DocsEval() {
     }
 
@@ -39,6 +41,8 @@ public final class DocsEval {
         if (strategies.isEmpty()) {
             throw new IllegalArgumentException("no strategy to run");
         }
+        // A few questions first, untimed: the first calls pay for class loading and JIT, not retrieval.
+        questions.stream().limit(WARM_UP).forEach(q -> retriever.apply(q.text(preferLong), RetrievalOptions.defaults()));
         Map<String, DocsMetrics> metrics = new LinkedHashMap<>();
         Map<String, List<Outcome>> outcomes = new LinkedHashMap<>();
         for (Strategy s : strategies) {
