@@ -30,6 +30,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code docask eval}: retrieval quality on a question set, or ranking quality on a BEIR collection.
+ * Exit codes: 0 ok, 1 the default strategy missed a {@code --min-…}/{@code --max-…} target,
+ * 2 bad input (flags, files, index).
  *
  * <pre>
  * docask eval --index vitest-index --questions vitest-dev-questions.jsonl --min-recall 0.9
@@ -41,7 +43,7 @@ import java.util.concurrent.Callable;
                 + "questions let through, per strategy; or nDCG@10 and Recall@100 on a BEIR collection.",
                 "Strategies: bm25, vector, hybrid (default pipeline), topn (no gate), answerability; "
                         + "add overrides as NAME:option=value,... or with --set."})
-public final class EvalCommand implements Callable<Integer> {
+final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -101,7 +103,7 @@ public final class EvalCommand implements Callable<Integer> {
             }
             return beir != null ? runBeir(out, err) : runQuestions(out, err);
         } catch (RuntimeException e) { // bad flags, files, indexes: a message, never a stack trace
-            err.println("docask eval: " + e.getMessage());
+            err.println("docask eval: " + Failures.describe(e));
             return 2;
         }
     }
