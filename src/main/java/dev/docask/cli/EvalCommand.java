@@ -150,8 +150,10 @@ final class EvalCommand implements Callable<Integer> {
         List<Strategy> run = Strategies.select(names, overrides);
         BeirCollection collection = BeirReader.read(beir, qrels);
         int total = collection.docs().size();
+        int[] reported = {0};
         Path dir = BeirIndex.ensure(collection, beir, embedder, cache == null ? BeirIndex.defaultCache() : cache, n -> {
-            if (n % 500 == 0 || n == total) {
+            if (n / 500 > reported[0] / 500 || n == total) { // batches of 64 rarely land on a round number
+                reported[0] = n;
                 err.println("docask eval: embedded " + n + " of " + total + " documents");
                 err.flush();
             }
