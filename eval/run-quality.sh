@@ -30,9 +30,9 @@ for s in vitest docusaurus astro; do
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$cross"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$probes"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
-    --strategy hybrid --strategy answerability \
-    --strategy hybrid:minSimilarity=0.8 --strategy hybrid:minSimilarity=0.85 \
-    --strategy answerability:minSimilarity=0.8 --strategy answerability:minSimilarity=0.85
+    --strategy bm25 --strategy vector --strategy hybrid --strategy topn --strategy answerability \
+    --strategy hybrid:minKeywordCoverage=0.55 --strategy answerability:minKeywordCoverage=0.55 \
+    --strategy answerability:minSimilarity=0.8
 done
 
 for ds in scifact nfcorpus; do
