@@ -6,9 +6,10 @@ import java.util.List;
 /*
  * Retrieval works best on chunks of a few paragraphs: a one-line section carries too little
  * meaning to embed, a five-page section drowns its answer. So empty sections are dropped (their
- * heading survives in the children's breadcrumbs), tiny ones (< chunkSize/8) are merged into a
- * neighbour of the same page with their heading kept as a line, and long ones are cut at the
- * coarsest boundary that fits (see TextSplitter).
+ * heading survives in the children's breadcrumbs), tiny ones (< chunkSize/8) are merged into the
+ * previous section of the page (at the page top, or when that is full, into the next one) with
+ * their heading kept as a line, and long ones are cut at the coarsest boundary that fits (see
+ * TextSplitter).
  */
 
 /** Turns a page's sections into sized pieces of text, each ready to become a chunk. */
@@ -48,17 +49,13 @@ final class SectionSizer {
         List<Piece> out = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
             Piece current = blocks.get(i);
-            // A tiny parent first absorbs its children: the parent's anchor covers them all.
-            while (current.text().length() < tiny && i + 1 < blocks.size()
-                    && blocks.get(i + 1).section().level() > current.section().level()
-                    && fits(current, blocks.get(i + 1))) {
-                current = join(current, blocks.get(++i));
-            }
             Piece previous = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (current.text().length() < tiny && previous != null && fits(previous, current)) {
-                out.set(out.size() - 1, join(previous, current));
-            } else if (current.text().length() < tiny && i + 1 < blocks.size() && fits(current, blocks.get(i + 1))) {
-                blocks.set(i + 1, join(current, blocks.get(i + 1)));
+            boolean small = current.text().length() < tiny;
+            if (small && previous != null && fits(previous, current)) {
+                out.set(out.size() - 1, join(previous, current, previous.section()));
+            } else if (small && i + 1 < blocks.size() && fits(current, blocks.get(i + 1))) {
+                // A tiny opening (page intro, "## Options" before its items) is cited as the section it leads into.
+                blocks.set(i + 1, join(current, blocks.get(i + 1), blocks.get(i + 1).section()));
             } else {
                 out.add(current);
             }
@@ -67,12 +64,16 @@ final class SectionSizer {
     }
 
     private boolean fits(Piece a, Piece b) {
-        return a.text().length() + b.section().headingLine().length() + b.text().length() + 4 <= chunkSize;
+        return a.section().headingLine().length() + a.text().length() + b.section().headingLine().length()
+                + b.text().length() + 6 <= chunkSize;
     }
 
-    private static Piece join(Piece a, Piece b) {
-        String line = b.section().headingLine();
-        String text = line.isEmpty() ? a.text() + "\n\n" + b.text() : a.text() + "\n\n" + line + "\n\n" + b.text();
-        return new Piece(a.section(), text);
+    /** {@code a} then {@code b}, cited as {@code as}; the heading of whichever is not cited stays as a line. */
+    private static Piece join(Piece a, Piece b, Section as) {
+        String aText = as == a.section() || a.section().headingLine().isEmpty()
+                ? a.text() : a.section().headingLine() + "\n\n" + a.text();
+        String bText = as == b.section() || b.section().headingLine().isEmpty()
+                ? b.text() : b.section().headingLine() + "\n\n" + b.text();
+        return new Piece(as, aText + "\n\n" + bText);
     }
 }

@@ -33,7 +33,7 @@ final class TextSplitter {
         for (int k = 0; k < pieces.size(); k++) {
             String piece = pieces.get(k);
             String tail = k == 0 ? "" : tail(pieces.get(k - 1));
-            out.add(tail.isEmpty() ? piece : tail + " " + piece);
+            out.add(tail.isEmpty() ? piece : tail + "\n\n" + piece);
         }
         return out;
     }
