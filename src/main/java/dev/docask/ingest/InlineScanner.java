@@ -98,7 +98,8 @@ final class InlineScanner {
             int close = s.toLowerCase(Locale.ROOT).indexOf("</" + name, i);
             int closeEnd = close < 0 ? -1 : s.indexOf('>', close);
             i = closeEnd < 0 ? s.length() : closeEnd + 1;
-        } else if (name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p")) {
+        } else if ((name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p"))
+                && !plain.isEmpty() && !Character.isWhitespace(plain.charAt(plain.length() - 1))) {
             plain.append(' ');
         }
     }
