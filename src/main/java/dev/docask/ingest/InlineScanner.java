@@ -99,7 +99,8 @@ final class InlineScanner {
             int closeEnd = close < 0 ? -1 : s.indexOf('>', close);
             i = closeEnd < 0 ? s.length() : closeEnd + 1;
         } else if ((name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p"))
-                && !plain.isEmpty() && !Character.isWhitespace(plain.charAt(plain.length() - 1))) {
+                && !plain.isEmpty() && !Character.isWhitespace(plain.charAt(plain.length() - 1))
+                && i < s.length() && !Character.isWhitespace(s.charAt(i))) {
             plain.append(' ');
         }
     }
