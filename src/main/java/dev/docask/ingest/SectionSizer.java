@@ -28,34 +28,57 @@ final class SectionSizer {
     }
 
     List<Piece> size(List<Section> sections) {
-        List<Piece> merged = merge(sections);
         List<Piece> out = new ArrayList<>();
-        for (Piece p : merged) {
-            for (String text : splitter.split(p.text())) {
-                out.add(new Piece(p.section(), text));
+        for (Block block : merge(sections)) {
+            for (String text : splitter.split(block.text())) {
+                out.add(new Piece(block.cited(), text));
             }
         }
         return out;
     }
 
-    private List<Piece> merge(List<Section> sections) {
-        List<Piece> blocks = new ArrayList<>();
+    /** Sections merged into one, cited as {@code cited}; the others keep their heading as a line. */
+    private record Block(Section cited, List<Section> parts) {
+        String text() {
+            StringBuilder out = new StringBuilder();
+            for (Section part : parts) {
+                if (!out.isEmpty()) {
+                    out.append("\n\n");
+                }
+                if (part != cited && !part.headingLine().isEmpty()) {
+                    out.append(part.headingLine()).append("\n\n");
+                }
+                out.append(part.text());
+            }
+            return out.toString();
+        }
+
+        Block join(Block next, Section as) {
+            List<Section> all = new ArrayList<>(parts);
+            all.addAll(next.parts);
+            return new Block(as, all);
+        }
+    }
+
+    private List<Block> merge(List<Section> sections) {
+        List<Block> blocks = new ArrayList<>();
         for (Section s : sections) {
             if (!s.text().isBlank()) {
-                blocks.add(new Piece(s, s.text()));
+                blocks.add(new Block(s, List.of(s)));
             }
         }
         int tiny = chunkSize / 8;
-        List<Piece> out = new ArrayList<>();
+        List<Block> out = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
-            Piece current = blocks.get(i);
-            Piece previous = out.isEmpty() ? null : out.get(out.size() - 1);
+            Block current = blocks.get(i);
+            Block previous = out.isEmpty() ? null : out.get(out.size() - 1);
             boolean small = current.text().length() < tiny;
             if (small && previous != null && fits(previous, current)) {
-                out.set(out.size() - 1, join(previous, current, previous.section()));
+                out.set(out.size() - 1, previous.join(current, previous.cited()));
             } else if (small && i + 1 < blocks.size() && fits(current, blocks.get(i + 1))) {
                 // A tiny opening (page intro, "## Options" before its items) is cited as the section it leads into.
-                blocks.set(i + 1, join(current, blocks.get(i + 1), blocks.get(i + 1).section()));
+                Block next = blocks.get(i + 1);
+                blocks.set(i + 1, current.join(next, next.cited()));
             } else {
                 out.add(current);
             }
@@ -63,17 +86,8 @@ final class SectionSizer {
         return out;
     }
 
-    private boolean fits(Piece a, Piece b) {
-        return a.section().headingLine().length() + a.text().length() + b.section().headingLine().length()
-                + b.text().length() + 6 <= chunkSize;
-    }
-
-    /** {@code a} then {@code b}, cited as {@code as}; the heading of whichever is not cited stays as a line. */
-    private static Piece join(Piece a, Piece b, Section as) {
-        String aText = as == a.section() || a.section().headingLine().isEmpty()
-                ? a.text() : a.section().headingLine() + "\n\n" + a.text();
-        String bText = as == b.section() || b.section().headingLine().isEmpty()
-                ? b.text() : b.section().headingLine() + "\n\n" + b.text();
-        return new Piece(as, aText + "\n\n" + bText);
+    private boolean fits(Block a, Block b) {
+        return a.text().length() + b.text().length() + a.cited().headingLine().length()
+                + b.cited().headingLine().length() + 8 <= chunkSize;
     }
 }

@@ -62,7 +62,10 @@ final class TextSplitter {
             }
             if (part.length() > budget) {
                 flush(current, out);
-                out.addAll(split(part, level + 1, budget));
+                List<String> pieces = split(part, level + 1, budget);
+                out.addAll(pieces.subList(0, pieces.size() - 1));
+                // The remainder of a cut part may share its piece with what follows.
+                current.append(pieces.get(pieces.size() - 1));
             } else if (current.length() + joiner.length() + part.length() > budget) {
                 flush(current, out);
                 current.append(part);
