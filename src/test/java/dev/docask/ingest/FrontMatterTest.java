@@ -39,8 +39,8 @@ class FrontMatterTest {
 
     @Test
     void parse_badYaml_throwsWithReason() {
-        assertThatThrownBy(() -> FrontMatter.parse("---\ntitle: [unclosed\n---\nbody"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("unparseable front matter");
+        assertThatThrownBy(() -> FrontMatter.parse("---\ntitle: ok\ndescription: [unclosed\n---\nbody"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("unparseable front matter at line 4");
     }
 
     @Test

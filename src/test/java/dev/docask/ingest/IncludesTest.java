@@ -47,4 +47,15 @@ class IncludesTest {
         assertThat(Includes.resolve("blog/post.md", "../guide/x.md")).isEqualTo("guide/x.md");
         assertThat(Includes.resolve("a/b/c.md", "@/shared/x.md")).isEqualTo("shared/x.md");
     }
+
+    @Test
+    void expand_mdxPartialImport_replacedOutsideCodeOnly() {
+        Includes mdx = new Includes(Map.of(
+                "guides/_partial.mdx", "---\nx: 1\n---\n### Tags file\n\nPartial body.",
+                "guides/page.mdx", ""));
+        String page = "import Part from './_partial.mdx';\n\n<Part />\n\n```mdx\n<Part />\n```";
+        String out = mdx.expand("guides/page.mdx", page);
+        assertThat(out).contains("\n### Tags file\n\nPartial body.\n").endsWith("```mdx\n<Part />\n```");
+        assertThat(mdx.targets()).isEmpty();
+    }
 }
