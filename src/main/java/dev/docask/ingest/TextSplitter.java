@@ -28,7 +28,8 @@ final class TextSplitter {
         if (t.length() <= size) {
             return t.isEmpty() ? List.of() : List.of(t);
         }
-        List<String> pieces = split(t, 0, size - overlap);
+        // Room for the overlap and the blank line that separates it from the piece.
+        List<String> pieces = split(t, 0, overlap == 0 ? size : size - overlap - 2);
         List<String> out = new ArrayList<>(pieces.size());
         for (int k = 0; k < pieces.size(); k++) {
             String piece = pieces.get(k);
