@@ -17,6 +17,8 @@ import java.util.stream.Collectors;
  */
 record FrontMatter(Map<String, String> values, String body, int bodyLine) {
 
+    private static final LoadSettings SETTINGS = LoadSettings.builder().setLabel("front matter").build();
+
     FrontMatter {
         values = Map.copyOf(values);
     }
@@ -64,7 +66,7 @@ record FrontMatter(Map<String, String> values, String body, int bodyLine) {
         }
         Object root;
         try {
-            root = new Load(LoadSettings.builder().setLabel("front matter").build()).loadFromString(yaml);
+            root = new Load(SETTINGS).loadFromString(yaml);
         } catch (MarkedYamlEngineException e) {
             // The YAML starts on the file's second line, after the opening '---'.
             String where = e.getProblemMark().map(m -> " at line " + (m.getLine() + 2)).orElse("");
