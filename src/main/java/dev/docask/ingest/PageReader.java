@@ -51,7 +51,9 @@ final class PageReader {
             return Optional.empty();
         }
         String body = includes.expand(file, front.body());
-        String cleaned = new MarkdownCleaner(file.toLowerCase(java.util.Locale.ROOT).endsWith(".mdx")).clean(body);
+        // Docusaurus compiles .md files as MDX too.
+        boolean mdx = framework == Framework.DOCUSAURUS || file.toLowerCase(java.util.Locale.ROOT).endsWith(".mdx");
+        String cleaned = new MarkdownCleaner(mdx).clean(body);
         MarkdownSections.Parsed parsed = MarkdownSections.parse(cleaned, new Slugger(Slugger.styleOf(framework)));
         String title = front.find("title").or(() -> Optional.ofNullable(parsed.h1()).filter(h -> !h.isBlank()))
                 .orElseGet(() -> fileTitle(file));

@@ -93,6 +93,9 @@ public final class SiteReader {
     /** Files under {@code root} as sorted '/'-separated relative paths; hidden folders and node_modules left out. */
     private static List<String> listFiles(Path root, List<String> ignore) {
         List<PathMatcher> matchers = ignore.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        // Like .gitignore, a pattern without '/' (e.g. "*.draft.md") matches the file name in any folder.
+        List<PathMatcher> nameMatchers = ignore.stream().filter(g -> !g.contains("/"))
+                .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(Files::isRegularFile)
                     .map(root::relativize)
@@ -103,7 +106,8 @@ public final class SiteReader {
                                 return false;
                             }
                         }
-                        return matchers.stream().noneMatch(m -> m.matches(rel));
+                        return matchers.stream().noneMatch(m -> m.matches(rel))
+                                && nameMatchers.stream().noneMatch(m -> m.matches(rel.getFileName()));
                     })
                     .map(rel -> rel.toString().replace('\\', '/'))
                     .sorted()

@@ -169,4 +169,9 @@ class MarkdownCleanerTest {
     void clean_blankLineRuns_collapsedToOne() {
         assertThat(md("a\n\n\n\nb")).isEqualTo("a\n\nb");
     }
+
+    @Test
+    void clean_vueInterpolation_droppedInMarkdown() {
+        assertThat(md("Version {{ version }} is out.")).isEqualTo("Version  is out.");
+    }
 }

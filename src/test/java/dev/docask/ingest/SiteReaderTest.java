@@ -103,7 +103,8 @@ class SiteReaderTest {
         Files.writeString(tmp.resolve(".vitepress/cache/x.md"), "text");
         Files.writeString(tmp.resolve("node_modules/pkg/README.md"), "text");
         Files.writeString(tmp.resolve("guide.md"), "text");
-        IngestOptions options = new IngestOptions("", Framework.MARKDOWN, 1200, 150, List.of("blog/**"));
+        Files.writeString(tmp.resolve("notes.draft.md"), "text");
+        IngestOptions options = new IngestOptions("", Framework.MARKDOWN, 1200, 150, List.of("blog/**", "*.draft.md"));
         assertThat(SiteReader.read(tmp, options).chunks()).extracting(Chunk::source).containsExactly("guide.md");
     }
 
