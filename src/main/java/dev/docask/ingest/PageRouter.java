@@ -44,10 +44,6 @@ final class PageRouter {
         this.versions = framework == Framework.DOCUSAURUS ? SiteLayout.docusaurusVersions(root) : List.of();
     }
 
-    Path root() {
-        return root;
-    }
-
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
     Optional<Route> route(String relative, FrontMatter front) {
         String fromRoot = root.relativize(folder.resolve(relative)).toString().replace('\\', '/');
@@ -58,8 +54,8 @@ final class PageRouter {
         }
         return Optional.of(switch (framework) {
             case DOCUSAURUS -> docusaurus(segments, front);
-            case STARLIGHT -> withSlash(starlight(segments, front), true, null, docType(segments, true));
-            case MKDOCS -> withSlash(plain(segments, front, false), true, null, docType(segments, false));
+            case STARLIGHT -> new Route(withSlash(starlight(segments, front)), null, docType(segments, true));
+            case MKDOCS -> new Route(withSlash(plain(segments, front, false)), null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));
             case VITEPRESS -> new Route(plain(segments, front, false), null, docType(segments, false));
             case MARKDOWN -> new Route(plain(segments, front, true), null, docType(segments, false));
@@ -116,7 +112,7 @@ final class PageRouter {
             return slug.get().equals("/") ? "/" : "/" + slug.get().replaceAll("^/+|/+$", "");
         }
         List<String> lower = segments.stream().map(s -> s.toLowerCase(Locale.ROOT).replace(' ', '-')).toList();
-        return folderOrFile(lower, false);
+        return folderOrFile(lower);
     }
 
     private static String plain(List<String> segments, FrontMatter front, boolean dropNumbers) {
@@ -130,7 +126,7 @@ final class PageRouter {
             return dirs.isEmpty() ? "/" + s : "/" + String.join("/", dirs) + "/" + s;
         }
         List<String> parts = dropNumbers ? segments.stream().map(PageRouter::unprefixed).toList() : segments;
-        return folderOrFile(parts, false);
+        return folderOrFile(parts);
     }
 
     private static String html(List<String> segments) {
@@ -143,17 +139,15 @@ final class PageRouter {
     }
 
     /** index/README is its folder (with a trailing slash); other files lose their extension. */
-    private static String folderOrFile(List<String> segments, boolean sameNameIsIndex) {
+    private static String folderOrFile(List<String> segments) {
         String stem = stem(segments.get(segments.size() - 1));
         List<String> dirs = segments.subList(0, segments.size() - 1);
-        boolean index = stem.equalsIgnoreCase("index") || stem.equalsIgnoreCase("readme")
-                || (sameNameIsIndex && !dirs.isEmpty() && stem.equals(dirs.get(dirs.size() - 1)));
         String dirPath = dirs.isEmpty() ? "/" : "/" + String.join("/", dirs) + "/";
-        return index ? dirPath : dirPath + stem;
+        return stem.equalsIgnoreCase("index") || stem.equalsIgnoreCase("readme") ? dirPath : dirPath + stem;
     }
 
-    private static Route withSlash(String path, boolean slash, String version, String docType) {
-        return new Route(slash && !path.endsWith("/") ? path + "/" : path, version, docType);
+    private static String withSlash(String path) {
+        return path.endsWith("/") ? path : path + "/";
     }
 
     private static boolean isIndex(String stem, List<String> doc) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ public final class SiteReader {
             }
             progress.filesRead(++done, pages.size());
         }
-        problems.sort(java.util.Comparator.comparing(Problem::file));
+        problems.sort(Comparator.comparing(Problem::file));
         return new Corpus(framework, read, chunks, problems);
     }
 
