@@ -115,9 +115,6 @@ final class MarkdownCleaner {
             if (depth <= 0 && !continues) {
                 return i;
             }
-            if (i > start && trimmed.isEmpty() && depth <= 0) {
-                return i;
-            }
         }
         return lines.length - 1;
     }
