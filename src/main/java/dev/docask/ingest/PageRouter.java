@@ -1,6 +1,5 @@
 package dev.docask.ingest;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,11 +11,7 @@ import java.util.regex.Pattern;
 /*
  * Each framework serves a file at its own URL; a citation is only useful if it links there.
  * The rules reproduced here:
- * - Docusaurus: docs at /docs; with versions.json the first (latest) version is served at /docs,
- *   other released versions at /docs/<version>, the current docs/ folder at /docs/next. Front matter
- *   slug wins (absolute, or relative to the folder), else id replaces the file name; index, README
- *   or a file named like its folder is the folder; numeric prefixes ("01-intro") are dropped; no
- *   trailing slash (trailingSlash: false, as on docusaurus.io) except the docs root.
+ * - Docusaurus: see DocusaurusRoutes.
  * - VitePress: clean URLs, index.md is the folder with a trailing slash.
  * - Starlight: paths under src/content/docs (locale folder kept), lower-cased, trailing slash always.
  * - MkDocs: use_directory_urls, so every page ends with a slash.
@@ -29,19 +24,18 @@ import java.util.regex.Pattern;
 final class PageRouter {
 
     private static final Pattern NUMBER_PREFIX = Pattern.compile("^\\d+\\s*[-_.]+\\s*(?=[^-_.\\s])");
-    private static final Pattern VERSION_FOLDER = Pattern.compile("version-(.+)");
     private static final Pattern LOCALE = Pattern.compile("[a-z]{2}(-[a-z]{2,4})?");
 
     private final Framework framework;
     private final Path folder;
     private final Path root;
-    private final List<String> versions;
+    private final DocusaurusRoutes docusaurus;
 
     PageRouter(Framework framework, Path folder) {
         this.framework = framework;
         this.folder = folder.toAbsolutePath().normalize();
         this.root = SiteLayout.routingRoot(framework, this.folder);
-        this.versions = framework == Framework.DOCUSAURUS ? SiteLayout.docusaurusVersions(root) : List.of();
+        this.docusaurus = new DocusaurusRoutes(root);
     }
 
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
@@ -52,58 +46,14 @@ final class PageRouter {
         if (segments.stream().anyMatch(s -> s.startsWith("_") || s.equals(".."))) {
             return Optional.empty();
         }
-        return Optional.of(switch (framework) {
-            case DOCUSAURUS -> docusaurus(segments, front);
+        return Optional.ofNullable(switch (framework) {
+            case DOCUSAURUS -> docusaurus.route(segments, front).orElse(null);
             case STARLIGHT -> new Route(withSlash(starlight(segments, front)), null, docType(segments, true));
             case MKDOCS -> new Route(withSlash(plain(segments, front, false)), null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));
             case VITEPRESS -> new Route(plain(segments, front, false), null, docType(segments, false));
             case MARKDOWN -> new Route(plain(segments, front, true), null, docType(segments, false));
         });
-    }
-
-    private Route docusaurus(List<String> segments, FrontMatter front) {
-        String prefix;
-        String version;
-        List<String> doc;
-        if (segments.size() > 2 && segments.get(0).equals("versioned_docs")
-                && VERSION_FOLDER.matcher(segments.get(1)).matches()) {
-            version = segments.get(1).substring("version-".length());
-            prefix = !versions.isEmpty() && versions.get(0).equals(version) ? "/docs" : "/docs/" + version;
-            doc = segments.subList(2, segments.size());
-        } else if (segments.size() > 1 && segments.get(0).equals("docs") && SiteLayout.isDocusaurusSite(root)) {
-            version = versions.isEmpty() ? null : "next";
-            prefix = versions.isEmpty() ? "/docs" : "/docs/next";
-            doc = segments.subList(1, segments.size());
-        } else if (SiteLayout.isDocusaurusSite(root)) {
-            version = null;
-            prefix = "";
-            doc = segments;
-        } else {
-            version = null;
-            prefix = "/docs";
-            doc = segments;
-        }
-        String route = docusaurusRoute(doc, front);
-        String path = route.equals("/") ? prefix + "/" : prefix + stripSlash(route);
-        return new Route(path, version, docType(doc, false));
-    }
-
-    private static String docusaurusRoute(List<String> doc, FrontMatter front) {
-        List<String> dirs = doc.subList(0, doc.size() - 1).stream().map(PageRouter::unprefixed).toList();
-        String dirSlug = dirs.isEmpty() ? "/" : "/" + String.join("/", dirs) + "/";
-        Optional<String> slug = front.find("slug");
-        if (slug.isPresent() && slug.get().startsWith("/")) {
-            return slug.get();
-        }
-        String file = doc.get(doc.size() - 1);
-        String stem = stem(file);
-        if (slug.isEmpty() && isIndex(stem, doc)) {
-            return dirSlug;
-        }
-        String base = slug.orElseGet(() -> front.find("id").orElse(unprefixed(stem)));
-        return URI.create("http://x" + encodeForResolve(dirSlug)).resolve(encodeForResolve(base)).getRawPath()
-                .replace("%40", "@").replace("%20", " ");
     }
 
     private String starlight(List<String> segments, FrontMatter front) {
@@ -150,13 +100,7 @@ final class PageRouter {
         return path.endsWith("/") ? path : path + "/";
     }
 
-    private static boolean isIndex(String stem, List<String> doc) {
-        String lower = stem.toLowerCase(Locale.ROOT);
-        return lower.equals("index") || lower.equals("readme")
-                || (doc.size() > 1 && stem.equals(doc.get(doc.size() - 2)));
-    }
-
-    private static String docType(List<String> segments, boolean skipLocale) {
+    static String docType(List<String> segments, boolean skipLocale) {
         int first = skipLocale && segments.size() > 2 && LOCALE.matcher(segments.get(0)).matches() ? 1 : 0;
         return segments.size() - first > 1 ? unprefixed(segments.get(first)) : null;
     }
@@ -170,12 +114,4 @@ final class PageRouter {
         return NUMBER_PREFIX.matcher(segment).replaceFirst("");
     }
 
-    private static String stripSlash(String route) {
-        String r = route.startsWith("/") ? route : "/" + route;
-        return r.length() > 1 && r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
-    }
-
-    private static String encodeForResolve(String s) {
-        return s.replace("%", "%25").replace(" ", "%20").replace("@", "%40");
-    }
 }
