@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -54,6 +55,8 @@ public final class SiteReader {
      * @throws IllegalArgumentException if {@code folder} is not a readable directory
      */
     public static Corpus read(Path folder, IngestOptions options, Progress progress) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(progress, "progress");
         if (!Files.isDirectory(folder)) {
             throw new IllegalArgumentException("not a folder: " + folder);
         }

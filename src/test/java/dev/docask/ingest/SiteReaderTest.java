@@ -166,4 +166,13 @@ class SiteReaderTest {
         assertThatThrownBy(() -> SiteReader.read(tmp.resolve("missing"), IngestOptions.defaults("")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a folder: ");
     }
+
+    @Test
+    void read_twice_sameChunksInFileOrder() {
+        Corpus first = SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE));
+        Corpus second = SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE));
+        assertThat(second.chunks()).isEqualTo(first.chunks());
+        List<String> sources = first.chunks().stream().map(Chunk::source).distinct().toList();
+        assertThat(sources).isSorted();
+    }
 }
