@@ -29,8 +29,8 @@ public final class AskHandle {
     }
 
     /**
-     * Completes with the answer, or exceptionally with an {@link AskException} (failure) or a
-     * {@link java.util.concurrent.CancellationException} (cancelled).
+     * Completes with the answer, or exceptionally: an {@link AskException} when the answer failed,
+     * a {@link java.util.concurrent.CancellationException} when it was cancelled (each the root cause).
      */
     public CompletableFuture<Answer> completion() {
         return run.result().copy();

@@ -189,22 +189,23 @@ final class AskRun {
         complete(answer, !truncated && !fallback);
     }
 
+    /** Ends the run with {@code answer}: cache, then onFinish, then the done event, so hooks have run when the client hears. */
     private void complete(Answer answer, boolean cacheable) {
         synchronized (this) {
             if (finished) {
                 return;
             }
-            deliver(new AskEvent.Done(answer));
-            finished = true;
-            timeouts.forEach(t -> t.cancel(false));
             if (cacheable && cacheKey != null && !answer.cached()) {
                 s.cache().put(cacheKey, new AnswerCache.Entry(answer, deltas));
             }
-        }
-        try {
-            s.onFinish().accept(answer);
-        } catch (RuntimeException e) {
-            s.report(e);
+            try {
+                s.onFinish().accept(answer);
+            } catch (RuntimeException e) {
+                s.report(e);
+            }
+            deliver(new AskEvent.Done(answer));
+            finished = true;
+            timeouts.forEach(t -> t.cancel(false));
         }
         result.complete(answer);
     }
@@ -214,6 +215,7 @@ final class AskRun {
             if (finished) {
                 return;
             }
+            s.report(cause);
             deliver(new AskEvent.Failed(message));
             finished = true;
             timeouts.forEach(t -> t.cancel(false));
@@ -222,7 +224,6 @@ final class AskRun {
         if (c != null) {
             c.cancel();
         }
-        s.report(cause);
         result.completeExceptionally(new AskException(message, cause));
     }
 
