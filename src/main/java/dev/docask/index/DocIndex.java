@@ -1,41 +1,334 @@
 package dev.docask.index;
 
 import dev.docask.ingest.Chunk;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A persisted hybrid index of one documentation site: Lucene BM25 over title, heading and text,
- * plus one int8 vector per chunk. Loaded whole into memory; immutable and thread-safe once open.
+ * plus one int8 vector per chunk. Chunks and vectors live in memory; immutable and thread-safe.
  *
  * <pre>{@code
- * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * System.out.println(index.manifest().chunks() + " chunks embedded with " + index.manifest().embedderId());
+ * try (DocIndex index = DocIndex.open(Path.of("docs-index"))) {
+ *     System.out.println(index.size() + " chunks embedded with " + index.manifest().embedderId());
+ * }
  * }</pre>
  */
 public final class DocIndex implements AutoCloseable {
-    private DocIndex() {
+    static final String FIELD = "all";
+    static final String ORDINAL = "ord";
+    /** Questions are cut to this many distinct terms (BooleanQuery has a clause limit). */
+    static final int MAX_QUERY_TERMS = 256;
+
+    private final Path dir;
+    private final Manifest manifest;
+    private final List<Chunk> chunks;
+    private final int[] copyOf;
+    private final int[][] copies;
+    private final BitSet canonical;
+    private final VectorStore vectors; // null for a keyword-only index
+    private final FSDirectory luceneDir;
+    private final DirectoryReader reader;
+    private final IndexSearcher searcher;
+    private final int[] docToChunk;
+    private final int[] chunkToDoc;
+    private final DocsAnalyzer analyzer = new DocsAnalyzer();
+
+    private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, VectorStore vectors,
+                     FSDirectory luceneDir, DirectoryReader reader) throws IOException {
+        this.dir = dir;
+        this.manifest = manifest;
+        this.vectors = vectors;
+        this.luceneDir = luceneDir;
+        this.reader = reader;
+        int n = stored.size();
+        List<Chunk> cs = new ArrayList<>(n);
+        copyOf = new int[n];
+        canonical = new BitSet(n);
+        int[] copyCount = new int[n];
+        for (int i = 0; i < n; i++) {
+            IndexFiles.StoredChunk s = stored.get(i);
+            cs.add(s.chunk());
+            copyOf[i] = s.copyOf() < 0 ? i : s.copyOf();
+            if (copyOf[i] < 0 || copyOf[i] >= n) {
+                throw new IOException("chunk " + i + " names a copy outside the index");
+            }
+            if (copyOf[i] == i) {
+                canonical.set(i);
+            } else {
+                copyCount[copyOf[i]]++;
+            }
+        }
+        chunks = List.copyOf(cs);
+        copies = new int[n][];
+        for (int i = 0; i < n; i++) {
+            copies[i] = new int[copyCount[i]];
+        }
+        int[] fill = new int[n];
+        for (int i = 0; i < n; i++) {
+            if (copyOf[i] != i) {
+                copies[copyOf[i]][fill[copyOf[i]]++] = i;
+            }
+        }
+        searcher = new IndexSearcher(reader);
+        searcher.setSimilarity(new BM25Similarity(manifest.bm25K1(), manifest.bm25B()));
+        if (reader.maxDoc() != n) {
+            throw new IOException("the Lucene index holds " + reader.maxDoc() + " documents, chunks.jsonl " + n);
+        }
+        docToChunk = new int[n];
+        chunkToDoc = new int[n];
+        for (LeafReaderContext leaf : reader.leaves()) {
+            NumericDocValues ords = leaf.reader().getNumericDocValues(ORDINAL);
+            for (int d = 0; d < leaf.reader().maxDoc(); d++) {
+                if (ords == null || !ords.advanceExact(d)) {
+                    throw new IOException("Lucene document " + (leaf.docBase + d) + " has no chunk ordinal");
+                }
+                int ord = (int) ords.longValue();
+                docToChunk[leaf.docBase + d] = ord;
+                chunkToDoc[ord] = leaf.docBase + d;
+            }
+        }
     }
 
-    /** Opens an index written by {@link IndexBuilder}; a missing or corrupted one fails with a clear message. */
+    /**
+     * Opens the index in {@code dir}. A missing, damaged or newer-format index fails with an
+     * {@link IndexException} whose message says what is wrong and what to do.
+     */
     public static DocIndex open(Path dir) {
-        throw new UnsupportedOperationException("index is being built");
+        Path gen;
+        try {
+            gen = IndexFiles.currentGeneration(dir).orElseThrow(() -> new IndexException(
+                    "no docask index in " + dir + " (run 'docask index <folder> --out " + dir + "' first)"));
+        } catch (IOException e) {
+            throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage(), e);
+        }
+        FSDirectory luceneDir = null;
+        DirectoryReader reader = null;
+        try {
+            Manifest manifest = IndexFiles.readManifest(gen);
+            if (manifest.formatVersion() != Manifest.FORMAT_VERSION) {
+                throw new IndexException("the index in " + dir + " has format " + manifest.formatVersion()
+                        + "; this docask reads format " + Manifest.FORMAT_VERSION + " (re-run 'docask index')");
+            }
+            List<IndexFiles.StoredChunk> stored = IndexFiles.readChunks(gen);
+            if (stored.size() != manifest.chunks()) {
+                throw new IOException("chunks.jsonl holds " + stored.size() + " chunks, manifest says " + manifest.chunks());
+            }
+            VectorStore vectors = manifest.dimensions() > 0
+                    ? VectorStore.read(gen.resolve(IndexFiles.VECTORS), stored.size(), manifest.dimensions())
+                    : null;
+            luceneDir = FSDirectory.open(gen.resolve(IndexFiles.LUCENE));
+            reader = DirectoryReader.open(luceneDir);
+            return new DocIndex(dir, manifest, stored, vectors, luceneDir, reader);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(reader, luceneDir);
+            if (e instanceof IndexException ie) {
+                throw ie;
+            }
+            throw new IndexException("the index in " + dir + " is damaged (" + e.getMessage()
+                    + "); rebuild it with 'docask index'", e);
+        }
+    }
+
+    /** Whether {@code dir} holds an index (it may still be damaged). */
+    public static boolean exists(Path dir) {
+        return Files.isRegularFile(dir.resolve(IndexFiles.CURRENT));
+    }
+
+    /** The live generation's folder name; changes whenever a build publishes a new index. */
+    public static Optional<String> generation(Path dir) {
+        try {
+            return IndexFiles.currentGeneration(dir).map(p -> p.getFileName().toString());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    public Path directory() {
+        return dir;
     }
 
     public Manifest manifest() {
-        throw new UnsupportedOperationException("index is being built");
+        return manifest;
     }
 
     /** Number of chunks, copies included. */
     public int size() {
-        throw new UnsupportedOperationException("index is being built");
+        return chunks.size();
     }
 
     public Chunk chunk(int id) {
-        throw new UnsupportedOperationException("index is being built");
+        return chunks.get(id);
+    }
+
+    /** Whether the index has vectors (false for a keyword-only index). */
+    public boolean hasVectors() {
+        return vectors != null;
+    }
+
+    /** The canonical copy of chunk {@code id} (itself when it has no copies or is canonical). */
+    public int canonicalOf(int id) {
+        return copyOf[id];
+    }
+
+    /** URLs of the chunks that are copies of canonical chunk {@code id}. */
+    public List<String> copyUrls(int id) {
+        int[] cs = copies[copyOf[id]];
+        List<String> urls = new ArrayList<>(cs.length + 1);
+        if (copyOf[id] != id) {
+            urls.add(chunks.get(copyOf[id]).url());
+        }
+        for (int c : cs) {
+            if (c != id) {
+                urls.add(chunks.get(c).url());
+            }
+        }
+        return urls;
+    }
+
+    /** A fresh set of the canonical chunks (one per group of copies). */
+    public BitSet canonicalChunks() {
+        return (BitSet) canonical.clone();
+    }
+
+    /** The question's distinct analysed terms and their IDF. */
+    public QueryTerms queryTerms(String question) {
+        List<String> terms = analyzer.distinctTerms(question);
+        if (terms.size() > MAX_QUERY_TERMS) {
+            terms = terms.subList(0, MAX_QUERY_TERMS);
+        }
+        float[] idf = new float[terms.size()];
+        long n = Math.max(1, reader.numDocs());
+        try {
+            for (int i = 0; i < terms.size(); i++) {
+                int df = reader.docFreq(new Term(FIELD, terms.get(i)));
+                idf[i] = (float) Math.log(1 + (n - df + 0.5) / (df + 0.5));
+            }
+        } catch (IOException e) {
+            throw new IndexException("could not read term statistics: " + e.getMessage(), e);
+        }
+        return new QueryTerms(terms, idf);
+    }
+
+    /** The {@code n} best BM25 matches among {@code allowed} chunks (all when null), best first. */
+    public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        BooleanQuery.Builder q = new BooleanQuery.Builder();
+        for (String t : terms.terms()) {
+            q.add(new TermQuery(new Term(FIELD, t)), BooleanClause.Occur.SHOULD);
+        }
+        try {
+            return searcher.search(q.build(), new FilteredTopDocs(n, allowed, docToChunk));
+        } catch (IOException e) {
+            throw new IndexException("BM25 search failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first. */
+    public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+        requireVectors();
+        return vectors.nearest(query, n, allowed);
+    }
+
+    /** Cosine similarity between the normalised {@code query} and chunk {@code id}. */
+    public float similarity(int id, float[] query) {
+        requireVectors();
+        if (query.length != vectors.dimensions()) {
+            throw new IllegalArgumentException("query has " + query.length + " dimensions, index has "
+                    + vectors.dimensions());
+        }
+        return vectors.similarity(id, query);
+    }
+
+    /**
+     * Which of the question's terms each chunk contains: {@code result[i][t]} is true when chunk
+     * {@code chunkIds[i]} contains term {@code t}.
+     */
+    public boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
+        boolean[][] present = new boolean[chunkIds.length][terms.terms().size()];
+        if (chunkIds.length == 0) {
+            return present;
+        }
+        Integer[] byDoc = new Integer[chunkIds.length];
+        for (int i = 0; i < byDoc.length; i++) {
+            byDoc[i] = i;
+        }
+        Arrays.sort(byDoc, (a, b) -> Integer.compare(chunkToDoc[chunkIds[a]], chunkToDoc[chunkIds[b]]));
+        try {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                var fieldTerms = leaf.reader().terms(FIELD);
+                if (fieldTerms == null) {
+                    continue;
+                }
+                TermsEnum te = fieldTerms.iterator();
+                for (int t = 0; t < terms.terms().size(); t++) {
+                    if (!te.seekExact(new BytesRef(terms.terms().get(t)))) {
+                        continue;
+                    }
+                    PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
+                    int current = -1;
+                    for (Integer idx : byDoc) {
+                        int doc = chunkToDoc[chunkIds[idx]] - leaf.docBase;
+                        if (doc < 0 || doc >= leaf.reader().maxDoc()) {
+                            continue;
+                        }
+                        if (current < doc) {
+                            current = postings.advance(doc);
+                        }
+                        if (current == doc) {
+                            present[idx][t] = true;
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IndexException("could not read postings: " + e.getMessage(), e);
+        }
+        return present;
+    }
+
+    private void requireVectors() {
+        if (vectors == null) {
+            throw new IllegalStateException("the index in " + dir + " has no vectors (built with --embedder none)");
+        }
     }
 
     @Override
     public void close() {
+        closeQuietly(reader, luceneDir);
+    }
+
+    private static void closeQuietly(AutoCloseable... cs) {
+        for (AutoCloseable c : cs) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // closing a read-only index cannot lose data
+                }
+            }
+        }
     }
 }

@@ -19,14 +19,19 @@ import java.util.List;
  * @param pages          pages indexed
  * @param chunks         chunks indexed, copies included
  * @param copies         chunks that are copies of another chunk
+ * @param bm25K1         BM25 term-frequency saturation
+ * @param bm25B          BM25 length normalisation
  * @param contentHash    hash over every chunk's embedded text and URL; changes when the content does
  * @param problems       pages that were skipped, with the reason
  * @param createdAt      ISO-8601 instant of the build
  */
 public record Manifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
                        String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
-                       int pages, int chunks, int copies, String contentHash, List<Problem> problems,
+                       int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash, List<Problem> problems,
                        String createdAt) {
+    /** The on-disk format this code reads and writes. */
+    public static final int FORMAT_VERSION = 1;
+
     public Manifest {
         problems = List.copyOf(problems == null ? List.of() : problems);
     }

@@ -2,8 +2,21 @@ package dev.docask.retrieve;
 
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
+import dev.docask.index.QueryTerms;
+import dev.docask.index.Scored;
+import dev.docask.ingest.Chunk;
 
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
@@ -11,27 +24,272 @@ import java.util.Optional;
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * HybridRetriever retriever = HybridRetriever.create(index, Embedders.forIndex(index.manifest()));
+ * HybridRetriever retriever = HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec()));
  * Retrieval r = retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults());
  * if (!r.answerable()) System.out.println("I don't know.");
  * }</pre>
  */
 public final class HybridRetriever {
-    private HybridRetriever() {
+    /** Longest question accepted; anything longer is a mistake, not a question. */
+    public static final int MAX_QUESTION_CHARS = 8_000;
+
+    private static final ExecutorService BM25_THREADS = Executors.newVirtualThreadPerTaskExecutor();
+
+    private final DocIndex index;
+    private final Optional<Embedder> embedder;
+
+    private HybridRetriever(DocIndex index, Optional<Embedder> embedder) {
+        this.index = index;
+        this.embedder = embedder;
     }
 
-    /** A retriever over {@code index}; {@code embedder} empty for a keyword-only index. */
+    /**
+     * A retriever over {@code index}; {@code embedder} empty for a keyword-only index. An embedder
+     * other than the one the index was built with is refused: its vectors would not be comparable.
+     */
     public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
-        throw new UnsupportedOperationException("retrieval is being built");
-    }
-
-    /** Runs the pipeline: filter, copies, BM25 ∥ cosine, gate, fusion, hooks, re-gate, diversity, sources. */
-    public Retrieval retrieve(String question, RetrievalOptions options) {
-        throw new UnsupportedOperationException("retrieval is being built");
+        String built = index.manifest().embedderId();
+        if (embedder.isPresent() && !index.hasVectors()) {
+            embedder = Optional.empty(); // keyword-only index: nothing to compare a query vector with
+        } else if (embedder.isPresent() && !embedder.get().id().equals(built)) {
+            throw new IllegalArgumentException("the index was built with embedder '" + built
+                    + "' but is being queried with '" + embedder.get().id()
+                    + "'; use the same embedder or rebuild the index");
+        } else if (embedder.isEmpty() && index.hasVectors()) {
+            throw new IllegalArgumentException("the index was built with embedder '" + built
+                    + "'; pass that embedder to query it");
+        }
+        return new HybridRetriever(index, embedder);
     }
 
     /** The index this retriever reads. */
     public DocIndex index() {
-        throw new UnsupportedOperationException("retrieval is being built");
+        return index;
+    }
+
+    /** The gate thresholds that {@code options} resolve to for this index's embedder. */
+    public double[] thresholds(RetrievalOptions options) {
+        RelevanceGate g = gate(options, embedder.isPresent());
+        return new double[] {g.minSimilarity(), g.minKeywordCoverage()};
+    }
+
+    /**
+     * Runs the pipeline: filter → copies removed → BM25 ∥ cosine → gate → fusion → hooks →
+     * gate again → diversity → numbered sources.
+     *
+     * @throws IllegalArgumentException for an empty question or one over {@link #MAX_QUESTION_CHARS}
+     */
+    public Retrieval retrieve(String question, RetrievalOptions options) {
+        long start = System.nanoTime();
+        requireQuestion(question);
+        Query query = prepare(question, options);
+        RelevanceGate gate = gate(options, query.vector != null);
+        List<Hit> ranked = candidates(query, options, gate);
+        ranked = applyHooks(query, options, ranked);
+        ranked = regate(query, ranked, gate);
+        List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
+        List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
+        boolean answerable = !passing.isEmpty();
+        List<Hit> usable = options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource());
+        List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
+        float bestSim = Float.NaN;
+        float bestCov = 0;
+        for (Hit h : ranked) {
+            bestSim = Float.isNaN(bestSim) ? h.similarity() : Float.isNaN(h.similarity()) ? bestSim : Math.max(bestSim, h.similarity());
+            bestCov = Math.max(bestCov, h.keywordCoverage());
+        }
+        Retrieval.Mode mode = query.vector != null ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
+        return new Retrieval(question, answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
+                answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
+    }
+
+    private static void requireQuestion(String question) {
+        if (question == null || question.isBlank()) {
+            throw new IllegalArgumentException("the question is empty");
+        }
+        if (question.length() > MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("the question is " + question.length()
+                    + " characters long; the limit is " + MAX_QUESTION_CHARS);
+        }
+    }
+
+    /** The question analysed once: its terms, its vector (null in keyword mode). */
+    private record Query(String text, QueryTerms terms, float[] vector) {
+    }
+
+    private Query prepare(String question, RetrievalOptions options) {
+        QueryTerms terms = index.queryTerms(question);
+        float[] vector = null;
+        if (embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25) {
+            try {
+                vector = embedder.get().embedQuery(question);
+                if (vector == null || vector.length != index.manifest().dimensions()) {
+                    throw new IllegalStateException("embedder " + embedder.get().id() + " returned a vector of "
+                            + (vector == null ? "null" : vector.length) + " dimensions for the question");
+                }
+            } catch (RuntimeException e) {
+                options.onError().accept(new RetrievalException("the embedder failed on the question; "
+                        + "answering from keywords alone: " + e.getMessage(), e));
+                vector = null;
+            }
+        }
+        return new Query(question, terms, vector);
+    }
+
+    private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
+        String id = index.manifest().embedderId();
+        double minSim = o.minSimilarity() != null ? o.minSimilarity() : GateDefaults.minSimilarity(id);
+        double minCov = o.minKeywordCoverage() != null ? o.minKeywordCoverage()
+                : index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
+        boolean needsKeyword = o.similarityNeedsKeyword() != null ? o.similarityNeedsKeyword()
+                : dev.docask.embed.Embedders.isMock(id);
+        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword);
+    }
+
+    /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
+    private List<Hit> candidates(Query query, RetrievalOptions o, RelevanceGate gate) {
+        BitSet allowed = allowedChunks(o);
+        CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
+                ? CompletableFuture.completedFuture(List.of())
+                : CompletableFuture.supplyAsync(() -> index.bm25(query.terms, o.candidates(), allowed), BM25_THREADS);
+        List<Scored> dense = query.vector == null ? List.of() : index.nearest(query.vector, o.candidates(), allowed);
+        List<Scored> sparse;
+        try {
+            sparse = bm25.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : e;
+        }
+        Map<Integer, Hit> hits = new LinkedHashMap<>();
+        for (int i = 0; i < sparse.size(); i++) {
+            Scored s = sparse.get(i);
+            hits.put(s.chunkId(), hit(s.chunkId(), i + 1, s.score(), 0, o.collapseCopies()));
+        }
+        for (int i = 0; i < dense.size(); i++) {
+            Scored s = dense.get(i);
+            Hit h = hits.get(s.chunkId());
+            hits.put(s.chunkId(), h == null ? hit(s.chunkId(), 0, 0, i + 1, o.collapseCopies())
+                    : new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), i + 1,
+                    h.similarity(), h.keywordCoverage(), 0, null));
+        }
+        List<Hit> scored = measure(query, new ArrayList<>(hits.values()), gate);
+        return fuse(scored, o);
+    }
+
+    private Hit hit(int id, int bm25Rank, float bm25Score, int vectorRank, boolean collapse) {
+        List<String> copies = collapse ? index.copyUrls(id) : List.of();
+        return new Hit(id, index.chunk(id), copies, bm25Rank, bm25Score, vectorRank, Float.NaN, 0, 0, null);
+    }
+
+    /** Fills in similarity and coverage (recomputed from the index, never trusted from a hook) and the gate's verdict. */
+    private List<Hit> measure(Query query, List<Hit> hits, RelevanceGate gate) {
+        int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
+        boolean[][] present = index.termPresence(query.terms, ids);
+        List<Hit> out = new ArrayList<>(hits.size());
+        for (int i = 0; i < hits.size(); i++) {
+            Hit h = hits.get(i);
+            float sim = query.vector == null ? Float.NaN : index.similarity(h.chunkId(), query.vector);
+            float cov = KeywordCoverage.of(query.terms.idf(), present[i]);
+            out.add(new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), h.vectorRank(),
+                    sim, cov, h.score(), gate.reject(sim, cov)));
+        }
+        return out;
+    }
+
+    /**
+     * RRF over the two lists. In FILTER mode only passing candidates are fused (ranks re-counted
+     * within the gated lists); in ANSWERABILITY mode every candidate is.
+     */
+    private static List<Hit> fuse(List<Hit> hits, RetrievalOptions o) {
+        boolean filter = o.gateMode() == RetrievalOptions.GateMode.FILTER;
+        List<Hit> fusable = filter ? hits.stream().filter(Hit::passed).toList() : hits;
+        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank() > 0)
+                .sorted((a, b) -> Integer.compare(a.bm25Rank(), b.bm25Rank())).map(Hit::chunkId).toList();
+        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank() > 0)
+                .sorted((a, b) -> Integer.compare(a.vectorRank(), b.vectorRank())).map(Hit::chunkId).toList();
+        Map<Integer, Double> fused = ReciprocalRankFusion.fuse(List.of(bm25, dense), o.rrfK());
+        List<Hit> out = new ArrayList<>(hits.size());
+        for (Hit h : hits) {
+            out.add(h.withScore(fused.getOrDefault(h.chunkId(), 0.0)));
+        }
+        out.sort(HybridRetriever::byScore);
+        return out;
+    }
+
+    private static int byScore(Hit a, Hit b) {
+        int c = Double.compare(b.score(), a.score());
+        if (c != 0) {
+            return c;
+        }
+        int ra = a.bm25Rank() == 0 ? Integer.MAX_VALUE : a.bm25Rank();
+        int rb = b.bm25Rank() == 0 ? Integer.MAX_VALUE : b.bm25Rank();
+        return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
+    }
+
+    private List<Hit> applyHooks(Query query, RetrievalOptions o, List<Hit> ranked) {
+        List<Hit> result = ranked;
+        if (o.retrieveHook() != null) {
+            RetrieveHook.Search search = (q, opts) -> {
+                Query inner = q.equals(query.text) ? query : prepare(requireHookQuestion(q), opts);
+                return candidates(inner, opts, gate(opts, inner.vector != null));
+            };
+            try {
+                List<Hit> fromHook = o.retrieveHook().retrieve(query.text, search);
+                result = fromHook == null ? List.of() : fromHook;
+            } catch (RuntimeException e) {
+                o.onError().accept(new RetrievalException("the retrieve hook failed; using built-in retrieval: "
+                        + e.getMessage(), e));
+            }
+        }
+        if (o.rerankHook() != null) {
+            try {
+                List<Hit> reranked = o.rerankHook().rerank(query.text, result);
+                result = reranked == null ? List.of() : reranked;
+            } catch (RuntimeException e) {
+                o.onError().accept(new RetrievalException("the rerank hook failed; keeping the fused order: "
+                        + e.getMessage(), e));
+            }
+        }
+        return result;
+    }
+
+    private static String requireHookQuestion(String q) {
+        requireQuestion(q);
+        return q;
+    }
+
+    /**
+     * Whatever hooks returned is checked again: chunks that are not this index's are dropped, and
+     * similarity, coverage and the gate's verdict are recomputed. Order is kept.
+     */
+    private List<Hit> regate(Query query, List<Hit> hits, RelevanceGate gate) {
+        List<Hit> known = new ArrayList<>(hits.size());
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (Hit h : hits) {
+            if (h == null || h.chunkId() < 0 || h.chunkId() >= index.size()
+                    || !index.chunk(h.chunkId()).equals(h.chunk()) || !seen.add(h.chunkId())) {
+                continue;
+            }
+            known.add(h);
+        }
+        return measure(query, known, gate);
+    }
+
+    /** Metadata filter and copy removal, decided before any scoring. Null means every chunk. */
+    private BitSet allowedChunks(RetrievalOptions o) {
+        BitSet allowed = o.collapseCopies() ? index.canonicalChunks() : null;
+        if (o.filter().isEmpty()) {
+            return allowed;
+        }
+        if (allowed == null) {
+            allowed = new BitSet(index.size());
+            allowed.set(0, index.size());
+        }
+        for (int id = allowed.nextSetBit(0); id >= 0; id = allowed.nextSetBit(id + 1)) {
+            if (!MetadataFilter.matches(index.chunk(id), o.filter())) {
+                allowed.clear(id);
+            }
+        }
+        return allowed;
     }
 }

@@ -24,6 +24,7 @@ import java.util.function.Consumer;
  * @param similarityNeedsKeyword cosine only counts for chunks sharing a word with the question;
  *                               {@code null} = on for the mock embedder only
  * @param gateMode               whether the gate filters the sources or only decides answerability
+ * @param retrievers             which retrievers find candidates (both; one alone is for measuring)
  * @param retrieveHook           replaces candidate finding; {@code null} = none
  * @param rerankHook             reorders candidates after fusion; {@code null} = none
  * @param onError                receives every failure that retrieval survived (hooks, embedder)
@@ -31,7 +32,7 @@ import java.util.function.Consumer;
 public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
                                Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
                                int maxPerSource, Map<String, String> filter, Boolean similarityNeedsKeyword,
-                               GateMode gateMode, RetrieveHook retrieveHook, RerankHook rerankHook,
+                               GateMode gateMode, Retrievers retrievers, RetrieveHook retrieveHook, RerankHook rerankHook,
                                Consumer<Throwable> onError) {
 
     /** What the relevance gate does with the candidates that fail it. */
@@ -41,6 +42,9 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         /** The gate only decides whether to answer; sources come from the ungated fusion. */
         ANSWERABILITY
     }
+
+    /** Which retrievers find candidates. {@code BM25} and {@code VECTOR} alone exist to measure each half. */
+    public enum Retrievers { BOTH, BM25, VECTOR }
 
     public RetrievalOptions {
         requireAtLeast("topK", topK, 1);
@@ -52,38 +56,39 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         requireFraction("minKeywordCoverage", minKeywordCoverage, 0);
         filter = Map.copyOf(filter == null ? Map.of() : filter);
         gateMode = gateMode == null ? GateMode.FILTER : gateMode;
+        retrievers = retrievers == null ? Retrievers.BOTH : retrievers;
         onError = onError == null ? e -> { } : onError;
     }
 
     /** The spec's defaults. */
     public static RetrievalOptions defaults() {
         return new RetrievalOptions(6, 40, 60, null, null, 8000, true, 0, Map.of(), null,
-                GateMode.FILTER, null, null, null);
+                GateMode.FILTER, Retrievers.BOTH, null, null, null);
     }
 
     public RetrievalOptions withTopK(int v) {
         return new RetrievalOptions(v, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withCandidates(int v) {
         return new RetrievalOptions(topK, v, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withRrfK(int v) {
         return new RetrievalOptions(topK, candidates, v, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withMinSimilarity(Double v) {
         return new RetrievalOptions(topK, candidates, rrfK, v, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withMinKeywordCoverage(Double v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, v, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     /** Top-N mode: both thresholds 0, so nothing is gated out. */
@@ -93,47 +98,52 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
 
     public RetrievalOptions withMaxContextChars(int v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, v,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withCollapseCopies(boolean v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                v, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                v, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withMaxPerSource(int v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, v, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, v, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withFilter(Map<String, String> v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, v, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, v, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withSimilarityNeedsKeyword(Boolean v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, v, gateMode, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, v, gateMode, retrievers, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withGateMode(GateMode v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, v, retrieveHook, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, v, retrievers, retrieveHook, rerankHook, onError);
+    }
+
+    public RetrievalOptions withRetrievers(Retrievers v) {
+        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, v, retrieveHook, rerankHook, onError);
     }
 
     public RetrievalOptions withRetrieveHook(RetrieveHook v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, v, rerankHook, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, v, rerankHook, onError);
     }
 
     public RetrievalOptions withRerankHook(RerankHook v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, v, onError);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, v, onError);
     }
 
     public RetrievalOptions withOnError(Consumer<Throwable> v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrieveHook, rerankHook, v);
+                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, v);
     }
 
     private static void requireAtLeast(String name, int value, int min) {

@@ -1,0 +1,72 @@
+package dev.docask.index;
+
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.core.FlattenGraphFilter;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.en.PorterStemFilter;
+import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.util.CharTokenizer;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/*
+ * Documentation text mixes prose with code identifiers. A user may type `createAskHandler`,
+ * "create ask handler", `vi.spyOn` or `--flag-name`, so identifiers are indexed whole AND split:
+ *
+ *   tokenizer   keeps letters, digits and the joiners _ . - $ @ inside one token
+ *   trim        drops joiners at the edges (sentence dots), keeping leading "--" of flags
+ *   delimiter   WordDelimiterGraphFilter: original + parts split on case change and joiners
+ *   lowercase, English stop words
+ *   stem        Porter (as Anserini's BEIR baselines), but only for plain words: anything with
+ *               a digit, a joiner or an inner capital (camelCase) is an identifier and stays whole
+ */
+final class DocsAnalyzer extends Analyzer {
+    private static final int DELIMITER_FLAGS = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
+            | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
+            | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
+            | WordDelimiterGraphFilter.PRESERVE_ORIGINAL
+            | WordDelimiterGraphFilter.STEM_ENGLISH_POSSESSIVE;
+
+    @Override
+    protected TokenStreamComponents createComponents(String fieldName) {
+        Tokenizer source = new CharTokenizer() {
+            @Override
+            protected boolean isTokenChar(int c) {
+                return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '-' || c == '$' || c == '@';
+            }
+        };
+        TokenStream ts = new EdgeJoinerTrimFilter(source);
+        ts = new WordDelimiterGraphFilter(ts, DELIMITER_FLAGS, null);
+        ts = new FlattenGraphFilter(ts);
+        ts = new IdentifierKeywordFilter(ts);
+        ts = new LowerCaseFilter(ts);
+        ts = new StopFilter(ts, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+        ts = new PorterStemFilter(ts);
+        return new TokenStreamComponents(source, ts);
+    }
+
+    /** The distinct analysed terms of {@code text}, in first-seen order. */
+    List<String> distinctTerms(String text) {
+        LinkedHashSet<String> terms = new LinkedHashSet<>();
+        try (TokenStream ts = tokenStream("all", new StringReader(text))) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) {
+                terms.add(term.toString());
+            }
+            ts.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.copyOf(terms);
+    }
+}

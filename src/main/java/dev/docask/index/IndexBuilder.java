@@ -1,0 +1,233 @@
+package dev.docask.index;
+
+import dev.docask.embed.Embedder;
+import dev.docask.ingest.Chunk;
+import dev.docask.ingest.Corpus;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.FSDirectory;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.IntConsumer;
+
+/**
+ * Writes a {@link DocIndex} for a corpus: Lucene BM25 postings, int8 vectors, chunks and manifest.
+ * Re-building over an existing index re-embeds only chunks whose embedded text changed.
+ *
+ * <pre>{@code
+ * Corpus corpus = SiteReader.read(Path.of("docs"), IngestOptions.defaults("https://vitest.dev"));
+ * BuildReport r = IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"),
+ *         IndexSettings.defaults("bge-small").withSiteName("Vitest"), Path.of("vitest-index"), n -> { });
+ * }</pre>
+ */
+public final class IndexBuilder {
+    private static final int EMBED_BATCH = 64;
+
+    private IndexBuilder() {
+    }
+
+    /**
+     * Builds the index into {@code out} (a new generation, made live when complete).
+     *
+     * @param embedded called with the number of chunks embedded so far, for a progress bar
+     */
+    public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, IndexSettings settings,
+                                    Path out, IntConsumer embedded) {
+        long start = System.nanoTime();
+        List<Chunk> chunks = corpus.chunks();
+        if (chunks.isEmpty()) {
+            throw new IndexException("nothing to index: no chunks were read");
+        }
+        try {
+            Map<String, Reused> previous = previousVectors(out, embedder);
+            int[] canonical = Copies.canonicalOf(chunks);
+            List<IndexFiles.StoredChunk> stored = new ArrayList<>(chunks.size());
+            for (int i = 0; i < chunks.size(); i++) {
+                Chunk c = chunks.get(i);
+                stored.add(IndexFiles.StoredChunk.of(c, canonical[i] == i ? -1 : canonical[i],
+                        sha256(c.embeddingText()).substring(0, 32)));
+            }
+            int dims = embedder.map(Embedder::dimensions).orElse(0);
+            int reused = 0;
+            int embeddedCount = 0;
+            Path gen = IndexFiles.newGeneration(out);
+            if (embedder.isPresent()) {
+                byte[][] vectors = new byte[chunks.size()][];
+                float[] scales = new float[chunks.size()];
+                List<Integer> todo = new ArrayList<>();
+                for (int i = 0; i < chunks.size(); i++) {
+                    Reused r = previous.get(stored.get(i).embedHash());
+                    if (r != null) {
+                        vectors[i] = r.vector();
+                        scales[i] = r.scale();
+                        reused++;
+                    } else if (canonical[i] != i) {
+                        continue; // a copy takes its canonical chunk's vector below
+                    } else {
+                        todo.add(i);
+                    }
+                }
+                embeddedCount = embedAll(embedder.get(), chunks, todo, vectors, scales, embedded);
+                for (int i = 0; i < chunks.size(); i++) {
+                    if (vectors[i] == null) {
+                        vectors[i] = vectors[canonical[i]];
+                        scales[i] = scales[canonical[i]];
+                    }
+                }
+                new VectorStore(dims, vectors, scales).write(gen.resolve(IndexFiles.VECTORS));
+            }
+            writeLucene(gen.resolve(IndexFiles.LUCENE), chunks, settings);
+            IndexFiles.writeChunks(gen, stored);
+            int copies = 0;
+            for (int i = 0; i < canonical.length; i++) {
+                copies += canonical[i] != i ? 1 : 0;
+            }
+            Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
+                    embedder.map(Embedder::id).orElse("none"), dims, corpus.framework().cliName(),
+                    settings.baseUrl(), settings.siteName(), settings.chunkSize(), settings.chunkOverlap(),
+                    corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
+                    contentHash(chunks), corpus.problems(), Instant.now().toString());
+            IndexFiles.writeManifest(gen, manifest);
+            IndexFiles.publish(out, gen);
+            return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
+        } catch (IOException e) {
+            throw new IndexException("could not write the index to " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the index in {@code out} is out of date for this corpus and settings; calls no model.
+     * A missing or unreadable index is stale.
+     */
+    public static boolean isStale(Corpus corpus, IndexSettings settings, Path out) {
+        try {
+            Optional<Path> gen = IndexFiles.currentGeneration(out);
+            if (gen.isEmpty()) {
+                return true;
+            }
+            Manifest m = IndexFiles.readManifest(gen.get());
+            return !m.contentHash().equals(contentHash(corpus.chunks()))
+                    || !m.embedderSpec().equals(settings.embedderSpec())
+                    || m.chunkSize() != settings.chunkSize() || m.chunkOverlap() != settings.chunkOverlap()
+                    || m.bm25K1() != settings.bm25K1() || m.bm25B() != settings.bm25B()
+                    || m.formatVersion() != Manifest.FORMAT_VERSION;
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** A hash of every chunk's content and address: equal hashes mean the same index content. */
+    static String contentHash(List<Chunk> chunks) {
+        MessageDigest md = sha256();
+        for (Chunk c : chunks) {
+            for (String s : new String[] {c.url(), c.title(), c.heading(), c.text(), c.source(),
+                    new TreeMap<>(c.metadata()).toString()}) {
+                md.update(s.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    private record Reused(byte[] vector, float scale) {
+    }
+
+    private static Map<String, Reused> previousVectors(Path out, Optional<Embedder> embedder) {
+        Map<String, Reused> map = new HashMap<>();
+        if (embedder.isEmpty()) {
+            return map;
+        }
+        try {
+            Optional<Path> gen = IndexFiles.currentGeneration(out);
+            if (gen.isEmpty()) {
+                return map;
+            }
+            Manifest m = IndexFiles.readManifest(gen.get());
+            if (!m.embedderId().equals(embedder.get().id()) || m.dimensions() != embedder.get().dimensions()) {
+                return map;
+            }
+            List<IndexFiles.StoredChunk> chunks = IndexFiles.readChunks(gen.get());
+            VectorStore vs = VectorStore.read(gen.get().resolve(IndexFiles.VECTORS), chunks.size(), m.dimensions());
+            for (int i = 0; i < chunks.size(); i++) {
+                map.putIfAbsent(chunks.get(i).embedHash(), new Reused(vs.vector(i), vs.scale(i)));
+            }
+        } catch (IOException | RuntimeException e) {
+            map.clear(); // a damaged previous index just means nothing is reused
+        }
+        return map;
+    }
+
+    private static int embedAll(Embedder embedder, List<Chunk> chunks, List<Integer> todo, byte[][] vectors,
+                                float[] scales, IntConsumer progress) {
+        int done = 0;
+        for (int from = 0; from < todo.size(); from += EMBED_BATCH) {
+            List<Integer> batch = todo.subList(from, Math.min(todo.size(), from + EMBED_BATCH));
+            List<String> texts = batch.stream().map(i -> chunks.get(i).embeddingText()).toList();
+            List<float[]> vs = embedder.embedAll(texts);
+            if (vs.size() != texts.size()) {
+                throw new IndexException("embedder " + embedder.id() + " returned " + vs.size()
+                        + " vectors for " + texts.size() + " texts");
+            }
+            for (int k = 0; k < batch.size(); k++) {
+                float[] v = vs.get(k);
+                if (v.length != embedder.dimensions()) {
+                    throw new IndexException("embedder " + embedder.id() + " returned a vector of " + v.length
+                            + " dimensions, expected " + embedder.dimensions());
+                }
+                int i = batch.get(k);
+                vectors[i] = new byte[v.length];
+                scales[i] = Int8Quantizer.quantize(v, vectors[i]);
+            }
+            done += batch.size();
+            progress.accept(done);
+        }
+        return done;
+    }
+
+    private static void writeLucene(Path dir, List<Chunk> chunks, IndexSettings settings) throws IOException {
+        IndexWriterConfig config = new IndexWriterConfig(new DocsAnalyzer())
+                .setSimilarity(new BM25Similarity(settings.bm25K1(), settings.bm25B()))
+                .setRAMBufferSizeMB(64)
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+        try (FSDirectory directory = FSDirectory.open(dir); IndexWriter writer = new IndexWriter(directory, config)) {
+            for (int i = 0; i < chunks.size(); i++) {
+                Chunk c = chunks.get(i);
+                Document doc = new Document();
+                doc.add(new TextField(DocIndex.FIELD, c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
+                doc.add(new NumericDocValuesField(DocIndex.ORDINAL, i));
+                writer.addDocument(doc);
+            }
+            writer.forceMerge(1);
+            writer.commit();
+        }
+    }
+
+    private static String sha256(String s) {
+        return HexFormat.of().formatHex(sha256().digest(s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.docask.index;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.docask.ingest.Chunk;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/*
+ * The on-disk layout. An index directory holds generations (gen-000001, gen-000002, …) and a
+ * CURRENT file naming the live one. A build writes a whole new generation, then replaces CURRENT
+ * with an atomic move: a reader (or a server hot-reloading) sees the old index or the new one,
+ * never half of each. The previous generation is kept so that readers still using it can finish.
+ */
+final class IndexFiles {
+    static final String CURRENT = "CURRENT";
+    static final String MANIFEST = "manifest.json";
+    static final String CHUNKS = "chunks.jsonl";
+    static final String VECTORS = "vectors.bin";
+    static final String LUCENE = "lucene";
+
+    static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .configure(SerializationFeature.INDENT_OUTPUT, false);
+
+    private IndexFiles() {
+    }
+
+    /** A chunk as stored: the chunk, its canonical copy's ordinal, and the hash of its embedded text. */
+    record StoredChunk(String url, String title, String heading, String text, String source,
+                       Map<String, String> metadata, int copyOf, String embedHash) {
+        Chunk chunk() {
+            return new Chunk(url, title, heading, text, source, metadata);
+        }
+
+        static StoredChunk of(Chunk c, int copyOf, String embedHash) {
+            return new StoredChunk(c.url(), c.title(), c.heading(), c.text(), c.source(), c.metadata(),
+                    copyOf, embedHash);
+        }
+    }
+
+    /** The live generation's folder, if the directory holds an index. */
+    static Optional<Path> currentGeneration(Path dir) throws IOException {
+        Path current = dir.resolve(CURRENT);
+        if (!Files.isRegularFile(current)) {
+            return Optional.empty();
+        }
+        String name = Files.readString(current, StandardCharsets.UTF_8).trim();
+        if (!name.matches("gen-\\d{6}")) {
+            throw new IOException("CURRENT names '" + name + "', not a generation");
+        }
+        return Optional.of(dir.resolve(name));
+    }
+
+    static Path newGeneration(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        int next = 1;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                String n = p.getFileName().toString();
+                if (n.matches("gen-\\d{6}")) {
+                    next = Math.max(next, Integer.parseInt(n.substring(4)) + 1);
+                }
+            }
+        }
+        Path gen = dir.resolve(String.format("gen-%06d", next));
+        Files.createDirectories(gen);
+        return gen;
+    }
+
+    /** Makes {@code gen} live and deletes generations older than the one it replaces. */
+    static void publish(Path dir, Path gen) throws IOException {
+        Optional<Path> previous = currentGeneration(dir);
+        Path tmp = dir.resolve(CURRENT + ".tmp");
+        Files.writeString(tmp, gen.getFileName().toString() + "\n", StandardCharsets.UTF_8);
+        Files.move(tmp, dir.resolve(CURRENT), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                String n = p.getFileName().toString();
+                boolean keep = p.equals(gen) || previous.map(p::equals).orElse(false);
+                if (n.matches("gen-\\d{6}") && !keep) {
+                    deleteTree(p);
+                }
+            }
+        }
+    }
+
+    static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(p)) {
+            for (Path x : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(x);
+            }
+        }
+    }
+
+    static void writeManifest(Path gen, Manifest m) throws IOException {
+        JSON.writerWithDefaultPrettyPrinter().writeValue(gen.resolve(MANIFEST).toFile(), m);
+    }
+
+    static Manifest readManifest(Path gen) throws IOException {
+        return JSON.readValue(gen.resolve(MANIFEST).toFile(), Manifest.class);
+    }
+
+    static void writeChunks(Path gen, List<StoredChunk> chunks) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(gen.resolve(CHUNKS), StandardCharsets.UTF_8)) {
+            for (StoredChunk c : chunks) {
+                w.write(JSON.writeValueAsString(c));
+                w.write('\n');
+            }
+        }
+    }
+
+    static List<StoredChunk> readChunks(Path gen) throws IOException {
+        List<StoredChunk> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(gen.resolve(CHUNKS), StandardCharsets.UTF_8)) {
+            String line;
+            int n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    out.add(JSON.readValue(line, new TypeReference<StoredChunk>() { }));
+                } catch (IOException | IllegalArgumentException e) {
+                    throw new IOException("chunks.jsonl line " + n + " is damaged: " + e.getMessage(), e);
+                }
+            }
+        }
+        return out;
+    }
+}

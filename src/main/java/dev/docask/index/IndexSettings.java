@@ -1,0 +1,63 @@
+package dev.docask.index;
+
+import dev.docask.ingest.IngestOptions;
+
+import java.util.Objects;
+
+/**
+ * How an index is built, recorded in its manifest.
+ *
+ * <pre>{@code
+ * IndexSettings s = IndexSettings.defaults("bge-small").withSiteName("Vitest");
+ * }</pre>
+ *
+ * @param embedderSpec the {@code --embedder} spec ({@code none} for keyword-only)
+ * @param siteName     display name of the site, used in answers ("… on Vitest")
+ * @param baseUrl      site root the URLs were derived from
+ * @param chunkSize    chunking option used by ingest
+ * @param chunkOverlap chunking option used by ingest
+ * @param bm25K1       BM25 k1
+ * @param bm25B        BM25 b
+ */
+public record IndexSettings(String embedderSpec, String siteName, String baseUrl, int chunkSize,
+                            int chunkOverlap, float bm25K1, float bm25B) {
+
+    /*
+     * BM25 k1 = 0.9, b = 0.4: Anserini's defaults for BEIR-style corpora. Chunks are capped at
+     * ~1200 characters, so strong length normalisation (Lucene's b = 0.75) mostly punishes the
+     * sections that happen to be complete; a lower k1 saturates repeated terms early, which suits
+     * short technical sections where one mention of an identifier matters. Measured with `eval`.
+     */
+    public static final float DEFAULT_K1 = 0.9f;
+    public static final float DEFAULT_B = 0.4f;
+
+    public IndexSettings {
+        Objects.requireNonNull(embedderSpec, "embedderSpec");
+        siteName = siteName == null ? "" : siteName;
+        baseUrl = baseUrl == null ? "" : baseUrl;
+        if (!(bm25K1 >= 0) || !(bm25B >= 0 && bm25B <= 1)) {
+            throw new IllegalArgumentException("BM25 needs k1 >= 0 and 0 <= b <= 1, got k1=" + bm25K1 + " b=" + bm25B);
+        }
+    }
+
+    public static IndexSettings defaults(String embedderSpec) {
+        return new IndexSettings(embedderSpec, "", "", IngestOptions.DEFAULT_CHUNK_SIZE,
+                IngestOptions.DEFAULT_CHUNK_OVERLAP, DEFAULT_K1, DEFAULT_B);
+    }
+
+    public IndexSettings withSiteName(String v) {
+        return new IndexSettings(embedderSpec, v, baseUrl, chunkSize, chunkOverlap, bm25K1, bm25B);
+    }
+
+    public IndexSettings withBaseUrl(String v) {
+        return new IndexSettings(embedderSpec, siteName, v, chunkSize, chunkOverlap, bm25K1, bm25B);
+    }
+
+    public IndexSettings withChunking(int size, int overlap) {
+        return new IndexSettings(embedderSpec, siteName, baseUrl, size, overlap, bm25K1, bm25B);
+    }
+
+    public IndexSettings withBm25(float k1, float b) {
+        return new IndexSettings(embedderSpec, siteName, baseUrl, chunkSize, chunkOverlap, k1, b);
+    }
+}

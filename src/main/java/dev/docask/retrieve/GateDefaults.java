@@ -1,0 +1,39 @@
+package dev.docask.retrieve;
+
+import java.util.List;
+
+/*
+ * Per-model gate thresholds, in one table with where each number came from. A cosine threshold
+ * belongs to a model AND its pooling: the reference's 0.65 for bge-small was measured on a
+ * mean-pooled variant and lets most off-topic questions through with the CLS-pooled model we ship
+ * (MEASURED.md), so every value here is measured for the exact embedder id it names.
+ */
+final class GateDefaults {
+    record Entry(String embedderIdPrefix, double minSimilarity, String source) {
+    }
+
+    static final List<Entry> TABLE = List.of(
+            new Entry("openai:text-embedding-3-small", 0.25,
+                    "SPEC §4.4: calibrated for text-embedding-3-small by the reference write-up"),
+            new Entry("bge-small-en-v1.5-q", 0.75,
+                    "provisional: MEASURED.md's dev-chosen CLS-pooled value (0.755); to be re-measured with calibrate"),
+            new Entry("mock:", 0.2,
+                    "SPEC §4.11: hashed-word vectors; only trusted when a word is shared"));
+
+    /** Used for embedders not in the table: high, so an uncalibrated model leans on keyword coverage. */
+    static final double UNKNOWN_MODEL_MIN_SIMILARITY = 0.8;
+    static final double MIN_KEYWORD_COVERAGE = 0.5;
+    static final double MIN_KEYWORD_COVERAGE_KEYWORD_ONLY = 0.4;
+
+    private GateDefaults() {
+    }
+
+    static double minSimilarity(String embedderId) {
+        for (Entry e : TABLE) {
+            if (embedderId.startsWith(e.embedderIdPrefix())) {
+                return e.minSimilarity();
+            }
+        }
+        return UNKNOWN_MODEL_MIN_SIMILARITY;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.docask.retrieve;
+
+import java.util.Locale;
+
+/*
+ * The gate decides, per candidate, whether it is about the question at all: cosine similarity at
+ * or above minSimilarity OR keyword coverage at or above minKeywordCoverage. Either signal alone
+ * fails somewhere (cosine lets near-domain off-topic questions through; coverage misses
+ * paraphrases), together they keep real questions and turn away most junk without a model call.
+ * With both thresholds at 0 there is no gate (top-N mode).
+ */
+record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword) {
+
+    boolean isOpen() {
+        return minSimilarity == 0 && minKeywordCoverage == 0;
+    }
+
+    /** Why the candidate fails the gate, or {@code null} when it passes. */
+    String reject(float similarity, float coverage) {
+        if (isOpen()) {
+            return null;
+        }
+        boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
+        if (similarityCounts && similarity >= (float) minSimilarity) {
+            return null;
+        }
+        if (coverage >= (float) minKeywordCoverage) {
+            return null;
+        }
+        String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
+                : !similarityCounts ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
+                : String.format(Locale.ROOT, "similarity %.3f < %.3f", similarity, minSimilarity);
+        return String.format(Locale.ROOT, "%s and keyword coverage %.3f < %.3f", sim, coverage, minKeywordCoverage);
+    }
+}

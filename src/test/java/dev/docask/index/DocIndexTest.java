@@ -1,0 +1,107 @@
+package dev.docask.index;
+
+import dev.docask.embed.Embedders;
+import dev.docask.ingest.Chunk;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.Framework;
+import dev.docask.testsupport.TestIndexes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.docask.testsupport.TestIndexes.chunk;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class DocIndexTest {
+    @TempDir
+    Path dir;
+
+    private final List<Chunk> chunks = List.of(
+            chunk("https://x.dev/a", "A", "", "alpha beta gamma"),
+            chunk("https://x.dev/b", "B", "", "beta delta"),
+            chunk("https://x.dev/next/a", "A", "", "alpha beta gamma"));
+
+    @Test
+    void queryTerms_wordFoundOnNoPage_getsTheMaximumIdf() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
+            QueryTerms t = idx.queryTerms("beta mumbai");
+            assertThat(t.terms()).containsExactly("beta", "mumbai");
+            double max = Math.log(1 + (3 + 0.5) / 0.5);
+            assertThat((double) t.idf()[1]).isCloseTo(max, org.assertj.core.api.Assertions.within(1e-5));
+            assertThat(t.idf()[0]).isLessThan(t.idf()[1]);
+        }
+    }
+
+    @Test
+    void copies_canonicalIsFewestSegmentsThenShortest() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
+            assertThat(idx.canonicalOf(2)).isEqualTo(0);
+            assertThat(idx.copyUrls(0)).containsExactly("https://x.dev/next/a");
+            assertThat(idx.manifest().copies()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void termPresence_readsThePostings() {
+        try (DocIndex idx = TestIndexes.build(dir, "none", chunks)) {
+            boolean[][] p = idx.termPresence(idx.queryTerms("gamma delta"), new int[] {1, 0});
+            assertThat(p[0]).containsExactly(false, true);
+            assertThat(p[1]).containsExactly(true, false);
+        }
+    }
+
+    @Test
+    void rebuild_reusesVectorsOfUnchangedChunks() {
+        TestIndexes.build(dir, "mock", chunks).close();
+        List<Chunk> changed = new ArrayList<>(chunks);
+        changed.set(1, chunk("https://x.dev/b", "B", "", "beta delta epsilon"));
+        BuildReport r = IndexBuilder.build(new Corpus(Framework.MARKDOWN, 3, changed, List.of()),
+                Embedders.fromSpec("mock"), IndexSettings.defaults("mock"), dir, n -> { });
+        assertThat(r.reused()).isEqualTo(2);
+        assertThat(r.embedded()).isEqualTo(1);
+    }
+
+    @Test
+    void isStale_detectsChangedContent_withoutAModel() {
+        TestIndexes.build(dir, "mock", chunks).close();
+        Corpus same = new Corpus(Framework.MARKDOWN, 3, chunks, List.of());
+        assertThat(IndexBuilder.isStale(same, IndexSettings.defaults("mock"), dir)).isFalse();
+        Corpus other = new Corpus(Framework.MARKDOWN, 1, List.of(chunk("https://x.dev/z", "Z", "", "zeta")), List.of());
+        assertThat(IndexBuilder.isStale(other, IndexSettings.defaults("mock"), dir)).isTrue();
+    }
+
+    @Test
+    void open_damagedVectors_failsWithAClearMessage() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        Path gen = dir.resolve(Files.readString(dir.resolve("CURRENT")).trim());
+        byte[] bytes = Files.readAllBytes(gen.resolve("vectors.bin"));
+        bytes[20] ^= 0x55;
+        Files.write(gen.resolve("vectors.bin"), bytes);
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("damaged").hasMessageContaining("docask index");
+    }
+
+    @Test
+    void open_missingIndex_saysHowToBuildOne() {
+        assertThatThrownBy(() -> DocIndex.open(dir.resolve("nope"))).isInstanceOf(IndexException.class)
+                .hasMessageContaining("no docask index");
+    }
+
+    @Test
+    void rebuild_publishesANewGeneration_andKeepsThePrevious() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        String first = DocIndex.generation(dir).orElseThrow();
+        TestIndexes.build(dir, "mock", chunks).close();
+        TestIndexes.build(dir, "mock", chunks).close();
+        String third = DocIndex.generation(dir).orElseThrow();
+        assertThat(third).isNotEqualTo(first);
+        try (var s = Files.list(dir)) {
+            assertThat(s.filter(p -> p.getFileName().toString().startsWith("gen-")).count()).isEqualTo(2);
+        }
+    }
+}
