@@ -113,6 +113,10 @@ public final class AskHandler implements AutoCloseable {
         if (question == null || question.isBlank()) {
             throw new IllegalArgumentException("the question is empty");
         }
+        if (question.length() > HybridRetriever.MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("the question is " + question.length()
+                    + " characters long; the limit is " + HybridRetriever.MAX_QUESTION_CHARS);
+        }
         return question.strip();
     }
 
@@ -121,10 +125,7 @@ public final class AskHandler implements AutoCloseable {
         /** The refusal; {@code {siteName}} is replaced. */
         public static final String DEFAULT_NO_ANSWER = "I don't know. I couldn't find anything about that on {siteName}.";
 
-        private SourceFinder finder;
         private HybridRetriever retriever;
-        private String indexHash = "";
-        private boolean indexHasVectors = true;
         private StreamingChatModel model;
         private String modelId = ModelSpecs.EXTRACTIVE;
         private String modelSpec;
@@ -145,16 +146,6 @@ public final class AskHandler implements AutoCloseable {
         /** Where sources come from; also supplies the index content hash and the default site name. */
         public Builder retriever(HybridRetriever retriever) {
             this.retriever = Objects.requireNonNull(retriever, "retriever");
-            this.finder = retriever::retrieve;
-            return this;
-        }
-
-        /** Sources from any function: for tests and tools that bring their own retrieval. */
-        Builder finder(SourceFinder finder, String indexHash, boolean indexHasVectors) {
-            this.finder = finder;
-            this.retriever = null;
-            this.indexHash = indexHash;
-            this.indexHasVectors = indexHasVectors;
             return this;
         }
 
@@ -230,13 +221,11 @@ public final class AskHandler implements AutoCloseable {
          * @throws NullPointerException     when no retriever was given
          */
         public AskHandler build() {
-            if (retriever != null) {
-                Manifest m = retriever.index().manifest();
-                indexHash = m.contentHash() == null ? "" : m.contentHash();
-                indexHasVectors = m.dimensions() > 0;
-                if (siteName == null && m.siteName() != null && !m.siteName().isBlank()) {
-                    siteName = m.siteName();
-                }
+            Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
+            Manifest m = retriever.index().manifest();
+            String indexHash = m.contentHash() == null ? "" : m.contentHash();
+            if (siteName == null && m.siteName() != null && !m.siteName().isBlank()) {
+                siteName = m.siteName();
             }
             if (modelSpec != null) {
                 model = ModelSpecs.fromSpec(modelSpec, System.getenv(), totalTimeout).orElse(null);
@@ -249,7 +238,7 @@ public final class AskHandler implements AutoCloseable {
                 retrievalErrors.accept(e);
                 errors.accept(e);
             });
-            return new AskHandler(new AskSettings(finder, indexHash, indexHasVectors, model, modelId, site, options,
+            return new AskHandler(new AskSettings(retriever, indexHash, retriever.index().hasVectors(), model, modelId, site, options,
                     noAnswerMessage.replace("{siteName}", site), Prompt.instructions(instructions, site), cache,
                     firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish));
         }

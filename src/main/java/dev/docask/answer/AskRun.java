@@ -72,7 +72,7 @@ final class AskRun {
                 rewrite();
             }
             long t0 = System.nanoTime();
-            retrieval = s.finder().find(standalone, s.retrieval());
+            retrieval = s.retriever().retrieve(standalone, s.retrieval());
             retrievalMillis = millisSince(t0);
             if (!retrieval.answerable()) {
                 deliver(new AskEvent.Sources(List.of()));

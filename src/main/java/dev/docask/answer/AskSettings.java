@@ -1,5 +1,6 @@
 package dev.docask.answer;
 
+import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.langchain4j.model.chat.StreamingChatModel;
 
@@ -8,12 +9,12 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /** Everything an {@link AskHandler} was built with, resolved and validated; shared by all its runs. */
-record AskSettings(SourceFinder finder, String indexHash, boolean indexHasVectors, StreamingChatModel model,
+record AskSettings(HybridRetriever retriever, String indexHash, boolean indexHasVectors, StreamingChatModel model,
                    String modelId, String siteName, RetrievalOptions retrieval, String noAnswerMessage,
                    String instructions, AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
                    boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish) {
     AskSettings {
-        Objects.requireNonNull(finder, "a retriever is required: call retriever(...)");
+        Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
         Objects.requireNonNull(indexHash, "indexHash");
         Objects.requireNonNull(modelId, "modelId");
         Objects.requireNonNull(siteName, "siteName");
