@@ -7,6 +7,7 @@ import dev.langchain4j.model.chat.StreamingChatModel;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -129,6 +130,7 @@ public final class AskHandler implements AutoCloseable {
         private StreamingChatModel model;
         private String modelId = ModelSpecs.EXTRACTIVE;
         private String modelSpec;
+        private Map<String, String> modelEnv = Map.of();
         private String siteName;
         private RetrievalOptions retrieval = RetrievalOptions.defaults();
         private String noAnswerMessage = DEFAULT_NO_ANSWER;
@@ -159,7 +161,13 @@ public final class AskHandler implements AutoCloseable {
 
         /** A model from a spec ({@link ModelSpecs}): {@code openai:<name>}, {@code anthropic:<name>}, {@code ollama:<name>}, {@code extractive}. */
         public Builder model(String spec) {
+            return model(spec, System.getenv());
+        }
+
+        /** A model from a spec, with keys and addresses read from {@code env} instead of the process environment. */
+        public Builder model(String spec, Map<String, String> env) {
             this.modelSpec = Objects.requireNonNull(spec, "spec");
+            this.modelEnv = Map.copyOf(env);
             this.model = null;
             return this;
         }
@@ -228,7 +236,7 @@ public final class AskHandler implements AutoCloseable {
                 siteName = m.siteName();
             }
             if (modelSpec != null) {
-                model = ModelSpecs.fromSpec(modelSpec, System.getenv(), totalTimeout).orElse(null);
+                model = ModelSpecs.fromSpec(modelSpec, modelEnv, totalTimeout).orElse(null);
                 modelId = model == null ? ModelSpecs.EXTRACTIVE : modelSpec.strip();
             }
             String site = siteName == null ? "this site" : siteName;
