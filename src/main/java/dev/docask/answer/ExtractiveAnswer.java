@@ -38,7 +38,7 @@ final class ExtractiveAnswer {
     private record Candidate(Source source, int position, String sentence, double score) {
     }
 
-    /** The extractive answer as the blocks it is streamed in: the opening line, then one quote per block. */
+    /** The extractive answer as the pieces it is streamed in: the opening line, then one quoted sentence each. */
     static List<String> write(String question, List<Source> sources, String siteName) {
         Set<String> terms = QuestionTerms.of(question);
         List<Candidate> all = new ArrayList<>();
@@ -50,9 +50,9 @@ final class ExtractiveAnswer {
         }
         List<Candidate> chosen = choose(all);
         List<String> blocks = new ArrayList<>();
-        blocks.add("Quoted from the " + siteName + " docs (an extractive answer: passages as written, no language model):\n\n");
+        blocks.add("Quoted from the " + siteName + " docs (an extractive answer: passages as written, no language model):");
         for (Candidate c : chosen) {
-            blocks.add("> " + c.sentence() + " [" + c.source().n() + "]\n\n");
+            blocks.add("\n\n> " + c.sentence() + " [" + c.source().n() + "]");
         }
         return blocks;
     }
