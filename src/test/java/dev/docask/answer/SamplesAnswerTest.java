@@ -11,6 +11,7 @@ import dev.docask.ingest.SiteReader;
 import dev.docask.retrieve.HybridRetriever;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,25 +30,31 @@ import static org.assertj.core.api.Assertions.assertThat;
  * embedder → retrieval → quoted answer), with questions from src/test/resources/samples-questions.jsonl.
  * Five answerable questions of different kinds (API options, a CLI flag, an error code, a header
  * name, an environment variable) must cite their page; three off-topic ones must be refused.
+ * SamplesAnswerIT runs the same with the default local embedder (bge-small).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SamplesAnswerTest {
     private static final Path QUESTIONS = Path.of("src/test/resources/samples-questions.jsonl");
 
-    @TempDir
-    static Path dir;
-    static DocIndex index;
-    static AskHandler handler;
+    DocIndex index;
+    AskHandler handler;
+
+    /** The embedder the sample index is built with. */
+    String embedder() {
+        return "mock";
+    }
 
     @BeforeAll
-    static void build() {
+    void build(@TempDir Path dir) {
+        String spec = embedder();
         IndexBuilder.build(SiteReader.read(Path.of("samples"), IngestOptions.defaults("https://docs.quayside.dev")),
-                Embedders.fromSpec("mock"), IndexSettings.defaults("mock").withSiteName("Quayside"), dir, n -> { });
+                Embedders.fromSpec(spec), IndexSettings.defaults(spec).withSiteName("Quayside"), dir, n -> { });
         index = DocIndex.open(dir);
-        handler = AskHandler.builder().retriever(HybridRetriever.create(index, Embedders.fromSpec("mock"))).build();
+        handler = AskHandler.builder().retriever(HybridRetriever.create(index, Embedders.fromSpec(spec))).build();
     }
 
     @AfterAll
-    static void close() {
+    void close() {
         handler.close();
         index.close();
     }
