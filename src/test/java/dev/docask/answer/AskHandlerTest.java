@@ -261,6 +261,23 @@ class AskHandlerTest {
     }
 
     @Test
+    void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
+        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
+                "f ", "g ", "h ", "i ", "j ")));
+        handler = handler().model(model(), "openai:fake").build();
+        RecordingListener events = new RecordingListener();
+
+        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        while (server.requests() == 0) {
+            Thread.sleep(5);
+        }
+        handle.cancel();
+
+        assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
+        assertThat(events.names()).containsExactly("sources");
+    }
+
+    @Test
     void ask_modelReturns500_errorEventWithoutKey() throws Exception {
         server = FakeOpenAiServer.start(new ServerError(500));
         handler = handler().model(model(), "openai:fake").build();
