@@ -30,6 +30,8 @@ final class ExtractiveAnswer {
     private static final int MAX_CHARS = 400;
     private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|$)");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\d`\"'(\\[])");
+    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s+");
 
     private ExtractiveAnswer() {
@@ -90,8 +92,8 @@ final class ExtractiveAnswer {
     /** Quotable sentences of a source text, code removed, list and heading marks stripped. */
     static List<String> sentences(String text) {
         List<String> out = new ArrayList<>();
-        for (String line : FENCE.matcher(text).replaceAll("\n").split("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)")) {
-            String paragraph = LIST_MARK.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ").strip();
+        for (String line : PARAGRAPH_BREAK.split(FENCE.matcher(text).replaceAll("\n"))) {
+            String paragraph = SPACES.matcher(LIST_MARK.matcher(line.strip()).replaceFirst("")).replaceAll(" ").strip();
             for (String sentence : SENTENCE_END.split(paragraph)) {
                 String s = sentence.strip();
                 if (s.length() >= MIN_CHARS) {
