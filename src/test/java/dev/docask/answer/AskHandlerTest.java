@@ -420,6 +420,17 @@ class AskHandlerTest {
     }
 
     @Test
+    void build_fromIndex_searchesWithItsEmbedderAndSiteName() {
+        handler = AskHandler.builder().index(index).build();
+
+        Answer a = handler.ask(ON_TOPIC);
+
+        assertThat(a.refused()).isFalse();
+        assertThat(a.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
+        assertThat(handler.siteName()).isEqualTo("Test");
+    }
+
+    @Test
     void build_withoutRetriever_failsClearly() {
         assertThatThrownBy(() -> AskHandler.builder().build()).hasMessageContaining("retriever");
     }
