@@ -104,11 +104,11 @@ final class AskRun {
             finished = true;
             timeouts.forEach(t -> t.cancel(false));
         }
+        result.completeExceptionally(new CancellationException("the answer was cancelled"));
         ModelCall c = call;
         if (c != null) {
             c.cancel();
         }
-        result.completeExceptionally(new CancellationException("the answer was cancelled"));
     }
 
     private void rewrite() {
@@ -243,7 +243,7 @@ final class AskRun {
             return true;
         } catch (RuntimeException e) {
             s.report(e);
-            timers.execute(this::cancel);
+            cancel();
             return false;
         }
     }
