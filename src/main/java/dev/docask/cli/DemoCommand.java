@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Index the bundled samples/ docs with the local embedder and answer a sample question.")
 final class DemoCommand implements Callable<Integer> {
-    static final String SAMPLE_QUESTION = "What happens when my handler is down and a webhook cannot be delivered?";
+    static final String SAMPLE_QUESTION = "How many times does Quayside retry a failed delivery?";
     static final String SAMPLE_BASE_URL = "https://docs.quayside.dev";
 
     @Spec
