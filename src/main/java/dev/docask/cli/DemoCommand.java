@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.answer.AskHandler;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
@@ -7,7 +8,6 @@ import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
-import dev.docask.answer.AskHandler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
                 corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);
         try (DocIndex index = DocIndex.open(indexDir);
-             AskHandler handler = AskHandler.builder().retriever(IndexArgs.retriever(index)).siteName("Quayside").build()) {
+             AskHandler handler = AskHandler.builder().index(index).build()) {
             out.println("Q: " + question);
             out.println();
             AskCommand.answerAndPrint(handler, question, out, true);

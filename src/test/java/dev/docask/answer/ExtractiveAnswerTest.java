@@ -51,6 +51,14 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void sentences_tableRow_oneSentenceWithHeaderLabels() {
+        String text = "Flags of the relay command are listed here.\n| Flag | Default |\n|---|---|\n| `--retry-limit <n>` | `8` |";
+
+        assertThat(ExtractiveAnswer.sentences(text)).containsExactly("Flags of the relay command are listed here.",
+                "Flag: `--retry-limit <n>`; Default: `8`");
+    }
+
+    @Test
     void sentences_codeFencesAndListMarksRemoved() {
         Chunk c = new Chunk("https://x.dev/a", "A", "", """
                 Intro sentence that explains things.
