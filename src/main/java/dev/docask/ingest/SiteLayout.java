@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -59,7 +60,7 @@ final class SiteLayout {
             case STARLIGHT -> nearest(folder, SiteLayout::isStarlightContent).orElse(folder);
             case MKDOCS -> nearest(folder, d -> mkdocsConfig(d).isPresent())
                     .map(site -> site.resolve(docsDir(mkdocsConfig(site).orElseThrow())).normalize())
-                    .filter(folder::startsWith).orElse(folder);
+                    .orElse(folder);
             case HTML, MARKDOWN -> folder;
         };
     }
@@ -94,12 +95,12 @@ final class SiteLayout {
     }
 
     static boolean isMarkdown(String file) {
-        String f = file.toLowerCase(java.util.Locale.ROOT);
+        String f = file.toLowerCase(Locale.ROOT);
         return f.endsWith(".md") || f.endsWith(".mdx") || f.endsWith(".markdown");
     }
 
     static boolean isHtml(String file) {
-        String f = file.toLowerCase(java.util.Locale.ROOT);
+        String f = file.toLowerCase(Locale.ROOT);
         return f.endsWith(".html") || f.endsWith(".htm");
     }
 
