@@ -59,6 +59,7 @@ public final class HybridRetriever {
             throw new IllegalArgumentException("the index was built with embedder '" + built
                     + "'; pass that embedder to query it");
         }
+        embedder.ifPresent(Embedder::warmUp);
         return new HybridRetriever(index, embedder);
     }
 

@@ -54,11 +54,12 @@ class SampleRetrievalIT {
     }
 
     @Test
-    void paraphraseWithoutSharedKeywords_findsItsPageThroughSimilarity() {
-        Retrieval r = retriever.retrieve("How can I push yesterday's traffic through a new build of my service?",
-                RetrievalOptions.defaults());
-        Hit hit = r.hits().stream().filter(h -> h.chunk().source().equals("guides/replaying-events.md"))
-                .findFirst().orElseThrow();
+    void paraphraseBelowKeywordCoverage_findsItsPageThroughSimilarity() {
+        // The page says "Node.js 20 or later"; the question shares only "node" with it.
+        Retrieval r = retriever.retrieve("Which Node release do I need?", RetrievalOptions.defaults());
+        assertThat(r.sources()).isNotEmpty();
+        Hit hit = r.sources().get(0).hits().get(0);
+        assertThat(hit.chunk().source()).isEqualTo("getting-started/01-installation.md");
         Thresholds t = retriever.thresholds(RetrievalOptions.defaults());
         assertThat(hit.keywordCoverage()).isLessThan((float) t.minKeywordCoverage());
         assertThat(hit.similarity()).isGreaterThanOrEqualTo((float) t.minSimilarity());
