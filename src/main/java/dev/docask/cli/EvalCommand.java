@@ -41,7 +41,7 @@ import java.util.concurrent.Callable;
 @Command(name = "eval", mixinStandardHelpOptions = true,
         description = {"Measures retrieval: recall@k, hit@1, MRR, answerable questions turned away and off-topic "
                 + "questions let through, per strategy; or nDCG@10 and Recall@100 on a BEIR collection.",
-                "Strategies: bm25, vector, hybrid (default pipeline), topn (no gate), answerability; "
+                "Strategies: bm25, vector, hybrid (default pipeline), topn (no gate), filter and answerability (gate modes); "
                         + "add overrides as NAME:option=value,... or with --set."})
 final class EvalCommand implements Callable<Integer> {
     @Spec

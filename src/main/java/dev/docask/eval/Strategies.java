@@ -33,9 +33,11 @@ public final class Strategies {
                 o -> o.withRetrievers(RetrievalOptions.Retrievers.BM25));
         add(r, "vector", "cosine similarity alone (same gate)",
                 o -> o.withRetrievers(RetrievalOptions.Retrievers.VECTOR));
-        add(r, "hybrid", "the default pipeline: BM25 and cosine, relevance gate (filter mode), RRF", o -> o);
+        add(r, "hybrid", "the default pipeline: BM25 and cosine, relevance gate, RRF", o -> o);
+        add(r, "filter", "hybrid with gate mode filter: only candidates that pass the gate become sources",
+                o -> o.withGateMode(RetrievalOptions.GateMode.FILTER));
         add(r, "topn", "hybrid with the gate off (both thresholds 0): plain top-k", RetrievalOptions::withoutGate);
-        add(r, "answerability", "hybrid; the gate only decides whether to answer, sources come from the ungated fusion",
+        add(r, "answerability", "hybrid with gate mode answerability: the gate only decides whether to answer",
                 o -> o.withGateMode(RetrievalOptions.GateMode.ANSWERABILITY));
         return Map.copyOf(r);
     }
@@ -46,7 +48,7 @@ public final class Strategies {
 
     /** Registered names, in the order reports list them by default. */
     public static List<String> names() {
-        return List.of("bm25", "vector", "hybrid", "topn", "answerability").stream()
+        return List.of("bm25", "vector", "hybrid", "topn", "filter", "answerability").stream()
                 .filter(REGISTRY::containsKey).toList();
     }
 

@@ -17,6 +17,12 @@ class StrategiesTest {
     }
 
     @Test
+    void parse_filter_setsGateMode() {
+        assertThat(Strategies.parse("filter").options(RetrievalOptions.defaults()).gateMode())
+                .isEqualTo(RetrievalOptions.GateMode.FILTER);
+    }
+
+    @Test
     void parse_answerability_setsGateMode() {
         RetrievalOptions o = Strategies.parse("answerability").options(RetrievalOptions.defaults());
         assertThat(o.gateMode()).isEqualTo(RetrievalOptions.GateMode.ANSWERABILITY);
