@@ -23,16 +23,17 @@ for s in vitest docusaurus astro; do
   dev="$DATA/docs/$s-dev-questions.jsonl"
   cross="$ROOT/eval/questions/$s-cross-site.jsonl"
   probes="$ROOT/eval/questions/$s-probes.jsonl"
-  "$DOCASK" eval --index "$OUT/$s-none" --questions "$dev" --strategy bm25 --strategy hybrid --strategy topn
+  "$DOCASK" eval --index "$OUT/$s-none" --questions "$dev" --strategy bm25 --strategy hybrid --strategy topn --strategy filter
   for long in "" --long; do
     "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" $long
   done
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$cross"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$probes"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
-    --strategy bm25 --strategy vector --strategy hybrid --strategy topn --strategy answerability \
-    --strategy hybrid:minKeywordCoverage=0.55 --strategy answerability:minKeywordCoverage=0.55 \
-    --strategy answerability:minSimilarity=0.8
+    --strategy bm25 --strategy vector --strategy hybrid --strategy topn --strategy filter \
+    --strategy filter:minKeywordCoverage=0.55 --strategy hybrid:minKeywordCoverage=0.55 \
+    --strategy hybrid:minSimilarity=0.73 --strategy hybrid:minSimilarity=0.73,minKeywordCoverage=0.55 \
+    --strategy hybrid:minSimilarity=0.8
 done
 
 for ds in scifact nfcorpus; do
