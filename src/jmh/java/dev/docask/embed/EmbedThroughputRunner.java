@@ -12,12 +12,13 @@ import java.util.function.ToIntFunction;
 /**
  * The same comparison as {@link EmbedThroughputBenchmark}, with ours and LangChain4j's runs
  * interleaved (ours, theirs, then theirs, ours, …) inside one process, so that a machine shared
- * with other work slows both alike. Prints Markdown rows for {@code docs/benchmarks.md}.
+ * with other work slows both alike. Prints Markdown rows for {@code docs/benchmarks.md}: median
+ * rates over the rounds, and the median of the per-round speed-ups.
  *
  * <pre>
  * ./mvnw -q -Pbench package -DskipTests
  * java --enable-native-access=ALL-UNNAMED -cp target/benchmarks.jar dev.docask.embed.EmbedThroughputRunner \
- *      ../shared/data/docs 2          # folder of the sites, rounds per site
+ *      ../shared/data/docs 3          # folder of the sites, rounds per site
  * </pre>
  */
 public final class EmbedThroughputRunner {
@@ -26,7 +27,7 @@ public final class EmbedThroughputRunner {
 
     public static void main(String[] args) throws Exception {
         Path docs = Path.of(args.length > 0 ? args[0] : "../shared/data/docs");
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         System.out.printf("cpus=%d model=%s jdk=%s load=%.1f%n", Runtime.getRuntime().availableProcessors(),
                 cpuModel(), Runtime.version(), load());
         Embedder ours = Embedders.fromSpec("bge-small").orElseThrow();
@@ -59,8 +60,10 @@ public final class EmbedThroughputRunner {
             }
             double m = rate(mock::embedAll, texts, 20);
             double avgChars = texts.stream().mapToInt(String::length).average().orElse(0);
+            double[] ratio = new double[rounds];
+            Arrays.setAll(ratio, r -> o[r] / t[r]);
             System.out.printf("| %s | %d | %.0f | %.1f chunks/s | %.1f chunks/s | %.2fx | %.0f chunks/s |%n", site, texts.size(),
-                    avgChars, median(o), median(t), median(o) / median(t), m);
+                    avgChars, median(o), median(t), median(ratio), m);
         }
         System.out.printf("query embedding (bge-small, instruct) p50: %.1f ms; LangChain4j embed p50: %.1f ms%n",
                 p50(q -> ours.embedQuery(q)), p50(q -> theirs.embed(BgeSmallEmbedder.QUERY_INSTRUCTION + q)));
