@@ -30,4 +30,15 @@ public interface Embedder {
 
     /** Embeds a question; may differ from passage embedding (e.g. a query instruction). */
     float[] embedQuery(String question);
+
+    /**
+     * Names how {@link #embedQuery} treats a question when the same document model can be queried
+     * in more than one way, e.g. {@code "instruct"} (BGE's query instruction) or {@code "plain"}
+     * for {@code bge-small}. Empty when the embedder has a single query form. Unlike {@link #id()},
+     * it does not change stored vectors, so an index built with one variant serves the other;
+     * retrieval uses it to pick thresholds measured for that variant.
+     */
+    default String queryVariant() {
+        return "";
+    }
 }

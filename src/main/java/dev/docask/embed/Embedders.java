@@ -1,24 +1,48 @@
 package dev.docask.embed;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Creates embedders from the {@code --embedder} spec: {@code bge-small} (default, local ONNX),
- * {@code openai:<model>}, {@code mock[:dims]}, {@code none} (keyword-only index).
+ * Creates embedders from the {@code --embedder} spec:
+ * <ul>
+ *   <li>{@code bge-small} (default): local bge-small-en-v1.5, questions with BGE's query instruction;
+ *       {@code bge-small:plain} embeds questions as they are (same passage vectors, same index);</li>
+ *   <li>{@code openai:<model>}: an OpenAI-compatible server at {@code OPENAI_BASE_URL}
+ *       (default {@value #OPENAI_DEFAULT_BASE_URL}) with the key in {@code OPENAI_API_KEY};</li>
+ *   <li>{@code mock[:dims]}: deterministic hashed words, for tests and offline demos;</li>
+ *   <li>{@code none}: no embedder, a keyword-only index.</li>
+ * </ul>
  *
  * <pre>{@code
  * Optional<Embedder> e = Embedders.fromSpec("mock:64");
+ * Embedder ollama = Embedders.openAi("nomic-embed-text", "http://localhost:11434/v1", "");
  * }</pre>
  */
 public final class Embedders {
     /** The spec used when none is given. */
     public static final String DEFAULT_SPEC = "bge-small";
+    /** Where {@code openai:<model>} goes when {@code OPENAI_BASE_URL} is not set. */
+    public static final String OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+    private static final int OPENAI_RETRIES = 2;
+    private static final Duration OPENAI_BACKOFF = Duration.ofMillis(500);
 
     private Embedders() {
     }
 
-    /** Parses a spec; {@code none} gives an empty optional. Bad specs throw with the spec quoted. */
+    /** Parses a spec, reading OpenAI settings from the environment; {@code none} gives an empty optional. */
     public static Optional<Embedder> fromSpec(String spec) {
+        return fromSpec(spec, System.getenv());
+    }
+
+    /**
+     * Parses a spec with OpenAI settings taken from {@code env} ({@code OPENAI_BASE_URL},
+     * {@code OPENAI_API_KEY}), so a caller can put command-line flags over the environment.
+     * Bad specs throw {@link IllegalArgumentException} with the spec quoted.
+     */
+    public static Optional<Embedder> fromSpec(String spec, Map<String, String> env) {
         String s = spec == null ? "" : spec.trim();
         if (s.equals("none")) {
             return Optional.empty();
@@ -29,8 +53,27 @@ public final class Embedders {
         if (s.startsWith("mock:")) {
             return Optional.of(new MockEmbedder(parseDimensions(s)));
         }
+        if (s.equals("bge-small") || s.equals("bge-small:instruct")) {
+            return Optional.of(new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.INSTRUCT));
+        }
+        if (s.equals("bge-small:plain")) {
+            return Optional.of(new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.PLAIN));
+        }
+        if (s.startsWith("openai:") && !s.substring("openai:".length()).isBlank()) {
+            String baseUrl = env.getOrDefault("OPENAI_BASE_URL", "");
+            return Optional.of(openAi(s.substring("openai:".length()).trim(),
+                    baseUrl.isBlank() ? OPENAI_DEFAULT_BASE_URL : baseUrl, env.getOrDefault("OPENAI_API_KEY", "")));
+        }
         throw new IllegalArgumentException("unknown embedder '" + spec
-                + "'; expected bge-small, openai:<model>, mock[:dims] or none");
+                + "'; expected bge-small, bge-small:plain, openai:<model>, mock[:dims] or none");
+    }
+
+    /**
+     * An embedder for any OpenAI-compatible {@code /embeddings} endpoint; {@code apiKey} may be
+     * empty for servers that need none. Batches 96 texts per request and retries 429/5xx twice.
+     */
+    public static Embedder openAi(String model, String baseUrl, String apiKey) {
+        return new OpenAiEmbedder(model, baseUrl, apiKey, OPENAI_RETRIES, OPENAI_BACKOFF);
     }
 
     /** Whether vectors from this embedder carry no meaning beyond shared words (the mock). */

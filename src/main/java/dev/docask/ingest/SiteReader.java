@@ -1,6 +1,17 @@
 package dev.docask.ingest;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Reads a documentation folder (Markdown/MDX sources or built HTML) into chunks, routing each page
@@ -12,11 +23,93 @@ import java.nio.file.Path;
  * }</pre>
  */
 public final class SiteReader {
+
+    /**
+     * Told after each file, e.g. to drive a progress bar.
+     *
+     * <pre>{@code
+     * SiteReader.read(folder, options, (done, total) -> bar.stepTo(done));
+     * }</pre>
+     */
+    @FunctionalInterface
+    public interface Progress {
+        /** {@code done} of {@code total} files have been read. */
+        void filesRead(int done, int total);
+    }
+
     private SiteReader() {
     }
 
     /** Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions. */
     public static Corpus read(Path folder, IngestOptions options) {
-        throw new UnsupportedOperationException("ingest is being built");
+        return read(folder, options, (done, total) -> { });
+    }
+
+    /**
+     * Like {@link #read(Path, IngestOptions)}, reporting progress after each file.
+     *
+     * @throws IllegalArgumentException if {@code folder} is not a readable directory
+     */
+    public static Corpus read(Path folder, IngestOptions options, Progress progress) {
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException("not a folder: " + folder);
+        }
+        Path root = folder.toAbsolutePath().normalize();
+        List<String> files = listFiles(root, options.ignore());
+        Framework framework = Optional.ofNullable(options.framework()).orElseGet(() -> SiteLayout.detect(root, files));
+        List<String> pages = files.stream()
+                .filter(f -> framework == Framework.HTML ? SiteLayout.isHtml(f) : SiteLayout.isMarkdown(f)).toList();
+
+        List<Problem> problems = new ArrayList<>();
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (String page : pages) {
+            try {
+                texts.put(page, SourceText.read(root.resolve(page)));
+            } catch (IllegalArgumentException e) {
+                problems.add(new Problem(page, e.getMessage()));
+            }
+        }
+        PageReader reader = new PageReader(framework, new PageRouter(framework, root), options,
+                new Includes(framework == Framework.HTML ? Map.of() : texts));
+        List<Chunk> chunks = new ArrayList<>();
+        int read = 0;
+        int done = problems.size();
+        for (Map.Entry<String, String> page : texts.entrySet()) {
+            try {
+                Optional<List<Chunk>> pageChunks = reader.read(page.getKey(), page.getValue());
+                if (pageChunks.isPresent()) {
+                    chunks.addAll(pageChunks.get());
+                    read++;
+                }
+            } catch (RuntimeException e) {
+                problems.add(new Problem(page.getKey(), e.getMessage() == null ? e.toString() : e.getMessage()));
+            }
+            progress.filesRead(++done, pages.size());
+        }
+        problems.sort(java.util.Comparator.comparing(Problem::file));
+        return new Corpus(framework, read, chunks, problems);
+    }
+
+    /** Files under {@code root} as sorted '/'-separated relative paths; hidden folders and node_modules left out. */
+    private static List<String> listFiles(Path root, List<String> ignore) {
+        List<PathMatcher> matchers = ignore.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        try (Stream<Path> walk = Files.walk(root)) {
+            return walk.filter(Files::isRegularFile)
+                    .map(root::relativize)
+                    .filter(rel -> {
+                        for (Path part : rel) {
+                            String name = part.toString();
+                            if (name.startsWith(".") || name.equals("node_modules")) {
+                                return false;
+                            }
+                        }
+                        return matchers.stream().noneMatch(m -> m.matches(rel));
+                    })
+                    .map(rel -> rel.toString().replace('\\', '/'))
+                    .sorted()
+                    .toList();
+        } catch (IOException | UncheckedIOException e) {
+            throw new IllegalArgumentException("cannot list " + root + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -68,9 +68,9 @@ public final class HybridRetriever {
     }
 
     /** The gate thresholds that {@code options} resolve to for this index's embedder. */
-    public double[] thresholds(RetrievalOptions options) {
+    public Thresholds thresholds(RetrievalOptions options) {
         RelevanceGate g = gate(options, embedder.isPresent());
-        return new double[] {g.minSimilarity(), g.minKeywordCoverage()};
+        return new Thresholds(g.minSimilarity(), g.minKeywordCoverage());
     }
 
     /**

@@ -1,0 +1,101 @@
+package dev.docask.cli;
+
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.RetrievalOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code docask calibrate}: the scores of questions that should and should not match, and thresholds between them. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = "Suggest minSimilarity and minKeywordCoverage from questions that should and should not match.")
+final class CalibrateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    IndexArgs index;
+
+    @Option(names = "--match", required = true, paramLabel = "FILE", description = "Questions the site answers, one per line.")
+    Path match;
+
+    @Option(names = "--no-match", required = true, paramLabel = "FILE", description = "Questions it does not answer, one per line.")
+    Path noMatch;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<String> good = questions(match);
+        List<String> junk = questions(noMatch);
+        try (DocIndex idx = index.open()) {
+            HybridRetriever retriever = IndexArgs.retriever(idx);
+            List<Calibration.Scores> goodScores = score(retriever, good);
+            List<Calibration.Scores> junkScores = score(retriever, junk);
+            Calibration c = Calibration.of(goodScores, junkScores);
+            if (json) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("match", goodScores);
+                o.put("noMatch", junkScores);
+                o.put("similarity", c.similarity());
+                o.put("keywordCoverage", c.coverage());
+                o.put("suggested", c.suggested());
+                JsonPrinter.print(out, o);
+            } else {
+                print(out, goodScores, junkScores, c);
+            }
+        }
+        return 0;
+    }
+
+    private static List<String> questions(Path file) throws IOException {
+        List<String> qs = Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        if (qs.isEmpty()) {
+            throw new IllegalArgumentException(file + " has no questions (one per line)");
+        }
+        return qs;
+    }
+
+    private static List<Calibration.Scores> score(HybridRetriever retriever, List<String> questions) {
+        List<Calibration.Scores> out = new ArrayList<>();
+        RetrievalOptions open = RetrievalOptions.defaults().withoutGate();
+        for (String q : questions) {
+            Retrieval r = retriever.retrieve(q, open);
+            out.add(new Calibration.Scores(q, Float.isNaN(r.bestSimilarity()) ? 0 : r.bestSimilarity(), r.bestCoverage()));
+        }
+        return out;
+    }
+
+    private static void print(PrintWriter out, List<Calibration.Scores> good, List<Calibration.Scores> junk, Calibration c) {
+        out.println("should match (best similarity, best keyword coverage):");
+        good.forEach(s -> out.printf(Locale.ROOT, "  %.3f  %.3f  %s%n", s.similarity(), s.coverage(), s.question()));
+        out.println("should not match:");
+        junk.forEach(s -> out.printf(Locale.ROOT, "  %.3f  %.3f  %s%n", s.similarity(), s.coverage(), s.question()));
+        out.println();
+        out.println("similarity:       " + c.similarity().describe());
+        out.println("keyword coverage: " + c.coverage().describe());
+        Calibration.Suggestion s = c.suggested();
+        out.printf(Locale.ROOT, "suggested: --set minSimilarity=%.3f --set minKeywordCoverage=%.3f%n", s.minSimilarity(), s.minKeywordCoverage());
+        out.printf(Locale.ROOT, "  with both (similarity OR coverage): %d of %d good questions turned away, %d of %d junk questions let through%n",
+                s.turnedAway(), good.size(), s.passed(), junk.size());
+    }
+}

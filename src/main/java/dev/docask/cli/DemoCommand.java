@@ -1,0 +1,74 @@
+package dev.docask.cli;
+
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexSettings;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.SiteReader;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.retrieve.Source;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code docask demo}: indexes the bundled sample docs with the local embedder and answers a question. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Index the bundled samples/ docs with the local embedder and answer a sample question.")
+final class DemoCommand implements Callable<Integer> {
+    static final String SAMPLE_QUESTION = "How do I retry a failed job?";
+    static final String SAMPLE_BASE_URL = "https://docs.example.dev";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--docs", paramLabel = "DIR", description = "Sample docs folder (default: samples/ of the docask checkout).")
+    Path docs;
+
+    @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC")
+    String embedder;
+
+    @Option(names = "--question", paramLabel = "TEXT", description = "Question to ask (default: \"" + SAMPLE_QUESTION + "\").")
+    String question = SAMPLE_QUESTION;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Path home = Path.of(System.getProperty("docask.home", "."));
+        Path folder = docs != null ? docs : home.resolve("samples");
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException("sample docs not found at " + folder + " (pass --docs DIR)");
+        }
+        Path indexDir = home.resolve("target").resolve("demo-index");
+        long start = System.nanoTime();
+        Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
+        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Example Docs").withBaseUrl(SAMPLE_BASE_URL);
+        IndexBuilder.build(corpus, Embedders.fromSpec(embedder), settings, indexDir, n -> { });
+        out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
+                corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);
+        try (DocIndex index = DocIndex.open(indexDir)) {
+            HybridRetriever retriever = IndexArgs.retriever(index);
+            Retrieval r = retriever.retrieve(question, RetrievalOptions.defaults());
+            out.println("Q: " + question);
+            if (!r.answerable()) {
+                out.println("I don't know. I couldn't find anything about that on Example Docs.");
+                return 0;
+            }
+            for (Source s : r.sources()) {
+                out.printf("[%d] %s  %s%n    %s%n", s.n(), SearchCommand.label(s.title(), s.heading()), s.url(),
+                        SearchCommand.snippet(s.text()));
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.docask.cli;
+
+import dev.docask.embed.Embedder;
+import dev.docask.embed.Embedders;
+import dev.docask.index.BuildReport;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexSettings;
+import dev.docask.ingest.Chunk;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.Framework;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.Problem;
+import dev.docask.ingest.SiteReader;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code docask index}: reads documentation folders and writes a hybrid index. */
+@Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
+        mixinStandardHelpOptions = true)
+final class IndexCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FOLDER", description = "Documentation folder(s) to index.")
+    List<Path> folders;
+
+    @Option(names = "--out", defaultValue = "docask-index", paramLabel = "DIR", description = "Index directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--base-url", defaultValue = "", paramLabel = "URL", description = "Public root of the site, e.g. https://vitest.dev.")
+    String baseUrl;
+
+    @Option(names = "--framework", paramLabel = "NAME", description = "docusaurus, vitepress, starlight, mkdocs, html or markdown (default: detected).")
+    String framework;
+
+    @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC",
+            description = "bge-small (default, local), openai:<model>, mock[:dims] or none.")
+    String embedder;
+
+    @Option(names = "--chunk-size", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_SIZE, paramLabel = "N")
+    int chunkSize;
+
+    @Option(names = "--chunk-overlap", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_OVERLAP, paramLabel = "N")
+    int chunkOverlap;
+
+    @Option(names = "--ignore", paramLabel = "GLOB", description = "Leave out files matching this glob (repeatable).")
+    List<String> ignore = new ArrayList<>();
+
+    @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: from the base URL).")
+    String siteName;
+
+    @Option(names = "--check", description = "Exit 1 if the index is stale for these folders; calls no model.")
+    boolean check;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long start = System.nanoTime();
+        for (Path f : folders) {
+            if (!Files.isDirectory(f)) {
+                throw new IllegalArgumentException("not a folder: " + f);
+            }
+        }
+        Framework fw = framework == null ? null : Framework.requireByName(framework);
+        IngestOptions options = new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore);
+        Corpus corpus = read(options);
+        IndexSettings settings = IndexSettings.defaults(embedder)
+                .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)))
+                .withBaseUrl(options.baseUrl()).withChunking(chunkSize, chunkOverlap);
+        if (check) {
+            boolean stale = IndexBuilder.isStale(corpus, settings, this.out);
+            out.println(stale ? "stale: " + this.out + " does not match the folders; run 'docask index' again"
+                    : "up to date: " + this.out);
+            return stale ? 1 : 0;
+        }
+        reportProblems(err, corpus.problems());
+        if (corpus.chunks().isEmpty()) {
+            err.println("docask: nothing was indexed (" + corpus.problems().size() + " problems)");
+            return 1;
+        }
+        Optional<Embedder> e = Embedders.fromSpec(embedder);
+        BuildReport report;
+        try (ProgressBar bar = progressBar(err, corpus.chunks().size())) {
+            report = IndexBuilder.build(corpus, e, settings, this.out, n -> {
+                if (bar != null) {
+                    bar.stepTo(n);
+                }
+            });
+        }
+        double secs = (System.nanoTime() - start) / 1e9;
+        out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
+                        + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
+                corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        return 0;
+    }
+
+    private Corpus read(IngestOptions options) {
+        List<Chunk> chunks = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        int pages = 0;
+        Framework detected = null;
+        for (Path f : folders) {
+            Corpus c = SiteReader.read(f, options);
+            chunks.addAll(c.chunks());
+            problems.addAll(c.problems());
+            pages += c.pages();
+            detected = detected == null ? c.framework() : detected;
+        }
+        return new Corpus(detected, pages, chunks, problems);
+    }
+
+    private ProgressBar progressBar(PrintWriter err, int max) {
+        if (quiet || System.console() == null || Embedders.isMock(embedder) || embedder.equals("none")) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName("Embedding").setInitialMax(max)
+                .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250)
+                .clearDisplayOnFinish().build();
+    }
+
+    private static void reportProblems(PrintWriter err, List<Problem> problems) {
+        int shown = 0;
+        for (Problem p : problems) {
+            if (shown++ == 20) {
+                err.println("  ... and " + (problems.size() - 20) + " more (see 'docask inspect')");
+                break;
+            }
+            err.println("skipped " + p.file() + ": " + p.reason());
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.docask.cli;
+
+import dev.docask.index.DocIndex;
+import dev.docask.index.Manifest;
+import dev.docask.ingest.Chunk;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/** {@code docask inspect}: what an index holds. */
+@Command(name = "inspect", description = "Show what an index holds: pages, chunks, copies, model, sizes, problems.",
+        mixinStandardHelpOptions = true)
+final class InspectCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    IndexArgs index;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Option(names = "--chunks", description = "Print every chunk as a JSON line.")
+    boolean chunks;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        try (DocIndex idx = index.open()) {
+            if (chunks) {
+                for (int i = 0; i < idx.size(); i++) {
+                    Chunk c = idx.chunk(i);
+                    Map<String, Object> line = new LinkedHashMap<>();
+                    line.put("url", c.url());
+                    line.put("source", c.source());
+                    line.put("title", c.title());
+                    line.put("heading", c.heading());
+                    line.put("chars", c.text().length());
+                    line.put("copyOf", idx.canonicalOf(i) == i ? null : idx.chunk(idx.canonicalOf(i)).url());
+                    JsonPrinter.printLine(out, line);
+                }
+                return 0;
+            }
+            Manifest m = idx.manifest();
+            long bytes = sizeOf(index.dir);
+            if (json) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("pages", m.pages());
+                o.put("chunks", m.chunks());
+                o.put("copies", m.copies());
+                o.put("embedder", m.embedderSpec());
+                o.put("embedderId", m.embedderId());
+                o.put("dimensions", m.dimensions());
+                o.put("framework", m.framework());
+                o.put("baseUrl", m.baseUrl());
+                o.put("siteName", m.siteName());
+                o.put("chunkSize", m.chunkSize());
+                o.put("chunkOverlap", m.chunkOverlap());
+                o.put("bm25", Map.of("k1", m.bm25K1(), "b", m.bm25B()));
+                o.put("contentHash", m.contentHash());
+                o.put("createdAt", m.createdAt());
+                o.put("bytes", bytes);
+                o.put("bytesPerChunk", m.chunks() == 0 ? 0 : bytes / m.chunks());
+                o.put("problems", m.problems());
+                JsonPrinter.print(out, o);
+                return 0;
+            }
+            out.printf("%s (%s, %s)%n", m.siteName().isEmpty() ? index.dir : m.siteName(), m.framework(), m.baseUrl());
+            out.printf("pages %d, chunks %d, copies %d%n", m.pages(), m.chunks(), m.copies());
+            out.printf("embedder %s (%s, %d dimensions), BM25 k1=%s b=%s%n", m.embedderSpec(), m.embedderId(),
+                    m.dimensions(), m.bm25K1(), m.bm25B());
+            out.printf("size %,d bytes (%,d per chunk), built %s%n", bytes, m.chunks() == 0 ? 0 : bytes / m.chunks(), m.createdAt());
+            out.printf("problems %d%n", m.problems().size());
+            m.problems().forEach(p -> out.printf("  %s: %s%n", p.file(), p.reason()));
+            return 0;
+        }
+    }
+
+    private static long sizeOf(Path dir) throws IOException {
+        String gen = DocIndex.generation(dir).orElseThrow();
+        try (Stream<Path> s = Files.walk(dir.resolve(gen))) {
+            return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.docask.cli;
+
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.Hit;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.retrieve.Source;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code docask search}: the ranked sources for a question, with the numbers behind them. */
+@Command(name = "search", description = "Show the sources retrieval finds for a question, or that there are none.",
+        mixinStandardHelpOptions = true)
+final class SearchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    IndexArgs index;
+
+    @Mixin
+    RetrievalArgs retrieval;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Option(names = "--explain", description = "Show every hit's scores and why candidates were gated out.")
+    boolean explain;
+
+    @Parameters(paramLabel = "QUESTION", arity = "1..*", description = "The question.")
+    List<String> words;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        String question = String.join(" ", words);
+        try (DocIndex idx = index.open()) {
+            HybridRetriever retriever = IndexArgs.retriever(idx);
+            List<String> errors = new ArrayList<>();
+            RetrievalOptions options = retrieval.options().withOnError(e -> errors.add(e.getMessage()));
+            Retrieval r = retriever.retrieve(question, options);
+            errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));
+            if (json) {
+                JsonPrinter.print(out, toJson(r));
+            } else {
+                printText(out, r, retriever.thresholds(options));
+            }
+            return 0;
+        }
+    }
+
+    static Map<String, Object> toJson(Retrieval r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("answerable", r.answerable());
+        o.put("mode", r.mode().name().toLowerCase(Locale.ROOT));
+        o.put("best", Map.of("similarity", finite(r.bestSimilarity()), "keywordCoverage", r.bestCoverage()));
+        List<Map<String, Object>> sources = new ArrayList<>();
+        for (Source s : r.sources()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("n", s.n());
+            m.put("url", s.url());
+            m.put("title", s.title());
+            m.put("heading", s.heading());
+            m.put("source", s.source());
+            putScores(m, s.hits().get(0));
+            sources.add(m);
+        }
+        o.put("sources", sources);
+        List<Map<String, Object>> gated = new ArrayList<>();
+        for (Hit h : r.gatedOut()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("url", h.chunk().url());
+            m.put("source", h.chunk().source());
+            putScores(m, h);
+            m.put("reason", h.gatedOut());
+            gated.add(m);
+        }
+        o.put("gatedOut", gated);
+        o.put("micros", r.micros());
+        return o;
+    }
+
+    private static void putScores(Map<String, Object> m, Hit h) {
+        m.put("bm25Rank", h.bm25Rank() == 0 ? null : h.bm25Rank());
+        m.put("vectorRank", h.vectorRank() == 0 ? null : h.vectorRank());
+        m.put("similarity", finite(h.similarity()));
+        m.put("keywordCoverage", h.keywordCoverage());
+        m.put("score", h.score());
+    }
+
+    private static Object finite(float f) {
+        return Float.isNaN(f) ? null : f;
+    }
+
+    private void printText(PrintWriter out, Retrieval r, dev.docask.retrieve.Thresholds thresholds) {
+        if (!r.answerable()) {
+            out.println("No relevant information found.");
+        }
+        for (Source s : r.sources()) {
+            Hit top = s.hits().get(0);
+            out.printf(Locale.ROOT, "#%d  score=%.4f  [%s]  %s%n", s.n(), top.score(), s.source(), label(s.title(), s.heading()));
+            out.println("    " + snippet(s.text()));
+            out.println("    " + s.url());
+            if (explain) {
+                for (Hit h : s.hits()) {
+                    out.println("    " + numbers(h));
+                }
+            }
+        }
+        if (explain) {
+            out.printf(Locale.ROOT, "mode %s, gate minSimilarity=%.3f minKeywordCoverage=%.3f, best similarity %s, "
+                            + "best coverage %.3f, %d µs%n", r.mode().name().toLowerCase(Locale.ROOT), thresholds.minSimilarity(),
+                    thresholds.minKeywordCoverage(), Float.isNaN(r.bestSimilarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity()),
+                    r.bestCoverage(), r.micros());
+            for (Hit h : r.gatedOut()) {
+                out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut());
+            }
+        }
+    }
+
+    static String label(String title, String heading) {
+        if (heading.isEmpty()) {
+            return title;
+        }
+        return heading.startsWith(title) ? heading : title + " › " + heading;
+    }
+
+    private static String numbers(Hit h) {
+        return String.format(Locale.ROOT, "bm25 rank %s (%.2f), vector rank %s, similarity %s, coverage %.3f, fused %.4f",
+                h.bm25Rank() == 0 ? "-" : h.bm25Rank(), h.bm25Score(), h.vectorRank() == 0 ? "-" : h.vectorRank(),
+                Float.isNaN(h.similarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", h.similarity()),
+                h.keywordCoverage(), h.score());
+    }
+
+    static String snippet(String text) {
+        String flat = text.replaceAll("\\s+", " ").trim();
+        return flat.length() <= 160 ? flat : flat.substring(0, 157) + "...";
+    }
+}

@@ -1,0 +1,64 @@
+package dev.docask.embed;
+
+import java.util.List;
+
+/*
+ * The local default embedder: bge-small-en-v1.5, quantised, [CLS]-pooled, 384 dimensions, no
+ * network and no key. The model loads once per process, on first use (about a second), and is
+ * shared by every instance and thread.
+ *
+ * Queries: BGE's authors recommend prefixing short retrieval queries with an instruction;
+ * passages are embedded without it. MEASURED.md shows the instruction changes the score
+ * distribution (and so the gate's thresholds), so both are offered: "instruct" (the default, as
+ * the model card recommends) and "plain". Passage vectors are the same for both, so the id is too.
+ */
+final class BgeSmallEmbedder implements Embedder {
+    static final String ID = "bge-small-en-v1.5-q";
+    static final String QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
+
+    /** How questions are embedded. */
+    enum QueryMode {
+        INSTRUCT, PLAIN;
+
+        String variant() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private final QueryMode mode;
+
+    BgeSmallEmbedder(QueryMode mode) {
+        this.mode = java.util.Objects.requireNonNull(mode, "mode");
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public int dimensions() {
+        return BgeOnnxModel.DIMENSIONS;
+    }
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+        return texts.isEmpty() ? List.of() : Model.INSTANCE.embed(texts);
+    }
+
+    @Override
+    public float[] embedQuery(String question) {
+        String text = mode == QueryMode.INSTRUCT ? QUERY_INSTRUCTION + question : question;
+        return Model.INSTANCE.embed(List.of(text)).get(0);
+    }
+
+    @Override
+    public String queryVariant() {
+        return mode.variant();
+    }
+
+    /** Loads the model on first use only; the JVM guarantees it happens once, thread-safely. */
+    private static final class Model {
+        static final BgeOnnxModel INSTANCE = new BgeOnnxModel(Runtime.getRuntime().availableProcessors());
+    }
+}

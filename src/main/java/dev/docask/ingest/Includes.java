@@ -1,0 +1,92 @@
+package dev.docask.ingest;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/*
+ * VitePress renders <!--@include: path--> by pasting the file in place; the included file is
+ * usually excluded from the build and has no URL of its own (vitest's CLI option list lives in
+ * cli-generated.md, shown inside guide/cli). So the text is inlined where it is shown and the
+ * included files are not pages.
+ */
+
+/** Resolves {@code <!--@include: path-->} directives between the Markdown files of a folder. */
+final class Includes {
+
+    private static final Pattern INCLUDE = Pattern.compile("<!--\\s*@include:\\s*([^\\s{#>]+)([^>]*?)\\s*-->");
+    private static final Pattern RANGE = Pattern.compile("\\{(\\d*),(\\d*)}");
+    private static final int MAX_DEPTH = 5;
+
+    private final Map<String, String> texts;
+
+    /** @param texts file contents by path relative to the indexed folder ('/' separators) */
+    Includes(Map<String, String> texts) {
+        this.texts = texts;
+    }
+
+    /** The files some page includes: they are shown inside that page, not on their own. */
+    Set<String> targets() {
+        Set<String> targets = new HashSet<>();
+        texts.forEach((file, text) -> {
+            Matcher m = INCLUDE.matcher(text);
+            while (m.find()) {
+                targets.add(resolve(file, m.group(1)));
+            }
+        });
+        return targets;
+    }
+
+    /** {@code text} of {@code file} with every include replaced by the included text. */
+    String expand(String file, String text) {
+        return expand(file, text, 0);
+    }
+
+    private String expand(String file, String text, int depth) {
+        if (depth >= MAX_DEPTH || !text.contains("@include")) {
+            return text;
+        }
+        Matcher m = INCLUDE.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String target = resolve(file, m.group(1));
+            String included = texts.get(target);
+            String replacement = included == null ? "" : expand(target, lines(stripFrontMatter(included), m.group(2)), depth + 1);
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    static String resolve(String file, String target) {
+        String t = target.startsWith("@/") ? target.substring(2) : target;
+        int slash = file.lastIndexOf('/');
+        String base = target.startsWith("@/") || slash < 0 ? "" : file.substring(0, slash + 1);
+        String joined = java.nio.file.Path.of("/" + base + t).normalize().toString().replace('\\', '/');
+        return joined.startsWith("/") ? joined.substring(1) : joined;
+    }
+
+    private static String lines(String text, String suffix) {
+        Matcher range = RANGE.matcher(suffix);
+        if (!range.find()) {
+            return text;
+        }
+        List<String> all = text.lines().toList();
+        int from = range.group(1).isEmpty() ? 1 : Integer.parseInt(range.group(1));
+        int to = range.group(2).isEmpty() ? all.size() : Integer.parseInt(range.group(2));
+        from = Math.max(1, from);
+        to = Math.min(all.size(), to);
+        return from > to ? "" : String.join("\n", all.subList(from - 1, to));
+    }
+
+    private static String stripFrontMatter(String text) {
+        try {
+            return FrontMatter.parse(text).body();
+        } catch (IllegalArgumentException e) {
+            return text;
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.docask.ingest;
+
+import java.util.Locale;
+
+/**
+ * One pass over prose (never code fences): drops HTML comments, JSX/HTML tags, MDX
+ * {@code {expressions}} and {@code <script>}/{@code <style>} elements, keeps inline code verbatim
+ * and reduces Markdown links to their text.
+ */
+final class InlineScanner {
+    private final String s;
+    private final boolean mdx;
+    private final StringBuilder plain;
+    private int i;
+
+    InlineScanner(String text, boolean mdx) {
+        this.s = text;
+        this.mdx = mdx;
+        this.plain = new StringBuilder(text.length());
+    }
+
+    String scan() {
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '`') {
+                codeSpan();
+            } else if (s.startsWith("<!--", i)) {
+                int end = s.indexOf("-->", i + 4);
+                i = end < 0 ? s.length() : end + 3;
+            } else if (c == '<' && startsTag()) {
+                tag();
+            } else if (c == '{' && s.startsWith("{#", i) && explicitId()) {
+                // kept: heading anchors like {#custom-id}
+            } else if (c == '{' && (mdx || s.startsWith("{/*", i))) {
+                expression();
+            } else if (c == '\\' && i + 1 < s.length() && isPunctuation(s.charAt(i + 1))) {
+                plain.append(s.charAt(i + 1));
+                i += 2;
+            } else {
+                plain.append(c);
+                i++;
+            }
+        }
+        // Links are reduced last so that [`code`](url) loses its URL too.
+        return MarkdownCleaner.unlink(plain.toString());
+    }
+
+    private void codeSpan() {
+        int run = 0;
+        while (i + run < s.length() && s.charAt(i + run) == '`') {
+            run++;
+        }
+        String ticks = "`".repeat(run);
+        int end = s.indexOf(ticks, i + run);
+        if (end < 0 || s.substring(i + run, end).contains("\n\n")) {
+            plain.append(ticks);
+            i += run;
+            return;
+        }
+        plain.append(s, i, end + run);
+        i = end + run;
+    }
+
+    private boolean startsTag() {
+        if (i > 0 && Character.isLetterOrDigit(s.charAt(i - 1))) {
+            return false;
+        }
+        if (i + 1 >= s.length()) {
+            return false;
+        }
+        char next = s.charAt(i + 1);
+        if (next == '>' || Character.isLetter(next)) {
+            return true;
+        }
+        return next == '/' && i + 2 < s.length() && (Character.isLetter(s.charAt(i + 2)) || s.charAt(i + 2) == '>');
+    }
+
+    private void tag() {
+        int end = tagEnd(i + 1);
+        if (end < 0) {
+            plain.append('<');
+            i++;
+            return;
+        }
+        String inner = s.substring(i + 1, end);
+        if (MarkdownCleaner.isAutolink(inner)) {
+            plain.append(inner);
+            i = end + 1;
+            return;
+        }
+        String name = inner.split("[\\s/>]", 2)[0].toLowerCase(Locale.ROOT);
+        i = end + 1;
+        if ((name.equals("script") || name.equals("style")) && !inner.endsWith("/")) {
+            int close = s.toLowerCase(Locale.ROOT).indexOf("</" + name, i);
+            int closeEnd = close < 0 ? -1 : s.indexOf('>', close);
+            i = closeEnd < 0 ? s.length() : closeEnd + 1;
+        } else if (name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p")) {
+            plain.append(' ');
+        }
+    }
+
+    /** Index of the '>' that ends the tag whose name starts at {@code from}, skipping quotes and braces. */
+    private int tagEnd(int from) {
+        char quote = 0;
+        int braces = 0;
+        for (int j = from; j < s.length(); j++) {
+            char c = s.charAt(j);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '{') {
+                braces++;
+            } else if (c == '}') {
+                braces--;
+            } else if (c == '>' && braces <= 0) {
+                return j;
+            } else if (c == '<' && braces <= 0 && j > from) {
+                return -1;
+            } else if (c == '\n' && j + 1 < s.length() && s.charAt(j + 1) == '\n' && braces <= 0) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    private boolean explicitId() {
+        int close = s.indexOf('}', i);
+        if (close < 0 || !s.substring(i + 2, close).matches("[\\w.:-]+")) {
+            return false;
+        }
+        plain.append(s, i, close + 1);
+        i = close + 1;
+        return true;
+    }
+
+    private void expression() {
+        int depth = 0;
+        char quote = 0;
+        for (int j = i; j < s.length(); j++) {
+            char c = s.charAt(j);
+            if (quote != 0) {
+                if (c == '\\') {
+                    j++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"' || c == '\'' || c == '`') {
+                quote = c;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                keepStringLiteral(s.substring(i + 1, j).strip());
+                i = j + 1;
+                return;
+            }
+        }
+        plain.append('{');
+        i++;
+    }
+
+    /** MDX writes literal characters as {'<'} or {"text"}: those are prose, not code. */
+    private void keepStringLiteral(String body) {
+        if (body.length() >= 2 && (body.charAt(0) == '\'' || body.charAt(0) == '"')
+                && body.charAt(body.length() - 1) == body.charAt(0)) {
+            plain.append(body, 1, body.length() - 1);
+        }
+    }
+
+
+    private static boolean isPunctuation(char c) {
+        return c < 128 && !Character.isLetterOrDigit(c) && !Character.isWhitespace(c);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.docask.ingest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/*
+ * Users point docask at the folder holding the pages (vitest/docs, docusaurus/website,
+ * astro/src/content/docs), not always at the project root where the framework's config lives.
+ * So detection looks at the folder and a few of its parents, and routing starts from the folder
+ * the framework routes from (the Docusaurus site, the Starlight content root, MkDocs' docs_dir).
+ */
+
+/** Detects the docs framework of a folder and finds the folder its URLs are relative to. */
+final class SiteLayout {
+
+    private static final int PARENTS = 3;
+    private static final Pattern VERSION = Pattern.compile("\"([^\"]+)\"");
+    private static final Pattern DOCS_DIR = Pattern.compile("(?m)^docs_dir:\\s*['\"]?([^'\"\\s#]+)");
+    private static final Pattern VITEPRESS_HOME = Pattern.compile("(?m)^(layout:\\s*home|hero:)");
+
+    private SiteLayout() {
+    }
+
+    /** The framework of {@code folder}, whose page files (relative paths) are {@code files}. */
+    static Framework detect(Path folder, List<String> files) {
+        Path dir = folder.toAbsolutePath().normalize();
+        for (int up = 0; dir != null && up <= PARENTS; up++, dir = dir.getParent()) {
+            if (isDocusaurusSite(dir)) {
+                return Framework.DOCUSAURUS;
+            }
+            if (Files.isDirectory(dir.resolve(".vitepress"))) {
+                return Framework.VITEPRESS;
+            }
+            if (mkdocsConfig(dir).isPresent()) {
+                return Framework.MKDOCS;
+            }
+            if (isStarlightContent(dir)) {
+                return Framework.STARLIGHT;
+            }
+        }
+        boolean markdown = files.stream().anyMatch(SiteLayout::isMarkdown);
+        if (!markdown && files.stream().anyMatch(SiteLayout::isHtml)) {
+            return Framework.HTML;
+        }
+        return looksLikeVitePress(folder) ? Framework.VITEPRESS : Framework.MARKDOWN;
+    }
+
+    static Path routingRoot(Framework framework, Path folder) {
+        return switch (framework) {
+            case DOCUSAURUS -> nearest(folder, SiteLayout::isDocusaurusSite).orElse(folder);
+            case VITEPRESS -> nearest(folder, d -> Files.isDirectory(d.resolve(".vitepress"))).orElse(folder);
+            case STARLIGHT -> nearest(folder, SiteLayout::isStarlightContent).orElse(folder);
+            case MKDOCS -> nearest(folder, d -> mkdocsConfig(d).isPresent())
+                    .map(site -> site.resolve(docsDir(mkdocsConfig(site).orElseThrow())).normalize())
+                    .filter(folder::startsWith).orElse(folder);
+            case HTML, MARKDOWN -> folder;
+        };
+    }
+
+    static boolean isDocusaurusSite(Path dir) {
+        if (Files.isRegularFile(dir.resolve("versions.json")) || Files.isDirectory(dir.resolve("versioned_docs"))) {
+            return true;
+        }
+        for (String ext : List.of("js", "ts", "mjs", "cjs", "mts")) {
+            if (Files.isRegularFile(dir.resolve("docusaurus.config." + ext))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Released versions from versions.json, latest first; empty when the site is not versioned. */
+    static List<String> docusaurusVersions(Path site) {
+        Path file = site.resolve("versions.json");
+        List<String> versions = new ArrayList<>();
+        if (Files.isRegularFile(file)) {
+            try {
+                Matcher m = VERSION.matcher(Files.readString(file));
+                while (m.find()) {
+                    versions.add(m.group(1));
+                }
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        return versions;
+    }
+
+    static boolean isMarkdown(String file) {
+        String f = file.toLowerCase(java.util.Locale.ROOT);
+        return f.endsWith(".md") || f.endsWith(".mdx") || f.endsWith(".markdown");
+    }
+
+    static boolean isHtml(String file) {
+        String f = file.toLowerCase(java.util.Locale.ROOT);
+        return f.endsWith(".html") || f.endsWith(".htm");
+    }
+
+    private static boolean isStarlightContent(Path dir) {
+        return dir.endsWith(Path.of("src", "content", "docs"));
+    }
+
+    private static Optional<Path> mkdocsConfig(Path dir) {
+        for (String name : List.of("mkdocs.yml", "mkdocs.yaml")) {
+            if (Files.isRegularFile(dir.resolve(name))) {
+                return Optional.of(dir.resolve(name));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String docsDir(Path config) {
+        try {
+            Matcher m = DOCS_DIR.matcher(Files.readString(config));
+            return m.find() ? m.group(1) : "docs";
+        } catch (IOException e) {
+            return "docs";
+        }
+    }
+
+    private static boolean looksLikeVitePress(Path folder) {
+        Path index = folder.resolve("index.md");
+        try {
+            return Files.isRegularFile(index) && VITEPRESS_HOME.matcher(Files.readString(index)).find();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Optional<Path> nearest(Path folder, Predicate<Path> test) {
+        Path dir = folder;
+        for (int up = 0; dir != null && up <= PARENTS; up++, dir = dir.getParent()) {
+            if (test.test(dir)) {
+                return Optional.of(dir);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.docask.embed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class EmbeddersTest {
+
+    @Test
+    void fromSpec_none_givesNoEmbedder() {
+        assertThat(Embedders.fromSpec("none")).isEmpty();
+    }
+
+    @Test
+    void fromSpec_mockWithDimensions_givesMockOfThatSize() {
+        Embedder e = Embedders.fromSpec("mock:64").orElseThrow();
+
+        assertThat(e.id()).isEqualTo("mock:64");
+        assertThat(e.dimensions()).isEqualTo(64);
+        assertThat(Embedders.isMock(e.id())).isTrue();
+    }
+
+    @Test
+    void fromSpec_bgeSmall_instructVariantByDefault() {
+        Embedder e = Embedders.fromSpec(" bge-small ").orElseThrow();
+
+        assertThat(e.id()).isEqualTo("bge-small-en-v1.5-q");
+        assertThat(e.dimensions()).isEqualTo(384);
+        assertThat(e.queryVariant()).isEqualTo("instruct");
+        assertThat(Embedders.fromSpec(Embedders.DEFAULT_SPEC).orElseThrow().queryVariant()).isEqualTo("instruct");
+    }
+
+    @Test
+    void fromSpec_bgeSmallPlain_sameIdPlainQueries() {
+        Embedder e = Embedders.fromSpec("bge-small:plain").orElseThrow();
+
+        assertThat(e.id()).isEqualTo("bge-small-en-v1.5-q");
+        assertThat(e.queryVariant()).isEqualTo("plain");
+    }
+
+    @Test
+    void fromSpec_openai_usesModelAndKnownDimensionsWithoutCalling() {
+        Embedder e = Embedders.fromSpec("openai:text-embedding-3-small",
+                Map.of("OPENAI_BASE_URL", "http://127.0.0.1:1/v1", "OPENAI_API_KEY", "k")).orElseThrow();
+
+        assertThat(e.id()).isEqualTo("openai:text-embedding-3-small");
+        assertThat(e.dimensions()).isEqualTo(1536);
+        assertThat(e.queryVariant()).isEmpty();
+    }
+
+    @Test
+    void fromSpec_openaiWithoutBaseUrl_defaultsToOpenAi() {
+        Embedder e = Embedders.fromSpec("openai:text-embedding-3-small", Map.of()).orElseThrow();
+
+        assertThat(e).isInstanceOf(OpenAiEmbedder.class);
+    }
+
+    @Test
+    void fromSpec_openaiBadBaseUrl_failsQuotingUrl() {
+        assertThatThrownBy(() -> Embedders.fromSpec("openai:m", Map.of("OPENAI_BASE_URL", "not a url")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'not a url'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "bge", "bge-small:fast", "openai:", "openai: ", "OpenAI:x", "mock:x", "bm25"})
+    void fromSpec_badSpec_failsQuotingSpec(String spec) {
+        assertThatThrownBy(() -> Embedders.fromSpec(spec, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'" + spec + "'");
+    }
+
+    @Test
+    void fromSpec_null_failsClearly() {
+        assertThatThrownBy(() -> Embedders.fromSpec(null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown embedder");
+    }
+}

@@ -1,0 +1,145 @@
+package dev.docask.embed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class OpenAiEmbedderTest {
+    private static final String KEY = "sk-test-secret-123";
+
+    private static OpenAiEmbedder embedder(EmbeddingsServer server, String model) {
+        return new OpenAiEmbedder(model, server.baseUrl(), KEY, 2, Duration.ofMillis(10));
+    }
+
+    @Test
+    void embedAll_normalServer_returnsNormalisedVectorsInInputOrder() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            List<float[]> vectors = embedder(server, "nomic-embed-text").embedAll(List.of("alpha", "be"));
+
+            assertThat(vectors).hasSize(2);
+            assertThat(vectors.get(0)).containsExactly(Vectors.normalize(EmbeddingsServer.vectorFor("alpha")));
+            assertThat(vectors.get(1)).containsExactly(Vectors.normalize(EmbeddingsServer.vectorFor("be")));
+            assertThat(server.requests.get(0).path("model").asText()).isEqualTo("nomic-embed-text");
+            assertThat(server.authorizations).containsExactly("Bearer " + KEY);
+        }
+    }
+
+    @Test
+    void embedAll_200Texts_sendsBatchesOf96() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            List<String> texts = IntStream.range(0, 200).mapToObj(i -> "text " + i).toList();
+
+            List<float[]> vectors = embedder(server, "m").embedAll(texts);
+
+            assertThat(server.requests).extracting(r -> r.path("input").size()).containsExactly(96, 96, 8);
+            assertThat(vectors.get(150)).containsExactly(Vectors.normalize(EmbeddingsServer.vectorFor("text 150")));
+        }
+    }
+
+    @Test
+    void embedQuery_serverFailsOnceWith500_retriesAndSucceeds() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer(EmbeddingsServer.status(500, "{\"error\":\"boom\"}"))) {
+            float[] v = embedder(server, "m").embedQuery("hello");
+
+            assertThat(v).containsExactly(Vectors.normalize(EmbeddingsServer.vectorFor("hello")));
+            assertThat(server.requests).hasSize(2);
+        }
+    }
+
+    @Test
+    void embedQuery_rateLimitedBeyondRetries_failsNamingRateLimit() throws Exception {
+        EmbeddingsServer.Route limited = EmbeddingsServer.status(429, "{}");
+        try (EmbeddingsServer server = new EmbeddingsServer(limited, limited, limited)) {
+            assertThatThrownBy(() -> embedder(server, "m").embedQuery("hello"))
+                    .isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining("rate-limiting").hasMessageContaining("HTTP 429");
+            assertThat(server.requests).hasSize(3);
+        }
+    }
+
+    @Test
+    void embedQuery_401_failsClearlyWithoutLeakingKey() throws Exception {
+        String body = "{\"error\":{\"message\":\"Incorrect API key provided: " + KEY + "\"}}";
+        try (EmbeddingsServer server = new EmbeddingsServer(EmbeddingsServer.status(401, body))) {
+            assertThatThrownBy(() -> embedder(server, "m").embedQuery("hello"))
+                    .isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining("refused the API key")
+                    .hasMessageContaining("HTTP 401")
+                    .hasMessageContaining(server.baseUrl())
+                    .hasMessageNotContaining(KEY);
+            assertThat(server.requests).hasSize(1);
+        }
+    }
+
+    @Test
+    void embedQuery_garbageBody_failsClearly() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer(EmbeddingsServer.status(200, "<html>not json</html>"))) {
+            assertThatThrownBy(() -> embedder(server, "m").embedQuery("hello"))
+                    .isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining("did not return 1 embeddings")
+                    .hasMessageContaining("<html>not json</html>");
+        }
+    }
+
+    @Test
+    void dimensions_unknownModel_learntFromServer() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            assertThat(embedder(server, "nomic-embed-text").dimensions()).isEqualTo(EmbeddingsServer.DIMENSIONS);
+        }
+    }
+
+    @Test
+    void dimensions_knownModel_needsNoCall() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            assertThat(embedder(server, "text-embedding-3-small").dimensions()).isEqualTo(1536);
+            assertThat(server.requests).isEmpty();
+        }
+    }
+
+    @Test
+    void embedQuery_serverDimensionsDisagreeWithKnownModel_failsClearly() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            assertThatThrownBy(() -> embedder(server, "text-embedding-3-small").embedQuery("x"))
+                    .isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining("returned 8 dimensions").hasMessageContaining("expected 1536");
+        }
+    }
+
+    @Test
+    void embedQuery_emptyKey_sendsNoAuthorization() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            new OpenAiEmbedder("m", server.baseUrl(), "", 0, Duration.ZERO).embedQuery("x");
+
+            assertThat(server.authorizations).containsExactly("null");
+        }
+    }
+
+    @Test
+    void embedQuery_nothingListening_failsNamingServer() throws Exception {
+        String url;
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            url = server.baseUrl();
+        }
+        OpenAiEmbedder e = new OpenAiEmbedder("m", url, KEY, 0, Duration.ZERO);
+        assertThatThrownBy(() -> e.embedQuery("x"))
+                .isInstanceOf(EmbeddingException.class)
+                .hasMessageContaining("cannot reach the embedding server at " + url);
+    }
+
+    @Test
+    void constructor_badBaseUrl_failsQuotingIt() {
+        assertThatThrownBy(() -> new OpenAiEmbedder("m", "localhost:11434", KEY, 0, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'localhost:11434'");
+    }
+
+    @Test
+    void id_namesModel() {
+        assertThat(new OpenAiEmbedder("text-embedding-3-small", "http://127.0.0.1:1/v1", "", 0, Duration.ZERO).id())
+                .isEqualTo("openai:text-embedding-3-small");
+    }
+}
