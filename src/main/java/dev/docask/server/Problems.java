@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.HttpStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Locale;
 
 /*
  * The one place that turns failures into HTTP responses (STYLE.md: thin handlers, one mapper).
@@ -30,11 +34,11 @@ final class Problems {
             write(ctx, 500, "Internal server error", "internal-server-error",
                     "Something went wrong on the server. Please try again later.");
         });
-        routes.error(404, ctx -> {
-            if (ctx.result() == null || ctx.result().isEmpty()) {
-                write(ctx, new ApiException.NotFound("There is nothing at " + ctx.path() + "."));
-            }
+        routes.exception(HttpResponseException.class, (e, ctx) -> {
+            String title = HttpStatus.forStatus(e.getStatus()).getMessage();
+            write(ctx, e.getStatus(), title, title.toLowerCase(Locale.ROOT).replace(' ', '-'), e.getMessage());
         });
+        routes.error(404, ctx -> write(ctx, new ApiException.NotFound("There is nothing at " + ctx.path() + ".")));
         routes.error(405, ctx -> write(ctx, 405, "Method not allowed", "method-not-allowed",
                 ctx.method() + " is not allowed on " + ctx.path() + "."));
     }
