@@ -9,6 +9,7 @@ import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.NetworkConnector;
 import org.slf4j.Logger;
@@ -115,11 +116,7 @@ public final class DocaskServer implements AutoCloseable {
                 settings.onFeedback(), settings.clock());
 
         problems.register(cfg.routes);
-        cfg.routes.before(ctx -> inFlight.incrementAndGet());
-        cfg.routes.after(ctx -> {
-            inFlight.decrementAndGet();
-            metrics.request(routeName(ctx), ctx.statusCode());
-        });
+        cfg.routes.after(ctx -> metrics.request(routeName(ctx), ctx.statusCode()));
         cfg.routes.before("/api/*", ctx -> {
             if (draining) {
                 throw new ApiException.Unavailable("The server is restarting; please try again in a moment.");
@@ -127,15 +124,27 @@ public final class DocaskServer implements AutoCloseable {
             cors.apply(ctx);
         });
         cfg.routes.options("/api/*", ctx -> ctx.status(204));
-        cfg.routes.get("/api/search", ctx -> {
+        cfg.routes.get("/api/search", tracked(ctx -> {
             limiter.acquire(clients.keyFor(ctx.ip(), ctx::header));
             search.handle(ctx);
-        });
-        cfg.routes.post("/api/feedback", feedback::handle);
+        }));
+        cfg.routes.post("/api/feedback", tracked(feedback::handle));
         cfg.routes.get("/healthz", this::health);
         cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
         cfg.routes.get("/widget.js", assets::widget);
         cfg.routes.get("/", assets::demo);
+    }
+
+    /** Counts the request as in flight while it runs, so shutdown can wait for it. */
+    private Handler tracked(Handler handler) {
+        return ctx -> {
+            inFlight.incrementAndGet();
+            try {
+                handler.handle(ctx);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        };
     }
 
     private void health(Context ctx) {
