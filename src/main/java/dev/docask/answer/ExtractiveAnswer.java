@@ -1,0 +1,104 @@
+package dev.docask.answer;
+
+import dev.docask.retrieve.Source;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/*
+ * The answer when no language model is configured: the sentences of the sources that share the
+ * most content words with the question, quoted as written, each followed by its [n].
+ *
+ * Scoring: a sentence's score is the share of the question's distinct content words (QuestionTerms)
+ * that it contains. Ties go to the better-ranked source, then to the earlier sentence, so the
+ * output is fully deterministic. At most MAX_QUOTES sentences, at most MAX_PER_SOURCE from one
+ * source, so one long page cannot crowd out the others. Fenced code is not quoted (a sentence
+ * split inside code reads as noise); when no sentence shares a word with the question the first
+ * sentence of source 1 is quoted, because retrieval found that section relevant on its title or
+ * heading. The first line says plainly that these are quotations, not a written answer.
+ */
+final class ExtractiveAnswer {
+    static final String MODEL_ID = "extractive";
+    private static final int MAX_QUOTES = 3;
+    private static final int MAX_PER_SOURCE = 2;
+    private static final int MIN_CHARS = 20;
+    private static final int MAX_CHARS = 400;
+    private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|$)");
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\d`\"'(\\[])");
+    private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s+");
+
+    private ExtractiveAnswer() {
+    }
+
+    private record Candidate(Source source, int position, String sentence, double score) {
+    }
+
+    /** The extractive answer as the blocks it is streamed in: the opening line, then one quote per block. */
+    static List<String> write(String question, List<Source> sources, String siteName) {
+        Set<String> terms = QuestionTerms.of(question);
+        List<Candidate> all = new ArrayList<>();
+        for (Source s : sources) {
+            List<String> sentences = sentences(s.text());
+            for (int i = 0; i < sentences.size(); i++) {
+                all.add(new Candidate(s, i, sentences.get(i), overlap(terms, sentences.get(i))));
+            }
+        }
+        List<Candidate> chosen = choose(all);
+        List<String> blocks = new ArrayList<>();
+        blocks.add("Quoted from the " + siteName + " docs (an extractive answer: passages as written, no language model):\n\n");
+        for (Candidate c : chosen) {
+            blocks.add("> " + c.sentence() + " [" + c.source().n() + "]\n\n");
+        }
+        return blocks;
+    }
+
+    private static List<Candidate> choose(List<Candidate> all) {
+        List<Candidate> ranked = all.stream().filter(c -> c.score() > 0)
+                .sorted(Comparator.comparingDouble(Candidate::score).reversed()
+                        .thenComparingInt(c -> c.source().n())
+                        .thenComparingInt(Candidate::position))
+                .toList();
+        Map<Integer, Integer> perSource = new HashMap<>();
+        List<Candidate> chosen = new ArrayList<>();
+        for (Candidate c : ranked) {
+            if (chosen.size() == MAX_QUOTES) {
+                break;
+            }
+            if (perSource.merge(c.source().n(), 1, Integer::sum) <= MAX_PER_SOURCE) {
+                chosen.add(c);
+            }
+        }
+        if (chosen.isEmpty() && !all.isEmpty()) {
+            chosen.add(all.getFirst());
+        }
+        return chosen;
+    }
+
+    private static double overlap(Set<String> questionTerms, String sentence) {
+        if (questionTerms.isEmpty()) {
+            return 0;
+        }
+        Set<String> words = QuestionTerms.of(sentence);
+        return questionTerms.stream().filter(words::contains).count() / (double) questionTerms.size();
+    }
+
+    /** Quotable sentences of a source text, code removed, list and heading marks stripped. */
+    static List<String> sentences(String text) {
+        List<String> out = new ArrayList<>();
+        for (String line : FENCE.matcher(text).replaceAll("\n").split("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)")) {
+            String paragraph = LIST_MARK.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ").strip();
+            for (String sentence : SENTENCE_END.split(paragraph)) {
+                String s = sentence.strip();
+                if (s.length() >= MIN_CHARS) {
+                    out.add(s.length() > MAX_CHARS ? s.substring(0, MAX_CHARS).strip() + " …" : s);
+                }
+            }
+        }
+        return out;
+    }
+}
