@@ -52,7 +52,7 @@ public final class DocIndex implements AutoCloseable {
     private final IndexSearcher searcher;
     private final int[] docToChunk;
     private final int[] chunkToDoc;
-    private final DocsAnalyzer analyzer = new DocsAnalyzer();
+    private final DocsAnalyzer analyzer = new DocsAnalyzer(true);
 
     private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, VectorStore vectors,
                      FSDirectory luceneDir, DirectoryReader reader) throws IOException {

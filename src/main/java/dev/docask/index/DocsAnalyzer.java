@@ -1,6 +1,12 @@
 package dev.docask.index;
 
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.WordlistLoader;
+import org.apache.lucene.analysis.miscellaneous.LengthFilter;
+import org.apache.lucene.analysis.snowball.SnowballFilter;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
@@ -30,6 +36,21 @@ import java.util.List;
  *               a digit, a joiner or an inner capital (camelCase) is an identifier and stays whole
  */
 final class DocsAnalyzer extends Analyzer {
+    /*
+     * Questions carry words that say nothing about the topic ("how do I", "what's", "my"). They are
+     * not in Lucene's 33 English stop words, and an IDF-weighted coverage would count "I" — rare in
+     * docs, which say "you" — as a distinctive term. So questions (never pages) also drop the
+     * Snowball English stop list and stray single letters.
+     */
+    private static final CharArraySet QUESTION_STOP_WORDS = snowballStopWords();
+
+    private final boolean question;
+
+    /** @param question analyse questions (extra stop words) rather than pages */
+    DocsAnalyzer(boolean question) {
+        this.question = question;
+    }
+
     private static final int DELIMITER_FLAGS = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
             | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
             | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
@@ -50,8 +71,23 @@ final class DocsAnalyzer extends Analyzer {
         ts = new IdentifierKeywordFilter(ts);
         ts = new LowerCaseFilter(ts);
         ts = new StopFilter(ts, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+        if (question) {
+            ts = new StopFilter(ts, QUESTION_STOP_WORDS);
+            ts = new LengthFilter(ts, 2, Integer.MAX_VALUE);
+        }
         ts = new PorterStemFilter(ts);
         return new TokenStreamComponents(source, ts);
+    }
+
+    private static CharArraySet snowballStopWords() {
+        try (var in = SnowballFilter.class.getResourceAsStream("english_stop.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("Lucene's Snowball English stop list is missing from the classpath");
+            }
+            return WordlistLoader.getSnowballWordSet(new InputStreamReader(in, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The distinct analysed terms of {@code text}, in first-seen order. */

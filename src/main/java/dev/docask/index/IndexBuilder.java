@@ -202,7 +202,7 @@ public final class IndexBuilder {
     }
 
     private static void writeLucene(Path dir, List<Chunk> chunks, IndexSettings settings) throws IOException {
-        IndexWriterConfig config = new IndexWriterConfig(new DocsAnalyzer())
+        IndexWriterConfig config = new IndexWriterConfig(new DocsAnalyzer(false))
                 .setSimilarity(new BM25Similarity(settings.bm25K1(), settings.bm25B()))
                 .setRAMBufferSizeMB(64)
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE);

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class DocsAnalyzerTest {
-    private final DocsAnalyzer analyzer = new DocsAnalyzer();
+    private final DocsAnalyzer analyzer = new DocsAnalyzer(false);
 
     @Test
     void camelCase_isIndexedWholeAndSplit() {
@@ -31,6 +31,12 @@ class DocsAnalyzerTest {
     @Test
     void prose_isStemmedAndStopWordsDropped() {
         assertThat(analyzer.distinctTerms("The mocking of modules")).containsExactly("mock", "modul");
+    }
+
+    @Test
+    void question_dropsQuestionWordsButPagesKeepThem() {
+        assertThat(new DocsAnalyzer(true).distinctTerms("How do I mock a module? What's wrong with my config")).containsExactly("mock", "modul", "wrong", "config");
+        assertThat(analyzer.distinctTerms("how do I")).contains("how", "do", "i");
     }
 
     @Test

@@ -1,0 +1,188 @@
+package dev.docask.retrieve;
+
+import dev.docask.embed.Embedder;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexSettings;
+import dev.docask.ingest.Chunk;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.Framework;
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.store.embedding.EmbeddingMatch;
+import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
+import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code retrieve} without the query embedding, on synthetic chunks (384 dims), against the obvious
+ * Java alternative in the same run: LangChain4j's {@code InMemoryEmbeddingStore} search plus a Lucene
+ * BM25 query (EnglishAnalyzer), fused with the same RRF.
+ *
+ * <pre>
+ * ./mvnw -Pbench test-compile exec:exec -Dbench="RetrieveBenchmark -f 1 -wi 3 -i 5"
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "-Xmx8g"})
+public class RetrieveBenchmark {
+    static final int DIMS = 384;
+    static final int QUESTIONS = 64;
+
+    @Param({"10000", "100000"})
+    int chunks;
+
+    private Path dir;
+    private DocIndex index;
+    private HybridRetriever docask;
+    private InMemoryEmbeddingStore<TextSegment> store;
+    private IndexSearcher peerSearcher;
+    private final List<String> questions = new ArrayList<>();
+    private final List<float[]> questionVectors = new ArrayList<>();
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        Random rnd = new Random(7);
+        String[] vocab = new String[20_000];
+        for (int i = 0; i < vocab.length; i++) {
+            vocab[i] = "w" + Integer.toString(i, 36) + (char) ('a' + i % 26);
+        }
+        List<Chunk> list = new ArrayList<>(chunks);
+        Map<String, float[]> vectors = new HashMap<>();
+        store = new InMemoryEmbeddingStore<>();
+        ByteBuffersDirectory peerDir = new ByteBuffersDirectory();
+        try (IndexWriter w = new IndexWriter(peerDir, new IndexWriterConfig(new EnglishAnalyzer()))) {
+            for (int i = 0; i < chunks; i++) {
+                StringBuilder text = new StringBuilder();
+                for (int k = 0; k < 120; k++) {
+                    text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
+                }
+                Chunk c = new Chunk("https://bench.dev/p" + (i / 4) + "#s" + i, "Page " + (i / 4), "Section " + i,
+                        text.toString(), "p" + (i / 4) + ".md", Map.of());
+                list.add(c);
+                float[] v = randomUnit(rnd);
+                vectors.put(c.embeddingText(), v);
+                store.add(String.valueOf(i), Embedding.from(v), TextSegment.from(c.text()));
+                Document d = new Document();
+                d.add(new TextField("text", c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
+                d.add(new StoredField("id", String.valueOf(i)));
+                w.addDocument(d);
+            }
+        }
+        peerSearcher = new IndexSearcher(DirectoryReader.open(peerDir));
+        for (int q = 0; q < QUESTIONS; q++) {
+            StringBuilder text = new StringBuilder();
+            for (int k = 0; k < 6; k++) {
+                text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
+            }
+            questions.add(text.toString().trim());
+            float[] v = randomUnit(rnd);
+            questionVectors.add(v);
+            vectors.put(text.toString().trim(), v);
+        }
+        Embedder precomputed = new Embedder() {
+            public String id() { return "bench:precomputed"; }
+            public int dimensions() { return DIMS; }
+            public List<float[]> embedAll(List<String> texts) { return texts.stream().map(vectors::get).toList(); }
+            public float[] embedQuery(String q) { return vectors.get(q); }
+        };
+        dir = Files.createTempDirectory("docask-bench");
+        IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
+                IndexSettings.defaults("bench"), dir, n -> { });
+        index = DocIndex.open(dir);
+        docask = HybridRetriever.create(index, Optional.of(precomputed));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        index.close();
+        try (var walk = Files.walk(dir)) {
+            walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Benchmark
+    public void docask(Blackhole bh) {
+        int q = next++ % QUESTIONS;
+        bh.consume(docask.retrieve(questions.get(q), RetrievalOptions.defaults()));
+    }
+
+    /** The obvious alternative: InMemoryEmbeddingStore top 40 + Lucene BM25 top 40, RRF (k 60), top 6. */
+    @Benchmark
+    public void langchain4jPlusLucene(Blackhole bh) throws Exception {
+        int q = next++ % QUESTIONS;
+        List<EmbeddingMatch<TextSegment>> dense = store.search(EmbeddingSearchRequest.builder()
+                .queryEmbedding(Embedding.from(questionVectors.get(q))).maxResults(40).build()).matches();
+        Query query = new QueryParser("text", new EnglishAnalyzer()).parse(QueryParser.escape(questions.get(q)));
+        ScoreDoc[] sparse = peerSearcher.search(query, 40).scoreDocs;
+        Map<String, Double> fused = new HashMap<>();
+        for (int i = 0; i < dense.size(); i++) {
+            fused.merge(dense.get(i).embeddingId(), 1.0 / (60 + i + 1), Double::sum);
+        }
+        for (int i = 0; i < sparse.length; i++) {
+            String id = peerSearcher.storedFields().document(sparse[i].doc).get("id");
+            fused.merge(id, 1.0 / (60 + i + 1), Double::sum);
+        }
+        bh.consume(fused.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(6).toList());
+    }
+
+    private static int zipf(Random rnd, int n) {
+        double u = rnd.nextDouble();
+        return (int) Math.min(n - 1, Math.floor(Math.pow(n, u)) - 1);
+    }
+
+    private static float[] randomUnit(Random rnd) {
+        float[] v = new float[DIMS];
+        double s = 0;
+        for (int i = 0; i < DIMS; i++) {
+            v[i] = (float) rnd.nextGaussian();
+            s += v[i] * v[i];
+        }
+        float inv = (float) (1 / Math.sqrt(s));
+        for (int i = 0; i < DIMS; i++) {
+            v[i] *= inv;
+        }
+        return v;
+    }
+}
