@@ -78,6 +78,13 @@ abstract sealed class ApiException extends RuntimeException {
         }
     }
 
+    /** The language model failed; the detail is docask's own safe sentence, never the provider's message. */
+    static final class UpstreamFailed extends ApiException {
+        UpstreamFailed(String detail) {
+            super(502, "Bad gateway", detail);
+        }
+    }
+
     /** The server cannot answer right now (no index loaded, shutting down). */
     static final class Unavailable extends ApiException {
         Unavailable(String detail) {

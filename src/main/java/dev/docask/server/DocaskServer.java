@@ -1,10 +1,14 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.answer.AnswerCache;
+import dev.docask.answer.AskHandler;
+import dev.docask.answer.ModelSpecs;
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
@@ -15,17 +19,17 @@ import org.eclipse.jetty.server.NetworkConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.docask.retrieve.RetrievalOptions;
-
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The docask HTTP server (SPEC §7): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
@@ -55,7 +59,7 @@ public final class DocaskServer implements AutoCloseable {
     private final ServerMetrics metrics = new ServerMetrics();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final Map<String, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
-    private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean draining;
     private LiveIndex live;
     private Javalin app;
@@ -92,7 +96,7 @@ public final class DocaskServer implements AutoCloseable {
         String spec = index.manifest().embedderSpec();
         Optional<Embedder> embedder = embedders.computeIfAbsent(spec, Embedders::fromSpec); // reused across reloads
         HybridRetriever retriever = HybridRetriever.create(index, embedder);
-        return new Generation(name, index, retriever, null);
+        return new Generation(name, index, retriever, settings.answers().apply(retriever));
     }
 
     private void configure(JavalinConfig cfg) {
@@ -106,10 +110,13 @@ public final class DocaskServer implements AutoCloseable {
         JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
         CorsPolicy cors = new CorsPolicy(settings.allowOrigins());
         ClientKeys clients = new ClientKeys(settings.trustProxyHeader());
-        RateLimiter limiter = new RateLimiter(settings.rateLimit(), System::nanoTime);
+        Guards guards = new Guards(clients, new RateLimiter(settings.rateLimit(), System::nanoTime),
+                new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
         RecentAnswers recent = new RecentAnswers();
         RetrievalJson views = new RetrievalJson(json);
         StaticAssets assets = new StaticAssets(siteName);
+        AskRoute ask = new AskRoute(live, guards, bodies, json, views, metrics, recent, settings.maxQuestionChars(),
+                settings.pingInterval());
         SearchRoute search = new SearchRoute(live, settings.retrieval(), views, metrics, settings.maxQuestionChars());
         FeedbackRoute feedback = new FeedbackRoute(bodies, recent,
                 settings.feedbackLog() == null ? null : new FeedbackLog(settings.feedbackLog(), json),
@@ -124,8 +131,9 @@ public final class DocaskServer implements AutoCloseable {
             cors.apply(ctx);
         });
         cfg.routes.options("/api/*", ctx -> ctx.status(204));
+        cfg.routes.post("/api/ask", tracked(ask::handle));
         cfg.routes.get("/api/search", tracked(ctx -> {
-            limiter.acquire(clients.keyFor(ctx.ip(), ctx::header));
+            guards.rateLimit(ctx);
             search.handle(ctx);
         }));
         cfg.routes.post("/api/feedback", tracked(feedback::handle));
@@ -235,6 +243,10 @@ public final class DocaskServer implements AutoCloseable {
     /** Collects the server's options; only {@link #indexDir(Path)} is required. */
     public static final class Builder {
         private Path indexDir;
+        private Function<HybridRetriever, AskHandler> answers;
+        private String model = ModelSpecs.EXTRACTIVE;
+        private AnswerCache answerCache = AnswerCache.create(10_000, Duration.ofHours(1));
+        private Duration pingInterval = Duration.ofSeconds(1);
         private String host = "127.0.0.1";
         private int port = 8080;
         private String siteName;
@@ -258,6 +270,37 @@ public final class DocaskServer implements AutoCloseable {
         /** The folder written by {@code docask index}; watched for new generations. */
         public Builder indexDir(Path dir) {
             this.indexDir = dir;
+            return this;
+        }
+
+        /**
+         * The model answers are written with: {@code openai:<name>}, {@code anthropic:<name>},
+         * {@code ollama:<name>} or {@code extractive} (the default: quoted passages, no model).
+         */
+        public Builder model(String spec) {
+            this.model = spec;
+            return this;
+        }
+
+        /** Identical questions on the same index are answered from this cache (10,000 answers for an hour; null for none). */
+        public Builder answerCache(AnswerCache cache) {
+            this.answerCache = cache;
+            return this;
+        }
+
+        /**
+         * Builds the ask handler for each loaded index generation yourself (any model, hooks,
+         * timeouts); replaces {@link #model(String)}, {@link #answerCache(AnswerCache)} and the
+         * retrieval options for answers.
+         */
+        public Builder answers(Function<HybridRetriever, AskHandler> factory) {
+            this.answers = factory;
+            return this;
+        }
+
+        /** How often an idle answer stream is pinged, which is also how soon a gone reader is noticed (1 s). */
+        Builder pingInterval(Duration interval) {
+            this.pingInterval = interval;
             return this;
         }
 
@@ -356,9 +399,22 @@ public final class DocaskServer implements AutoCloseable {
             if (indexDir == null) {
                 throw new IllegalArgumentException("indexDir is required: the folder written by 'docask index'");
             }
-            return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, allowOrigins, rateLimit,
-                    trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
-                    onFeedback, reloadInterval, shutdownGrace, clock));
+            Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
+            return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
+                    rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
+                    onFeedback, reloadInterval, shutdownGrace, pingInterval, clock));
+        }
+
+        private Function<HybridRetriever, AskHandler> defaultAnswers() {
+            String spec = model;
+            String site = siteName;
+            RetrievalOptions options = retrieval;
+            AnswerCache cache = answerCache;
+            return r -> {
+                AskHandler.Builder b = AskHandler.builder().retriever(r).model(spec).retrieval(options).answerCache(cache)
+                        .onError(e -> LOG.warn("answer: {}", e.toString()));
+                return (site == null ? b : b.siteName(site)).build();
+            };
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.AskHandler;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 
@@ -15,15 +16,15 @@ final class Generation {
     private final String name;
     private final DocIndex index;
     private final HybridRetriever retriever;
-    private final AutoCloseable extra; // what is built on the index (the ask handler); may be null
+    private final AskHandler handler;
     private final AtomicInteger refs = new AtomicInteger();
     private volatile boolean retired;
 
-    Generation(String name, DocIndex index, HybridRetriever retriever, AutoCloseable extra) {
+    Generation(String name, DocIndex index, HybridRetriever retriever, AskHandler handler) {
         this.name = name;
         this.index = index;
         this.retriever = retriever;
-        this.extra = extra;
+        this.handler = handler;
     }
 
     String name() {
@@ -36,6 +37,10 @@ final class Generation {
 
     HybridRetriever retriever() {
         return retriever;
+    }
+
+    AskHandler handler() {
+        return handler;
     }
 
     /** Takes a lease; false when this generation is already closed. */
@@ -71,11 +76,9 @@ final class Generation {
 
     private void close() {
         try {
-            if (extra != null) {
-                extra.close();
+            if (handler != null) {
+                handler.close();
             }
-        } catch (Exception ignored) {
-            // closing a read-only generation cannot lose anything
         } finally {
             index.close();
         }

@@ -92,7 +92,7 @@ final class LiveIndex implements AutoCloseable {
             return loader.apply(name, index);
         } catch (RuntimeException e) {
             index.close();
-            throw e instanceof IndexException ? e : new IndexException("the index in " + dir + " (" + name
+            throw e instanceof IndexException || e instanceof IllegalArgumentException ? e : new IndexException("the index in " + dir + " (" + name
                     + ") cannot be served: " + e.getMessage(), e);
         }
     }

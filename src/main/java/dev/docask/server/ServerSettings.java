@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.AskHandler;
+import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 
 import java.nio.file.Path;
@@ -8,12 +10,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** Everything a {@link DocaskServer} is configured with, validated once. */
 record ServerSettings(Path indexDir, String host, int port, String siteName, RetrievalOptions retrieval,
+                      Function<HybridRetriever, AskHandler> answers,
                       List<String> allowOrigins, RateLimit rateLimit, String trustProxyHeader, int maxBodyBytes,
                       int maxQuestionChars, long dailyRequests, long dailyTokens, Path feedbackLog,
-                      Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Clock clock) {
+                      Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
+                      Clock clock) {
     static final int DEFAULT_MAX_BODY_BYTES = 64 * 1024;
     static final int DEFAULT_MAX_QUESTION_CHARS = 500;
 
@@ -33,6 +38,8 @@ record ServerSettings(Path indexDir, String host, int port, String siteName, Ret
             throw new IllegalArgumentException("daily budgets cannot be negative");
         }
         requirePositive("reloadInterval", reloadInterval);
+        requirePositive("pingInterval", pingInterval);
+        Objects.requireNonNull(answers, "answers");
         if (shutdownGrace == null || shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("shutdownGrace cannot be negative, got " + shutdownGrace);
         }
