@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.answer.ModelSpecs;
 import dev.docask.server.DocaskServer;
 import dev.docask.server.RateLimit;
 import picocli.CommandLine.Command;
@@ -38,8 +39,9 @@ final class ServeCommand implements Callable<Integer> {
             description = "Address to listen on (default 127.0.0.1; 0.0.0.0 for all).")
     String host;
 
-    @Option(names = "--model", defaultValue = "extractive", paramLabel = "SPEC",
-            description = "openai:<name>, anthropic:<name>, ollama:<name> or extractive (default: quoted passages, no model).")
+    @Option(names = "--model", defaultValue = ModelSpecs.EXTRACTIVE, paramLabel = "SPEC",
+            description = "openai:<name> (OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:<name> (ANTHROPIC_API_KEY), "
+                    + "ollama:<name> (OLLAMA_BASE_URL), or extractive: quoted passages, no model (default).")
     String model;
 
     @Option(names = "--site-name", paramLabel = "NAME", description = "Site name for the demo page and refusals (default: the index's).")

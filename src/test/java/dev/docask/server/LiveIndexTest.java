@@ -4,6 +4,8 @@ import dev.docask.embed.Embedders;
 import dev.docask.index.IndexException;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.SlowTokens;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -11,7 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -80,5 +88,44 @@ class LiveIndexTest {
     void constructor_noIndex_failsLoudly(@TempDir Path empty) {
         assertThatThrownBy(() -> new LiveIndex(empty, (n, i) -> null, Duration.ofSeconds(1)))
                 .isInstanceOf(IndexException.class).hasMessageContaining("no docask index");
+    }
+
+    @Test
+    void reload_underLoad_noRequestFailsAndStreamsFinishOnTheirGeneration(@TempDir Path served) throws Exception {
+        Docs.build(served);
+        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(40), "Use ", "vi.mock ", "[1]."));
+             DocaskServer server = FakeModels.server(served, fake).reloadInterval(Duration.ofMillis(50)).build().start()) {
+            Http http = new Http(server.url());
+            String first = server.generation();
+            AtomicBoolean running = new AtomicBoolean(true);
+            AtomicInteger ok = new AtomicInteger();
+            List<String> failures = new CopyOnWriteArrayList<>();
+            List<Thread> clients = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                clients.add(Thread.ofVirtual().start(() -> {
+                    while (running.get()) {
+                        HttpResponse<String> r = http.postJson("/api/ask", "{\"question\":\"how do I mock a module?\"}");
+                        List<String> types = FakeModels.types(FakeModels.parts(r.body()));
+                        if (r.statusCode() == 200 && types.contains("finish") && !types.contains("error")) {
+                            ok.incrementAndGet();
+                        } else {
+                            failures.add(r.statusCode() + " " + r.body());
+                        }
+                    }
+                }));
+            }
+            for (int i = 0; i < 3; i++) {
+                Thread.sleep(300);
+                Docs.rebuild(served, i % 2 == 0 ? Docs.EDITED : Docs.CHUNKS);
+            }
+            Thread.sleep(300);
+            running.set(false);
+            for (Thread t : clients) {
+                t.join(10_000);
+            }
+            assertThat(failures).isEmpty();
+            assertThat(ok.get()).isGreaterThan(12);
+            assertThat(server.generation()).isNotEqualTo(first).isEqualTo("gen-000004");
+        }
     }
 }
