@@ -63,6 +63,7 @@ public final class DocaskServer implements AutoCloseable {
     private volatile boolean draining;
     private LiveIndex live;
     private Javalin app;
+    private int boundPort;
 
     DocaskServer(ServerSettings settings) {
         this.settings = settings;
@@ -84,6 +85,7 @@ public final class DocaskServer implements AutoCloseable {
         live = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
         try {
             app = Javalin.create(this::configure).start(settings.host(), settings.port());
+            boundPort = app.port();
         } catch (RuntimeException e) {
             live.close();
             throw e;
@@ -183,7 +185,7 @@ public final class DocaskServer implements AutoCloseable {
 
     /** The port the server listens on (the real one when it was started on port 0). */
     public int port() {
-        return app.port();
+        return boundPort;
     }
 
     /** The server's base URL, e.g. {@code http://127.0.0.1:8080}. */

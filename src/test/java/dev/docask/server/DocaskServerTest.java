@@ -2,15 +2,21 @@ package dev.docask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.SlowTokens;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -146,5 +152,27 @@ class DocaskServerTest {
     @Test
     void builder_withoutIndexDir_failsNamingIt() {
         assertThatThrownBy(() -> DocaskServer.builder().build()).hasMessageContaining("indexDir");
+    }
+
+    @Test
+    void close_whileAnswerStreams_letsTheStreamFinishAndRefusesNewWork(@TempDir Path other) throws Exception {
+        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(200), "Use ", "vi.mock ", "to ", "mock ", "[1]."))) {
+            DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofSeconds(10)).build().start();
+            Http client = new Http(s.url());
+            HttpRequest ask = client.request("/api/ask").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build();
+            CompletableFuture<HttpResponse<String>> stream = client.client().sendAsync(ask, HttpResponse.BodyHandlers.ofString());
+            while (fake.requests() == 0) {
+                Thread.sleep(10);
+            }
+            Thread closer = Thread.ofVirtual().start(s::close);
+            Thread.sleep(100);
+            assertThatThrownBy(() -> new Http(s.url()).get("/healthz")).as("no new connections").isInstanceOf(java.io.UncheckedIOException.class);
+            HttpResponse<String> r = stream.get(10, TimeUnit.SECONDS);
+            closer.join(10_000);
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(FakeModels.types(FakeModels.parts(r.body()))).endsWith("finish", "[DONE]");
+            assertThat(FakeModels.text(FakeModels.parts(r.body()))).isEqualTo("Use vi.mock to mock [1].");
+        }
     }
 }
