@@ -50,7 +50,7 @@
     '.refused{color:#5b6270;font-style:italic}',
     '.error{color:#a61b1b;background:#fdeeee;padding:8px 10px;border-radius:8px}',
     '.feedback{display:flex;gap:6px;align-items:center;font-size:12px;color:#5b6270;margin-top:4px}',
-    '.feedback button{border:1px solid #d0d4dc;background:#fff;border-radius:6px;cursor:pointer;padding:2px 8px;font-size:14px}',
+    '.feedback button{border:1px solid #d0d4dc;background:#fff;color:#1b1b1f;border-radius:6px;cursor:pointer;padding:2px 10px;font-size:12px}',
     '.form{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #e3e6ec}',
     '.form textarea{flex:1;resize:none;height:44px;padding:10px;border:1px solid #c5cad3;border-radius:8px;font-size:14px}',
     '.form button{border:0;border-radius:8px;background:#1f4fd1;color:#fff;padding:0 16px;font-weight:600;cursor:pointer}',
@@ -453,7 +453,7 @@
   function feedbackBar(answerId) {
     var bar = el('div', { class: 'feedback' });
     bar.appendChild(el('span', null, 'Was this helpful?'));
-    [['up', '\ud83d\udc4d', 'Helpful'], ['down', '\ud83d\udc4e', 'Not helpful']].forEach(function (r) {
+    [['up', 'Yes', 'Helpful'], ['down', 'No', 'Not helpful']].forEach(function (r) {
       var b = el('button', { type: 'button', 'aria-label': r[2], 'data-rating': r[0] }, r[1]);
       b.addEventListener('click', function () {
         bar.textContent = 'Thanks for the feedback.';
