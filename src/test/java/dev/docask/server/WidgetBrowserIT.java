@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.StreamTokens;
 import org.junit.jupiter.api.AfterAll;
@@ -177,6 +178,32 @@ class WidgetBrowserIT {
                         + "while (walker.nextNode()) { if (walker.currentNode.textContent.includes('click me')) walker.currentNode.parentElement.click(); }");
         Object xss = ((JavascriptExecutor) browser).executeScript("return window.__docaskXss;");
         assertThat(xss).as("no injected code ran").isNull();
+    }
+
+    @Test
+    void ask_modelFails_showsAPoliteErrorWithoutProviderDetails() {
+        fake.route(new ServerError(500));
+        ask("how do I mock a module?");
+        awaitAnswered();
+        WebElement error = lastTurn().findElement(By.cssSelector(".error"));
+        assertThat(error.getAttribute("role")).isEqualTo("alert");
+        assertThat(error.getText()).contains("language model").doesNotContain("fake model failed");
+    }
+
+    @Test
+    void ask_overTheRateLimit_saysWhenToTryAgain() {
+        try (DocaskServer limited = FakeModels.server(dir.resolve("idx"), fake).rateLimit(RateLimit.parse("1/min"))
+                .build().start()) {
+            fake.route(new StreamTokens("Use vi.mock [1]."));
+            browser.get(limited.url() + "/");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            ask("and a default export?");
+            waiting().until(d -> widget().findElements(By.cssSelector(".turn")).size() == 2
+                    && !lastTurn().findElements(By.cssSelector(".error")).isEmpty());
+            assertThat(lastTurn().findElement(By.cssSelector(".error")).getText())
+                    .startsWith("You are asking faster than this site allows.").containsPattern("try again in \\d+ seconds");
+        }
     }
 
     @Test
