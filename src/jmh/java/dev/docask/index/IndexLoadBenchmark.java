@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * with 384-dimensional vectors, and the index size on disk per chunk (printed at setup).
  *
  * <pre>
- * ./mvnw -Pbench test-compile exec:exec -Dbench="IndexLoadBenchmark -f 1 -wi 3 -i 5"
+ * ./mvnw -Pbench package -DskipTests && java --add-modules jdk.incubator.vector -jar target/benchmarks.jar IndexLoadBenchmark
  * </pre>
  */
 @State(Scope.Benchmark)

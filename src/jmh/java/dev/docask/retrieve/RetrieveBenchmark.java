@@ -56,7 +56,7 @@ import java.util.concurrent.TimeUnit;
  * BM25 query (EnglishAnalyzer), fused with the same RRF.
  *
  * <pre>
- * ./mvnw -Pbench test-compile exec:exec -Dbench="RetrieveBenchmark -f 1 -wi 3 -i 5"
+ * ./mvnw -Pbench package -DskipTests && java --add-modules jdk.incubator.vector -jar target/benchmarks.jar RetrieveBenchmark
  * </pre>
  */
 @State(Scope.Benchmark)

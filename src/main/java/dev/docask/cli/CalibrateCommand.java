@@ -50,7 +50,8 @@ final class CalibrateCommand implements Callable<Integer> {
             HybridRetriever retriever = IndexArgs.retriever(idx);
             List<Calibration.Scores> goodScores = score(retriever, good);
             List<Calibration.Scores> junkScores = score(retriever, junk);
-            Calibration c = Calibration.of(goodScores, junkScores);
+            double defaultCoverage = retriever.thresholds(RetrievalOptions.defaults()).minKeywordCoverage();
+            Calibration c = Calibration.of(goodScores, junkScores, defaultCoverage);
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("match", goodScores);
@@ -58,6 +59,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 o.put("similarity", c.similarity());
                 o.put("keywordCoverage", c.coverage());
                 o.put("suggested", c.suggested());
+                o.put("suggestedAtDefaultCoverage", c.atCoverage());
                 JsonPrinter.print(out, o);
             } else {
                 print(out, goodScores, junkScores, c);
@@ -97,5 +99,8 @@ final class CalibrateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "suggested: --set minSimilarity=%.3f --set minKeywordCoverage=%.3f%n", s.minSimilarity(), s.minKeywordCoverage());
         out.printf(Locale.ROOT, "  with both (similarity OR coverage): %d of %d good questions turned away, %d of %d junk questions let through%n",
                 s.turnedAway(), good.size(), s.passed(), junk.size());
+        Calibration.Suggestion d = c.atCoverage();
+        out.printf(Locale.ROOT, "keeping minKeywordCoverage=%.3f: --set minSimilarity=%.3f -> %d of %d turned away, %d of %d let through%n",
+                d.minKeywordCoverage(), d.minSimilarity(), d.turnedAway(), good.size(), d.passed(), junk.size());
     }
 }

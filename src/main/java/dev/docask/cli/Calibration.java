@@ -11,8 +11,12 @@ import java.util.function.ToDoubleFunction;
  * highest "junk" score (a gap or an overlap). The suggested pair is the one that makes the fewest
  * mistakes on the given questions (turned away + let through, ties going to fewer turned away),
  * searched over midpoints between observed scores so a suggestion never sits on a question's score.
+ * Among equally good pairs it keeps minKeywordCoverage nearest the given default (coverage is the
+ * signal that generalises, MEASURED.md) and takes the middle of the tied similarity cuts, the
+ * largest margin on both sides. A second suggestion fixes coverage at the default and picks only
+ * minSimilarity — the number a per-model default needs.
  */
-record Calibration(Signal similarity, Signal coverage, Suggestion suggested) {
+record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Suggestion atCoverage) {
 
     record Scores(String question, double similarity, double coverage) {
     }
@@ -35,35 +39,48 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested) {
     record Suggestion(double minSimilarity, double minKeywordCoverage, int turnedAway, int passed) {
     }
 
-    static Calibration of(List<Scores> good, List<Scores> junk) {
+    static Calibration of(List<Scores> good, List<Scores> junk, double defaultCoverage) {
         Signal sim = signal(good, junk, Scores::similarity);
         Signal cov = signal(good, junk, Scores::coverage);
         List<Double> simCuts = cuts(good, junk, Scores::similarity);
         List<Double> covCuts = cuts(good, junk, Scores::coverage);
-        Suggestion best = null;
-        for (double s : simCuts) {
-            for (double c : covCuts) {
-                int away = 0;
-                int passed = 0;
-                for (Scores g : good) {
-                    away += g.similarity() >= s || g.coverage() >= c ? 0 : 1;
-                }
-                for (Scores j : junk) {
-                    passed += j.similarity() >= s || j.coverage() >= c ? 1 : 0;
-                }
-                Suggestion cand = new Suggestion(s, c, away, passed);
-                if (best == null || better(cand, best)) {
-                    best = cand;
-                }
-            }
+        List<Suggestion> joint = new ArrayList<>();
+        for (double c : covCuts) {
+            joint.add(bestSimilarity(good, junk, simCuts, c));
         }
-        return new Calibration(sim, cov, best);
+        joint.sort(java.util.Comparator.comparingInt(Calibration::mistakes)
+                .thenComparingInt(Suggestion::turnedAway)
+                .thenComparingDouble(x -> Math.abs(x.minKeywordCoverage() - defaultCoverage)));
+        return new Calibration(sim, cov, joint.get(0), bestSimilarity(good, junk, simCuts, defaultCoverage));
     }
 
-    private static boolean better(Suggestion a, Suggestion b) {
-        int ea = a.turnedAway() + a.passed();
-        int eb = b.turnedAway() + b.passed();
-        return ea != eb ? ea < eb : a.turnedAway() < b.turnedAway();
+    /** The similarity cut with the fewest mistakes at coverage cut {@code c}; ties → the middle one. */
+    private static Suggestion bestSimilarity(List<Scores> good, List<Scores> junk, List<Double> simCuts, double c) {
+        List<Suggestion> all = new ArrayList<>();
+        for (double s : simCuts) {
+            all.add(evaluate(good, junk, s, c));
+        }
+        int least = all.stream().mapToInt(Calibration::mistakes).min().orElseThrow();
+        List<Suggestion> tied = all.stream().filter(x -> mistakes(x) == least).toList();
+        int fewestAway = tied.stream().mapToInt(Suggestion::turnedAway).min().orElseThrow();
+        tied = tied.stream().filter(x -> x.turnedAway() == fewestAway).toList();
+        return tied.get(tied.size() / 2);
+    }
+
+    private static Suggestion evaluate(List<Scores> good, List<Scores> junk, double s, double c) {
+        int away = 0;
+        int passed = 0;
+        for (Scores g : good) {
+            away += g.similarity() >= s || g.coverage() >= c ? 0 : 1;
+        }
+        for (Scores j : junk) {
+            passed += j.similarity() >= s || j.coverage() >= c ? 1 : 0;
+        }
+        return new Suggestion(s, c, away, passed);
+    }
+
+    private static int mistakes(Suggestion s) {
+        return s.turnedAway() + s.passed();
     }
 
     private static Signal signal(List<Scores> good, List<Scores> junk, ToDoubleFunction<Scores> f) {

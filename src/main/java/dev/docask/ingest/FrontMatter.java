@@ -2,6 +2,7 @@ package dev.docask.ingest;
 
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 import java.util.Collection;
@@ -15,6 +16,8 @@ import java.util.stream.Collectors;
  * Values are kept as strings (lists joined with commas) because routing and metadata only need text.
  */
 record FrontMatter(Map<String, String> values, String body, int bodyLine) {
+
+    private static final LoadSettings SETTINGS = LoadSettings.builder().setLabel("front matter").build();
 
     FrontMatter {
         values = Map.copyOf(values);
@@ -63,7 +66,11 @@ record FrontMatter(Map<String, String> values, String body, int bodyLine) {
         }
         Object root;
         try {
-            root = new Load(LoadSettings.builder().setLabel("front matter").build()).loadFromString(yaml);
+            root = new Load(SETTINGS).loadFromString(yaml);
+        } catch (MarkedYamlEngineException e) {
+            // The YAML starts on the file's second line, after the opening '---'.
+            String where = e.getProblemMark().map(m -> " at line " + (m.getLine() + 2)).orElse("");
+            throw new IllegalArgumentException("unparseable front matter" + where + ": " + e.getProblem(), e);
         } catch (YamlEngineException e) {
             String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("syntax error");
             throw new IllegalArgumentException("unparseable front matter: " + message, e);

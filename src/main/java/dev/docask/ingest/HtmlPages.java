@@ -29,7 +29,7 @@ final class HtmlPages {
     private static final String NOISE = "nav, aside, footer, script, style, noscript, template, button, form, svg, "
             + ".theme-edit-this-page, .edit-link, .edit-this-page, [class*=edit-this-page], .md-source-file, "
             + ".pagination-nav, .breadcrumbs, .table-of-contents, .toc, .headerlink, .hash-link, .header-anchor, "
-            + ".sl-anchor-link, .prev-next, .pager";
+            + ".sl-anchor-link, .prev-next, .pager, .md-content__button, .md-footer, .VPDocFooter";
 
     private HtmlPages() {
     }

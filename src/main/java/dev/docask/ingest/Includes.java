@@ -11,14 +11,17 @@ import java.util.regex.Pattern;
  * VitePress renders <!--@include: path--> by pasting the file in place; the included file is
  * usually excluded from the build and has no URL of its own (vitest's CLI option list lives in
  * cli-generated.md, shown inside guide/cli). So the text is inlined where it is shown and the
- * included files are not pages.
+ * included files are not pages. MDX does the same with `import Part from './_part.mdx'` and
+ * `<Part />`; there the imported file keeps whatever URL routing gives it (partials have none).
  */
 
-/** Resolves {@code <!--@include: path-->} directives between the Markdown files of a folder. */
+/** Resolves {@code <!--@include: path-->} directives and MDX partial imports between the Markdown files of a folder. */
 final class Includes {
 
     private static final Pattern INCLUDE = Pattern.compile("<!--\\s*@include:\\s*([^\\s{#>]+)([^>]*?)\\s*-->");
     private static final Pattern RANGE = Pattern.compile("\\{(\\d*),(\\d*)}");
+    private static final Pattern MDX_IMPORT =
+            Pattern.compile("^import\\s+([A-Z]\\w*)\\s+from\\s+['\"]([^'\"]+\\.mdx?)['\"];?\\s*$");
     private static final int MAX_DEPTH = 5;
 
     private final Map<String, String> texts;
@@ -46,9 +49,53 @@ final class Includes {
     }
 
     private String expand(String file, String text, int depth) {
-        if (depth >= MAX_DEPTH || !text.contains("@include")) {
+        if (depth >= MAX_DEPTH) {
             return text;
         }
+        String expanded = text.contains("@include") ? includes(file, text, depth) : text;
+        return expanded.contains("import ") ? mdxImports(file, expanded, depth) : expanded;
+    }
+
+    /** Replaces {@code <Part />} with the body of the Markdown file {@code Part} is imported from, outside code. */
+    private String mdxImports(String file, String text, int depth) {
+        String[] lines = text.split("\n", -1);
+        Map<String, String> parts = new java.util.HashMap<>();
+        forEachProseLine(lines, i -> {
+            Matcher m = MDX_IMPORT.matcher(lines[i].strip());
+            if (m.matches() && texts.containsKey(resolve(file, m.group(2)))) {
+                parts.put(m.group(1), resolve(file, m.group(2)));
+            }
+        });
+        if (parts.isEmpty()) {
+            return text;
+        }
+        Pattern usage = Pattern.compile("<(" + String.join("|", parts.keySet()) + ")\\b[^>]*/>");
+        forEachProseLine(lines, i -> {
+            Matcher m = usage.matcher(lines[i]);
+            StringBuilder out = new StringBuilder();
+            while (m.find()) {
+                String target = parts.get(m.group(1));
+                String body = "\n" + expand(target, stripFrontMatter(texts.get(target)), depth + 1) + "\n";
+                m.appendReplacement(out, Matcher.quoteReplacement(body));
+            }
+            m.appendTail(out);
+            lines[i] = out.toString();
+        });
+        return String.join("\n", lines);
+    }
+
+    private static void forEachProseLine(String[] lines, java.util.function.IntConsumer action) {
+        for (int i = 0; i < lines.length; i++) {
+            Fence fence = Fence.open(lines[i]);
+            if (fence != null) {
+                i = fence.closingLine(lines, i);
+            } else {
+                action.accept(i);
+            }
+        }
+    }
+
+    private String includes(String file, String text, int depth) {
         Matcher m = INCLUDE.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {

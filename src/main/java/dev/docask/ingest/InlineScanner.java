@@ -1,6 +1,7 @@
 package dev.docask.ingest;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * One pass over prose (never code fences): drops HTML comments, JSX/HTML tags, MDX
@@ -8,6 +9,8 @@ import java.util.Locale;
  * and reduces Markdown links to their text.
  */
 final class InlineScanner {
+    private static final Pattern INLINE_HTML =
+            Pattern.compile("(br|a|code|span|em|strong|b|i|sup|sub|kbd|img|wbr|small|mark|abbr)[\\s/>]");
     private final String s;
     private final boolean mdx;
     private final StringBuilder plain;
@@ -62,13 +65,14 @@ final class InlineScanner {
     }
 
     private boolean startsTag() {
-        if (i > 0 && Character.isLetterOrDigit(s.charAt(i - 1))) {
-            return false;
-        }
         if (i + 1 >= s.length()) {
             return false;
         }
         char next = s.charAt(i + 1);
+        if (i > 0 && Character.isLetterOrDigit(s.charAt(i - 1)) && next != '/') {
+            // "Promise<Response>" is a type in prose; "Static<br/>" is markup glued to a word.
+            return INLINE_HTML.matcher(s.substring(i + 1, Math.min(s.length(), i + 12))).lookingAt();
+        }
         if (next == '>' || Character.isLetter(next)) {
             return true;
         }
@@ -94,7 +98,9 @@ final class InlineScanner {
             int close = s.toLowerCase(Locale.ROOT).indexOf("</" + name, i);
             int closeEnd = close < 0 ? -1 : s.indexOf('>', close);
             i = closeEnd < 0 ? s.length() : closeEnd + 1;
-        } else if (name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p")) {
+        } else if ((name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p"))
+                && !plain.isEmpty() && !Character.isWhitespace(plain.charAt(plain.length() - 1))
+                && i < s.length() && !Character.isWhitespace(s.charAt(i))) {
             plain.append(' ');
         }
     }

@@ -74,7 +74,7 @@ final class MarkdownCleaner {
             return title.isEmpty() ? "**" + label + ":**" : "**" + label + ": " + title + "**";
         }
         if (MarkdownSections.isHeading(line)) {
-            return HEADING_ELEMENT.matcher(line).replaceAll("");
+            return HEADING_ELEMENT.matcher(line).replaceAll("").replaceAll("(\\S)\\s{2,}", "$1 ");
         }
         if (LINK_DEFINITION.matcher(line).matches()) {
             return "";

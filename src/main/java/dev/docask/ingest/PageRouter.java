@@ -52,7 +52,8 @@ final class PageRouter {
     Optional<Route> route(String relative, FrontMatter front) {
         String fromRoot = root.relativize(folder.resolve(relative)).toString().replace('\\', '/');
         List<String> segments = new ArrayList<>(Arrays.asList(fromRoot.split("/")));
-        if (segments.stream().anyMatch(s -> s.startsWith("_"))) {
+        // Outside the routed tree (a README beside mkdocs.yml) or a partial: not a page of the site.
+        if (segments.stream().anyMatch(s -> s.startsWith("_") || s.equals(".."))) {
             return Optional.empty();
         }
         return Optional.of(switch (framework) {

@@ -6,9 +6,10 @@ import java.util.List;
 /*
  * Retrieval works best on chunks of a few paragraphs: a one-line section carries too little
  * meaning to embed, a five-page section drowns its answer. So empty sections are dropped (their
- * heading survives in the children's breadcrumbs), tiny ones (< chunkSize/8) are merged into a
- * neighbour of the same page with their heading kept as a line, and long ones are cut at the
- * coarsest boundary that fits (see TextSplitter).
+ * heading survives in the children's breadcrumbs), tiny ones (< chunkSize/8) are merged into the
+ * previous section of the page (at the page top, or when that is full, into the next one) with
+ * their heading kept as a line, and long ones are cut at the coarsest boundary that fits (see
+ * TextSplitter).
  */
 
 /** Turns a page's sections into sized pieces of text, each ready to become a chunk. */
@@ -27,38 +28,57 @@ final class SectionSizer {
     }
 
     List<Piece> size(List<Section> sections) {
-        List<Piece> merged = merge(sections);
         List<Piece> out = new ArrayList<>();
-        for (Piece p : merged) {
-            for (String text : splitter.split(p.text())) {
-                out.add(new Piece(p.section(), text));
+        for (Block block : merge(sections)) {
+            for (String text : splitter.split(block.text())) {
+                out.add(new Piece(block.cited(), text));
             }
         }
         return out;
     }
 
-    private List<Piece> merge(List<Section> sections) {
-        List<Piece> blocks = new ArrayList<>();
+    /** Sections merged into one, cited as {@code cited}; the others keep their heading as a line. */
+    private record Block(Section cited, List<Section> parts) {
+        String text() {
+            StringBuilder out = new StringBuilder();
+            for (Section part : parts) {
+                if (!out.isEmpty()) {
+                    out.append("\n\n");
+                }
+                if (part != cited && !part.headingLine().isEmpty()) {
+                    out.append(part.headingLine()).append("\n\n");
+                }
+                out.append(part.text());
+            }
+            return out.toString();
+        }
+
+        Block join(Block next, Section as) {
+            List<Section> all = new ArrayList<>(parts);
+            all.addAll(next.parts);
+            return new Block(as, all);
+        }
+    }
+
+    private List<Block> merge(List<Section> sections) {
+        List<Block> blocks = new ArrayList<>();
         for (Section s : sections) {
             if (!s.text().isBlank()) {
-                blocks.add(new Piece(s, s.text()));
+                blocks.add(new Block(s, List.of(s)));
             }
         }
         int tiny = chunkSize / 8;
-        List<Piece> out = new ArrayList<>();
+        List<Block> out = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
-            Piece current = blocks.get(i);
-            // A tiny parent first absorbs its children: the parent's anchor covers them all.
-            while (current.text().length() < tiny && i + 1 < blocks.size()
-                    && blocks.get(i + 1).section().level() > current.section().level()
-                    && fits(current, blocks.get(i + 1))) {
-                current = join(current, blocks.get(++i));
-            }
-            Piece previous = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (current.text().length() < tiny && previous != null && fits(previous, current)) {
-                out.set(out.size() - 1, join(previous, current));
-            } else if (current.text().length() < tiny && i + 1 < blocks.size() && fits(current, blocks.get(i + 1))) {
-                blocks.set(i + 1, join(current, blocks.get(i + 1)));
+            Block current = blocks.get(i);
+            Block previous = out.isEmpty() ? null : out.get(out.size() - 1);
+            boolean small = current.text().length() < tiny;
+            if (small && previous != null && fits(previous, current)) {
+                out.set(out.size() - 1, previous.join(current, previous.cited()));
+            } else if (small && i + 1 < blocks.size() && fits(current, blocks.get(i + 1))) {
+                // A tiny opening (page intro, "## Options" before its items) is cited as the section it leads into.
+                Block next = blocks.get(i + 1);
+                blocks.set(i + 1, current.join(next, next.cited()));
             } else {
                 out.add(current);
             }
@@ -66,13 +86,8 @@ final class SectionSizer {
         return out;
     }
 
-    private boolean fits(Piece a, Piece b) {
-        return a.text().length() + b.section().headingLine().length() + b.text().length() + 4 <= chunkSize;
-    }
-
-    private static Piece join(Piece a, Piece b) {
-        String line = b.section().headingLine();
-        String text = line.isEmpty() ? a.text() + "\n\n" + b.text() : a.text() + "\n\n" + line + "\n\n" + b.text();
-        return new Piece(a.section(), text);
+    private boolean fits(Block a, Block b) {
+        return a.text().length() + b.text().length() + a.cited().headingLine().length()
+                + b.cited().headingLine().length() + 8 <= chunkSize;
     }
 }

@@ -59,7 +59,7 @@ final class SiteLayout {
             case STARLIGHT -> nearest(folder, SiteLayout::isStarlightContent).orElse(folder);
             case MKDOCS -> nearest(folder, d -> mkdocsConfig(d).isPresent())
                     .map(site -> site.resolve(docsDir(mkdocsConfig(site).orElseThrow())).normalize())
-                    .filter(folder::startsWith).orElse(folder);
+                    .orElse(folder);
             case HTML, MARKDOWN -> folder;
         };
     }

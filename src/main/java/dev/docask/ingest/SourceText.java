@@ -61,5 +61,4 @@ final class SourceText {
         }
         return text;
     }
-
 }

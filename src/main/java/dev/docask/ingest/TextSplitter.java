@@ -28,12 +28,13 @@ final class TextSplitter {
         if (t.length() <= size) {
             return t.isEmpty() ? List.of() : List.of(t);
         }
-        List<String> pieces = split(t, 0, size - overlap);
+        // Room for the overlap and the blank line that separates it from the piece.
+        List<String> pieces = split(t, 0, overlap == 0 ? size : size - overlap - 2);
         List<String> out = new ArrayList<>(pieces.size());
         for (int k = 0; k < pieces.size(); k++) {
             String piece = pieces.get(k);
             String tail = k == 0 ? "" : tail(pieces.get(k - 1));
-            out.add(tail.isEmpty() ? piece : tail + " " + piece);
+            out.add(tail.isEmpty() ? piece : tail + "\n\n" + piece);
         }
         return out;
     }
@@ -62,7 +63,10 @@ final class TextSplitter {
             }
             if (part.length() > budget) {
                 flush(current, out);
-                out.addAll(split(part, level + 1, budget));
+                List<String> pieces = split(part, level + 1, budget);
+                out.addAll(pieces.subList(0, pieces.size() - 1));
+                // The remainder of a cut part may share its piece with what follows.
+                current.append(pieces.get(pieces.size() - 1));
             } else if (current.length() + joiner.length() + part.length() > budget) {
                 flush(current, out);
                 current.append(part);

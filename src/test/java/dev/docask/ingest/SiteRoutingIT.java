@@ -110,6 +110,11 @@ class SiteRoutingIT {
             }
         }
         assertThat(corpus.problems()).as(site + " problems").isEmpty();
+        assertThat(corpus.chunks()).as(site + " chunk shape").allSatisfy(c -> {
+            assertThat(c.text().length()).isLessThanOrEqualTo(IngestOptions.DEFAULT_CHUNK_SIZE);
+            assertThat(c.url()).startsWith(baseUrl + "/").doesNotContain(" ");
+            assertThat(c.url().indexOf('#')).isNotEqualTo(c.url().length() - 1);
+        });
         assertThat(wrong).as(site + " pages routed to the wrong URL").isEmpty();
         assertThat(urls.keySet()).as(site + " sources not in the manifest").isSubsetOf(listed);
         return corpus;

@@ -1,0 +1,172 @@
+package dev.docask.ingest;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MarkdownCleanerTest {
+
+    private static String mdx(String source) {
+        return new MarkdownCleaner(true).clean(source);
+    }
+
+    private static String md(String source) {
+        return new MarkdownCleaner(false).clean(source);
+    }
+
+    @Test
+    void clean_importAndExportLines_removedEvenWhenMultiLine() {
+        String out = mdx("""
+                import Tabs from '@theme/Tabs';
+                import {
+                  FileTree,
+                  Steps,
+                } from '@astrojs/starlight/components';
+                export const Highlight = ({children}) => (
+                  <span style={{color: 'red'}}>{children}</span>
+                );
+
+                Prose stays.
+                """);
+        assertThat(out).isEqualTo("Prose stays.");
+    }
+
+    @Test
+    void clean_jsxTags_removedWithTheirTextKept() {
+        String out = mdx("""
+                <Tabs groupId="pm">
+                  <TabItem value="npm" label="npm">
+                    Install with npm.
+                  </TabItem>
+                </Tabs>
+
+                <ReadMore>Read the <a href="/x">guide</a> first.</ReadMore>
+
+                <Since v="4.2.0" />
+                <Card
+                  title="Multi-line"
+                  href="/somewhere"
+                >
+                  Card body.
+                </Card>
+                """);
+        assertThat(out).doesNotContain("<", ">", "TabItem", "groupId", "href");
+        assertThat(out).contains("Install with npm.", "Read the guide first.", "Card body.");
+    }
+
+    @Test
+    void clean_codeFences_keptWholeWithTheirMarkup() {
+        String source = """
+                Before.
+
+                ```jsx title="App.jsx"
+                import React from 'react';
+                <div className="x">{value}</div>
+                <!-- not a comment here -->
+                ```
+
+                After.
+                """;
+        assertThat(mdx(source)).contains("import React from 'react';\n<div className=\"x\">{value}</div>\n<!-- not a comment here -->")
+                .startsWith("Before.").endsWith("After.");
+    }
+
+    @Test
+    void clean_indentedFenceInsideComponent_keptWhole() {
+        String out = mdx("""
+                <TabItem value="yarn">
+                  ```bash
+                  yarn add x
+                  ```
+                </TabItem>
+                """);
+        assertThat(out).isEqualTo("```bash\n  yarn add x\n  ```");
+    }
+
+    @Test
+    void clean_admonitions_keepTitleAndContent() {
+        String out = mdx("""
+                :::tip
+
+                Use the cache.
+
+                :::
+
+                ::: warning Careful
+                Do not do that.
+                :::
+
+                :::note[Have a resource to share?]
+                Open a PR.
+                :::
+                """);
+        assertThat(out).doesNotContain(":::");
+        assertThat(out).contains("**Tip:**", "Use the cache.", "**Warning: Careful**", "Do not do that.",
+                "**Note: Have a resource to share?**", "Open a PR.");
+    }
+
+    @Test
+    void clean_unknownContainer_markerDroppedContentKept() {
+        assertThat(md("::: code-group\n```sh\nnpm i\n```\n:::")).isEqualTo("```sh\nnpm i\n```");
+    }
+
+    @Test
+    void clean_htmlAndMdxComments_dropped() {
+        String out = mdx("Keep <!-- hidden\nacross lines --> this. {/* mdx comment */} And this.");
+        assertThat(out).isEqualTo("Keep  this.  And this.");
+    }
+
+    @Test
+    void clean_inlineCode_keptVerbatim() {
+        assertThat(mdx("Use the `<Link>` component or `{props}`.")).isEqualTo("Use the `<Link>` component or `{props}`.");
+    }
+
+    @Test
+    void clean_links_reducedToTheirText() {
+        assertThat(md("See [the `vi.mock` docs](/api/vi#vi-mock \"title\") and ![logo](/logo.png).\n\n[ref]: https://x.dev"))
+                .isEqualTo("See the `vi.mock` docs and logo.");
+    }
+
+    @Test
+    void clean_vueScriptSetup_removed() {
+        String out = md("<script setup>\nimport Home from './Home.vue'\nconst x = 1\n</script>\n\n<Home />\n\nText.");
+        assertThat(out).isEqualTo("Text.");
+    }
+
+    @Test
+    void clean_markdownFileProseStartingWithImport_kept() {
+        assertThat(md("import the module before use.")).isEqualTo("import the module before use.");
+    }
+
+    @Test
+    void clean_typeParametersInProse_notMistakenForTags() {
+        assertThat(md("Returns Promise<Response> or Array<string>.")).isEqualTo("Returns Promise<Response> or Array<string>.");
+    }
+
+    @Test
+    void clean_htmlGluedToWords_removed() {
+        assertThat(md("Serverless, Static<br/> and (item: <a href=\"/x\">SitemapItem</a>)"))
+                .isEqualTo("Serverless, Static and (item: SitemapItem)");
+    }
+
+    @Test
+    void clean_mdxStringExpression_keptAsText() {
+        assertThat(mdx("Use {'<'} carefully.")).isEqualTo("Use < carefully.");
+    }
+
+    @Test
+    void clean_headingWithBadgeAndExplicitId_badgeDroppedIdKept() {
+        assertThat(md("## coverage.instrumenter <Version type=\"experimental\">4.1.5</Version> {#coverage-instrumenter}"))
+                .isEqualTo("## coverage.instrumenter {#coverage-instrumenter}");
+    }
+
+    @Test
+    void clean_autolink_keptAsUrl() {
+        assertThat(md("Visit <https://example.dev/docs> now.")).isEqualTo("Visit https://example.dev/docs now.");
+    }
+
+    @Test
+    void clean_blankLineRuns_collapsedToOne() {
+        assertThat(md("a\n\n\n\nb")).isEqualTo("a\n\nb");
+    }
+}

@@ -1,0 +1,168 @@
+package dev.docask.ingest;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SiteReaderTest {
+
+    private static final String BASE = "https://docs.quayside.dev";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void read_samples_everyPageRoutedAndDraftsAndPartialsSkipped() {
+        Corpus corpus = SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE));
+        assertThat(corpus.framework()).isEqualTo(Framework.MARKDOWN);
+        assertThat(corpus.problems()).isEmpty();
+        assertThat(corpus.pages()).isEqualTo(16);
+        Set<String> pages = corpus.chunks().stream().map(Chunk::pageUrl).collect(Collectors.toCollection(TreeSet::new));
+        assertThat(pages).contains(BASE + "/", BASE + "/getting-started/installation", BASE + "/api/create-relay-handler",
+                BASE + "/guides/retries", BASE + "/reference/cli", BASE + "/troubleshooting");
+        assertThat(corpus.chunks()).noneMatch(c -> c.source().startsWith("_partials/") || c.source().contains("draft"));
+        assertThat(corpus.chunks()).anyMatch(c -> c.url().equals(BASE + "/troubleshooting#e_queue_full")
+                && c.heading().equals("E_QUEUE_FULL") && c.text().contains("max_size_mb"));
+    }
+
+    @Test
+    void read_samplesQuestions_expectedUrlsExist() throws IOException {
+        Corpus corpus = SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE));
+        Set<String> pages = corpus.chunks().stream().map(Chunk::pageUrl).collect(Collectors.toSet());
+        List<String> lines = Files.readAllLines(Path.of("src/test/resources/samples-questions.jsonl"));
+        List<String> urls = new ArrayList<>();
+        for (String line : lines) {
+            var m = java.util.regex.Pattern.compile("\"(https://[^\"]+)\"").matcher(line);
+            while (m.find()) {
+                urls.add(m.group(1));
+            }
+        }
+        assertThat(lines).hasSizeGreaterThanOrEqualTo(13);
+        assertThat(urls).isNotEmpty().allSatisfy(u -> assertThat(pages).contains(u));
+    }
+
+    @Test
+    void read_badPages_reportedAndRunGoesOn() throws IOException {
+        Files.writeString(tmp.resolve("good.md"), "# Good\n\nFine text.");
+        Files.writeString(tmp.resolve("bad-yaml.md"), "---\ntitle: [oops\n---\ntext");
+        Files.write(tmp.resolve("latin1.md"), new byte[] {'c', 'a', 'f', (byte) 0xE9, ' ', 'x'});
+        Files.write(tmp.resolve("image.md"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, 0});
+        try (RandomAccessFile raf = new RandomAccessFile(tmp.resolve("dump.md").toFile(), "rw")) {
+            raf.setLength(50L * 1024 * 1024);
+        }
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
+        assertThat(corpus.pages()).isEqualTo(1);
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://x.dev/good");
+        assertThat(corpus.problems()).extracting(Problem::file)
+                .containsExactly("bad-yaml.md", "dump.md", "image.md", "latin1.md");
+        assertThat(corpus.problems()).extracting(Problem::reason).allSatisfy(r -> assertThat(r).isNotBlank())
+                .anySatisfy(r -> assertThat(r).startsWith("unparseable front matter"))
+                .anySatisfy(r -> assertThat(r).isEqualTo("invalid UTF-8 at byte 3"))
+                .anySatisfy(r -> assertThat(r).contains("binary"))
+                .anySatisfy(r -> assertThat(r).contains("over the 5 MB limit"));
+    }
+
+    @Test
+    void read_progress_reportedForEveryFile() throws IOException {
+        Files.writeString(tmp.resolve("a.md"), "# A\n\ntext");
+        Files.writeString(tmp.resolve("b.md"), "# B\n\ntext");
+        Files.write(tmp.resolve("c.md"), new byte[] {0, 1, 2});
+        List<String> calls = new ArrayList<>();
+        SiteReader.read(tmp, IngestOptions.defaults(""), (done, total) -> calls.add(done + "/" + total));
+        assertThat(calls).containsExactly("2/3", "3/3");
+    }
+
+    @Test
+    void read_draftAndNoindex_skipped() throws IOException {
+        Files.writeString(tmp.resolve("draft.md"), "---\ndraft: true\n---\ntext");
+        Files.writeString(tmp.resolve("hidden.md"), "---\nnoindex: true\n---\ntext");
+        Files.writeString(tmp.resolve("shown.md"), "text");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults(""));
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("/shown");
+        assertThat(corpus.pages()).isEqualTo(1);
+    }
+
+    @Test
+    void read_ignoreGlobsAndHiddenFolders_leftOut() throws IOException {
+        Files.createDirectories(tmp.resolve("blog"));
+        Files.createDirectories(tmp.resolve(".vitepress/cache"));
+        Files.createDirectories(tmp.resolve("node_modules/pkg"));
+        Files.writeString(tmp.resolve("blog/post.md"), "text");
+        Files.writeString(tmp.resolve(".vitepress/cache/x.md"), "text");
+        Files.writeString(tmp.resolve("node_modules/pkg/README.md"), "text");
+        Files.writeString(tmp.resolve("guide.md"), "text");
+        IngestOptions options = new IngestOptions("", Framework.MARKDOWN, 1200, 150, List.of("blog/**"));
+        assertThat(SiteReader.read(tmp, options).chunks()).extracting(Chunk::source).containsExactly("guide.md");
+    }
+
+    @Test
+    void read_pageMadeOnlyOfComponents_stillHasAChunk() throws IOException {
+        Files.writeString(tmp.resolve("index.md"), "---\ntitle: Vitest\ntitleTemplate: Next generation testing\nlayout: home\n---\n\n<Home />\n");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://vitest.dev"));
+        assertThat(corpus.framework()).isEqualTo(Framework.VITEPRESS);
+        assertThat(corpus.chunks()).singleElement().satisfies(c -> {
+            assertThat(c.url()).isEqualTo("https://vitest.dev/");
+            assertThat(c.text()).isEqualTo("Next generation testing");
+        });
+    }
+
+    @Test
+    void read_vitepressInclude_inlinedAndIncludedFileNotAPage() throws IOException {
+        Files.writeString(tmp.resolve("index.md"), "---\nlayout: home\n---\n");
+        Files.writeString(tmp.resolve("cli.md"), "# CLI\n\n## Options\n\n<!--@include: ./cli-generated.md-->\n");
+        Files.writeString(tmp.resolve("cli-generated.md"), "### root\n\nRoot path of the project, used to resolve every relative path in the config.");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://vitest.dev"));
+        assertThat(corpus.chunks()).noneMatch(c -> c.source().equals("cli-generated.md"));
+        assertThat(corpus.chunks()).anyMatch(c -> c.url().equals("https://vitest.dev/cli#root") && c.text().contains("Root path"));
+    }
+
+    @Test
+    void read_builtHtmlSite_mainContentAtCanonicalUrls() throws IOException {
+        Files.createDirectories(tmp.resolve("guide"));
+        Files.writeString(tmp.resolve("guide/intro.html"), """
+                <html><head><title>Intro</title><link rel="canonical" href="https://site.dev/guide/intro"></head>
+                <body><nav>Menu</nav><main><h1>Intro</h1><p>Welcome text.</p>
+                <h2 id="setup">Setup</h2><p>Install it with the installer and check the version it prints.</p></main></body></html>
+                """);
+        Files.writeString(tmp.resolve("index.html"), "<html><body><article><h1>Home</h1><p>Start here.</p></article></body></html>");
+        Files.writeString(tmp.resolve("style.css"), "body{}");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://site.dev"));
+        assertThat(corpus.framework()).isEqualTo(Framework.HTML);
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://site.dev/guide/intro#setup", "https://site.dev/");
+        assertThat(corpus.chunks()).noneMatch(c -> c.text().contains("Menu"));
+        assertThat(corpus.chunks().get(0).text()).contains("Welcome text.", "Install it");
+    }
+
+    @Test
+    void read_versionedDocusaurusSite_versionMetadata() throws IOException {
+        Files.writeString(tmp.resolve("versions.json"), "[\"2.0\"]");
+        Files.createDirectories(tmp.resolve("docs/guides"));
+        Files.createDirectories(tmp.resolve("versioned_docs/version-2.0/guides"));
+        Files.writeString(tmp.resolve("docs/guides/a.md"), "---\ntags: [x]\n---\n# A\n\ntext");
+        Files.writeString(tmp.resolve("versioned_docs/version-2.0/guides/a.md"), "# A\n\ntext");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://d.io"));
+        assertThat(corpus.chunks()).extracting(Chunk::url, Chunk::metadata).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("https://d.io/docs/next/guides/a",
+                        java.util.Map.of("docType", "guides", "tags", "x", "version", "next")),
+                org.assertj.core.groups.Tuple.tuple("https://d.io/docs/guides/a",
+                        java.util.Map.of("docType", "guides", "version", "2.0")));
+    }
+
+    @Test
+    void read_notAFolder_clearError() {
+        assertThatThrownBy(() -> SiteReader.read(tmp.resolve("missing"), IngestOptions.defaults("")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a folder: ");
+    }
+}
