@@ -76,7 +76,7 @@ final class ServeCommand implements Callable<Integer> {
     int shutdownGrace;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         DocaskServer server = DocaskServer.builder()
                 .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
@@ -91,7 +91,12 @@ final class ServeCommand implements Callable<Integer> {
         out.println("  demo page  " + server.url() + "/");
         out.println("  widget     <script src=\"" + server.url() + "/widget.js\" data-endpoint=\"" + server.url() + "\"></script>");
         out.flush();
-        server.awaitStop();
+        try {
+            server.awaitStop();
+        } catch (InterruptedException e) {
+            server.close(); // asked to stop (embedded use, tests): as gracefully as on SIGTERM
+            Thread.currentThread().interrupt();
+        }
         return 0;
     }
 }

@@ -225,21 +225,27 @@ public final class DocaskServer implements AutoCloseable {
                 n.close(); // stop accepting; open connections carry on
             }
         }
+        boolean interrupted = Thread.interrupted(); // stopping Jetty must not be cut short by a pending interrupt
         long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+        while (!interrupted && inFlight.get() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+                interrupted = true;
             }
         }
         if (inFlight.get() > 0) {
-            LOG.warn("{} request(s) still running after the shutdown grace period; stopping anyway", inFlight.get());
+            LOG.warn("{} request(s) still running at shutdown; stopping anyway", inFlight.get());
         }
-        app.stop();
-        live.close();
-        stopped.countDown();
+        try {
+            app.stop();
+            live.close();
+            stopped.countDown();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Collects the server's options; only {@link #indexDir(Path)} is required. */
