@@ -12,8 +12,6 @@ import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
-import io.javalin.http.Context;
-import io.javalin.http.Handler;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.NetworkConnector;
 import org.slf4j.Logger;
@@ -27,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -57,10 +54,9 @@ public final class DocaskServer implements AutoCloseable {
     private final ServerSettings settings;
     private final ObjectMapper json = new ObjectMapper();
     private final ServerMetrics metrics = new ServerMetrics();
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Drain drain = new Drain();
     private final Map<String, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private volatile boolean draining;
     private LiveIndex live;
     private Javalin app;
     private int boundPort;
@@ -107,80 +103,7 @@ public final class DocaskServer implements AutoCloseable {
         cfg.startup.showOldJavalinVersionWarning = false;
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
-        String siteName = settings.siteName() != null ? settings.siteName() : siteNameOfIndex();
-        Problems problems = new Problems(json);
-        JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
-        CorsPolicy cors = new CorsPolicy(settings.allowOrigins());
-        ClientKeys clients = new ClientKeys(settings.trustProxyHeader());
-        Guards guards = new Guards(clients, new RateLimiter(settings.rateLimit(), System::nanoTime),
-                new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
-        RecentAnswers recent = new RecentAnswers();
-        RetrievalJson views = new RetrievalJson(json);
-        StaticAssets assets = new StaticAssets(siteName);
-        AskRoute ask = new AskRoute(live, guards, bodies, json, views, metrics, recent, settings.maxQuestionChars(),
-                settings.pingInterval());
-        SearchRoute search = new SearchRoute(live, settings.retrieval(), views, metrics, settings.maxQuestionChars());
-        FeedbackRoute feedback = new FeedbackRoute(bodies, recent,
-                settings.feedbackLog() == null ? null : new FeedbackLog(settings.feedbackLog(), json),
-                settings.onFeedback(), settings.clock());
-
-        problems.register(cfg.routes);
-        cfg.routes.after(ctx -> metrics.request(routeName(ctx), ctx.statusCode()));
-        cfg.routes.before("/api/*", ctx -> {
-            if (draining) {
-                throw new ApiException.Unavailable("The server is restarting; please try again in a moment.");
-            }
-            cors.apply(ctx);
-        });
-        cfg.routes.options("/api/*", ctx -> ctx.status(204));
-        cfg.routes.post("/api/ask", tracked(ask::handle));
-        cfg.routes.get("/api/search", tracked(ctx -> {
-            guards.rateLimit(ctx);
-            search.handle(ctx);
-        }));
-        cfg.routes.post("/api/feedback", tracked(feedback::handle));
-        cfg.routes.get("/healthz", this::health);
-        cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
-        cfg.routes.get("/widget.js", assets::widget);
-        cfg.routes.get("/", assets::demo);
-    }
-
-    /** Counts the request as in flight while it runs, so shutdown can wait for it. */
-    private Handler tracked(Handler handler) {
-        return ctx -> {
-            inFlight.incrementAndGet();
-            try {
-                handler.handle(ctx);
-            } finally {
-                inFlight.decrementAndGet();
-            }
-        };
-    }
-
-    private void health(Context ctx) {
-        String generation = live.generation();
-        ctx.contentType("application/json").result(json.createObjectNode()
-                .put("status", draining ? "draining" : "ok")
-                .put("generation", generation)
-                .put("openStreams", metrics.openStreams()).toString());
-        if (draining) {
-            ctx.status(503);
-        }
-    }
-
-    private String siteNameOfIndex() {
-        try (LiveIndex.Lease lease = live.lease()) {
-            String name = lease.generation().index().manifest().siteName();
-            return name == null || name.isBlank() ? "this site" : name;
-        }
-    }
-
-    private static String routeName(Context ctx) {
-        String p = ctx.path();
-        return switch (p) {
-            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/" -> p;
-            default -> "other";
-        };
+        new Routes(settings, live, metrics, drain, json).install(cfg);
     }
 
     /** The port the server listens on (the real one when it was started on port 0). */
@@ -219,23 +142,18 @@ public final class DocaskServer implements AutoCloseable {
         if (app == null || stopped.getCount() == 0) {
             return;
         }
-        draining = true;
+        drain.start();
         for (Connector c : app.jettyServer().server().getConnectors()) {
             if (c instanceof NetworkConnector n) {
                 n.close(); // stop accepting; open connections carry on
             }
         }
         boolean interrupted = Thread.interrupted(); // stopping Jetty must not be cut short by a pending interrupt
-        long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
-        while (!interrupted && inFlight.get() > 0 && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
+        if (!interrupted) {
+            interrupted = !drain.awaitIdle(System.nanoTime() + settings.shutdownGrace().toNanos());
         }
-        if (inFlight.get() > 0) {
-            LOG.warn("{} request(s) still running at shutdown; stopping anyway", inFlight.get());
+        if (drain.inFlight() > 0) {
+            LOG.warn("{} request(s) still running at shutdown; stopping anyway", drain.inFlight());
         }
         try {
             app.stop();
