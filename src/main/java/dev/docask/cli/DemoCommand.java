@@ -26,8 +26,8 @@ import java.util.concurrent.Callable;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Index the bundled samples/ docs with the local embedder and answer a sample question.")
 final class DemoCommand implements Callable<Integer> {
-    static final String SAMPLE_QUESTION = "How do I retry a failed job?";
-    static final String SAMPLE_BASE_URL = "https://docs.example.dev";
+    static final String SAMPLE_QUESTION = "What happens when my handler is down and a webhook cannot be delivered?";
+    static final String SAMPLE_BASE_URL = "https://docs.quayside.dev";
 
     @Spec
     CommandSpec spec;
@@ -52,7 +52,7 @@ final class DemoCommand implements Callable<Integer> {
         Path indexDir = home.resolve("target").resolve("demo-index");
         long start = System.nanoTime();
         Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
-        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Example Docs").withBaseUrl(SAMPLE_BASE_URL);
+        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Quayside").withBaseUrl(SAMPLE_BASE_URL);
         IndexBuilder.build(corpus, Embedders.fromSpec(embedder), settings, indexDir, n -> { });
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
                 corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);
@@ -61,7 +61,7 @@ final class DemoCommand implements Callable<Integer> {
             Retrieval r = retriever.retrieve(question, RetrievalOptions.defaults());
             out.println("Q: " + question);
             if (!r.answerable()) {
-                out.println("I don't know. I couldn't find anything about that on Example Docs.");
+                out.println("I don't know. I couldn't find anything about that on Quayside.");
                 return 0;
             }
             for (Source s : r.sources()) {
