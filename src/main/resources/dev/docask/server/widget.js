@@ -20,6 +20,7 @@
   var endpoint = (script.getAttribute('data-endpoint') || scriptOrigin).replace(/\/+$/, '');
   var siteName = script.getAttribute('data-site-name') || 'these docs';
   var MAX_HISTORY = 6;
+  var MAX_TURN_CHARS = 2000; // the server refuses longer turns; older detail matters little to a follow-up
   var history = [];
   var busy = false;
 
@@ -405,7 +406,7 @@
       if (!state.failed) {
         render();
         history.push({ role: 'user', text: question });
-        history.push({ role: 'assistant', text: state.text });
+        history.push({ role: 'assistant', text: state.text.slice(0, MAX_TURN_CHARS) });
         if (state.id) {
           turn.appendChild(feedbackBar(state.id));
         }

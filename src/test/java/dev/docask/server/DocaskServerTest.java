@@ -175,4 +175,16 @@ class DocaskServerTest {
             assertThat(FakeModels.text(FakeModels.parts(r.body()))).isEqualTo("Use vi.mock to mock [1].");
         }
     }
+
+    @Test
+    void unexpectedFailure_is500WithoutInternals(@TempDir Path other) throws Exception {
+        Path notAFile = Files.createDirectories(other.resolve("feedback.jsonl")); // appending to a folder fails
+        try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
+                .feedbackLog(notAFile).build().start()) {
+            HttpResponse<String> r = new Http(s.url()).postJson("/api/feedback", "{\"answerId\":\"a\",\"rating\":\"up\"}");
+            assertThat(r.statusCode()).isEqualTo(500);
+            assertThat(json(r).get("detail").asText()).isEqualTo("Something went wrong on the server. Please try again later.");
+            assertThat(r.body()).doesNotContain("feedback.jsonl").doesNotContain("Exception");
+        }
+    }
 }
