@@ -22,13 +22,19 @@ final class CorsPolicy {
     private final boolean any;
 
     CorsPolicy(List<String> origins) {
-        this.allowed = origins.stream().map(CorsPolicy::normalise).collect(Collectors.toUnmodifiableSet());
+        this.allowed = requireValid(origins);
         this.any = allowed.contains("*");
-        for (String o : allowed) {
+    }
+
+    /** The origins, normalised; a bad one fails naming it. */
+    static Set<String> requireValid(List<String> origins) {
+        Set<String> normalised = origins.stream().map(CorsPolicy::normalise).collect(Collectors.toUnmodifiableSet());
+        for (String o : normalised) {
             if (!o.equals("*") && !o.matches("https?://[^/\\s]+")) {
                 throw new IllegalArgumentException("allowed origin '" + o + "' should look like https://docs.example.com (scheme and host, no path)");
             }
         }
+        return normalised;
     }
 
     /**

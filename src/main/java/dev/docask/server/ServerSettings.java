@@ -48,6 +48,7 @@ record ServerSettings(Path indexDir, String host, int port, String siteName, Ret
         Objects.requireNonNull(onFeedback, "onFeedback");
         Objects.requireNonNull(clock, "clock");
         allowOrigins = List.copyOf(allowOrigins);
+        CorsPolicy.requireValid(allowOrigins); // fail at build(), not at start()
     }
 
     private static void requirePositive(String name, Duration d) {
