@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
 import dev.docask.index.Manifest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
@@ -24,7 +26,7 @@ import java.util.function.Consumer;
  *
  * <pre>{@code
  * AskHandler handler = AskHandler.builder()
- *         .retriever(HybridRetriever.create(index, embedder))
+ *         .index(DocIndex.open(Path.of("docs-index")))  // or .retriever(HybridRetriever.create(index, embedder))
  *         .model("openai:gpt-4o-mini")               // or no model: an extractive answer
  *         .siteName("Vitest")
  *         .answerCache(AnswerCache.create(10_000, Duration.ofHours(1)))
@@ -121,7 +123,7 @@ public final class AskHandler implements AutoCloseable {
         return question.strip();
     }
 
-    /** Collects the handler's parts; only {@link #retriever(HybridRetriever)} is required. */
+    /** Collects the handler's parts; only the sources ({@link #retriever(HybridRetriever)} or {@link #index(DocIndex)}) are required. */
     public static final class Builder {
         /** The refusal; {@code {siteName}} is replaced. */
         public static final String DEFAULT_NO_ANSWER = "I don't know. I couldn't find anything about that on {siteName}.";
@@ -149,6 +151,16 @@ public final class AskHandler implements AutoCloseable {
         public Builder retriever(HybridRetriever retriever) {
             this.retriever = Objects.requireNonNull(retriever, "retriever");
             return this;
+        }
+
+        /**
+         * Sources from {@code index}, searched with the embedder it was built with
+         * ({@link Manifest#embedderSpec()}); the same as {@code retriever(HybridRetriever.create(index, ...))}.
+         *
+         * @throws IllegalArgumentException when that embedder cannot be created here
+         */
+        public Builder index(DocIndex index) {
+            return retriever(HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec())));
         }
 
         /** The chat model that writes answers; {@code id} names it in the cache key and in answers. */

@@ -36,12 +36,13 @@ final class AskRun {
     private volatile boolean cancelled;
     private volatile ModelCall call;
     private long firstTokenMillis = -1;
-    private AnswerCache.Key cacheKey;
-    private String standalone;
-    private Retrieval retrieval;
-    private long rewriteMillis;
-    private long retrievalMillis;
-    private Usage rewriteUsage;
+    // written by the run thread before the model call starts, read by the model's thread at the end
+    private volatile AnswerCache.Key cacheKey;
+    private volatile String standalone;
+    private volatile Retrieval retrieval;
+    private volatile long rewriteMillis;
+    private volatile long retrievalMillis;
+    private volatile Usage rewriteUsage;
 
     AskRun(AskSettings settings, ScheduledExecutorService timers, String question, List<Turn> history,
            AskListener listener) {
@@ -103,11 +104,11 @@ final class AskRun {
             finished = true;
             timeouts.forEach(t -> t.cancel(false));
         }
+        result.completeExceptionally(new CancellationException("the answer was cancelled"));
         ModelCall c = call;
         if (c != null) {
             c.cancel();
         }
-        result.completeExceptionally(new CancellationException("the answer was cancelled"));
     }
 
     private void rewrite() {
@@ -134,9 +135,7 @@ final class AskRun {
 
                     @Override
                     public void complete(String fullText, Usage usage, boolean truncated) {
-                        if (deltas.isEmpty() && !fullText.isEmpty()) {
-                            delta(fullText);
-                        }
+                        deltaIfNoneYet(fullText);
                         finish(usage, truncated, false);
                     }
 
@@ -171,6 +170,13 @@ final class AskRun {
         text.append(t);
         deltas.add(t);
         deliver(new AskEvent.Delta(t));
+    }
+
+    /** Some providers send the whole text only at the end; then it becomes the one delta. */
+    private synchronized void deltaIfNoneYet(String fullText) {
+        if (deltas.isEmpty() && !fullText.isEmpty()) {
+            delta(fullText);
+        }
     }
 
     private void finish(Usage usage, boolean truncated, boolean refused) {
@@ -237,7 +243,7 @@ final class AskRun {
             return true;
         } catch (RuntimeException e) {
             s.report(e);
-            timers.execute(this::cancel);
+            cancel();
             return false;
         }
     }

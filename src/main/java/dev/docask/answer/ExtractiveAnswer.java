@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * Scoring: a sentence's score is the share of the question's distinct content words (QuestionTerms)
  * that it contains. Ties go to the better-ranked source, then to the earlier sentence, so the
  * output is fully deterministic. At most MAX_QUOTES sentences, at most MAX_PER_SOURCE from one
- * source, so one long page cannot crowd out the others. Fenced code is not quoted (a sentence
- * split inside code reads as noise); when no sentence shares a word with the question the first
+ * source, so one long page cannot crowd out the others. Fenced code is not quoted (cut into
+ * "sentences" it reads as noise); a table row is quoted as one unit, each cell labelled with its
+ * column header ("Flag: --retry-limit; Default: 8"), because reference facts often live in tables; when no sentence shares a word with the question the first
  * sentence of source 1 is quoted, because retrieval found that section relevant on its title or
  * heading. The first line says plainly that these are quotations, not a written answer.
  */
@@ -29,7 +30,11 @@ final class ExtractiveAnswer {
     private static final int MIN_CHARS = 20;
     private static final int MAX_CHARS = 400;
     private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|$)");
+    private static final Pattern CELL_BORDER = Pattern.compile("(?<!\\\\)\\|");
+    private static final Pattern SEPARATOR_CELL = Pattern.compile(":?-{2,}:?");
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\d`\"'(\\[])");
+    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s+");
 
     private ExtractiveAnswer() {
@@ -38,7 +43,7 @@ final class ExtractiveAnswer {
     private record Candidate(Source source, int position, String sentence, double score) {
     }
 
-    /** The extractive answer as the blocks it is streamed in: the opening line, then one quote per block. */
+    /** The extractive answer as the pieces it is streamed in: the opening line, then one quoted sentence each. */
     static List<String> write(String question, List<Source> sources, String siteName) {
         Set<String> terms = QuestionTerms.of(question);
         List<Candidate> all = new ArrayList<>();
@@ -50,9 +55,9 @@ final class ExtractiveAnswer {
         }
         List<Candidate> chosen = choose(all);
         List<String> blocks = new ArrayList<>();
-        blocks.add("Quoted from the " + siteName + " docs (an extractive answer: passages as written, no language model):\n\n");
+        blocks.add("Quoted from the " + siteName + " docs (an extractive answer: passages as written, no language model):");
         for (Candidate c : chosen) {
-            blocks.add("> " + c.sentence() + " [" + c.source().n() + "]\n\n");
+            blocks.add("\n\n> " + c.sentence() + " [" + c.source().n() + "]");
         }
         return blocks;
     }
@@ -87,11 +92,12 @@ final class ExtractiveAnswer {
         return questionTerms.stream().filter(words::contains).count() / (double) questionTerms.size();
     }
 
-    /** Quotable sentences of a source text, code removed, list and heading marks stripped. */
+    /** Quotable sentences of a source text: code removed, table rows labelled, list and heading marks stripped. */
     static List<String> sentences(String text) {
         List<String> out = new ArrayList<>();
-        for (String line : FENCE.matcher(text).replaceAll("\n").split("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)")) {
-            String paragraph = LIST_MARK.matcher(line.strip()).replaceFirst("").replaceAll("\\s+", " ").strip();
+        String prose = tableRowsAsParagraphs(FENCE.matcher(text).replaceAll("\n"));
+        for (String line : PARAGRAPH_BREAK.split(prose)) {
+            String paragraph = SPACES.matcher(LIST_MARK.matcher(line.strip()).replaceFirst("")).replaceAll(" ").strip();
             for (String sentence : SENTENCE_END.split(paragraph)) {
                 String s = sentence.strip();
                 if (s.length() >= MIN_CHARS) {
@@ -100,5 +106,38 @@ final class ExtractiveAnswer {
             }
         }
         return out;
+    }
+
+    /** Each data row of a Markdown table becomes its own paragraph, "Header: cell; Header: cell". */
+    private static String tableRowsAsParagraphs(String text) {
+        StringBuilder out = new StringBuilder();
+        List<String> header = null;
+        for (String line : text.split("\n", -1)) {
+            String t = line.strip();
+            if (!t.startsWith("|")) {
+                header = null;
+                out.append(line).append('\n');
+                continue;
+            }
+            List<String> cells = cells(t);
+            if (header == null) {
+                header = cells;
+            } else if (!cells.stream().allMatch(c -> SEPARATOR_CELL.matcher(c).matches())) {
+                List<String> labelled = new ArrayList<>();
+                for (int i = 0; i < cells.size(); i++) {
+                    if (!cells.get(i).isEmpty()) {
+                        String head = i < header.size() ? header.get(i) : "";
+                        labelled.add(head.isEmpty() ? cells.get(i) : head + ": " + cells.get(i));
+                    }
+                }
+                out.append("\n\n").append(String.join("; ", labelled)).append("\n\n");
+            }
+        }
+        return out.toString();
+    }
+
+    private static List<String> cells(String row) {
+        String inner = row.substring(1, row.endsWith("|") && row.length() > 1 ? row.length() - 1 : row.length());
+        return CELL_BORDER.splitAsStream(inner).map(String::strip).toList();
     }
 }

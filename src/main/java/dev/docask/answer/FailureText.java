@@ -35,6 +35,9 @@ final class FailureText {
             if (t instanceof ConnectException) {
                 return "Could not connect to the language model server.";
             }
+            if (t.getClass().getName().startsWith("com.fasterxml.jackson.")) {
+                return "The language model sent a reply docask could not read.";
+            }
             if (t instanceof IOException) {
                 return "The connection to the language model broke off.";
             }

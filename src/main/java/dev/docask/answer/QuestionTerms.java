@@ -3,6 +3,7 @@ package dev.docask.answer;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /*
  * A small word splitter for the two places in this package that compare words: extractive
@@ -18,19 +19,24 @@ final class QuestionTerms {
             "we", "our", "there", "get", "set", "way", "into", "about", "not", "no", "yes", "than", "then",
             "was", "were", "has", "have", "had", "been", "but", "all", "any", "some", "would", "could");
 
+    private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}_.\\-]+");
+    private static final Pattern IDENTIFIER_PARTS = Pattern.compile("(?<=\\p{Ll})(?=\\p{Lu})|[_.\\-]+");
+    private static final Pattern EDGE_PUNCTUATION = Pattern.compile("^[\\p{Punct}\\s]+|[\\p{Punct}\\s]+$");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
     private QuestionTerms() {
     }
 
     /** Content words of {@code text}, lower-cased, stop words removed, in order of first appearance. */
     static Set<String> of(String text) {
         Set<String> terms = new LinkedHashSet<>();
-        for (String token : text.split("[^\\p{L}\\p{N}_.\\-]+")) {
+        for (String token : NON_WORD.split(text)) {
             String whole = trimPunctuation(token);
             if (whole.isEmpty()) {
                 continue;
             }
             add(terms, whole.toLowerCase(Locale.ROOT));
-            for (String part : whole.split("(?<=\\p{Ll})(?=\\p{Lu})|[_.\\-]+")) {
+            for (String part : IDENTIFIER_PARTS.split(whole)) {
                 add(terms, part.toLowerCase(Locale.ROOT));
             }
         }
@@ -39,7 +45,7 @@ final class QuestionTerms {
 
     /** The question reduced to what changes its meaning: lower case, single spaces, no end punctuation. */
     static String normalise(String question) {
-        return trimPunctuation(question.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " "));
+        return trimPunctuation(SPACES.matcher(question.strip().toLowerCase(Locale.ROOT)).replaceAll(" "));
     }
 
     private static void add(Set<String> terms, String term) {
@@ -49,6 +55,6 @@ final class QuestionTerms {
     }
 
     private static String trimPunctuation(String s) {
-        return s.replaceAll("^[\\p{Punct}\\s]+|[\\p{Punct}\\s]+$", "");
+        return EDGE_PUNCTUATION.matcher(s).replaceAll("");
     }
 }

@@ -7,7 +7,6 @@ import dev.docask.answer.AskHandler;
 import dev.docask.answer.AskListener;
 import dev.docask.answer.ModelSpecs;
 import dev.docask.index.DocIndex;
-import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,23 +69,36 @@ final class AskCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<String> warnings = new ArrayList<>();
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx);
-            AskHandler.Builder builder = AskHandler.builder().retriever(retriever).model(model, env)
+            AskHandler.Builder builder = AskHandler.builder().retriever(IndexArgs.retriever(idx)).model(model, env)
                     .retrieval(retrieval.options()).onError(e -> warnings.add(Failures.describe(e)));
             if (siteName != null) {
                 builder.siteName(siteName);
             }
             try (AskHandler handler = builder.build()) {
-                Answer answer = answer(handler, String.join(" ", words), json ? e -> { } : new Printer(out, !noStream));
+                String question = String.join(" ", words);
                 if (json) {
-                    JsonPrinter.print(out, toJson(answer));
-                } else if (noStream) {
-                    out.println(answer.text().strip());
+                    JsonPrinter.print(out, toJson(answer(handler, question, e -> { })));
+                } else {
+                    answerAndPrint(handler, question, out, !noStream);
                 }
                 warnings.forEach(w -> spec.commandLine().getErr().println("warning: " + w));
                 return 0;
             }
         }
+    }
+
+    /**
+     * Prints the numbered sources, then the answer (as it is written when {@code stream}); the
+     * same output as {@code docask ask}, for other commands such as {@code demo}.
+     *
+     * @throws AskException when the model fails or times out
+     */
+    static Answer answerAndPrint(AskHandler handler, String question, PrintWriter out, boolean stream) {
+        Answer answer = answer(handler, question, new Printer(out, stream));
+        if (!stream) {
+            out.println(answer.text().strip());
+        }
+        return answer;
     }
 
     private static Answer answer(AskHandler handler, String question, AskListener listener) {

@@ -261,6 +261,23 @@ class AskHandlerTest {
     }
 
     @Test
+    void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
+        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
+                "f ", "g ", "h ", "i ", "j ")));
+        handler = handler().model(model(), "openai:fake").build();
+        RecordingListener events = new RecordingListener();
+
+        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        while (server.requests() == 0) {
+            Thread.sleep(5);
+        }
+        handle.cancel();
+
+        assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
+        assertThat(events.names()).containsExactly("sources");
+    }
+
+    @Test
     void ask_modelReturns500_errorEventWithoutKey() throws Exception {
         server = FakeOpenAiServer.start(new ServerError(500));
         handler = handler().model(model(), "openai:fake").build();
@@ -282,19 +299,19 @@ class AskHandlerTest {
 
         assertThat(events.names().getFirst()).isEqualTo("sources");
         assertThat(events.names().getLast()).isEqualTo("error");
-        assertThat(((AskEvent.Failed) events.last()).message()).doesNotContain(KEY);
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off").doesNotContain(KEY);
     }
 
     @Test
-    void ask_malformedChunk_endsWithOneTerminalEvent() throws Exception {
+    void ask_malformedChunk_errorEventAndNothingAfter() throws Exception {
         server = FakeOpenAiServer.start(new MalformedChunks());
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(ON_TOPIC);
         Thread.sleep(200);
 
-        assertThat(events.names().getFirst()).isEqualTo("sources");
-        assertThat(events.names().stream().filter(n -> n.equals("done") || n.equals("error"))).hasSize(1);
+        assertThat(events.names()).containsExactly("sources", "delta", "error");
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("could not read");
     }
 
     @Test
@@ -400,6 +417,17 @@ class AskHandlerTest {
         assertThat(server.awaitClientAbort(WAIT)).isTrue();
         assertThat(handle.isDone()).isTrue();
         assertThat(errors).anyMatch(e -> e.getMessage().equals("client went away"));
+    }
+
+    @Test
+    void build_fromIndex_searchesWithItsEmbedderAndSiteName() {
+        handler = AskHandler.builder().index(index).build();
+
+        Answer a = handler.ask(ON_TOPIC);
+
+        assertThat(a.refused()).isFalse();
+        assertThat(a.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
+        assertThat(handler.siteName()).isEqualTo("Test");
     }
 
     @Test

@@ -21,7 +21,7 @@ class ExtractiveAnswerTest {
         List<String> blocks = ExtractiveAnswer.write("how do I advance the clock with fake timers?",
                 Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources(), "Vitest");
 
-        assertThat(blocks.get(1)).isEqualTo("> Advance the clock with vi.advanceTimersByTime. [2]\n\n");
+        assertThat(blocks.get(1)).isEqualTo("\n\n> Advance the clock with vi.advanceTimersByTime. [2]");
     }
 
     @Test
@@ -39,7 +39,7 @@ class ExtractiveAnswerTest {
         List<String> blocks = ExtractiveAnswer.write("module mock factory hoisted file implementation", sources, "V");
 
         assertThat(blocks).hasSizeLessThanOrEqualTo(4);
-        assertThat(blocks.stream().filter(b -> b.endsWith("[1]\n\n"))).hasSizeLessThanOrEqualTo(2);
+        assertThat(blocks.stream().filter(b -> b.endsWith("[1]"))).hasSizeLessThanOrEqualTo(2);
     }
 
     @Test
@@ -47,7 +47,15 @@ class ExtractiveAnswerTest {
         List<String> blocks = ExtractiveAnswer.write("zzz qqq", Retrievals.of(Retrievals.CONFIG).sources(), "V");
 
         assertThat(blocks).hasSize(2);
-        assertThat(blocks.get(1)).startsWith("> The environment option sets").endsWith("[1]\n\n");
+        assertThat(blocks.get(1)).startsWith("\n\n> The environment option sets").endsWith("[1]");
+    }
+
+    @Test
+    void sentences_tableRow_oneSentenceWithHeaderLabels() {
+        String text = "Flags of the relay command are listed here.\n| Flag | Default |\n|---|---|\n| `--retry-limit <n>` | `8` |";
+
+        assertThat(ExtractiveAnswer.sentences(text)).containsExactly("Flags of the relay command are listed here.",
+                "Flag: `--retry-limit <n>`; Default: `8`");
     }
 
     @Test

@@ -26,6 +26,12 @@ class FailureTextTest {
     }
 
     @Test
+    void of_unparsableReply_saysSo() {
+        assertThat(FailureText.of(new RuntimeException(new com.fasterxml.jackson.core.JsonParseException(null, "x"))))
+                .contains("could not read");
+    }
+
+    @Test
     void of_unknownFailure_namesTypeOnly() {
         assertThat(FailureText.of(new IllegalStateException("secret sk-9"))).isEqualTo(
                 "The language model failed (IllegalStateException).");
