@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
  * literal `[DONE]`. The SDK validates parts strictly, so each carries only the fields the protocol
  * defines; docask's own extras (source number, heading) ride in providerMetadata.docask and the
  * answer's details in messageMetadata. Every write is flushed: a failed write means the client
- * has gone, and the caller cancels the model.
+ * has gone, and the caller cancels the model. Checked by hand against the `ai` npm package
+ * (5.0.277): its DefaultChatTransport and readUIMessageStream, which validate every part with
+ * strict schemas, read an answer, a refusal and an error stream from this class without complaint.
  */
 final class UiMessageStream {
     static final String HEADER = "x-vercel-ai-ui-message-stream";
