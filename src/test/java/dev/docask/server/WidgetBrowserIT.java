@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.docask.testsupport.FakeOpenAiServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.SlowTokens;
@@ -16,12 +17,14 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.SearchContext;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -203,6 +206,39 @@ class WidgetBrowserIT {
                     && !lastTurn().findElements(By.cssSelector(".error")).isEmpty());
             assertThat(lastTurn().findElement(By.cssSelector(".error")).getText())
                     .startsWith("You are asking faster than this site allows.").containsPattern("try again in \\d+ seconds");
+        }
+    }
+
+    @Test
+    void embeddedOnAnotherOrigin_worksWhenAllowedAndFailsPolitelyWhenNot() throws Exception {
+        HttpServer site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        String siteOrigin = "http://127.0.0.1:" + site.getAddress().getPort();
+        try (DocaskServer allowing = FakeModels.server(dir.resolve("idx"), fake).allowOrigins(List.of(siteOrigin)).build().start();
+             DocaskServer refusing = FakeModels.server(dir.resolve("idx"), fake)
+                     .allowOrigins(List.of("https://docs.example.com")).build().start()) {
+            site.createContext("/", exchange -> {
+                String api = exchange.getRequestURI().getPath().contains("refusing") ? refusing.url() : allowing.url();
+                byte[] page = ("<!doctype html><html><body><h1>Another site</h1><script src=\"" + api
+                        + "/widget.js\" data-endpoint=\"" + api + "\" data-site-name=\"X Docs\"></script></body></html>")
+                        .getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+                exchange.sendResponseHeaders(200, page.length);
+                exchange.getResponseBody().write(page);
+                exchange.close();
+            });
+            site.start();
+            fake.route(new StreamTokens("Use vi.mock [1]."));
+            browser.get(siteOrigin + "/allowing");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            assertThat(lastTurn().findElements(By.cssSelector(".answer a.cite"))).hasSize(1);
+
+            browser.get(siteOrigin + "/refusing");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            assertThat(lastTurn().findElement(By.cssSelector(".error")).getText()).startsWith("Could not reach the answer service");
+        } finally {
+            site.stop(0);
         }
     }
 
