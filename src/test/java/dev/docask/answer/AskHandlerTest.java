@@ -108,7 +108,7 @@ class AskHandlerTest {
         RecordingListener events = ask(ON_TOPIC);
 
         assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
-        assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).extracting(s -> s.n()).containsExactly(1, 2);
+        assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).extracting(s -> s.n()).startsWith(1, 2);
         assertThat(((AskEvent.Sources) events.events().getFirst()).sources().getFirst().url())
                 .isEqualTo(Retrievals.MOCKING.url());
         Answer a = events.answer();
