@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.answer.AskHandler;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
@@ -7,10 +8,6 @@ import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
-import dev.docask.retrieve.HybridRetriever;
-import dev.docask.retrieve.Retrieval;
-import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,12 +19,12 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code docask demo}: indexes the bundled sample docs with the local embedder and answers a question. */
+/** {@code docask demo}: indexes the bundled sample docs with the local embedder and answers a question with the offline extractive answerer. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Index the bundled samples/ docs with the local embedder and answer a sample question.")
 final class DemoCommand implements Callable<Integer> {
-    static final String SAMPLE_QUESTION = "How do I retry a failed job?";
-    static final String SAMPLE_BASE_URL = "https://docs.example.dev";
+    static final String SAMPLE_QUESTION = "How many times does Quayside retry a failed delivery?";
+    static final String SAMPLE_BASE_URL = "https://docs.quayside.dev";
 
     @Spec
     CommandSpec spec;
@@ -52,22 +49,15 @@ final class DemoCommand implements Callable<Integer> {
         Path indexDir = home.resolve("target").resolve("demo-index");
         long start = System.nanoTime();
         Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
-        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Example Docs").withBaseUrl(SAMPLE_BASE_URL);
+        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Quayside").withBaseUrl(SAMPLE_BASE_URL);
         IndexBuilder.build(corpus, Embedders.fromSpec(embedder), settings, indexDir, n -> { });
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
                 corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);
-        try (DocIndex index = DocIndex.open(indexDir)) {
-            HybridRetriever retriever = IndexArgs.retriever(index);
-            Retrieval r = retriever.retrieve(question, RetrievalOptions.defaults());
+        try (DocIndex index = DocIndex.open(indexDir);
+             AskHandler handler = AskHandler.builder().index(index).build()) {
             out.println("Q: " + question);
-            if (!r.answerable()) {
-                out.println("I don't know. I couldn't find anything about that on Example Docs.");
-                return 0;
-            }
-            for (Source s : r.sources()) {
-                out.printf("[%d] %s  %s%n    %s%n", s.n(), SearchCommand.label(s.title(), s.heading()), s.url(),
-                        SearchCommand.snippet(s.text()));
-            }
+            out.println();
+            AskCommand.answerAndPrint(handler, question, out, true);
         }
         return 0;
     }

@@ -55,6 +55,11 @@ final class BgeSmallEmbedder implements Embedder {
     }
 
     @Override
+    public void warmUp() {
+        embedQuery("warm up");
+    }
+
+    @Override
     public String queryVariant() {
         return mode.variant();
     }

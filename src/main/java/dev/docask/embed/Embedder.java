@@ -42,4 +42,11 @@ public interface Embedder {
     default String queryVariant() {
         return "";
     }
+
+    /**
+     * Prepares the embedder so the first question is as fast as the rest (a local model loads its
+     * weights and runs once). Never calls a remote service. Called when a retriever is created.
+     */
+    default void warmUp() {
+    }
 }

@@ -8,6 +8,7 @@ import org.jsoup.nodes.TextNode;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /*
@@ -46,7 +47,9 @@ final class HtmlPages {
         String title = h1 != null ? h1.text() : doc.title();
         StringBuilder md = new StringBuilder();
         render(main, md);
-        return new HtmlPage(title.strip(), md.toString(), canonical, robots.toLowerCase().contains("noindex"));
+        // A redirect stub (<meta http-equiv="refresh">) is not a page of its own.
+        boolean skip = robots.toLowerCase(Locale.ROOT).contains("noindex") || !doc.select("meta[http-equiv=refresh]").isEmpty();
+        return new HtmlPage(title.strip(), md.toString(), canonical, skip);
     }
 
     private static void render(Element element, StringBuilder md) {

@@ -1,9 +1,12 @@
 package dev.docask.ingest;
 
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -59,7 +62,7 @@ final class Includes {
     /** Replaces {@code <Part />} with the body of the Markdown file {@code Part} is imported from, outside code. */
     private String mdxImports(String file, String text, int depth) {
         String[] lines = text.split("\n", -1);
-        Map<String, String> parts = new java.util.HashMap<>();
+        Map<String, String> parts = new HashMap<>();
         forEachProseLine(lines, i -> {
             Matcher m = MDX_IMPORT.matcher(lines[i].strip());
             if (m.matches() && texts.containsKey(resolve(file, m.group(2)))) {
@@ -84,7 +87,7 @@ final class Includes {
         return String.join("\n", lines);
     }
 
-    private static void forEachProseLine(String[] lines, java.util.function.IntConsumer action) {
+    private static void forEachProseLine(String[] lines, IntConsumer action) {
         for (int i = 0; i < lines.length; i++) {
             Fence fence = Fence.open(lines[i]);
             if (fence != null) {
@@ -112,7 +115,7 @@ final class Includes {
         String t = target.startsWith("@/") ? target.substring(2) : target;
         int slash = file.lastIndexOf('/');
         String base = target.startsWith("@/") || slash < 0 ? "" : file.substring(0, slash + 1);
-        String joined = java.nio.file.Path.of("/" + base + t).normalize().toString().replace('\\', '/');
+        String joined = Path.of("/" + base + t).normalize().toString().replace('\\', '/');
         return joined.startsWith("/") ? joined.substring(1) : joined;
     }
 

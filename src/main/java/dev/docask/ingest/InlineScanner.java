@@ -34,6 +34,9 @@ final class InlineScanner {
                 tag();
             } else if (c == '{' && s.startsWith("{#", i) && explicitId()) {
                 // kept: heading anchors like {#custom-id}
+            } else if (c == '{' && !mdx && s.startsWith("{{", i) && s.indexOf("}}", i) > 0) {
+                // Vue interpolation in VitePress pages: a value computed at build time, unknown here.
+                i = s.indexOf("}}", i) + 2;
             } else if (c == '{' && (mdx || s.startsWith("{/*", i))) {
                 expression();
             } else if (c == '\\' && i + 1 < s.length() && isPunctuation(s.charAt(i + 1))) {

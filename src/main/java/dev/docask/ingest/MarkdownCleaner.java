@@ -30,6 +30,7 @@ final class MarkdownCleaner {
     private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)]\\((?:[^()\\s]|\\([^)]*\\))*(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern REF_LINK = Pattern.compile("\\[([^\\]]+)]\\[[^\\]]*]");
     private static final Pattern LINK_DEFINITION = Pattern.compile("^\\s{0,3}\\[[^\\]]+]:\\s+\\S+.*$");
+    private static final Pattern LIST_ITEM = Pattern.compile("\\s*([-*+]|\\d+[.)])\\s");
     private static final Pattern AUTOLINK = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s>]+|[^\\s@<>]+@[^\\s@<>]+");
 
     private final boolean mdx;
@@ -88,7 +89,8 @@ final class MarkdownCleaner {
         }
         String cleaned = new InlineScanner(prose.toString(), mdx).scan();
         for (String line : cleaned.split("\n", -1)) {
-            out.add(line.stripTrailing());
+            // Indentation left by JSX/Vue nesting means nothing in prose; list nesting keeps it.
+            out.add(LIST_ITEM.matcher(line).lookingAt() ? line.stripTrailing() : line.strip());
         }
         prose.setLength(0);
     }
@@ -113,9 +115,6 @@ final class MarkdownCleaner {
             boolean continues = trimmed.endsWith(",") || trimmed.endsWith("=") || trimmed.endsWith("=>")
                     || trimmed.endsWith("(") || trimmed.endsWith("{") || trimmed.endsWith("[");
             if (depth <= 0 && !continues) {
-                return i;
-            }
-            if (i > start && trimmed.isEmpty() && depth <= 0) {
                 return i;
             }
         }

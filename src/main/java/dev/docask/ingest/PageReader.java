@@ -3,6 +3,7 @@ package dev.docask.ingest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -51,7 +52,9 @@ final class PageReader {
             return Optional.empty();
         }
         String body = includes.expand(file, front.body());
-        String cleaned = new MarkdownCleaner(file.toLowerCase(java.util.Locale.ROOT).endsWith(".mdx")).clean(body);
+        // Docusaurus compiles .md files as MDX too.
+        boolean mdx = framework == Framework.DOCUSAURUS || file.toLowerCase(Locale.ROOT).endsWith(".mdx");
+        String cleaned = new MarkdownCleaner(mdx).clean(body);
         MarkdownSections.Parsed parsed = MarkdownSections.parse(cleaned, new Slugger(Slugger.styleOf(framework)));
         String title = front.find("title").or(() -> Optional.ofNullable(parsed.h1()).filter(h -> !h.isBlank()))
                 .orElseGet(() -> fileTitle(file));

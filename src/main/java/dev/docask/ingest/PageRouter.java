@@ -1,6 +1,5 @@
 package dev.docask.ingest;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,11 +11,7 @@ import java.util.regex.Pattern;
 /*
  * Each framework serves a file at its own URL; a citation is only useful if it links there.
  * The rules reproduced here:
- * - Docusaurus: docs at /docs; with versions.json the first (latest) version is served at /docs,
- *   other released versions at /docs/<version>, the current docs/ folder at /docs/next. Front matter
- *   slug wins (absolute, or relative to the folder), else id replaces the file name; index, README
- *   or a file named like its folder is the folder; numeric prefixes ("01-intro") are dropped; no
- *   trailing slash (trailingSlash: false, as on docusaurus.io) except the docs root.
+ * - Docusaurus: see DocusaurusRoutes.
  * - VitePress: clean URLs, index.md is the folder with a trailing slash.
  * - Starlight: paths under src/content/docs (locale folder kept), lower-cased, trailing slash always.
  * - MkDocs: use_directory_urls, so every page ends with a slash.
@@ -29,23 +24,18 @@ import java.util.regex.Pattern;
 final class PageRouter {
 
     private static final Pattern NUMBER_PREFIX = Pattern.compile("^\\d+\\s*[-_.]+\\s*(?=[^-_.\\s])");
-    private static final Pattern VERSION_FOLDER = Pattern.compile("version-(.+)");
     private static final Pattern LOCALE = Pattern.compile("[a-z]{2}(-[a-z]{2,4})?");
 
     private final Framework framework;
     private final Path folder;
     private final Path root;
-    private final List<String> versions;
+    private final DocusaurusRoutes docusaurus;
 
     PageRouter(Framework framework, Path folder) {
         this.framework = framework;
         this.folder = folder.toAbsolutePath().normalize();
         this.root = SiteLayout.routingRoot(framework, this.folder);
-        this.versions = framework == Framework.DOCUSAURUS ? SiteLayout.docusaurusVersions(root) : List.of();
-    }
-
-    Path root() {
-        return root;
+        this.docusaurus = new DocusaurusRoutes(root);
     }
 
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
@@ -56,58 +46,14 @@ final class PageRouter {
         if (segments.stream().anyMatch(s -> s.startsWith("_") || s.equals(".."))) {
             return Optional.empty();
         }
-        return Optional.of(switch (framework) {
-            case DOCUSAURUS -> docusaurus(segments, front);
-            case STARLIGHT -> withSlash(starlight(segments, front), true, null, docType(segments, true));
-            case MKDOCS -> withSlash(plain(segments, front, false), true, null, docType(segments, false));
+        return Optional.ofNullable(switch (framework) {
+            case DOCUSAURUS -> docusaurus.route(segments, front).orElse(null);
+            case STARLIGHT -> new Route(withSlash(starlight(segments, front)), null, docType(segments, true));
+            case MKDOCS -> new Route(withSlash(plain(segments, front, false)), null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));
             case VITEPRESS -> new Route(plain(segments, front, false), null, docType(segments, false));
             case MARKDOWN -> new Route(plain(segments, front, true), null, docType(segments, false));
         });
-    }
-
-    private Route docusaurus(List<String> segments, FrontMatter front) {
-        String prefix;
-        String version;
-        List<String> doc;
-        if (segments.size() > 2 && segments.get(0).equals("versioned_docs")
-                && VERSION_FOLDER.matcher(segments.get(1)).matches()) {
-            version = segments.get(1).substring("version-".length());
-            prefix = !versions.isEmpty() && versions.get(0).equals(version) ? "/docs" : "/docs/" + version;
-            doc = segments.subList(2, segments.size());
-        } else if (segments.size() > 1 && segments.get(0).equals("docs") && SiteLayout.isDocusaurusSite(root)) {
-            version = versions.isEmpty() ? null : "next";
-            prefix = versions.isEmpty() ? "/docs" : "/docs/next";
-            doc = segments.subList(1, segments.size());
-        } else if (SiteLayout.isDocusaurusSite(root)) {
-            version = null;
-            prefix = "";
-            doc = segments;
-        } else {
-            version = null;
-            prefix = "/docs";
-            doc = segments;
-        }
-        String route = docusaurusRoute(doc, front);
-        String path = route.equals("/") ? prefix + "/" : prefix + stripSlash(route);
-        return new Route(path, version, docType(doc, false));
-    }
-
-    private static String docusaurusRoute(List<String> doc, FrontMatter front) {
-        List<String> dirs = doc.subList(0, doc.size() - 1).stream().map(PageRouter::unprefixed).toList();
-        String dirSlug = dirs.isEmpty() ? "/" : "/" + String.join("/", dirs) + "/";
-        Optional<String> slug = front.find("slug");
-        if (slug.isPresent() && slug.get().startsWith("/")) {
-            return slug.get();
-        }
-        String file = doc.get(doc.size() - 1);
-        String stem = stem(file);
-        if (slug.isEmpty() && isIndex(stem, doc)) {
-            return dirSlug;
-        }
-        String base = slug.orElseGet(() -> front.find("id").orElse(unprefixed(stem)));
-        return URI.create("http://x" + encodeForResolve(dirSlug)).resolve(encodeForResolve(base)).getRawPath()
-                .replace("%40", "@").replace("%20", " ");
     }
 
     private String starlight(List<String> segments, FrontMatter front) {
@@ -116,7 +62,7 @@ final class PageRouter {
             return slug.get().equals("/") ? "/" : "/" + slug.get().replaceAll("^/+|/+$", "");
         }
         List<String> lower = segments.stream().map(s -> s.toLowerCase(Locale.ROOT).replace(' ', '-')).toList();
-        return folderOrFile(lower, false);
+        return folderOrFile(lower);
     }
 
     private static String plain(List<String> segments, FrontMatter front, boolean dropNumbers) {
@@ -130,7 +76,7 @@ final class PageRouter {
             return dirs.isEmpty() ? "/" + s : "/" + String.join("/", dirs) + "/" + s;
         }
         List<String> parts = dropNumbers ? segments.stream().map(PageRouter::unprefixed).toList() : segments;
-        return folderOrFile(parts, false);
+        return folderOrFile(parts);
     }
 
     private static String html(List<String> segments) {
@@ -143,26 +89,18 @@ final class PageRouter {
     }
 
     /** index/README is its folder (with a trailing slash); other files lose their extension. */
-    private static String folderOrFile(List<String> segments, boolean sameNameIsIndex) {
+    private static String folderOrFile(List<String> segments) {
         String stem = stem(segments.get(segments.size() - 1));
         List<String> dirs = segments.subList(0, segments.size() - 1);
-        boolean index = stem.equalsIgnoreCase("index") || stem.equalsIgnoreCase("readme")
-                || (sameNameIsIndex && !dirs.isEmpty() && stem.equals(dirs.get(dirs.size() - 1)));
         String dirPath = dirs.isEmpty() ? "/" : "/" + String.join("/", dirs) + "/";
-        return index ? dirPath : dirPath + stem;
+        return stem.equalsIgnoreCase("index") || stem.equalsIgnoreCase("readme") ? dirPath : dirPath + stem;
     }
 
-    private static Route withSlash(String path, boolean slash, String version, String docType) {
-        return new Route(slash && !path.endsWith("/") ? path + "/" : path, version, docType);
+    private static String withSlash(String path) {
+        return path.endsWith("/") ? path : path + "/";
     }
 
-    private static boolean isIndex(String stem, List<String> doc) {
-        String lower = stem.toLowerCase(Locale.ROOT);
-        return lower.equals("index") || lower.equals("readme")
-                || (doc.size() > 1 && stem.equals(doc.get(doc.size() - 2)));
-    }
-
-    private static String docType(List<String> segments, boolean skipLocale) {
+    static String docType(List<String> segments, boolean skipLocale) {
         int first = skipLocale && segments.size() > 2 && LOCALE.matcher(segments.get(0)).matches() ? 1 : 0;
         return segments.size() - first > 1 ? unprefixed(segments.get(first)) : null;
     }
@@ -176,12 +114,4 @@ final class PageRouter {
         return NUMBER_PREFIX.matcher(segment).replaceFirst("");
     }
 
-    private static String stripSlash(String route) {
-        String r = route.startsWith("/") ? route : "/" + route;
-        return r.length() > 1 && r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
-    }
-
-    private static String encodeForResolve(String s) {
-        return s.replace("%", "%25").replace(" ", "%20").replace("@", "%40");
-    }
 }

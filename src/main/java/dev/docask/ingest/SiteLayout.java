@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -94,12 +95,12 @@ final class SiteLayout {
     }
 
     static boolean isMarkdown(String file) {
-        String f = file.toLowerCase(java.util.Locale.ROOT);
+        String f = file.toLowerCase(Locale.ROOT);
         return f.endsWith(".md") || f.endsWith(".mdx") || f.endsWith(".markdown");
     }
 
     static boolean isHtml(String file) {
-        String f = file.toLowerCase(java.util.Locale.ROOT);
+        String f = file.toLowerCase(Locale.ROOT);
         return f.endsWith(".html") || f.endsWith(".htm");
     }
 

@@ -7,10 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -25,7 +28,8 @@ import java.util.stream.Stream;
 public final class SiteReader {
 
     /**
-     * Told after each file, e.g. to drive a progress bar.
+     * Told after each file, e.g. to drive a progress bar. Calls may come from several threads, one at
+     * a time, with {@code done} increasing.
      *
      * <pre>{@code
      * SiteReader.read(folder, options, (done, total) -> bar.stepTo(done));
@@ -51,6 +55,8 @@ public final class SiteReader {
      * @throws IllegalArgumentException if {@code folder} is not a readable directory
      */
     public static Corpus read(Path folder, IngestOptions options, Progress progress) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(progress, "progress");
         if (!Files.isDirectory(folder)) {
             throw new IllegalArgumentException("not a folder: " + folder);
         }
@@ -71,28 +77,47 @@ public final class SiteReader {
         }
         PageReader reader = new PageReader(framework, new PageRouter(framework, root), options,
                 new Includes(framework == Framework.HTML ? Map.of() : texts));
+        List<Map.Entry<String, String>> entries = List.copyOf(texts.entrySet());
+        Outcome[] outcomes = new Outcome[entries.size()];
+        int[] done = {problems.size()};
+        // Pages are independent, so they are read on all cores; results keep file order.
+        IntStream.range(0, entries.size()).parallel().forEach(k -> {
+            outcomes[k] = Outcome.of(reader, entries.get(k).getKey(), entries.get(k).getValue());
+            synchronized (done) {
+                progress.filesRead(++done[0], pages.size());
+            }
+        });
         List<Chunk> chunks = new ArrayList<>();
         int read = 0;
-        int done = problems.size();
-        for (Map.Entry<String, String> page : texts.entrySet()) {
-            try {
-                Optional<List<Chunk>> pageChunks = reader.read(page.getKey(), page.getValue());
-                if (pageChunks.isPresent()) {
-                    chunks.addAll(pageChunks.get());
-                    read++;
-                }
-            } catch (RuntimeException e) {
-                problems.add(new Problem(page.getKey(), e.getMessage() == null ? e.toString() : e.getMessage()));
+        for (Outcome outcome : outcomes) {
+            outcome.problem().ifPresent(problems::add);
+            if (outcome.chunks().isPresent()) {
+                chunks.addAll(outcome.chunks().get());
+                read++;
             }
-            progress.filesRead(++done, pages.size());
         }
-        problems.sort(java.util.Comparator.comparing(Problem::file));
+        problems.sort(Comparator.comparing(Problem::file));
         return new Corpus(framework, read, chunks, problems);
+    }
+
+    /** What one page gave: its chunks (empty when skipped), or the problem that stopped it. */
+    private record Outcome(Optional<List<Chunk>> chunks, Optional<Problem> problem) {
+        static Outcome of(PageReader reader, String file, String text) {
+            try {
+                return new Outcome(reader.read(file, text), Optional.empty());
+            } catch (RuntimeException e) {
+                String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+                return new Outcome(Optional.empty(), Optional.of(new Problem(file, reason)));
+            }
+        }
     }
 
     /** Files under {@code root} as sorted '/'-separated relative paths; hidden folders and node_modules left out. */
     private static List<String> listFiles(Path root, List<String> ignore) {
         List<PathMatcher> matchers = ignore.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        // Like .gitignore, a pattern without '/' (e.g. "*.draft.md") matches the file name in any folder.
+        List<PathMatcher> nameMatchers = ignore.stream().filter(g -> !g.contains("/"))
+                .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(Files::isRegularFile)
                     .map(root::relativize)
@@ -103,7 +128,8 @@ public final class SiteReader {
                                 return false;
                             }
                         }
-                        return matchers.stream().noneMatch(m -> m.matches(rel));
+                        return matchers.stream().noneMatch(m -> m.matches(rel))
+                                && nameMatchers.stream().noneMatch(m -> m.matches(rel.getFileName()));
                     })
                     .map(rel -> rel.toString().replace('\\', '/'))
                     .sorted()

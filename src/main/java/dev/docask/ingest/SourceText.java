@@ -9,6 +9,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /*
  * A docs folder can hold a stray binary, a file in another encoding or a huge generated dump. Each
@@ -29,7 +30,7 @@ final class SourceText {
         try {
             long size = Files.size(file);
             if (size > MAX_BYTES) {
-                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
                         "file is %.1f MB, over the %d MB limit for a page", size / 1048576.0, MAX_BYTES / 1048576));
             }
             return decode(Files.readAllBytes(file));

@@ -9,15 +9,21 @@ import java.util.List;
  * (MEASURED.md), so every value here is measured for the exact embedder id it names.
  */
 final class GateDefaults {
-    record Entry(String embedderIdPrefix, double minSimilarity, String source) {
+    /** {@code queryVariant} empty = any variant. */
+    record Entry(String embedderIdPrefix, String queryVariant, double minSimilarity, String source) {
     }
 
     static final List<Entry> TABLE = List.of(
-            new Entry("openai:text-embedding-3-small", 0.25,
+            new Entry("openai:text-embedding-3-small", "", 0.25,
                     "SPEC §4.4: calibrated for text-embedding-3-small by the reference write-up"),
-            new Entry("bge-small-en-v1.5-q", 0.75,
-                    "provisional: MEASURED.md's dev-chosen CLS-pooled value (0.755); to be re-measured with calibrate"),
-            new Entry("mock:", 0.2,
+            new Entry("bge-small-en-v1.5-q", "instruct", 0.75,
+                    "docask calibrate + eval on the three sites' dev sets, cross-site questions and own probes "
+                            + "(37 answerable, 231 off-topic): the highest value that turns away <= 5% (2 of 37; "
+                            + "1 of 30 on the dev sets) at minKeywordCoverage 0.5; 0.73 separates the dev sets alone "
+                            + "but lets 19.5% of the off-topic union through vs 14.7% (docs/quality.md)"),
+            new Entry("bge-small-en-v1.5-q", "plain", 0.755,
+                    "MEASURED.md: best pair chosen on the dev sets for CLS-pooled bge-small without the query instruction"),
+            new Entry("mock:", "", 0.2,
                     "SPEC §4.11: hashed-word vectors; only trusted when a word is shared"));
 
     /** Used for embedders not in the table: high, so an uncalibrated model leans on keyword coverage. */
@@ -28,9 +34,10 @@ final class GateDefaults {
     private GateDefaults() {
     }
 
-    static double minSimilarity(String embedderId) {
+    static double minSimilarity(String embedderId, String queryVariant) {
         for (Entry e : TABLE) {
-            if (embedderId.startsWith(e.embedderIdPrefix())) {
+            if (embedderId.startsWith(e.embedderIdPrefix())
+                    && (e.queryVariant().isEmpty() || e.queryVariant().equals(queryVariant))) {
                 return e.minSimilarity();
             }
         }

@@ -59,6 +59,7 @@ public final class HybridRetriever {
             throw new IllegalArgumentException("the index was built with embedder '" + built
                     + "'; pass that embedder to query it");
         }
+        embedder.ifPresent(Embedder::warmUp);
         return new HybridRetriever(index, embedder);
     }
 
@@ -139,7 +140,8 @@ public final class HybridRetriever {
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
         String id = index.manifest().embedderId();
-        double minSim = o.minSimilarity() != null ? o.minSimilarity() : GateDefaults.minSimilarity(id);
+        double minSim = o.minSimilarity() != null ? o.minSimilarity()
+                : GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse(""));
         double minCov = o.minKeywordCoverage() != null ? o.minKeywordCoverage()
                 : index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
         boolean needsKeyword = o.similarityNeedsKeyword() != null ? o.similarityNeedsKeyword()

@@ -70,4 +70,9 @@ class HtmlPagesTest {
     void parse_robotsNoindex_flagged() {
         assertThat(HtmlPages.parse("<meta name=\"robots\" content=\"noindex, follow\"><main>x</main>").noindex()).isTrue();
     }
+
+    @Test
+    void parse_redirectStub_skipped() {
+        assertThat(HtmlPages.parse("<meta http-equiv=\"refresh\" content=\"0; url=/new\"><p>Moved</p>").noindex()).isTrue();
+    }
 }

@@ -169,4 +169,14 @@ class MarkdownCleanerTest {
     void clean_blankLineRuns_collapsedToOne() {
         assertThat(md("a\n\n\n\nb")).isEqualTo("a\n\nb");
     }
+
+    @Test
+    void clean_vueInterpolation_droppedInMarkdown() {
+        assertThat(md("Version {{ version }} is out.")).isEqualTo("Version  is out.");
+    }
+
+    @Test
+    void clean_indentationFromComponents_removedButListNestingKept() {
+        assertThat(mdx("<Card>\n    Nested prose.\n</Card>\n\n- item\n  - child")).isEqualTo("Nested prose.\n\n- item\n  - child");
+    }
 }

@@ -103,7 +103,8 @@ class SiteReaderTest {
         Files.writeString(tmp.resolve(".vitepress/cache/x.md"), "text");
         Files.writeString(tmp.resolve("node_modules/pkg/README.md"), "text");
         Files.writeString(tmp.resolve("guide.md"), "text");
-        IngestOptions options = new IngestOptions("", Framework.MARKDOWN, 1200, 150, List.of("blog/**"));
+        Files.writeString(tmp.resolve("notes.draft.md"), "text");
+        IngestOptions options = new IngestOptions("", Framework.MARKDOWN, 1200, 150, List.of("blog/**", "*.draft.md"));
         assertThat(SiteReader.read(tmp, options).chunks()).extracting(Chunk::source).containsExactly("guide.md");
     }
 
@@ -164,5 +165,14 @@ class SiteReaderTest {
     void read_notAFolder_clearError() {
         assertThatThrownBy(() -> SiteReader.read(tmp.resolve("missing"), IngestOptions.defaults("")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a folder: ");
+    }
+
+    @Test
+    void read_twice_sameChunksInFileOrder() {
+        Corpus first = SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE));
+        Corpus second = SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE));
+        assertThat(second.chunks()).isEqualTo(first.chunks());
+        List<String> sources = first.chunks().stream().map(Chunk::source).distinct().toList();
+        assertThat(sources).isSorted();
     }
 }

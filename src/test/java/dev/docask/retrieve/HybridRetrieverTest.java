@@ -97,10 +97,16 @@ class HybridRetrieverTest {
 
     @Test
     void gate_runsBeforeFusion_soAGatedChunkNeverBecomesASource() {
-        RetrievalOptions strict = RetrievalOptions.defaults().withMinSimilarity(0.99).withMinKeywordCoverage(0.9);
+        RetrievalOptions strict = RetrievalOptions.defaults().withGateMode(RetrievalOptions.GateMode.FILTER)
+                .withMinSimilarity(0.99).withMinKeywordCoverage(0.9);
         Retrieval r = retriever.retrieve("retry failing test timeout", strict);
         assertThat(r.sources()).isEmpty();
         assertThat(r.gatedOut()).isNotEmpty().allMatch(h -> h.score() == 0.0);
+    }
+
+    @Test
+    void gateMode_defaultsToAnswerability() {
+        assertThat(RetrievalOptions.defaults().gateMode()).isEqualTo(RetrievalOptions.GateMode.ANSWERABILITY);
     }
 
     @Test
@@ -159,7 +165,8 @@ class HybridRetrieverTest {
             hits.add(0, new Hit(999, foreign, List.of(), 1, 9f, 1, 1f, 1f, 1.0, null));
             return hits;
         };
-        Retrieval r = retriever.retrieve("createAskHandler", RetrievalOptions.defaults().withRetrieveHook(hook));
+        Retrieval r = retriever.retrieve("createAskHandler", RetrievalOptions.defaults()
+                .withGateMode(RetrievalOptions.GateMode.FILTER).withRetrieveHook(hook));
         assertThat(r.hits()).noneMatch(h -> h.chunk().equals(foreign));
         assertThat(r.hits()).allMatch(Hit::passed);
         assertThat(r.gatedOut()).isNotEmpty(); // the hook's ungated extras failed the default gate

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Re-makes every figure in docs/quality.md. Indexes go to $OUT (default /tmp/docask-quality);
+# BEIR indexes are cached in ~/.cache/docask/beir. bge-small embedding takes a while on 2 cores
+# (the docs sites ~15 min, SciFact + NFCorpus ~20 min), so run it in the background:
+#   nohup eval/run-quality.sh > quality.log 2>&1 &
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DOCASK="${DOCASK:-$ROOT/docask}"
+DATA="${DATA:-$ROOT/../shared/data}"
+OUT="${OUT:-/tmp/docask-quality}"
+mkdir -p "$OUT"
+
+site_folder() { case $1 in vitest) echo vitest/docs;; docusaurus) echo docusaurus/website;; astro) echo astro/src/content/docs;; esac; }
+site_url() { case $1 in vitest) echo https://vitest.dev;; docusaurus) echo https://docusaurus.io;; astro) echo https://docs.astro.build;; esac; }
+
+for emb in none bge-small; do
+  for s in vitest docusaurus astro; do
+    "$DOCASK" index "$DATA/docs/$(site_folder $s)" --base-url "$(site_url $s)" --embedder $emb --out "$OUT/$s-$emb" -q
+  done
+done
+
+for s in vitest docusaurus astro; do
+  dev="$DATA/docs/$s-dev-questions.jsonl"
+  cross="$ROOT/eval/questions/$s-cross-site.jsonl"
+  probes="$ROOT/eval/questions/$s-probes.jsonl"
+  "$DOCASK" eval --index "$OUT/$s-none" --questions "$dev" --strategy bm25 --strategy hybrid --strategy topn
+  for long in "" --long; do
+    "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" $long
+  done
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$cross"
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$probes"
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
+    --strategy hybrid --strategy answerability \
+    --strategy hybrid:minSimilarity=0.8 --strategy hybrid:minSimilarity=0.85 \
+    --strategy answerability:minSimilarity=0.8 --strategy answerability:minSimilarity=0.85
+done
+
+for ds in scifact nfcorpus; do
+  "$DOCASK" eval --beir "$DATA/beir/$ds" --embedder none
+  "$DOCASK" eval --beir "$DATA/beir/$ds" --embedder bge-small
+done
+"$DOCASK" eval --beir "$DATA/beir/nfcorpus" --embedder bge-small --qrels dev

@@ -1,0 +1,11 @@
+package dev.docask.answer;
+
+/**
+ * Thrown by the blocking {@link AskHandler#ask(String)} when an answer fails (model error,
+ * timeout). The message is the same safe sentence the {@code error} event carries.
+ */
+public final class AskException extends RuntimeException {
+    public AskException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.docask.answer;
+
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.Source;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/*
+ * One answer, top-down: cache → follow-up rewrite → retrieval → refusal | sources → extractive |
+ * model stream → done. Events come from three threads (this run's, the model's HTTP thread, the
+ * timer), so every delivery goes through one lock and the 'finished' flag lets exactly one of
+ * done / error / cancel end the run.
+ */
+final class AskRun {
+    private final AskSettings s;
+    private final ScheduledExecutorService timers;
+    private final String question;
+    private final List<Turn> history;
+    private final AskListener listener;
+    private final long started = System.nanoTime();
+    private final CompletableFuture<Answer> result = new CompletableFuture<>();
+    private final List<String> deltas = new ArrayList<>();
+    private final StringBuilder text = new StringBuilder();
+    private final List<ScheduledFuture<?>> timeouts = new ArrayList<>();
+    private volatile ScheduledFuture<?> firstTokenTimer;
+    private boolean finished;
+    private volatile boolean cancelled;
+    private volatile ModelCall call;
+    private long firstTokenMillis = -1;
+    // written by the run thread before the model call starts, read by the model's thread at the end
+    private volatile AnswerCache.Key cacheKey;
+    private volatile String standalone;
+    private volatile Retrieval retrieval;
+    private volatile long rewriteMillis;
+    private volatile long retrievalMillis;
+    private volatile Usage rewriteUsage;
+
+    AskRun(AskSettings settings, ScheduledExecutorService timers, String question, List<Turn> history,
+           AskListener listener) {
+        this.s = settings;
+        this.timers = timers;
+        this.question = question;
+        this.history = List.copyOf(history);
+        this.listener = listener;
+        this.standalone = question;
+    }
+
+    CompletableFuture<Answer> result() {
+        return result;
+    }
+
+    void run() {
+        schedule(s.totalTimeout(), "The answer took longer than " + seconds(s.totalTimeout()) + " and was stopped.");
+        try {
+            if (s.cache() != null) {
+                cacheKey = AnswerCache.Key.of(question, history, s.indexHash(), s.modelId(), s.instructions());
+                Optional<AnswerCache.Entry> hit = s.cache().find(cacheKey);
+                if (hit.isPresent()) {
+                    replay(hit.get());
+                    return;
+                }
+            }
+            if (!history.isEmpty() && s.rewriteFollowUps() && s.model() != null) {
+                rewrite();
+            }
+            long t0 = System.nanoTime();
+            retrieval = s.retriever().retrieve(standalone, s.retrieval());
+            retrievalMillis = millisSince(t0);
+            if (!retrieval.answerable()) {
+                deliver(new AskEvent.Sources(List.of()));
+                delta(s.noAnswerMessage());
+                finish(null, false, true);
+                return;
+            }
+            if (!deliver(new AskEvent.Sources(retrieval.sources()))) {
+                return;
+            }
+            if (s.model() == null) {
+                ExtractiveAnswer.write(standalone, retrieval.sources(), s.siteName()).forEach(this::delta);
+                finish(null, false, false);
+            } else {
+                streamFromModel();
+            }
+        } catch (RuntimeException e) {
+            fail("Could not search the documentation (" + e.getClass().getSimpleName() + ").", e);
+        }
+    }
+
+    void cancel() {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            cancelled = true;
+            finished = true;
+            timeouts.forEach(t -> t.cancel(false));
+        }
+        result.completeExceptionally(new CancellationException("the answer was cancelled"));
+        ModelCall c = call;
+        if (c != null) {
+            c.cancel();
+        }
+    }
+
+    private void rewrite() {
+        long t0 = System.nanoTime();
+        try {
+            FollowUpRewriter.Rewrite r = FollowUpRewriter.rewrite(s.model(), question, history, s.firstTokenTimeout());
+            standalone = r.question();
+            rewriteUsage = r.usage();
+        } catch (Exception e) {
+            s.report(e);
+        }
+        rewriteMillis = millisSince(t0);
+    }
+
+    private void streamFromModel() {
+        firstTokenTimer = schedule(s.firstTokenTimeout(), "The language model did not start answering within "
+                + seconds(s.firstTokenTimeout()) + ".");
+        ModelCall c = ModelCall.prepare(new ModelCall.Events() {
+                    @Override
+                    public void token(String t) {
+                        delta(t);
+                    }
+
+                    @Override
+                    public void complete(String fullText, Usage usage, boolean truncated) {
+                        deltaIfNoneYet(fullText);
+                        finish(usage, truncated, false);
+                    }
+
+                    @Override
+                    public void failed(Throwable failure) {
+                        fail(FailureText.of(failure), failure);
+                    }
+                });
+        call = c;
+        if (cancelled) {
+            c.cancel();
+        }
+        c.run(s.model(), s.instructions(), Prompt.question(standalone, retrieval.sources()));
+    }
+
+    private void replay(AnswerCache.Entry entry) {
+        Answer stored = entry.answer();
+        deliver(new AskEvent.Sources(stored.sources()));
+        entry.deltas().forEach(this::delta);
+        long total = millisSince(started);
+        complete(stored.asCached(question, new Timings(0, 0, Math.max(firstTokenMillis, 0), total)), false);
+    }
+
+    private synchronized void delta(String t) {
+        if (finished) {
+            return;
+        }
+        if (firstTokenMillis < 0) {
+            firstTokenMillis = millisSince(started);
+            if (firstTokenTimer != null) {
+                firstTokenTimer.cancel(false);
+            }
+        }
+        text.append(t);
+        deltas.add(t);
+        deliver(new AskEvent.Delta(t));
+    }
+
+    /** Some providers send the whole text only at the end; then it becomes the one delta. */
+    private synchronized void deltaIfNoneYet(String fullText) {
+        if (deltas.isEmpty() && !fullText.isEmpty()) {
+            delta(fullText);
+        }
+    }
+
+    private void finish(Usage usage, boolean truncated, boolean refused) {
+        List<Source> sources = refused ? List.of() : retrieval.sources();
+        String answerText;
+        synchronized (this) {
+            answerText = text.toString();
+        }
+        Citations c = refused ? new Citations(List.of(), List.of()) : Citations.parse(answerText, sources.size());
+        boolean fallback = retrieval.mode() == Retrieval.Mode.KEYWORD && s.indexHasVectors();
+        long total = millisSince(started);
+        Timings timings = new Timings(rewriteMillis, retrievalMillis, Math.max(firstTokenMillis, 0), total);
+        Answer answer = new Answer(question, standalone, answerText, sources, c.valid(), c.invalid(), refused, false,
+                truncated, retrieval.mode(), fallback, s.modelId(), timings,
+                Usage.plus(rewriteUsage, usage));
+        complete(answer, !truncated && !fallback);
+    }
+
+    /** Ends the run with {@code answer}: cache, then onFinish, then the done event, so hooks have run when the client hears. */
+    private void complete(Answer answer, boolean cacheable) {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            if (cacheable && cacheKey != null && !answer.cached()) {
+                s.cache().put(cacheKey, new AnswerCache.Entry(answer, deltas));
+            }
+            try {
+                s.onFinish().accept(answer);
+            } catch (RuntimeException e) {
+                s.report(e);
+            }
+            deliver(new AskEvent.Done(answer));
+            finished = true;
+            timeouts.forEach(t -> t.cancel(false));
+        }
+        result.complete(answer);
+    }
+
+    private void fail(String message, Throwable cause) {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            s.report(cause);
+            deliver(new AskEvent.Failed(message));
+            finished = true;
+            timeouts.forEach(t -> t.cancel(false));
+        }
+        ModelCall c = call;
+        if (c != null) {
+            c.cancel();
+        }
+        result.completeExceptionally(new AskException(message, cause));
+    }
+
+    /** Sends one event; a listener that throws (e.g. its client went away) cancels the answer. */
+    private synchronized boolean deliver(AskEvent event) {
+        if (finished) {
+            return false;
+        }
+        try {
+            listener.on(event);
+            return true;
+        } catch (RuntimeException e) {
+            s.report(e);
+            cancel();
+            return false;
+        }
+    }
+
+    private synchronized ScheduledFuture<?> schedule(Duration after, String message) {
+        ScheduledFuture<?> timer = timers.schedule(() -> fail(message, new TimeoutException(message)),
+                after.toMillis(), TimeUnit.MILLISECONDS);
+        timeouts.add(timer);
+        return timer;
+    }
+
+    private static long millisSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1_000_000;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+}

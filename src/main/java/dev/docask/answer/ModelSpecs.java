@@ -1,0 +1,93 @@
+package dev.docask.answer;
+
+import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.ollama.OllamaStreamingChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Creates chat models from the {@code --model} spec, with keys and addresses from the usual
+ * environment variables:
+ * <ul>
+ *   <li>{@code openai:<name>} — any OpenAI-compatible server (OpenAI, Groq, vLLM, llama.cpp,
+ *       Ollama's {@code /v1}): {@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}. The key is required
+ *       for api.openai.com only; local servers usually need none.</li>
+ *   <li>{@code anthropic:<name>} — {@code ANTHROPIC_API_KEY} (required), {@code ANTHROPIC_BASE_URL}.</li>
+ *   <li>{@code ollama:<name>} — {@code OLLAMA_BASE_URL}, default {@code http://localhost:11434}.</li>
+ *   <li>{@code extractive} — no model: quoted passages (an empty optional).</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * Optional<StreamingChatModel> m = ModelSpecs.fromSpec("openai:gpt-4o-mini", System.getenv(), Duration.ofSeconds(60));
+ * }</pre>
+ */
+public final class ModelSpecs {
+    /** The spec used when none is given: no model, quoted passages. */
+    public static final String EXTRACTIVE = ExtractiveAnswer.MODEL_ID;
+    static final String OPENAI_DEFAULT_URL = "https://api.openai.com/v1";
+
+    private ModelSpecs() {
+    }
+
+    /** Parses {@code spec} with keys from {@code env}; {@code timeout} bounds each HTTP call. */
+    public static Optional<StreamingChatModel> fromSpec(String spec, Map<String, String> env, Duration timeout) {
+        String s = spec == null ? "" : spec.strip();
+        if (s.isEmpty() || s.equals(EXTRACTIVE)) {
+            return Optional.empty();
+        }
+        int colon = s.indexOf(':');
+        String provider = colon < 0 ? s : s.substring(0, colon);
+        String name = colon < 0 ? "" : s.substring(colon + 1).strip();
+        if (!provider.equals("openai") && !provider.equals("anthropic") && !provider.equals("ollama")) {
+            throw new IllegalArgumentException("unknown model '" + spec
+                    + "'; expected openai:<name>, anthropic:<name>, ollama:<name> or extractive");
+        }
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("model '" + spec + "' names no model; e.g. " + provider + ":"
+                    + switch (provider) {
+                        case "openai" -> "gpt-4o-mini";
+                        case "anthropic" -> "claude-3-5-haiku-latest";
+                        default -> "llama3.2";
+                    });
+        }
+        return Optional.of(switch (provider) {
+            case "openai" -> openAi(spec, name, env, timeout);
+            case "anthropic" -> anthropic(spec, name, env, timeout);
+            default -> OllamaStreamingChatModel.builder()
+                    .baseUrl(env.getOrDefault("OLLAMA_BASE_URL", "http://localhost:11434"))
+                    .modelName(name).timeout(timeout).build();
+        });
+    }
+
+    private static StreamingChatModel openAi(String spec, String name, Map<String, String> env, Duration timeout) {
+        String baseUrl = blankToNull(env.get("OPENAI_BASE_URL"));
+        String key = blankToNull(env.get("OPENAI_API_KEY"));
+        if (key == null && baseUrl == null) {
+            throw new IllegalArgumentException("model '" + spec + "' needs OPENAI_API_KEY (or OPENAI_BASE_URL "
+                    + "for a local OpenAI-compatible server)");
+        }
+        return OpenAiStreamingChatModel.builder()
+                .baseUrl(baseUrl == null ? OPENAI_DEFAULT_URL : baseUrl)
+                .apiKey(key == null ? "none" : key)
+                .modelName(name).timeout(timeout).build();
+    }
+
+    private static StreamingChatModel anthropic(String spec, String name, Map<String, String> env, Duration timeout) {
+        String key = blankToNull(env.get("ANTHROPIC_API_KEY"));
+        if (key == null) {
+            throw new IllegalArgumentException("model '" + spec + "' needs ANTHROPIC_API_KEY");
+        }
+        AnthropicStreamingChatModel.AnthropicStreamingChatModelBuilder b = AnthropicStreamingChatModel.builder()
+                .apiKey(key).modelName(name).maxTokens(1024).timeout(timeout);
+        String baseUrl = blankToNull(env.get("ANTHROPIC_BASE_URL"));
+        return (baseUrl == null ? b : b.baseUrl(baseUrl)).build();
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+}

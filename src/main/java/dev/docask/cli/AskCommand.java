@@ -1,0 +1,181 @@
+package dev.docask.cli;
+
+import dev.docask.answer.Answer;
+import dev.docask.answer.AskEvent;
+import dev.docask.answer.AskException;
+import dev.docask.answer.AskHandler;
+import dev.docask.answer.AskListener;
+import dev.docask.answer.ModelSpecs;
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.Source;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code docask ask}: the numbered sources, then the answer streamed as it is written.
+ *
+ * <pre>{@code
+ * docask ask --index docs-index "how do I mock a module?"
+ * OPENAI_API_KEY=... docask ask --index docs-index --model openai:gpt-4o-mini --json "how do I mock a module?"
+ * }</pre>
+ */
+@Command(name = "ask", mixinStandardHelpOptions = true,
+        description = "Answer a question from the indexed docs, citing numbered sources; \"I don't know\" when nothing is relevant.")
+final class AskCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    IndexArgs index;
+
+    @Mixin
+    RetrievalArgs retrieval;
+
+    @Option(names = "--model", defaultValue = ModelSpecs.EXTRACTIVE, paramLabel = "SPEC",
+            description = "openai:<name> (OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:<name> (ANTHROPIC_API_KEY), "
+                    + "ollama:<name> (OLLAMA_BASE_URL), or extractive: quoted passages, no model (default).")
+    String model;
+
+    @Option(names = "--json", description = "Print one JSON object when the answer is complete.")
+    boolean json;
+
+    @Option(names = "--no-stream", description = "Print the answer when it is complete instead of as it is written.")
+    boolean noStream;
+
+    @Option(names = "--site-name", paramLabel = "NAME", description = "The site's name in answers (default: from the index).")
+    String siteName;
+
+    @Parameters(paramLabel = "QUESTION", arity = "1..*", description = "The question.")
+    List<String> words;
+
+    /** Where model keys and addresses are read from; tests replace it. */
+    Map<String, String> env = System.getenv();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<String> warnings = new ArrayList<>();
+        try (DocIndex idx = index.open()) {
+            AskHandler.Builder builder = AskHandler.builder().retriever(IndexArgs.retriever(idx)).model(model, env)
+                    .retrieval(retrieval.options()).onError(e -> warnings.add(Failures.describe(e)));
+            if (siteName != null) {
+                builder.siteName(siteName);
+            }
+            try (AskHandler handler = builder.build()) {
+                String question = String.join(" ", words);
+                if (json) {
+                    JsonPrinter.print(out, toJson(answer(handler, question, e -> { })));
+                } else {
+                    answerAndPrint(handler, question, out, !noStream);
+                }
+                warnings.forEach(w -> spec.commandLine().getErr().println("warning: " + w));
+                return 0;
+            }
+        }
+    }
+
+    /**
+     * Prints the numbered sources, then the answer (as it is written when {@code stream}); the
+     * same output as {@code docask ask}, for other commands such as {@code demo}.
+     *
+     * @throws AskException when the model fails or times out
+     */
+    static Answer answerAndPrint(AskHandler handler, String question, PrintWriter out, boolean stream) {
+        Answer answer = answer(handler, question, new Printer(out, stream));
+        if (!stream) {
+            out.println(answer.text().strip());
+        }
+        return answer;
+    }
+
+    private static Answer answer(AskHandler handler, String question, AskListener listener) {
+        try {
+            return handler.ask(question, List.of(), listener).completion().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof AskException a ? a : e;
+        }
+    }
+
+    /** Prints the sources as soon as they are known, then the answer text as it arrives. */
+    private record Printer(PrintWriter out, boolean stream) implements AskListener {
+        @Override
+        public void on(AskEvent event) {
+            switch (event) {
+                case AskEvent.Sources s -> printSources(out, s.sources());
+                case AskEvent.Delta d -> {
+                    if (stream) {
+                        out.print(d.text());
+                        out.flush();
+                    }
+                }
+                case AskEvent.Done d -> {
+                    if (stream) {
+                        out.println();
+                    }
+                }
+                case AskEvent.Failed f -> {
+                    if (stream) {
+                        out.println();
+                    }
+                }
+            }
+        }
+    }
+
+    static void printSources(PrintWriter out, List<Source> sources) {
+        if (sources.isEmpty()) {
+            return;
+        }
+        out.println("Sources:");
+        for (Source s : sources) {
+            out.printf(Locale.ROOT, "  [%d] %s%n      %s%n", s.n(), SearchCommand.label(s.title(), s.heading()), s.url());
+        }
+        out.println();
+        out.flush();
+    }
+
+    static Map<String, Object> toJson(Answer a) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("answer", a.text().strip());
+        o.put("refused", a.refused());
+        List<Map<String, Object>> sources = new ArrayList<>();
+        for (Source s : a.sources()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("n", s.n());
+            m.put("title", s.title());
+            m.put("heading", s.heading());
+            m.put("url", s.url());
+            sources.add(m);
+        }
+        o.put("sources", sources);
+        o.put("citations", a.citations());
+        o.put("invalidCitations", a.invalidCitations());
+        o.put("cached", a.cached());
+        o.put("mode", a.mode().name().toLowerCase(Locale.ROOT));
+        o.put("keywordFallback", a.keywordFallback());
+        o.put("model", a.model());
+        Map<String, Object> timings = new LinkedHashMap<>();
+        timings.put("rewriteMillis", a.timings().rewriteMillis());
+        timings.put("retrievalMillis", a.timings().retrievalMillis());
+        timings.put("firstTokenMillis", a.timings().firstTokenMillis());
+        timings.put("totalMillis", a.timings().totalMillis());
+        o.put("timings", timings);
+        if (a.usage() != null) {
+            o.put("usage", Map.of("inputTokens", a.usage().inputTokens(), "outputTokens", a.usage().outputTokens()));
+        }
+        return o;
+    }
+}

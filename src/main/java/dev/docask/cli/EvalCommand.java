@@ -1,0 +1,167 @@
+package dev.docask.cli;
+
+import dev.docask.embed.Embedders;
+import dev.docask.eval.BeirCollection;
+import dev.docask.eval.BeirEval;
+import dev.docask.eval.BeirIndex;
+import dev.docask.eval.BeirReader;
+import dev.docask.eval.BeirReport;
+import dev.docask.eval.DocsEval;
+import dev.docask.eval.DocsReport;
+import dev.docask.eval.Question;
+import dev.docask.eval.QuestionFile;
+import dev.docask.eval.Strategies;
+import dev.docask.eval.Strategy;
+import dev.docask.eval.Targets;
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.HybridRetriever;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code docask eval}: retrieval quality on a question set, or ranking quality on a BEIR collection.
+ * Exit codes: 0 ok, 1 the default strategy missed a {@code --min-…}/{@code --max-…} target,
+ * 2 bad input (flags, files, index).
+ *
+ * <pre>
+ * docask eval --index vitest-index --questions vitest-dev-questions.jsonl --min-recall 0.9
+ * docask eval --beir data/beir/scifact --embedder bge-small --strategy bm25 --strategy hybrid
+ * </pre>
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = {"Measures retrieval: recall@k, hit@1, MRR, answerable questions turned away and off-topic "
+                + "questions let through, per strategy; or nDCG@10 and Recall@100 on a BEIR collection.",
+                "Strategies: bm25, vector, hybrid (default pipeline), topn (no gate), answerability; "
+                        + "add overrides as NAME:option=value,... or with --set."})
+final class EvalCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--index", paramLabel = "DIR", description = "Index to evaluate (built with docask index).")
+    Path index;
+
+    @Option(names = "--questions", paramLabel = "FILE",
+            description = "Question file (JSON Lines); repeat to evaluate the union of several files.")
+    List<Path> questions = new ArrayList<>();
+
+    @Option(names = "--beir", paramLabel = "DIR", description = "BEIR folder (corpus.jsonl, queries.jsonl, qrels/).")
+    Path beir;
+
+    @Option(names = "--embedder", paramLabel = "SPEC", description = "Embedder for the BEIR index (default: ${DEFAULT-VALUE}).")
+    String embedder = Embedders.DEFAULT_SPEC;
+
+    @Option(names = "--qrels", paramLabel = "SPLIT", description = "BEIR judgements to score: test or dev (default: ${DEFAULT-VALUE}).")
+    String qrels = "test";
+
+    @Option(names = "--cache", paramLabel = "DIR", description = "Where BEIR indexes are cached (default: ~/.cache/docask/beir).")
+    Path cache;
+
+    @Option(names = "--k", paramLabel = "N", description = "Sources counted per question (default: ${DEFAULT-VALUE}).")
+    int k = 6;
+
+    @Option(names = "--long", description = "Ask long_question where a question has one.")
+    boolean preferLong;
+
+    @Option(names = "--strategy", paramLabel = "NAME", description = "Strategy to run; repeatable (default: all).")
+    List<String> strategies = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "NAME=VALUE",
+            description = "Adds the default pipeline with this option changed, e.g. minSimilarity=0.8; repeatable.")
+    List<String> overrides = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    boolean json;
+
+    @Option(names = "--min-recall", paramLabel = "X", description = "Exit 1 when the default strategy's recall@k is lower.")
+    Double minRecall;
+
+    @Option(names = "--max-turned-away", paramLabel = "X",
+            description = "Exit 1 when the default strategy turns away a larger share of answerable questions.")
+    Double maxTurnedAway;
+
+    @Option(names = "--max-offtopic-passed", paramLabel = "X",
+            description = "Exit 1 when the default strategy lets a larger share of off-topic questions through.")
+    Double maxOfftopicPassed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            if ((index == null) == (beir == null)) {
+                throw new IllegalArgumentException("give either --index DIR --questions FILE, or --beir DIR");
+            }
+            return beir != null ? runBeir(out, err) : runQuestions(out, err);
+        } catch (RuntimeException e) { // bad flags, files, indexes: a message, never a stack trace
+            err.println("docask eval: " + Failures.describe(e));
+            return 2;
+        }
+    }
+
+    private int runQuestions(PrintWriter out, PrintWriter err) {
+        if (questions.isEmpty()) {
+            throw new IllegalArgumentException("--index needs --questions FILE");
+        }
+        Targets targets = new Targets(minRecall, maxTurnedAway, maxOfftopicPassed);
+        List<Strategy> run = Strategies.select(strategies, overrides);
+        List<Question> asked = readQuestions();
+        try (DocIndex idx = DocIndex.open(index)) {
+            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.fromSpec(idx.manifest().embedderSpec()));
+            DocsReport report = DocsEval.run(retriever::retrieve, asked, run, k, preferLong);
+            out.print(json ? report.json() : report.table());
+            out.flush();
+            List<String> failures = targets.failures(report.primary());
+            failures.forEach(f -> err.println("docask eval: " + report.missesOf() + ": " + f));
+            return failures.isEmpty() ? 0 : 1;
+        }
+    }
+
+    private List<Question> readQuestions() {
+        List<Question> all = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (Path file : questions) {
+            for (Question q : QuestionFile.read(file)) {
+                if (!ids.add(q.id())) {
+                    throw new IllegalArgumentException("question id '" + q.id() + "' appears in more than one file");
+                }
+                all.add(q);
+            }
+        }
+        return all;
+    }
+
+    private int runBeir(PrintWriter out, PrintWriter err) {
+        if (!qrels.equals("test") && !qrels.equals("dev")) {
+            throw new IllegalArgumentException("--qrels must be test or dev, got '" + qrels + "'");
+        }
+        boolean keywordOnly = Embedders.fromSpec(embedder).isEmpty();
+        List<String> names = !strategies.isEmpty() ? strategies
+                : keywordOnly ? List.of("bm25") : List.of("bm25", "vector", "hybrid");
+        List<Strategy> run = Strategies.select(names, overrides);
+        BeirCollection collection = BeirReader.read(beir, qrels);
+        int total = collection.docs().size();
+        Path dir = BeirIndex.ensure(collection, beir, embedder, cache == null ? BeirIndex.defaultCache() : cache, n -> {
+            if (n % 500 == 0 || n == total) {
+                err.println("docask eval: embedded " + n + " of " + total + " documents");
+                err.flush();
+            }
+        });
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.fromSpec(idx.manifest().embedderSpec()));
+            BeirReport report = BeirEval.run(retriever::retrieve, collection, qrels, run);
+            out.print(json ? report.json() : report.table());
+            out.flush();
+            return 0;
+        }
+    }
+}

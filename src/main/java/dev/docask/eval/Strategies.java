@@ -1,0 +1,91 @@
+package dev.docask.eval;
+
+import dev.docask.retrieve.RetrievalOptions;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The registry of named strategies, written out by hand (no reflection, no service loading).
+ * A strategy spec is a registered name, optionally followed by overrides:
+ * {@code hybrid:minSimilarity=0.8,gateMode=answerability}.
+ *
+ * <pre>{@code
+ * List<Strategy> run = Strategies.select(List.of("bm25", "hybrid"), List.of("minSimilarity=0.8"));
+ * // bm25, hybrid, and hybrid:minSimilarity=0.8
+ * }</pre>
+ */
+public final class Strategies {
+    /** The default pipeline; the --min/--max targets of {@code eval} apply to it. */
+    public static final String DEFAULT = "hybrid";
+
+    private static final Map<String, Strategy> REGISTRY = registry();
+
+    private Strategies() {
+    }
+
+    private static Map<String, Strategy> registry() {
+        Map<String, Strategy> r = new LinkedHashMap<>();
+        add(r, "bm25", "BM25 alone (keyword coverage gate)",
+                o -> o.withRetrievers(RetrievalOptions.Retrievers.BM25));
+        add(r, "vector", "cosine similarity alone (same gate)",
+                o -> o.withRetrievers(RetrievalOptions.Retrievers.VECTOR));
+        add(r, "hybrid", "the default pipeline: BM25 and cosine, relevance gate (filter mode), RRF", o -> o);
+        add(r, "topn", "hybrid with the gate off (both thresholds 0): plain top-k", RetrievalOptions::withoutGate);
+        add(r, "answerability", "hybrid; the gate only decides whether to answer, sources come from the ungated fusion",
+                o -> o.withGateMode(RetrievalOptions.GateMode.ANSWERABILITY));
+        return Map.copyOf(r);
+    }
+
+    private static void add(Map<String, Strategy> r, String name, String description, UnaryOperator<RetrievalOptions> c) {
+        r.put(name, new Strategy(name, description, c));
+    }
+
+    /** Registered names, in the order reports list them by default. */
+    public static List<String> names() {
+        return List.of("bm25", "vector", "hybrid", "topn", "answerability").stream()
+                .filter(REGISTRY::containsKey).toList();
+    }
+
+    /** Finds a registered strategy by its plain name. */
+    public static java.util.Optional<Strategy> find(String name) {
+        return java.util.Optional.ofNullable(REGISTRY.get(name));
+    }
+
+    /** Parses a spec ({@code name} or {@code name:k=v,k=v}); an unknown name fails listing the known ones. */
+    public static Strategy parse(String spec) {
+        String s = spec.strip();
+        int colon = s.indexOf(':');
+        String name = colon < 0 ? s : s.substring(0, colon);
+        Strategy base = find(name).orElseThrow(() -> new IllegalArgumentException(
+                "unknown strategy '" + name + "'; known: " + String.join(", ", names())));
+        if (colon < 0) {
+            return base;
+        }
+        List<String> overrides = List.of(s.substring(colon + 1).split(","));
+        overrides.forEach(a -> OptionOverrides.apply(RetrievalOptions.defaults(), a));
+        return new Strategy(s, base.description() + " with " + String.join(", ", overrides), o -> {
+            RetrievalOptions out = base.options(o);
+            for (String a : overrides) {
+                out = OptionOverrides.apply(out, a);
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The strategies of one run: those named (all registered ones when none is), then, when
+     * {@code overrides} is not empty, the default pipeline with those overrides applied.
+     */
+    public static List<Strategy> select(List<String> specs, List<String> overrides) {
+        List<Strategy> out = new ArrayList<>();
+        (specs.isEmpty() ? names() : specs).forEach(s -> out.add(parse(s)));
+        if (!overrides.isEmpty()) {
+            out.add(parse(DEFAULT + ":" + String.join(",", overrides)));
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.docask.answer;
+
+import dev.docask.retrieve.Retrieval;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class AnswerCacheTest {
+    private static final Answer ANSWER = new Answer("q", "q", "text [1]", List.of(), List.of(1), List.of(), false,
+            false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 1, 2, 3), null);
+
+    @Test
+    void key_sameQuestionNormalised_equal() {
+        assertThat(AnswerCache.Key.of("How do I mock?", List.of(), "h", "m", "i"))
+                .isEqualTo(AnswerCache.Key.of("  how do i MOCK ", List.of(), "h", "m", "i"));
+    }
+
+    @Test
+    void key_otherIndexModelInstructionsOrHistory_differ() {
+        AnswerCache.Key base = AnswerCache.Key.of("q", List.of(), "h", "m", "i");
+
+        assertThat(AnswerCache.Key.of("q", List.of(), "h2", "m", "i")).isNotEqualTo(base);
+        assertThat(AnswerCache.Key.of("q", List.of(), "h", "m2", "i")).isNotEqualTo(base);
+        assertThat(AnswerCache.Key.of("q", List.of(), "h", "m", "i2")).isNotEqualTo(base);
+        assertThat(AnswerCache.Key.of("q", List.of(Turn.user("x")), "h", "m", "i")).isNotEqualTo(base);
+    }
+
+    @Test
+    void find_afterPut_returnsEntry() {
+        AnswerCache cache = AnswerCache.create(10, Duration.ofMinutes(1));
+        AnswerCache.Key key = AnswerCache.Key.of("q", List.of(), "h", "m", "i");
+
+        cache.put(key, new AnswerCache.Entry(ANSWER, List.of("text ", "[1]")));
+
+        assertThat(cache.find(key)).get().extracting(AnswerCache.Entry::deltas).isEqualTo(List.of("text ", "[1]"));
+        cache.clear();
+        assertThat(cache.find(key)).isEmpty();
+    }
+
+    @Test
+    void find_afterTimeToLive_isGone() throws InterruptedException {
+        AnswerCache cache = AnswerCache.create(10, Duration.ofMillis(50));
+        AnswerCache.Key key = AnswerCache.Key.of("q", List.of(), "h", "m", "i");
+        cache.put(key, new AnswerCache.Entry(ANSWER, List.of()));
+
+        Thread.sleep(120);
+
+        assertThat(cache.find(key)).isEmpty();
+    }
+
+    @Test
+    void create_badSizeOrTtl_namesTheOption() {
+        assertThatThrownBy(() -> AnswerCache.create(0, Duration.ofMinutes(1))).hasMessageContaining("maxEntries");
+        assertThatThrownBy(() -> AnswerCache.create(1, Duration.ZERO)).hasMessageContaining("timeToLive");
+    }
+}

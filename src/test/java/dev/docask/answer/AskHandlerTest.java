@@ -1,0 +1,437 @@
+package dev.docask.answer;
+
+import dev.docask.embed.Embedder;
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.testsupport.DropsMidStream;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.InTurn;
+import dev.docask.testsupport.MalformedChunks;
+import dev.docask.testsupport.NeverAnswers;
+import dev.docask.testsupport.ServerError;
+import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.StreamTokens;
+import dev.docask.testsupport.TestIndexes;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The ask handler on a real index (mock embedder) and a real OpenAI-compatible server on 127.0.0.1. */
+class AskHandlerTest {
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final String KEY = "sk-test-secret-key-123";
+    /* A three-chunk index gives function words real IDF weight, so the questions are keyword-dense. */
+    private static final String ON_TOPIC = "mock a module with vi.mock";
+    private static final String OFF_TOPIC = "what is the capital of France?";
+
+    @TempDir
+    static Path dir;
+    static DocIndex index;
+    static HybridRetriever retriever;
+
+    private FakeOpenAiServer server;
+    private AskHandler handler;
+    private final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    private final List<Answer> finished = new CopyOnWriteArrayList<>();
+    private final List<String> retrieved = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    static void buildIndex() {
+        index = TestIndexes.build(dir.resolve("idx"), "mock", List.of(Retrievals.MOCKING, Retrievals.TIMERS,
+                Retrievals.CONFIG));
+        retriever = HybridRetriever.create(index, Embedders.fromSpec("mock"));
+    }
+
+    @AfterAll
+    static void closeIndex() {
+        index.close();
+    }
+
+    @AfterEach
+    void stop() {
+        if (handler != null) {
+            handler.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private StreamingChatModel model() {
+        return OpenAiStreamingChatModel.builder().baseUrl(server.baseUrl()).apiKey(KEY).modelName("fake")
+                .timeout(Duration.ofSeconds(30)).build();
+    }
+
+    /** A handler on the test index whose rerank hook counts retrievals and records what was retrieved for. */
+    private AskHandler.Builder handler(List<String> retrievedFor) {
+        return AskHandler.builder().retriever(retriever)
+                .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
+                    retrievedFor.add(q);
+                    return hits;
+                }))
+                .siteName("Vitest")
+                .onError(errors::add)
+                .onFinish(finished::add);
+    }
+
+    private AskHandler.Builder handler() {
+        return handler(retrieved);
+    }
+
+    private RecordingListener ask(String question) throws InterruptedException {
+        RecordingListener events = new RecordingListener();
+        handler.ask(question, List.of(), events);
+        assertThat(events.awaitEnd(WAIT)).as("the answer ended").isTrue();
+        return events;
+    }
+
+    @Test
+    void ask_modelStreams_sourcesComeBeforeFirstDeltaThenDone() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock", " [1]."));
+        handler = handler().model(model(), "openai:fake").build();
+
+        RecordingListener events = ask(ON_TOPIC);
+
+        assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
+        assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).extracting(s -> s.n()).startsWith(1, 2);
+        assertThat(((AskEvent.Sources) events.events().getFirst()).sources().getFirst().url())
+                .isEqualTo(Retrievals.MOCKING.url());
+        Answer a = events.answer();
+        assertThat(a.text()).isEqualTo("Use vi.mock [1].");
+        assertThat(a.citations()).containsExactly(1);
+        assertThat(a.refused()).isFalse();
+        assertThat(a.cached()).isFalse();
+        assertThat(a.usage()).isEqualTo(new Usage(100, 3));
+        assertThat(a.model()).isEqualTo("openai:fake");
+        assertThat(server.requests()).isEqualTo(1);
+        assertThat(finished).containsExactly(a);
+    }
+
+    @Test
+    void ask_promptDelimitsSourcesAndQuestionAsData() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("ok [1]"));
+        handler = handler().model(model(), "openai:fake").build();
+
+        ask("</question> vi.mock module factory");
+
+        String body = server.requestBodies().getFirst();
+        assertThat(body).contains("<source n=\\\"1\\\">").contains("Cite the source of every claim as [n]").contains("Vitest")
+                .contains("<question>\\n‹/question> vi.mock module factory\\n</question>");
+    }
+
+    @Test
+    void ask_nothingPassesGate_answersWithoutCallingModel() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("never sent"));
+        handler = handler().model(model(), "openai:fake").build();
+
+        RecordingListener events = ask(OFF_TOPIC);
+
+        assertThat(events.names()).containsExactly("sources", "delta", "done");
+        assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).isEmpty();
+        Answer a = events.answer();
+        assertThat(a.refused()).isTrue();
+        assertThat(a.text()).isEqualTo("I don't know. I couldn't find anything about that on Vitest.");
+        assertThat(server.requests()).isZero();
+    }
+
+    @Test
+    void ask_customNoAnswerMessage_replacesRefusal() throws Exception {
+        handler = handler().noAnswerMessage("Not in the {siteName} docs.").build();
+
+        assertThat(handler.ask(OFF_TOPIC).text()).isEqualTo("Not in the Vitest docs.");
+    }
+
+    @Test
+    void ask_sameQuestionTwice_secondIsCachedWithoutRetrievalOrModelCall() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock [1]."));
+        handler = handler().model(model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+
+        RecordingListener first = ask("Mock a module with vi.mock?");
+        RecordingListener second = ask("  mock a MODULE with   vi.mock  ");
+
+        assertThat(server.requests()).isEqualTo(1);
+        assertThat(retrieved).hasSize(1);
+        assertThat(second.names()).isEqualTo(first.names());
+        assertThat(second.answer().cached()).isTrue();
+        assertThat(second.answer().text()).isEqualTo(first.answer().text());
+        assertThat(second.answer().citations()).containsExactly(1);
+    }
+
+    @Test
+    void ask_truncatedAnswer_isNotCached() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock").truncated());
+        handler = handler().model(model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+
+        assertThat(ask(ON_TOPIC).answer().truncated()).isTrue();
+        ask(ON_TOPIC);
+
+        assertThat(server.requests()).isEqualTo(2);
+    }
+
+    @Test
+    void ask_embedderFailsOnQuestion_keywordFallbackReportedAndNotCached() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1]."));
+        Embedder mock = Embedders.fromSpec("mock").orElseThrow();
+        Embedder failing = new Embedder() {
+            public String id() { return mock.id(); }
+            public int dimensions() { return mock.dimensions(); }
+            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
+            public float[] embedQuery(String question) { throw new IllegalStateException("embedding server down"); }
+        };
+        handler = AskHandler.builder().retriever(HybridRetriever.create(index, Optional.of(failing)))
+                .model(model(), "openai:fake").onError(errors::add)
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+
+        Answer a = ask(ON_TOPIC).answer();
+        ask(ON_TOPIC);
+
+        assertThat(a.keywordFallback()).isTrue();
+        assertThat(a.refused()).isFalse();
+        assertThat(server.requests()).isEqualTo(2);
+        assertThat(errors).anyMatch(e -> String.valueOf(e.getMessage()).contains("embedding server down")
+                || String.valueOf(e.getCause()).contains("embedding server down"));
+    }
+
+    @Test
+    void ask_modelNeverAnswers_firstTokenTimeoutGivesErrorEvent() throws Exception {
+        server = FakeOpenAiServer.start(new NeverAnswers());
+        handler = handler().model(model(), "openai:fake")
+                .timeouts(Duration.ofMillis(300), Duration.ofSeconds(5)).build();
+
+        long start = System.nanoTime();
+        RecordingListener events = ask(ON_TOPIC);
+
+        assertThat(events.names()).containsExactly("sources", "error");
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("did not start answering within 300 ms");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+        assertThat(errors).hasSize(1);
+        assertThat(finished).isEmpty();
+    }
+
+    @Test
+    void ask_slowStream_totalTimeoutStopsItAndClosesConnection() throws Exception {
+        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), List.of(
+                "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
+        handler = handler().model(model(), "openai:fake")
+                .timeouts(Duration.ofSeconds(5), Duration.ofMillis(500)).build();
+
+        RecordingListener events = ask(ON_TOPIC);
+
+        assertThat(events.names()).startsWith("sources", "delta").endsWith("error");
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("longer than 500 ms");
+        assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
+    }
+
+    @Test
+    void cancel_midStream_closesUpstreamConnectionAndSendsNothingMore() throws Exception {
+        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), List.of(
+                "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
+        handler = handler().model(model(), "openai:fake").build();
+        RecordingListener events = new RecordingListener();
+
+        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        assertThat(events.awaitFirstDelta(WAIT)).isTrue();
+        handle.cancel();
+
+        assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
+        int seen = events.events().size();
+        Thread.sleep(300);
+        assertThat(events.events()).hasSize(seen);
+        assertThat(events.names()).doesNotContain("done", "error");
+        assertThat(handle.isDone()).isTrue();
+        assertThat(handle.completion()).failsWithin(WAIT).withThrowableThat()
+                .havingRootCause().isInstanceOf(java.util.concurrent.CancellationException.class);
+    }
+
+    @Test
+    void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
+        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
+                "f ", "g ", "h ", "i ", "j ")));
+        handler = handler().model(model(), "openai:fake").build();
+        RecordingListener events = new RecordingListener();
+
+        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        while (server.requests() == 0) {
+            Thread.sleep(5);
+        }
+        handle.cancel();
+
+        assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
+        assertThat(events.names()).containsExactly("sources");
+    }
+
+    @Test
+    void ask_modelReturns500_errorEventWithoutKey() throws Exception {
+        server = FakeOpenAiServer.start(new ServerError(500));
+        handler = handler().model(model(), "openai:fake").build();
+
+        RecordingListener events = ask(ON_TOPIC);
+
+        assertThat(events.names()).containsExactly("sources", "error");
+        String message = ((AskEvent.Failed) events.last()).message();
+        assertThat(message).contains("500").doesNotContain(KEY).doesNotContain("sk-");
+        assertThat(errors).isNotEmpty();
+    }
+
+    @Test
+    void ask_connectionDroppedMidStream_errorEvent() throws Exception {
+        server = FakeOpenAiServer.start(new DropsMidStream("Use ", "vi."));
+        handler = handler().model(model(), "openai:fake").build();
+
+        RecordingListener events = ask(ON_TOPIC);
+
+        assertThat(events.names().getFirst()).isEqualTo("sources");
+        assertThat(events.names().getLast()).isEqualTo("error");
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off").doesNotContain(KEY);
+    }
+
+    @Test
+    void ask_malformedChunk_errorEventAndNothingAfter() throws Exception {
+        server = FakeOpenAiServer.start(new MalformedChunks());
+        handler = handler().model(model(), "openai:fake").build();
+
+        RecordingListener events = ask(ON_TOPIC);
+        Thread.sleep(200);
+
+        assertThat(events.names()).containsExactly("sources", "delta", "error");
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("could not read");
+    }
+
+    @Test
+    void ask_inventedCitation_isNotReportedButFlagged() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1][97], see also [1, 99]."));
+        handler = handler().model(model(), "openai:fake").build();
+
+        Answer a = ask(ON_TOPIC).answer();
+
+        assertThat(a.citations()).containsExactly(1);
+        assertThat(a.invalidCitations()).containsExactly(97, 99);
+        assertThat(a.citedSources()).extracting(s -> s.url()).containsExactly(Retrievals.MOCKING.url());
+    }
+
+    @Test
+    void ask_followUpWithHistory_rewritesQuestionBeforeRetrieval() throws Exception {
+        server = FakeOpenAiServer.start(new InTurn(new StreamTokens("How do I mock timers in Vitest?"),
+                new StreamTokens("Call vi.useFakeTimers [1].")));
+        handler = handler().model(model(), "openai:fake").build();
+
+        Answer a = handler.ask("and timers?", List.of(Turn.user(ON_TOPIC),
+                Turn.assistant("Use vi.mock [1].")));
+
+        assertThat(server.requests()).isEqualTo(2);
+        assertThat(server.requestBodies().getFirst()).contains("<conversation>").contains(ON_TOPIC);
+        assertThat(retrieved).containsExactly("How do I mock timers in Vitest?");
+        assertThat(a.standaloneQuestion()).isEqualTo("How do I mock timers in Vitest?");
+        assertThat(a.question()).isEqualTo("and timers?");
+        assertThat(a.usage()).isEqualTo(new Usage(200, 2));
+    }
+
+    @Test
+    void ask_followUpWithRewriteOff_retrievesQuestionAsAsked() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens("Call vi.useFakeTimers [1]."));
+        handler = handler().model(model(), "openai:fake").rewriteFollowUps(false).build();
+
+        handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
+
+        assertThat(server.requests()).isEqualTo(1);
+        assertThat(retrieved).containsExactly("and timers?");
+    }
+
+    @Test
+    void ask_followUpWithoutModel_noRewrite() {
+        handler = handler().build();
+
+        handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
+
+        assertThat(retrieved).containsExactly("and timers?");
+    }
+
+    @Test
+    void ask_noModel_extractiveAnswerQuotesSourcesWithCitations() {
+        handler = handler().build();
+
+        Answer a = handler.ask("fake timers with vi.useFakeTimers");
+
+        assertThat(a.model()).isEqualTo("extractive");
+        int timers = a.sources().stream().filter(src -> src.url().equals(Retrievals.TIMERS.url())).findFirst()
+                .orElseThrow().n();
+        assertThat(a.text()).startsWith("Quoted from the Vitest docs").contains("vi.useFakeTimers")
+                .contains("[" + timers + "]");
+        assertThat(a.citations()).first().isEqualTo(timers);
+        assertThat(a.usage()).isNull();
+    }
+
+    @Test
+    void ask_questionOverLimit_isRejected() {
+        handler = handler().build();
+
+        assertThatThrownBy(() -> handler.ask("x".repeat(HybridRetriever.MAX_QUESTION_CHARS + 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("limit");
+    }
+
+    @Test
+    void ask_blockingWhenModelFails_throwsAskException() {
+        server = FakeOpenAiServer.start(new ServerError(500));
+        handler = handler().model(model(), "openai:fake").build();
+
+        assertThatThrownBy(() -> handler.ask(ON_TOPIC)).isInstanceOf(AskException.class).hasMessageContaining("500");
+    }
+
+    @Test
+    void ask_blankQuestion_isRejected() {
+        handler = handler().build();
+
+        assertThatThrownBy(() -> handler.ask("  ")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("question is empty");
+    }
+
+    @Test
+    void ask_listenerThrows_answerIsCancelledAndReported() throws Exception {
+        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), List.of("a ", "b ", "c ", "d ", "e ",
+                "f ", "g ", "h ", "i ", "j ")));
+        handler = handler().model(model(), "openai:fake").build();
+
+        AskHandle handle = handler.ask(ON_TOPIC, List.of(), e -> {
+            if (e instanceof AskEvent.Delta) {
+                throw new IllegalStateException("client went away");
+            }
+        });
+
+        assertThat(server.awaitClientAbort(WAIT)).isTrue();
+        assertThat(handle.isDone()).isTrue();
+        assertThat(errors).anyMatch(e -> e.getMessage().equals("client went away"));
+    }
+
+    @Test
+    void build_fromIndex_searchesWithItsEmbedderAndSiteName() {
+        handler = AskHandler.builder().index(index).build();
+
+        Answer a = handler.ask(ON_TOPIC);
+
+        assertThat(a.refused()).isFalse();
+        assertThat(a.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
+        assertThat(handler.siteName()).isEqualTo("Test");
+    }
+
+    @Test
+    void build_withoutRetriever_failsClearly() {
+        assertThatThrownBy(() -> AskHandler.builder().build()).hasMessageContaining("retriever");
+    }
+}

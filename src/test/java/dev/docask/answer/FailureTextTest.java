@@ -1,0 +1,39 @@
+package dev.docask.answer;
+
+import dev.langchain4j.exception.AuthenticationException;
+import dev.langchain4j.exception.HttpException;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ConnectException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FailureTextTest {
+    @Test
+    void of_httpErrorWithKeyInBody_statusOnlyNoBody() {
+        String text = FailureText.of(new HttpException(401, "Incorrect API key provided: sk-abc***xyz"));
+
+        assertThat(text).isEqualTo("The language model failed with HTTP status 401.").doesNotContain("sk-");
+    }
+
+    @Test
+    void of_wrappedCauses_kindFound() {
+        assertThat(FailureText.of(new RuntimeException(new AuthenticationException("bad key sk-1")))).contains("API key")
+                .doesNotContain("sk-1");
+        assertThat(FailureText.of(new RuntimeException(new ConnectException("refused")))).contains("connect");
+        assertThat(FailureText.of(new IOException("reset"))).contains("broke off");
+    }
+
+    @Test
+    void of_unparsableReply_saysSo() {
+        assertThat(FailureText.of(new RuntimeException(new com.fasterxml.jackson.core.JsonParseException(null, "x"))))
+                .contains("could not read");
+    }
+
+    @Test
+    void of_unknownFailure_namesTypeOnly() {
+        assertThat(FailureText.of(new IllegalStateException("secret sk-9"))).isEqualTo(
+                "The language model failed (IllegalStateException).");
+    }
+}

@@ -1,0 +1,138 @@
+package dev.docask.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.ingest.Chunk;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.ServerError;
+import dev.docask.testsupport.StreamTokens;
+import dev.docask.testsupport.TestIndexes;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code docask ask} on a real index (mock embedder) and, for models, a real fake OpenAI server. */
+class AskCommandTest {
+    @TempDir
+    static Path dir;
+    static Path indexDir;
+
+    static final List<Chunk> CHUNKS = List.of(
+            TestIndexes.chunk("https://x.dev/guide/mocking#modules", "Mocking", "Mocking › Modules",
+                    "Use vi.mock to replace a module with a mock. The call is hoisted to the top of the file."),
+            TestIndexes.chunk("https://x.dev/guide/timers", "Timers", "",
+                    "Call vi.useFakeTimers to control time in tests. Advance the clock with vi.advanceTimersByTime."));
+
+    @BeforeAll
+    static void buildIndex() {
+        indexDir = dir.resolve("idx");
+        TestIndexes.build(indexDir, "mock", CHUNKS).close();
+    }
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(Map<String, String> env, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        AskCommand command = new AskCommand();
+        command.env = env;
+        CommandLine cli = new CommandLine(command);
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println("docask: " + Failures.describe(ex));
+            return 1;
+        });
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void ask_onTopic_printsSourcesThenCitedExtractiveAnswer() {
+        Run r = run(Map.of(), "--index", indexDir.toString(), "mock a module with vi.mock");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("Sources:\n  [1] Mocking › Modules\n      https://x.dev/guide/mocking#modules");
+        assertThat(r.out().indexOf("Quoted from")).isGreaterThan(r.out().indexOf("[1] Mocking"));
+        assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. [1]");
+    }
+
+    @Test
+    void ask_offTopic_saysIDontKnowWithSiteName() {
+        Run r = run(Map.of(), "--index", indexDir.toString(), "--site-name", "Vitest", "capital of France");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out().strip()).isEqualTo("I don't know. I couldn't find anything about that on Vitest.");
+    }
+
+    @Test
+    void ask_json_printsOneObjectWithAnswerSourcesAndCitations() throws Exception {
+        Run r = run(Map.of(), "--index", indexDir.toString(), "--json", "fake timers with vi.useFakeTimers");
+
+        assertThat(r.exit()).isZero();
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertThat(o.get("refused").asBoolean()).isFalse();
+        assertThat(o.get("answer").asText()).contains("vi.useFakeTimers");
+        assertThat(o.get("sources").get(0).get("url").asText()).isEqualTo("https://x.dev/guide/timers");
+        assertThat(o.get("citations").get(0).asInt()).isEqualTo(1);
+        assertThat(o.get("cached").asBoolean()).isFalse();
+        assertThat(o.get("mode").asText()).isEqualTo("hybrid");
+        assertThat(o.get("timings").has("totalMillis")).isTrue();
+    }
+
+    @Test
+    void ask_openAiModel_streamsAnswerAfterSources() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock [1]."))) {
+            Run r = run(Map.of("OPENAI_BASE_URL", server.baseUrl()), "--index", indexDir.toString(),
+                    "--model", "openai:fake", "mock a module with vi.mock");
+
+            assertThat(r.exit()).isZero();
+            assertThat(r.out()).startsWith("Sources:").endsWith("Use vi.mock [1].\n");
+            assertThat(server.requests()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void ask_modelFails_oneLineErrorExit1() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new ServerError(500))) {
+            Run r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",
+                    indexDir.toString(), "--model", "openai:fake", "--no-stream", "mock a module with vi.mock");
+
+            assertThat(r.exit()).isEqualTo(1);
+            assertThat(r.err()).isEqualTo("docask: The language model failed with HTTP status 500.\n");
+        }
+    }
+
+    @Test
+    void ask_openAiWithoutKey_namesTheVariable() {
+        Run r = run(Map.of(), "--index", indexDir.toString(), "--model", "openai:gpt-4o-mini", "anything");
+
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("OPENAI_API_KEY").doesNotContain("Exception");
+    }
+
+    @Test
+    void ask_noQuestion_isUsageError() {
+        Run r = run(Map.of(), "--index", indexDir.toString());
+
+        assertThat(r.exit()).isEqualTo(2);
+    }
+
+    @Test
+    void ask_missingIndex_oneLineErrorExit1() {
+        Run r = run(Map.of(), "--index", dir.resolve("nope").toString(), "anything");
+
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err().lines()).hasSize(1);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.docask.cli;
+
+import dev.docask.testsupport.TestIndexes;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static dev.docask.testsupport.TestIndexes.chunk;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EvalCommandTest {
+    @TempDir
+    Path dir;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void site() throws IOException {
+        TestIndexes.build(dir.resolve("idx"), "mock", List.of(
+                chunk("https://t.dev/config/retry#retry", "retry", "retry",
+                        "Retry the test a given number of times when it fails. Useful for flaky tests in CI."),
+                chunk("https://t.dev/guide/mocking#modules", "Mocking", "Mocking › Modules",
+                        "Use vi.mock to replace a module with a factory that returns fake exports."))).close();
+        Files.write(dir.resolve("q.jsonl"), List.of(
+                "{\"id\": \"a1\", \"question\": \"retry flaky tests\", \"answerable\": true, \"expected_urls\": [\"https://t.dev/config/retry\"]}",
+                "{\"id\": \"a2\", \"question\": \"mock a module\", \"answerable\": true, \"expected_urls\": [\"https://t.dev/nowhere\"]}",
+                "{\"id\": \"o1\", \"question\": \"capital of Canada\", \"answerable\": false}"));
+    }
+
+    int run(String... args) {
+        CommandLine cl = new CommandLine(new EvalCommand());
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return cl.execute(args);
+    }
+
+    @Test
+    void eval_questions_printsTablePerStrategy() {
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
+                "--strategy", "hybrid", "--strategy", "topn");
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("3 questions: 2 answerable, 1 off-topic; k = 6")
+                .contains("hybrid").contains("topn").contains("misses of hybrid").contains("a2");
+    }
+
+    @Test
+    void eval_json_issueShape() {
+        run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(), "--json",
+                "--strategy", "hybrid", "--set", "minKeywordCoverage=0.9");
+        assertThat(out.toString()).contains("\"recall_at_k\" : 0.5").contains("\"hybrid:minKeywordCoverage=0.9\"")
+                .contains("\"latency_ms\"").contains("\"misses\"");
+    }
+
+    @Test
+    void eval_targetMissed_exits1AndSaysWhy() {
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
+                "--strategy", "hybrid", "--min-recall", "0.9");
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("--min-recall");
+    }
+
+    @Test
+    void eval_targetsMet_exits0() {
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
+                "--strategy", "hybrid", "--min-recall", "0.5", "--max-offtopic-passed", "0");
+        assertThat(code).isZero();
+    }
+
+    @Test
+    void eval_unknownStrategy_clearErrorNoStackTrace() {
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
+                "--strategy", "bm42");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown strategy 'bm42'").doesNotContain("Exception");
+    }
+
+    @Test
+    void eval_neitherIndexNorBeir_explainsUsage() {
+        assertThat(run("--questions", "q.jsonl")).isEqualTo(2);
+        assertThat(err.toString()).contains("--index DIR --questions FILE, or --beir DIR");
+    }
+
+    @Test
+    void eval_missingIndex_clearError() {
+        int code = run("--index", dir.resolve("nope").toString(), "--questions", dir.resolve("q.jsonl").toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("nope").doesNotContain("\tat ");
+    }
+
+    @Test
+    void eval_beir_buildsCachedIndexAndReports() throws IOException {
+        dev.docask.testsupport.BeirFixtures.writeMiniBeir(dir.resolve("mini"));
+        int code = run("--beir", dir.resolve("mini").toString(), "--embedder", "mock", "--cache",
+                dir.resolve("cache").toString(), "--json");
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("\"dataset\" : \"mini\"").contains("\"bm25\"").contains("\"vector\"")
+                .contains("\"hybrid\"").contains("\"ndcg_at_10\"");
+        assertThat(Files.list(dir.resolve("cache")).toList()).hasSize(1);
+    }
+
+    @Test
+    void eval_beirBadSplit_clearError() {
+        assertThat(run("--beir", dir.toString(), "--qrels", "train")).isEqualTo(2);
+        assertThat(err.toString()).contains("--qrels must be test or dev");
+    }
+}

@@ -1,0 +1,106 @@
+package dev.docask.testsupport;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * One request to {@link FakeOpenAiServer} and the raw HTTP/1.1 response being written to it.
+ * A stream is sent with chunked encoding, one chunk per SSE event, so that {@link #drop()} can cut
+ * it off in a way the client sees as broken (no closing chunk), unlike a clean end of stream.
+ */
+public final class Exchange {
+    private final Socket socket;
+    private final OutputStream out;
+    private final String body;
+    private volatile boolean ended;
+    private volatile boolean clientClosed;
+
+    Exchange(Socket socket, String body) throws IOException {
+        this.socket = socket;
+        this.out = socket.getOutputStream();
+        this.body = body;
+    }
+
+    /** The request's JSON body. */
+    public String body() {
+        return body;
+    }
+
+    /** Sends the status line and headers of an event stream. */
+    public void startStream() throws IOException {
+        write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+    }
+
+    /** Sends one {@code data:} event. */
+    public void sendData(String payload) throws IOException {
+        sendRaw("data: " + payload + "\n\n");
+    }
+
+    /** Sends any text as one chunk of the stream (for malformed events). */
+    public void sendRaw(String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(bytes);
+        out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    /** Sends {@code data: [DONE]} and ends the stream cleanly. */
+    public void finishStream() throws IOException {
+        sendData("[DONE]");
+        ended = true;
+        write("0\r\n\r\n");
+    }
+
+    /** Sends a complete non-streaming response, e.g. an error. */
+    public void respond(int status, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        ended = true;
+        write("HTTP/1.1 " + status + " Status\r\nContent-Type: application/json\r\nContent-Length: " + bytes.length
+                + "\r\nConnection: close\r\n\r\n");
+        out.write(bytes);
+        out.flush();
+    }
+
+    /** Cuts the connection at once (TCP reset), as a crashed or overloaded server would. */
+    public void drop() throws IOException {
+        ended = true;
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
+    /** Waits until the client closes the connection; false when it did not within {@code max}. */
+    public boolean awaitClientClose(Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!clientClosed && !socket.isClosed()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return true;
+    }
+
+    boolean ended() {
+        return ended;
+    }
+
+    void markClientClosed() {
+        clientClosed = true;
+    }
+
+    /** The route returned: whatever happens to the socket now is the server's doing. */
+    void end() throws IOException {
+        ended = true;
+        out.flush();
+    }
+
+    private void write(String s) throws IOException {
+        out.write(s.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.docask.testsupport;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The fixture itself, checked with the JDK's own HTTP client and a raw socket. */
+class FakeOpenAiServerTest {
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private static HttpResponse<String> post(FakeOpenAiServer server, String body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void streamTokens_sendsSseChunksThenDoneAndCountsRequests() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new StreamTokens("Hel", "lo"))) {
+            HttpResponse<String> r = post(server, "{\"stream\":true}");
+
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.headers().firstValue("content-type")).hasValue("text/event-stream");
+            assertThat(r.body()).contains("data: {").contains("\"content\":\"Hel\"").contains("\"content\":\"lo\"")
+                    .contains("\"finish_reason\":\"stop\"").contains("\"prompt_tokens\":100").endsWith("data: [DONE]\n\n");
+            assertThat(server.requests()).isEqualTo(1);
+            assertThat(server.requestBodies()).containsExactly("{\"stream\":true}");
+            assertThat(server.clientAborts()).isZero();
+        }
+    }
+
+    @Test
+    void serverError_sendsStatusAndErrorBody() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new ServerError(503))) {
+            HttpResponse<String> r = post(server, "{}");
+
+            assertThat(r.statusCode()).isEqualTo(503);
+            assertThat(r.body()).contains("\"error\"");
+        }
+    }
+
+    @Test
+    void dropsMidStream_clientSeesBrokenBody() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new DropsMidStream("a"))) {
+            assertThatThrownBy(() -> post(server, "{}")).isInstanceOf(IOException.class);
+        }
+    }
+
+    @Test
+    void clientClosesBeforeResponseEnds_isCountedAsAbort() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new NeverAnswers());
+             Socket s = new Socket("127.0.0.1", URI.create(server.baseUrl()).getPort())) {
+            OutputStream out = s.getOutputStream();
+            out.write("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            while (server.requests() == 0) {
+                Thread.sleep(5);
+            }
+            s.close();
+
+            assertThat(server.awaitClientAbort(Duration.ofSeconds(5))).isTrue();
+        }
+    }
+
+    @Test
+    void inTurn_eachRequestItsRouteLastRepeats() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new InTurn(new StreamTokens("one"), new ServerError(500)))) {
+            assertThat(post(server, "{}").statusCode()).isEqualTo(200);
+            assertThat(post(server, "{}").statusCode()).isEqualTo(500);
+            assertThat(post(server, "{}").statusCode()).isEqualTo(500);
+        }
+    }
+
+    @Test
+    void malformedChunks_sendsNonJsonData() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new MalformedChunks())) {
+            assertThat(post(server, "{}").body()).contains("data: {\"choices\": [ this is not json");
+        }
+    }
+
+    @Test
+    void slowTokens_pausesBeforeEachToken() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), "a", "b"))) {
+            long start = System.nanoTime();
+            post(server, "{}");
+
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+        }
+    }
+}
