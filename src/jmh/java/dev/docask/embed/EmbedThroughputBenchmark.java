@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Each site is read with {@link SiteReader} as {@code docask index} reads it, and a fixed sample
  * of {@value #SAMPLE} chunks (shuffled with seed 42) is embedded per invocation: a full pass over
  * Astro's ~3.6k chunks takes ~400 s with LangChain4j on 2 cores, too long for repeated iterations.
- * One invocation is one {@code embedAll} of the whole sample, so the score is chunks/s.
+ * One invocation is one {@code embedAll} of the whole sample, so the score is chunks/s. On a machine
+ * shared with other work, {@link EmbedThroughputRunner} (ours and LangChain4j interleaved) is fairer.
  *
  * <pre>
  * ./mvnw -q -Pbench package -DskipTests

@@ -126,8 +126,7 @@ final class AskRun {
     private void streamFromModel() {
         firstTokenTimer = schedule(s.firstTokenTimeout(), "The language model did not start answering within "
                 + seconds(s.firstTokenTimeout()) + ".");
-        call = ModelCall.start(s.model(), s.instructions(), Prompt.question(standalone, retrieval.sources()),
-                new ModelCall.Events() {
+        ModelCall c = ModelCall.prepare(new ModelCall.Events() {
                     @Override
                     public void token(String t) {
                         delta(t);
@@ -144,9 +143,11 @@ final class AskRun {
                         fail(FailureText.of(failure), failure);
                     }
                 });
+        call = c;
         if (cancelled) {
-            call.cancel();
+            c.cancel();
         }
+        c.run(s.model(), s.instructions(), Prompt.question(standalone, retrieval.sources()));
     }
 
     private void replay(AnswerCache.Entry entry) {

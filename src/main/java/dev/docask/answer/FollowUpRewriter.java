@@ -26,8 +26,7 @@ final class FollowUpRewriter {
     static Rewrite rewrite(StreamingChatModel model, String question, List<Turn> history, Duration timeout)
             throws Exception {
         CompletableFuture<Rewrite> result = new CompletableFuture<>();
-        ModelCall call = ModelCall.start(model, Prompt.REWRITE_INSTRUCTIONS, Prompt.rewrite(question, history),
-                new ModelCall.Events() {
+        ModelCall call = ModelCall.prepare(new ModelCall.Events() {
                     @Override
                     public void token(String text) {
                     }
@@ -42,6 +41,7 @@ final class FollowUpRewriter {
                         result.completeExceptionally(failure);
                     }
                 });
+        call.run(model, Prompt.REWRITE_INSTRUCTIONS, Prompt.rewrite(question, history));
         try {
             return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } finally {

@@ -37,16 +37,27 @@ final class ModelCall {
         this.events = events;
     }
 
-    static ModelCall start(StreamingChatModel model, String instructions, String userMessage, Events events) {
-        ModelCall call = new ModelCall(events);
+    /**
+     * A call that can be cancelled before it starts: callers publish it first, then {@link #run},
+     * so a cancel that arrives while {@code chat()} is still reading the stream on this thread is
+     * seen at the next token.
+     */
+    static ModelCall prepare(Events events) {
+        return new ModelCall(events);
+    }
+
+    /** Sends the request and streams the reply into the events (on this thread or the client's). */
+    void run(StreamingChatModel model, String instructions, String userMessage) {
+        if (cancelled) {
+            return;
+        }
         ChatRequest request = ChatRequest.builder()
                 .messages(SystemMessage.from(instructions), UserMessage.from(userMessage)).build();
         try {
-            model.chat(request, call.new Handler());
+            model.chat(request, new Handler());
         } catch (RuntimeException e) {
             events.failed(e);
         }
-        return call;
     }
 
     /** Stops the stream; no event is delivered afterwards. */

@@ -99,7 +99,8 @@ final class IndexCommand implements Callable<Integer> {
         }
         Optional<Embedder> e = Embedders.fromSpec(embedder);
         BuildReport report;
-        try (ProgressBar bar = progressBar(err, corpus.chunks().size())) {
+        boolean embeds = !Embedders.isMock(embedder) && !embedder.equals("none");
+        try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
             report = IndexBuilder.build(corpus, e, settings, this.out, n -> {
                 if (bar != null) {
                     bar.stepTo(n);
@@ -119,7 +120,15 @@ final class IndexCommand implements Callable<Integer> {
         int pages = 0;
         Framework detected = null;
         for (Path f : folders) {
-            Corpus c = SiteReader.read(f, options);
+            Corpus c;
+            try (ProgressBar bar = progressBar("Reading " + f.getFileName(), 0, true)) {
+                c = SiteReader.read(f, options, (done, total) -> {
+                    if (bar != null) {
+                        bar.maxHint(total);
+                        bar.stepTo(done);
+                    }
+                });
+            }
             chunks.addAll(c.chunks());
             problems.addAll(c.problems());
             pages += c.pages();
@@ -128,11 +137,12 @@ final class IndexCommand implements Callable<Integer> {
         return new Corpus(detected, pages, chunks, problems);
     }
 
-    private ProgressBar progressBar(PrintWriter err, int max) {
-        if (quiet || System.console() == null || Embedders.isMock(embedder) || embedder.equals("none")) {
+    /** A progress bar on stderr, or null when quiet, not on a terminal, or when the work is instant. */
+    private ProgressBar progressBar(String task, int max, boolean worthShowing) {
+        if (quiet || System.console() == null || !worthShowing) {
             return null;
         }
-        return new ProgressBarBuilder().setTaskName("Embedding").setInitialMax(max)
+        return new ProgressBarBuilder().setTaskName(task).setInitialMax(max)
                 .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250)
                 .clearDisplayOnFinish().build();
     }

@@ -17,7 +17,7 @@ import java.io.PrintWriter;
 @Command(name = "docask", mixinStandardHelpOptions = true, version = "docask 0.1.0",
         description = "Answers questions about one documentation site, from that site alone, with citations.",
         subcommands = {DemoCommand.class, IndexCommand.class, InspectCommand.class, SearchCommand.class, AskCommand.class,
-                CalibrateCommand.class, EvalCommand.class, CommandLine.HelpCommand.class})
+                CalibrateCommand.class, EvalCommand.class, ServeCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

@@ -16,9 +16,10 @@ import java.util.List;
 public interface Embedder {
 
     /**
-     * Identifies the model and everything that changes its vectors (pooling, query instruction),
+     * Identifies the model and everything that changes its passage vectors (weights, pooling),
      * e.g. {@code bge-small-en-v1.5-q} or {@code openai:text-embedding-3-small}. An index records it
-     * and refuses to be queried with an embedder whose id differs.
+     * and refuses to be queried with an embedder whose id differs. How questions are embedded is
+     * not part of it: see {@link #queryVariant()}.
      */
     String id();
 

@@ -52,6 +52,10 @@ final class OpenAiEmbedder implements Embedder {
         this.model = model;
         this.endpoint = endpoint(baseUrl);
         this.apiKey = apiKey == null ? "" : apiKey.trim();
+        if (this.apiKey.isEmpty() && endpoint.getHost().endsWith("api.openai.com")) {
+            throw new IllegalArgumentException("openai:" + model + " needs an API key for " + baseUrl
+                    + ": set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama)");
+        }
         this.maxRetries = maxRetries;
         this.backoff = backoff;
         this.dimensions = KNOWN_DIMENSIONS.getOrDefault(model, 0);

@@ -10,7 +10,9 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -240,6 +242,15 @@ public final class DocIndex implements AutoCloseable {
             q.add(new TermQuery(new Term(FIELD, t)), BooleanClause.Occur.SHOULD);
         }
         try {
+            if (allowed == null) {
+                // Nothing to filter: Lucene's own top-k collector can skip non-competitive documents.
+                ScoreDoc[] docs = searcher.search(q.build(), new TopScoreDocCollectorManager(n, n)).scoreDocs;
+                List<Scored> out = new ArrayList<>(docs.length);
+                for (ScoreDoc d : docs) {
+                    out.add(new Scored(docToChunk[d.doc], d.score));
+                }
+                return out;
+            }
             return searcher.search(q.build(), new FilteredTopDocs(n, allowed, docToChunk));
         } catch (IOException e) {
             throw new IndexException("BM25 search failed: " + e.getMessage(), e);

@@ -86,8 +86,9 @@ public final class HybridRetriever {
         Query query = prepare(question, options);
         RelevanceGate gate = gate(options, query.vector != null);
         List<Hit> ranked = candidates(query, options, gate);
-        ranked = applyHooks(query, options, ranked);
-        ranked = regate(query, ranked, gate);
+        if (options.retrieveHook() != null || options.rerankHook() != null) {
+            ranked = regate(query, applyHooks(query, options, ranked), gate);
+        }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
         boolean answerable = !passing.isEmpty();
@@ -279,7 +280,7 @@ public final class HybridRetriever {
 
     /** Metadata filter and copy removal, decided before any scoring. Null means every chunk. */
     private BitSet allowedChunks(RetrievalOptions o) {
-        BitSet allowed = o.collapseCopies() ? index.canonicalChunks() : null;
+        BitSet allowed = o.collapseCopies() && index.manifest().copies() > 0 ? index.canonicalChunks() : null;
         if (o.filter().isEmpty()) {
             return allowed;
         }

@@ -54,9 +54,17 @@ class EmbeddersTest {
 
     @Test
     void fromSpec_openaiWithoutBaseUrl_defaultsToOpenAi() {
-        Embedder e = Embedders.fromSpec("openai:text-embedding-3-small", Map.of()).orElseThrow();
+        Embedder e = Embedders.fromSpec("openai:text-embedding-3-small", Map.of("OPENAI_API_KEY", "k")).orElseThrow();
 
         assertThat(e).isInstanceOf(OpenAiEmbedder.class);
+    }
+
+    @Test
+    void fromSpec_openaiWithoutKey_failsSayingWhichVariableToSet() {
+        assertThatThrownBy(() -> Embedders.fromSpec("openai:text-embedding-3-small", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("OPENAI_API_KEY")
+                .hasMessageContaining(Embedders.OPENAI_DEFAULT_BASE_URL);
     }
 
     @Test

@@ -1,0 +1,102 @@
+package dev.docask.cli;
+
+import dev.docask.answer.ModelSpecs;
+import dev.docask.server.DocaskServer;
+import dev.docask.server.RateLimit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code docask serve}: the HTTP API, the widget and a demo page over one index, reloaded when a
+ * new {@code docask index} run publishes into the same folder. Stops gracefully on Ctrl-C / SIGTERM.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve /api/ask, /api/search, the widget and a demo page over an index.")
+final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    IndexArgs index;
+
+    @Mixin
+    RetrievalArgs retrieval;
+
+    @Option(names = "--port", defaultValue = "8080", paramLabel = "N", description = "Port (default 8080; 0 picks a free one).")
+    int port;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
+            description = "Address to listen on (default 127.0.0.1; 0.0.0.0 for all).")
+    String host;
+
+    @Option(names = "--model", defaultValue = ModelSpecs.EXTRACTIVE, paramLabel = "SPEC",
+            description = "openai:<name> (OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:<name> (ANTHROPIC_API_KEY), "
+                    + "ollama:<name> (OLLAMA_BASE_URL), or extractive: quoted passages, no model (default).")
+    String model;
+
+    @Option(names = "--site-name", paramLabel = "NAME", description = "Site name for the demo page and refusals (default: the index's).")
+    String siteName;
+
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN",
+            description = "An origin whose pages may call the API, e.g. https://docs.example.com (repeatable; * for any).")
+    List<String> allowOrigins = new ArrayList<>();
+
+    @Option(names = "--rate-limit", defaultValue = "10/min", paramLabel = "N/UNIT",
+            description = "Questions per client, e.g. 10/min, 100/hour, or off (default 10/min).")
+    String rateLimit;
+
+    @Option(names = "--trust-proxy-header", paramLabel = "NAME",
+            description = "Take the client address from this header set by your one reverse proxy, e.g. X-Forwarded-For.")
+    String trustProxyHeader;
+
+    @Option(names = "--max-question-chars", defaultValue = "500", paramLabel = "N", description = "Longest question (default 500).")
+    int maxQuestionChars;
+
+    @Option(names = "--daily-requests", defaultValue = "0", paramLabel = "N", description = "Questions per UTC day, all clients (default: no ceiling).")
+    long dailyRequests;
+
+    @Option(names = "--daily-tokens", defaultValue = "0", paramLabel = "N", description = "Model tokens per UTC day (default: no ceiling).")
+    long dailyTokens;
+
+    @Option(names = "--feedback-log", paramLabel = "FILE", description = "Append thumbs up/down to this JSON Lines file.")
+    Path feedbackLog;
+
+    @Option(names = "--shutdown-grace", defaultValue = "20", paramLabel = "SECONDS",
+            description = "How long running answers may finish on shutdown (default 20).")
+    int shutdownGrace;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        DocaskServer server = DocaskServer.builder()
+                .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
+                .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
+                .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
+                .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
+                .shutdownGrace(Duration.ofSeconds(shutdownGrace))
+                .build().start();
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "docask-shutdown"));
+        out.println("docask serving " + index.dir + " (generation " + server.generation() + ") with " + model
+                + " on " + server.url());
+        out.println("  demo page  " + server.url() + "/");
+        out.println("  widget     <script src=\"" + server.url() + "/widget.js\" data-endpoint=\"" + server.url() + "\"></script>");
+        out.flush();
+        try {
+            server.awaitStop();
+        } catch (InterruptedException e) {
+            server.close(); // asked to stop (embedded use, tests): as gracefully as on SIGTERM
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+}

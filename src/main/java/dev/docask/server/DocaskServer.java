@@ -1,0 +1,346 @@
+package dev.docask.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.answer.AnswerCache;
+import dev.docask.answer.AskHandler;
+import dev.docask.answer.ModelSpecs;
+import dev.docask.embed.Embedder;
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
+import io.javalin.Javalin;
+import io.javalin.compression.CompressionStrategy;
+import io.javalin.config.JavalinConfig;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.NetworkConnector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The docask HTTP server (SPEC §7): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
+ * one JSON object), {@code GET /api/search}, {@code POST /api/feedback}, {@code GET /healthz},
+ * {@code GET /metrics}, {@code GET /widget.js} and a demo page at {@code /}. Safe to put on the
+ * public internet: body and question limits, per-client rate limits, a daily budget, a CORS
+ * allow-list, and errors as JSON problem bodies. The index is reloaded when a new generation is
+ * published into its folder.
+ *
+ * <pre>{@code
+ * try (DocaskServer server = DocaskServer.builder()
+ *         .indexDir(Path.of("docs-index"))
+ *         .model("openai:gpt-4o-mini")
+ *         .allowOrigins(List.of("https://docs.example.com"))
+ *         .rateLimit(RateLimit.parse("10/min"))
+ *         .build().start()) {
+ *     System.out.println("listening on " + server.url());
+ *     server.awaitStop();
+ * }
+ * }</pre>
+ */
+public final class DocaskServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
+
+    private final ServerSettings settings;
+    private final ObjectMapper json = new ObjectMapper();
+    private final ServerMetrics metrics = new ServerMetrics();
+    private final Drain drain = new Drain();
+    private final Map<String, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private LiveIndex live;
+    private Javalin app;
+    private int boundPort;
+
+    DocaskServer(ServerSettings settings) {
+        this.settings = settings;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Loads the index and starts listening.
+     *
+     * @throws dev.docask.index.IndexException when the index cannot be loaded
+     */
+    public synchronized DocaskServer start() {
+        if (app != null) {
+            throw new IllegalStateException("the server is already started");
+        }
+        live = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
+        try {
+            app = Javalin.create(this::configure).start(settings.host(), settings.port());
+            boundPort = app.port();
+        } catch (RuntimeException e) {
+            live.close();
+            throw e;
+        }
+        LOG.info("docask serving {} on {}", settings.indexDir(), url());
+        return this;
+    }
+
+    private Generation load(String name, DocIndex index) {
+        String spec = index.manifest().embedderSpec();
+        Optional<Embedder> embedder = embedders.computeIfAbsent(spec, Embedders::fromSpec); // reused across reloads
+        HybridRetriever retriever = HybridRetriever.create(index, embedder);
+        return new Generation(name, index, retriever, settings.answers().apply(retriever));
+    }
+
+    private void configure(JavalinConfig cfg) {
+        cfg.concurrency.useVirtualThreads = true;
+        cfg.startup.showJavalinBanner = false;
+        cfg.startup.showOldJavalinVersionWarning = false;
+        cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
+        cfg.http.maxRequestSize = settings.maxBodyBytes();
+        new Routes(settings, live, metrics, drain, json).install(cfg);
+    }
+
+    /** The port the server listens on (the real one when it was started on port 0). */
+    public int port() {
+        return boundPort;
+    }
+
+    /** The server's base URL, e.g. {@code http://127.0.0.1:8080}. */
+    public String url() {
+        String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
+        return "http://" + host + ":" + port();
+    }
+
+    /** The index generation new requests are answered from. */
+    public String generation() {
+        return live.generation();
+    }
+
+    /** Checks the index folder for a new generation now; true when the server swapped to it. */
+    public boolean reloadNow() {
+        return live.reloadIfChanged();
+    }
+
+    /** Blocks until {@link #close()} has stopped the server. */
+    public void awaitStop() throws InterruptedException {
+        stopped.await();
+    }
+
+    /**
+     * Stops gracefully: new connections are refused and new API requests get 503 at once, while
+     * requests and answer streams already running may finish until the shutdown grace period
+     * ends; then the server stops and the index is closed.
+     */
+    @Override
+    public synchronized void close() {
+        if (app == null || stopped.getCount() == 0) {
+            return;
+        }
+        drain.start();
+        for (Connector c : app.jettyServer().server().getConnectors()) {
+            if (c instanceof NetworkConnector n) {
+                n.close(); // stop accepting; open connections carry on
+            }
+        }
+        boolean interrupted = Thread.interrupted(); // stopping Jetty must not be cut short by a pending interrupt
+        if (!interrupted) {
+            interrupted = !drain.awaitIdle(System.nanoTime() + settings.shutdownGrace().toNanos());
+        }
+        if (drain.inFlight() > 0) {
+            LOG.warn("{} request(s) still running at shutdown; stopping anyway", drain.inFlight());
+        }
+        try {
+            app.stop();
+            live.close();
+            stopped.countDown();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Collects the server's options; only {@link #indexDir(Path)} is required. */
+    public static final class Builder {
+        private Path indexDir;
+        private Function<HybridRetriever, AskHandler> answers;
+        private String model = ModelSpecs.EXTRACTIVE;
+        private AnswerCache answerCache = AnswerCache.create(10_000, Duration.ofHours(1));
+        private Duration pingInterval = Duration.ofSeconds(1);
+        private String host = "127.0.0.1";
+        private int port = 8080;
+        private String siteName;
+        private RetrievalOptions retrieval = RetrievalOptions.defaults();
+        private List<String> allowOrigins = List.of();
+        private RateLimit rateLimit = RateLimit.parse("10/min");
+        private String trustProxyHeader;
+        private int maxBodyBytes = ServerSettings.DEFAULT_MAX_BODY_BYTES;
+        private int maxQuestionChars = ServerSettings.DEFAULT_MAX_QUESTION_CHARS;
+        private long dailyRequests;
+        private long dailyTokens;
+        private Path feedbackLog;
+        private Consumer<Feedback> onFeedback = f -> { };
+        private Duration reloadInterval = Duration.ofSeconds(2);
+        private Duration shutdownGrace = Duration.ofSeconds(20);
+        private Clock clock = Clock.systemUTC();
+
+        private Builder() {
+        }
+
+        /** The folder written by {@code docask index}; watched for new generations. */
+        public Builder indexDir(Path dir) {
+            this.indexDir = dir;
+            return this;
+        }
+
+        /**
+         * The model answers are written with: {@code openai:<name>}, {@code anthropic:<name>},
+         * {@code ollama:<name>} or {@code extractive} (the default: quoted passages, no model).
+         */
+        public Builder model(String spec) {
+            this.model = spec;
+            return this;
+        }
+
+        /** Identical questions on the same index are answered from this cache (10,000 answers for an hour; null for none). */
+        public Builder answerCache(AnswerCache cache) {
+            this.answerCache = cache;
+            return this;
+        }
+
+        /**
+         * Builds the ask handler for each loaded index generation yourself (any model, hooks,
+         * timeouts); replaces {@link #model(String)}, {@link #answerCache(AnswerCache)} and the
+         * retrieval options for answers.
+         */
+        public Builder answers(Function<HybridRetriever, AskHandler> factory) {
+            this.answers = factory;
+            return this;
+        }
+
+        /** How often an idle answer stream is pinged, which is also how soon a gone reader is noticed (1 s). */
+        Builder pingInterval(Duration interval) {
+            this.pingInterval = interval;
+            return this;
+        }
+
+        /** Address to listen on (127.0.0.1; {@code 0.0.0.0} for all interfaces). */
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        /** Port to listen on (8080; 0 picks a free one). */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** The name shown on the demo page and in "I don't know" answers (default: the index's). */
+        public Builder siteName(String siteName) {
+            this.siteName = siteName;
+            return this;
+        }
+
+        public Builder retrieval(RetrievalOptions options) {
+            this.retrieval = options;
+            return this;
+        }
+
+        /** Origins whose pages may call the API from a browser, e.g. {@code https://docs.example.com}; {@code *} for any. */
+        public Builder allowOrigins(List<String> origins) {
+            this.allowOrigins = origins;
+            return this;
+        }
+
+        /** Questions per client (10/min); {@link RateLimit#OFF} for none. */
+        public Builder rateLimit(RateLimit limit) {
+            this.rateLimit = limit;
+            return this;
+        }
+
+        /** The header one trusted reverse proxy puts the client address in, e.g. {@code X-Forwarded-For}. */
+        public Builder trustProxyHeader(String header) {
+            this.trustProxyHeader = header;
+            return this;
+        }
+
+        /** Largest request body (64 KiB). */
+        public Builder maxBodyBytes(int bytes) {
+            this.maxBodyBytes = bytes;
+            return this;
+        }
+
+        /** Longest question (500 characters). */
+        public Builder maxQuestionChars(int chars) {
+            this.maxQuestionChars = chars;
+            return this;
+        }
+
+        /** Questions and model tokens allowed per UTC day across all clients (0: no ceiling). */
+        public Builder dailyBudget(long requests, long tokens) {
+            this.dailyRequests = requests;
+            this.dailyTokens = tokens;
+            return this;
+        }
+
+        /** A JSON Lines file that feedback is appended to. */
+        public Builder feedbackLog(Path file) {
+            this.feedbackLog = file;
+            return this;
+        }
+
+        /** Receives every piece of feedback. */
+        public Builder onFeedback(Consumer<Feedback> onFeedback) {
+            this.onFeedback = onFeedback;
+            return this;
+        }
+
+        /** How often the index folder is checked for a new generation (2 s). */
+        public Builder reloadInterval(Duration interval) {
+            this.reloadInterval = interval;
+            return this;
+        }
+
+        /** How long running answers may take to finish on shutdown (20 s). */
+        public Builder shutdownGrace(Duration grace) {
+            this.shutdownGrace = grace;
+            return this;
+        }
+
+        /** The clock the daily budget and feedback times use. */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException for a bad option, naming it */
+        public DocaskServer build() {
+            if (indexDir == null) {
+                throw new IllegalArgumentException("indexDir is required: the folder written by 'docask index'");
+            }
+            Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
+            return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
+                    rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
+                    onFeedback, reloadInterval, shutdownGrace, pingInterval, clock));
+        }
+
+        private Function<HybridRetriever, AskHandler> defaultAnswers() {
+            String spec = model;
+            String site = siteName;
+            RetrievalOptions options = retrieval;
+            AnswerCache cache = answerCache;
+            return r -> {
+                AskHandler.Builder b = AskHandler.builder().retriever(r).model(spec).retrieval(options).answerCache(cache)
+                        .onError(e -> LOG.warn("answer: {}", e.toString()));
+                return (site == null ? b : b.siteName(site)).build();
+            };
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.docask.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/** {@code POST /api/feedback}: {@code {"answerId", "rating": "up"|"down", "comment"?}} → 204. */
+final class FeedbackRoute {
+    private static final Logger LOG = LoggerFactory.getLogger(FeedbackRoute.class);
+    static final int MAX_COMMENT_CHARS = 2_000;
+
+    private final JsonBodies bodies;
+    private final RecentAnswers recent;
+    private final FeedbackLog log; // null: no log file
+    private final Consumer<Feedback> onFeedback;
+    private final Clock clock;
+
+    FeedbackRoute(JsonBodies bodies, RecentAnswers recent, FeedbackLog log, Consumer<Feedback> onFeedback, Clock clock) {
+        this.bodies = bodies;
+        this.recent = recent;
+        this.log = log;
+        this.onFeedback = onFeedback;
+        this.clock = clock;
+    }
+
+    void handle(Context ctx) {
+        Feedback f = parse(bodies.readObject(ctx));
+        if (log != null) {
+            log.append(f);
+        }
+        try {
+            onFeedback.accept(f);
+        } catch (RuntimeException e) {
+            LOG.warn("onFeedback failed for answer {}", f.answerId(), e); // the reader's feedback was still taken
+        }
+        ctx.status(204);
+    }
+
+    private Feedback parse(JsonNode body) {
+        String id = Fields.requireString(body, "answerId", 100);
+        if (!id.matches("[A-Za-z0-9_-]+")) {
+            throw new ApiException.BadRequest("'answerId' must be the id the answer was sent with.");
+        }
+        String rating = Fields.requireString(body, "rating", 10).toLowerCase(Locale.ROOT);
+        Feedback.Rating r = switch (rating) {
+            case "up" -> Feedback.Rating.UP;
+            case "down" -> Feedback.Rating.DOWN;
+            default -> throw new ApiException.BadRequest("'rating' must be \"up\" or \"down\", not \"" + rating + "\".");
+        };
+        String comment = Fields.optionalString(body, "comment", MAX_COMMENT_CHARS);
+        RecentAnswers.Given given = recent.find(id).orElse(new RecentAnswers.Given("", ""));
+        return new Feedback(id, r, comment, given.question(), given.text(), clock.instant());
+    }
+}

@@ -1,0 +1,66 @@
+package dev.docask.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.HttpStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Locale;
+
+/*
+ * The one place that turns failures into HTTP responses (STYLE.md: thin handlers, one mapper).
+ * Bodies follow RFC 9457 (application/problem+json): type, title, status, detail. Anything that
+ * is not an ApiException is a bug or an outage on our side: it is logged with its stack trace and
+ * the client gets a plain 500 that reveals nothing.
+ */
+final class Problems {
+    private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
+    static final String CONTENT_TYPE = "application/problem+json";
+
+    private final ObjectMapper json;
+
+    Problems(ObjectMapper json) {
+        this.json = json;
+    }
+
+    void register(RoutesConfig routes) {
+        routes.exception(ApiException.class, (e, ctx) -> write(ctx, e));
+        routes.exception(Exception.class, (e, ctx) -> {
+            LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+            write(ctx, 500, "Internal server error", "internal-server-error",
+                    "Something went wrong on the server. Please try again later.");
+        });
+        routes.exception(HttpResponseException.class, (e, ctx) -> {
+            String title = HttpStatus.forStatus(e.getStatus()).getMessage();
+            write(ctx, e.getStatus(), title, title.toLowerCase(Locale.ROOT).replace(' ', '-'), e.getMessage());
+        });
+        routes.error(404, ctx -> write(ctx, new ApiException.NotFound("There is nothing at " + ctx.path() + ".")));
+        routes.error(405, ctx -> write(ctx, 405, "Method not allowed", "method-not-allowed",
+                ctx.method() + " is not allowed on " + ctx.path() + "."));
+    }
+
+    void write(Context ctx, ApiException e) {
+        if (e instanceof ApiException.TooManyRequests t) {
+            ctx.header("Retry-After", Long.toString(t.retryAfterSeconds()));
+        }
+        write(ctx, e.status(), e.title(), e.type(), e.getMessage());
+    }
+
+    /** The problem body alone, for streams that already sent their headers. */
+    ObjectNode body(int status, String title, String type, String detail) {
+        ObjectNode body = json.createObjectNode();
+        body.put("type", "https://docask.dev/problems/" + type);
+        body.put("title", title);
+        body.put("status", status);
+        body.put("detail", detail);
+        return body;
+    }
+
+    private void write(Context ctx, int status, String title, String type, String detail) {
+        ctx.status(status).contentType(CONTENT_TYPE).result(body(status, title, type, detail).toString());
+    }
+}

@@ -1,0 +1,82 @@
+package dev.docask.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+
+/*
+ * The route table, in one place (Javalin's routes-as-data style): what each path does and which
+ * checks run before it. Handlers stay thin; failures are thrown and Problems maps them.
+ */
+final class Routes {
+    private final ServerSettings settings;
+    private final LiveIndex live;
+    private final ServerMetrics metrics;
+    private final Drain drain;
+    private final ObjectMapper json;
+
+    Routes(ServerSettings settings, LiveIndex live, ServerMetrics metrics, Drain drain, ObjectMapper json) {
+        this.settings = settings;
+        this.live = live;
+        this.metrics = metrics;
+        this.drain = drain;
+        this.json = json;
+    }
+
+    void install(JavalinConfig cfg) {
+        JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
+        CorsPolicy cors = new CorsPolicy(settings.allowOrigins());
+        Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()),
+                new RateLimiter(settings.rateLimit(), System::nanoTime),
+                new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
+        RecentAnswers recent = new RecentAnswers();
+        RetrievalJson views = new RetrievalJson(json);
+        StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
+        AskRoute ask = new AskRoute(live, guards, bodies, json, views, metrics, recent, settings.maxQuestionChars(),
+                settings.pingInterval());
+        SearchRoute search = new SearchRoute(live, settings.retrieval(), views, metrics, settings.maxQuestionChars());
+        FeedbackRoute feedback = new FeedbackRoute(bodies, recent,
+                settings.feedbackLog() == null ? null : new FeedbackLog(settings.feedbackLog(), json),
+                settings.onFeedback(), settings.clock());
+
+        new Problems(json).register(cfg.routes);
+        cfg.routes.after(ctx -> metrics.request(routeName(ctx), ctx.statusCode()));
+        cfg.routes.before("/api/*", ctx -> {
+            drain.admit();
+            cors.apply(ctx);
+        });
+        cfg.routes.options("/api/*", ctx -> ctx.status(204));
+        cfg.routes.post("/api/ask", drain.tracked(ask::handle));
+        cfg.routes.get("/api/search", drain.tracked(ctx -> {
+            guards.rateLimit(ctx);
+            search.handle(ctx);
+        }));
+        cfg.routes.post("/api/feedback", drain.tracked(feedback::handle));
+        cfg.routes.get("/healthz", this::health);
+        cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+        cfg.routes.get("/widget.js", assets::widget);
+        cfg.routes.get("/", assets::demo);
+    }
+
+    private void health(Context ctx) {
+        ctx.status(drain.draining() ? 503 : 200).contentType("application/json").result(json.createObjectNode()
+                .put("status", drain.draining() ? "draining" : "ok")
+                .put("generation", live.generation())
+                .put("openStreams", metrics.openStreams()).toString());
+    }
+
+    private String siteNameOfIndex() {
+        try (LiveIndex.Lease lease = live.lease()) {
+            String name = lease.generation().index().manifest().siteName();
+            return name == null || name.isBlank() ? "this site" : name;
+        }
+    }
+
+    private static String routeName(Context ctx) {
+        String p = ctx.path();
+        return switch (p) {
+            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/" -> p;
+            default -> "other";
+        };
+    }
+}

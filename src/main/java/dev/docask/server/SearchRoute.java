@@ -1,0 +1,40 @@
+package dev.docask.server;
+
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.RetrievalOptions;
+import io.javalin.http.Context;
+
+import java.time.Duration;
+
+/** {@code GET /api/search?q=…}: the retrieval result, with every score, as JSON. */
+final class SearchRoute {
+    private final LiveIndex live;
+    private final RetrievalOptions options;
+    private final RetrievalJson views;
+    private final ServerMetrics metrics;
+    private final int maxQuestionChars;
+
+    SearchRoute(LiveIndex live, RetrievalOptions options, RetrievalJson views, ServerMetrics metrics, int maxQuestionChars) {
+        this.live = live;
+        this.options = options;
+        this.views = views;
+        this.metrics = metrics;
+        this.maxQuestionChars = maxQuestionChars;
+    }
+
+    void handle(Context ctx) {
+        String q = ctx.queryParam("q");
+        if (q == null || q.isBlank()) {
+            throw new ApiException.BadRequest("Add the question as ?q=…");
+        }
+        q = q.strip();
+        if (q.codePointCount(0, q.length()) > maxQuestionChars) {
+            throw new ApiException.BadRequest("The question is longer than " + maxQuestionChars + " characters.");
+        }
+        try (LiveIndex.Lease lease = live.lease()) {
+            Retrieval r = lease.generation().retriever().retrieve(q, options);
+            metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
+            ctx.contentType("application/json").result(views.retrieval(r).toString());
+        }
+    }
+}

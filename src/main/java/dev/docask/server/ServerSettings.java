@@ -1,0 +1,59 @@
+package dev.docask.server;
+
+import dev.docask.answer.AskHandler;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/** Everything a {@link DocaskServer} is configured with, validated once. */
+record ServerSettings(Path indexDir, String host, int port, String siteName, RetrievalOptions retrieval,
+                      Function<HybridRetriever, AskHandler> answers,
+                      List<String> allowOrigins, RateLimit rateLimit, String trustProxyHeader, int maxBodyBytes,
+                      int maxQuestionChars, long dailyRequests, long dailyTokens, Path feedbackLog,
+                      Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
+                      Clock clock) {
+    static final int DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+    static final int DEFAULT_MAX_QUESTION_CHARS = 500;
+
+    ServerSettings {
+        Objects.requireNonNull(indexDir, "indexDir");
+        Objects.requireNonNull(host, "host");
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+        }
+        if (maxBodyBytes < 1) {
+            throw new IllegalArgumentException("maxBodyBytes must be positive, got " + maxBodyBytes);
+        }
+        if (maxQuestionChars < 1) {
+            throw new IllegalArgumentException("maxQuestionChars must be positive, got " + maxQuestionChars);
+        }
+        if (dailyRequests < 0 || dailyTokens < 0) {
+            throw new IllegalArgumentException("daily budgets cannot be negative");
+        }
+        requirePositive("reloadInterval", reloadInterval);
+        requirePositive("pingInterval", pingInterval);
+        Objects.requireNonNull(answers, "answers");
+        if (shutdownGrace == null || shutdownGrace.isNegative()) {
+            throw new IllegalArgumentException("shutdownGrace cannot be negative, got " + shutdownGrace);
+        }
+        Objects.requireNonNull(retrieval, "retrieval");
+        Objects.requireNonNull(rateLimit, "rateLimit");
+        Objects.requireNonNull(onFeedback, "onFeedback");
+        Objects.requireNonNull(clock, "clock");
+        allowOrigins = List.copyOf(allowOrigins);
+        CorsPolicy.requireValid(allowOrigins); // fail at build(), not at start()
+    }
+
+    private static void requirePositive(String name, Duration d) {
+        if (d == null || d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + d);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.docask.cli;
+
+import dev.docask.testsupport.TestIndexes;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@code docask serve} on a real index: it serves until interrupted, and bad options fail in plain words. */
+class ServeCommandTest {
+    @TempDir
+    static Path dir;
+    static Path indexDir;
+
+    @BeforeAll
+    static void buildIndex() {
+        indexDir = dir.resolve("idx");
+        TestIndexes.build(indexDir, "mock", List.of(TestIndexes.chunk("https://x.dev/guide/mocking#modules", "Mocking",
+                "Mocking › Modules", "Use vi.mock to replace a module with a mock."))).close();
+    }
+
+    private static CommandLine cli(StringWriter out, StringWriter err) {
+        CommandLine cli = new CommandLine(new ServeCommand());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println("docask: " + Failures.describe(ex));
+            return 1;
+        });
+        return cli;
+    }
+
+    @Test
+    void serve_answersUntilInterrupted() throws Exception {
+        StringWriter out = new StringWriter();
+        AtomicInteger exit = new AtomicInteger(-1);
+        Thread serving = Thread.ofVirtual().start(() -> exit.set(cli(out, new StringWriter())
+                .execute("--index", indexDir.toString(), "--port", "0", "--rate-limit", "off")));
+        Matcher url = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)").matcher("");
+        for (int i = 0; i < 500 && !url.reset(out.toString()).find(); i++) {
+            Thread.sleep(20);
+        }
+        assertThat(url.find(0)).as(out.toString()).isTrue();
+        String base = url.group(1);
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(base + "/api/ask"))
+                .header("Content-Type", "application/json").header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.body()).contains("vi.mock").contains("\"model\":\"extractive\"");
+        serving.interrupt();
+        serving.join(30_000);
+        assertThat(exit.get()).isZero();
+        assertThatThrownBy(() -> http.send(HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
+                HttpResponse.BodyHandlers.ofString())).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void serve_badRateLimit_failsNamingTheValue() {
+        StringWriter err = new StringWriter();
+        int exit = cli(new StringWriter(), err).execute("--index", indexDir.toString(), "--rate-limit", "lots");
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString()).contains("rate limit 'lots'");
+    }
+
+    @Test
+    void serve_noIndex_failsWithTheIndexMessage() {
+        StringWriter err = new StringWriter();
+        int exit = cli(new StringWriter(), err).execute("--index", dir.resolve("missing").toString(), "--port", "0");
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString()).contains("no docask index");
+    }
+}

@@ -1,0 +1,190 @@
+package dev.docask.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.SlowTokens;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The server's plain routes and its error mapping, against a real server on port 0. */
+class DocaskServerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+    static DocaskServer server;
+    static Http http;
+    static final List<Feedback> FEEDBACK = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        server = DocaskServer.builder().indexDir(Docs.build(dir.resolve("idx"))).port(0)
+                .siteName("X <Docs> & \"Co\"").rateLimit(RateLimit.OFF)
+                .feedbackLog(dir.resolve("logs/feedback.jsonl")).onFeedback(FEEDBACK::add)
+                .build().start();
+        http = new Http(server.url());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static JsonNode json(HttpResponse<String> r) {
+        try {
+            return JSON.readTree(r.body());
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + r.body(), e);
+        }
+    }
+
+    @Test
+    void healthz_reportsTheGeneration() {
+        HttpResponse<String> r = http.get("/healthz");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("status").asText()).isEqualTo("ok");
+        assertThat(json(r).get("generation").asText()).isEqualTo(server.generation()).startsWith("gen-");
+    }
+
+    @Test
+    void search_onTopicQuestion_returnsNumberedSourcesWithScores() {
+        HttpResponse<String> r = http.get("/api/search?q=how+do+I+mock+a+module");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
+        JsonNode body = json(r);
+        assertThat(body.get("answerable").asBoolean()).isTrue();
+        assertThat(body.get("sources").get(0).get("n").asInt()).isEqualTo(1);
+        assertThat(body.get("sources").get(0).get("url").asText()).isEqualTo("https://x.dev/guide/mocking#vi-mock");
+        assertThat(body.get("sources").get(0).get("scores").has("keywordCoverage")).isTrue();
+    }
+
+    @Test
+    void search_offTopicQuestion_isNotAnswerable() {
+        JsonNode body = json(http.get("/api/search?q=weather+in+Mumbai+today"));
+        assertThat(body.get("answerable").asBoolean()).isFalse();
+        assertThat(body.get("sources")).isEmpty();
+    }
+
+    @Test
+    void search_withoutQuestion_is400WithProblemBody() {
+        HttpResponse<String> r = http.get("/api/search");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue(Problems.CONTENT_TYPE);
+        assertThat(json(r).get("status").asInt()).isEqualTo(400);
+        assertThat(json(r).get("detail").asText()).contains("?q=");
+    }
+
+    @Test
+    void search_questionOverLimit_is400() {
+        HttpResponse<String> r = http.get("/api/search?q=" + "a".repeat(501));
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r).get("detail").asText()).contains("longer than 500");
+    }
+
+    @Test
+    void unknownPath_is404ProblemBody() {
+        HttpResponse<String> r = http.get("/nope");
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(json(r).get("title").asText()).isEqualTo("Not found");
+    }
+
+    @Test
+    void metrics_arePrometheusText() {
+        http.get("/api/search?q=retry+option");
+        HttpResponse<String> r = http.get("/metrics");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("docask_http_requests_total").contains("docask_retrieval_seconds_bucket")
+                .contains("docask_refusals_total");
+    }
+
+    @Test
+    void widget_isServedAsJavaScript() {
+        HttpResponse<String> r = http.get("/widget.js");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/javascript"));
+        assertThat(r.body()).contains("attachShadow").doesNotContain("innerHTML =");
+    }
+
+    @Test
+    void demoPage_escapesTheSiteName() {
+        HttpResponse<String> r = http.get("/");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("X &lt;Docs&gt; &amp; &quot;Co&quot;").doesNotContain("<Docs>")
+                .contains("<script src=\"/widget.js\"");
+    }
+
+    @Test
+    void feedback_isLoggedAndHandedToOnFeedback() throws Exception {
+        HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"abc-123\",\"rating\":\"down\",\"comment\":\"wrong page\"}");
+        assertThat(r.statusCode()).isEqualTo(204);
+        assertThat(FEEDBACK).anySatisfy(f -> {
+            assertThat(f.answerId()).isEqualTo("abc-123");
+            assertThat(f.rating()).isEqualTo(Feedback.Rating.DOWN);
+            assertThat(f.comment()).isEqualTo("wrong page");
+        });
+        List<String> lines = Files.readAllLines(dir.resolve("logs/feedback.jsonl"));
+        assertThat(lines).anySatisfy(l -> assertThat(JSON.readTree(l).get("rating").asText()).isEqualTo("down"));
+    }
+
+    @Test
+    void feedback_badRating_is400NamingTheField() {
+        HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"abc\",\"rating\":\"meh\"}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r).get("detail").asText()).contains("'rating'");
+    }
+
+    @Test
+    void builder_withoutIndexDir_failsNamingIt() {
+        assertThatThrownBy(() -> DocaskServer.builder().build()).hasMessageContaining("indexDir");
+    }
+
+    @Test
+    void close_whileAnswerStreams_letsTheStreamFinishAndRefusesNewWork(@TempDir Path other) throws Exception {
+        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(200), "Use ", "vi.mock ", "to ", "mock ", "[1]."))) {
+            DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofSeconds(10)).build().start();
+            Http client = new Http(s.url());
+            HttpRequest ask = client.request("/api/ask").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build();
+            CompletableFuture<HttpResponse<String>> stream = client.client().sendAsync(ask, HttpResponse.BodyHandlers.ofString());
+            while (fake.requests() == 0) {
+                Thread.sleep(10);
+            }
+            Thread closer = Thread.ofVirtual().start(s::close);
+            Thread.sleep(100);
+            assertThatThrownBy(() -> new Http(s.url()).get("/healthz")).as("no new connections").isInstanceOf(java.io.UncheckedIOException.class);
+            HttpResponse<String> r = stream.get(10, TimeUnit.SECONDS);
+            closer.join(10_000);
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(FakeModels.types(FakeModels.parts(r.body()))).endsWith("finish", "[DONE]");
+            assertThat(FakeModels.text(FakeModels.parts(r.body()))).isEqualTo("Use vi.mock to mock [1].");
+        }
+    }
+
+    @Test
+    void unexpectedFailure_is500WithoutInternals(@TempDir Path other) throws Exception {
+        Path notAFile = Files.createDirectories(other.resolve("feedback.jsonl")); // appending to a folder fails
+        try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
+                .feedbackLog(notAFile).build().start()) {
+            HttpResponse<String> r = new Http(s.url()).postJson("/api/feedback", "{\"answerId\":\"a\",\"rating\":\"up\"}");
+            assertThat(r.statusCode()).isEqualTo(500);
+            assertThat(json(r).get("detail").asText()).isEqualTo("Something went wrong on the server. Please try again later.");
+            assertThat(r.body()).doesNotContain("feedback.jsonl").doesNotContain("Exception");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.docask.server;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** A tiny HTTP client for tests against a real server on 127.0.0.1. */
+final class Http {
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+
+    Http(String base) {
+        this.base = base;
+    }
+
+    HttpResponse<String> get(String path, String... headers) {
+        return send(request(path, headers).GET().build());
+    }
+
+    HttpResponse<String> postJson(String path, String json, String... headers) {
+        return post(path, "application/json", json, headers);
+    }
+
+    HttpResponse<String> post(String path, String contentType, String body, String... headers) {
+        HttpRequest.Builder b = request(path, headers).POST(HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        return send(b.build());
+    }
+
+    /** A POST whose body has no Content-Length (sent chunked), so the server only learns its size by reading. */
+    HttpResponse<String> postChunked(String path, byte[] body) {
+        return send(request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build());
+    }
+
+    HttpResponse<String> options(String path, String... headers) {
+        return send(request(path, headers).method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    HttpRequest.Builder request(String path, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return b;
+    }
+
+    HttpResponse<String> send(HttpRequest request) {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    HttpClient client() {
+        return client;
+    }
+}

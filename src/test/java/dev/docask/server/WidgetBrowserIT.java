@@ -1,0 +1,278 @@
+package dev.docask.server;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.ServerError;
+import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.StreamTokens;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The widget in real headless Chromium against a real server whose model is the fake
+ * OpenAI-compatible server. Needs Debian's {@code chromium} and {@code chromium-driver}
+ * ({@code apt-get install -y chromium chromium-driver}); skipped with a message when they are
+ * missing. Saves {@code docs/widget.png}. Run alone: {@code ./mvnw verify -Dit.test=WidgetBrowserIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+class WidgetBrowserIT {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    static final String XSS_ANSWER = "The retry option reruns a failing test [1]. "
+            + "<img src=x onerror=\"window.__docaskXss='img'\"> "
+            + "<script>window.__docaskXss='script'</script> "
+            + "[click me](javascript:window.__docaskXss='link') and [more](https://x.dev/config/retry) "
+            + "[bad](JaVaScRiPt:alert(1)) **bold** `code <b>` [9]";
+
+    @TempDir
+    static Path dir;
+    static FakeOpenAiServer fake;
+    static DocaskServer server;
+    static ChromeDriver browser;
+    static final List<Feedback> FEEDBACK = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "WidgetBrowserIT skipped: headless Chromium not installed (apt-get install -y chromium chromium-driver)");
+        fake = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock"));
+        server = FakeModels.server(Docs.build(dir.resolve("idx")), fake).answerCache(null)
+                .onFeedback(FEEDBACK::add).build().start();
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString()); // never let Selenium Manager download
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + dir.resolve("chrome-profile"), "--window-size=1280,800");
+        browser = new ChromeDriver(options);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+            fake.close();
+        }
+    }
+
+    @BeforeEach
+    void openDemoPage() {
+        browser.manage().window().setSize(new Dimension(1280, 800));
+        browser.get(server.url() + "/");
+    }
+
+    private SearchContext widget() {
+        return browser.findElement(By.cssSelector("div[data-docask]")).getShadowRoot();
+    }
+
+    private WebDriverWait waiting() {
+        return new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    private void ask(String question) {
+        SearchContext w = widget();
+        WebElement panel = w.findElement(By.cssSelector(".panel"));
+        if (!panel.isDisplayed()) {
+            w.findElement(By.cssSelector("button.launcher")).click();
+        }
+        WebElement input = w.findElement(By.cssSelector("textarea"));
+        input.sendKeys(question);
+        input.sendKeys(Keys.ENTER);
+    }
+
+    private WebElement lastTurn() {
+        List<WebElement> turns = widget().findElements(By.cssSelector(".turn"));
+        return turns.getLast();
+    }
+
+    private void awaitAnswered() {
+        waiting().until(d -> !widget().findElements(By.cssSelector(".turn")).isEmpty()
+                && lastTurn().findElement(By.cssSelector(".answer")).getAttribute("aria-busy") == null);
+    }
+
+    @Test
+    void ask_onTopic_showsSourcesFirstThenTheAnswerWithClickableCitations() throws Exception {
+        fake.route(new SlowTokens(Duration.ofMillis(250), "Use ", "`vi.mock(path)` ", "to replace a module ",
+                "with a **fake** [1].\n\n", "- works with ESM\n", "- hoisted to the top [1]"));
+        ask("how do I mock a module?");
+        waiting().until(d -> !lastTurn().findElements(By.cssSelector(".sources li a")).isEmpty());
+        WebElement turn = lastTurn();
+        assertThat(turn.findElement(By.cssSelector(".answer")).getAttribute("aria-busy"))
+                .as("sources are shown while the answer is still coming").isEqualTo("true");
+        assertThat(turn.findElement(By.cssSelector(".answer")).getText()).doesNotContain("hoisted");
+        awaitAnswered();
+        WebElement source = turn.findElement(By.cssSelector(".sources li a"));
+        assertThat(source.getAttribute("href")).isEqualTo("https://x.dev/guide/mocking#vi-mock");
+        List<WebElement> cites = turn.findElements(By.cssSelector(".answer a.cite"));
+        assertThat(cites).hasSize(2).allSatisfy(a -> {
+            assertThat(a.getText()).isEqualTo("[1]");
+            assertThat(a.getAttribute("href")).isEqualTo("https://x.dev/guide/mocking#vi-mock");
+            assertThat(a.getAttribute("rel")).contains("noopener");
+            assertThat(a.isDisplayed() && a.isEnabled()).isTrue();
+        });
+        assertThat(turn.findElement(By.cssSelector(".answer strong")).getText()).isEqualTo("fake");
+        assertThat(turn.findElement(By.cssSelector(".answer code")).getText()).isEqualTo("vi.mock(path)");
+        assertThat(turn.findElements(By.cssSelector(".answer li"))).hasSize(2);
+        saveScreenshot();
+
+        turn.findElement(By.cssSelector(".feedback button[data-rating='up']")).click();
+        waiting().until(d -> !FEEDBACK.isEmpty());
+        assertThat(FEEDBACK.getLast().rating()).isEqualTo(Feedback.Rating.UP);
+        assertThat(FEEDBACK.getLast().question()).isEqualTo("how do I mock a module?");
+    }
+
+    @Test
+    void ask_offTopic_showsTheRefusalPlainly() {
+        int modelRequests = fake.requests();
+        ask("What is the weather in Mumbai today?");
+        awaitAnswered();
+        WebElement turn = lastTurn();
+        assertThat(turn.findElement(By.cssSelector(".refused")).getText()).startsWith("I don't know.").contains("X Docs");
+        assertThat(turn.findElement(By.cssSelector(".sources")).isDisplayed()).isFalse();
+        assertThat(fake.requests()).isEqualTo(modelRequests);
+    }
+
+    @Test
+    void ask_answerWithHtmlAndJavascriptLinks_executesNothing() {
+        fake.route(new StreamTokens(XSS_ANSWER.split("(?<= )")));
+        ask("what does the retry option do?");
+        awaitAnswered();
+        WebElement answer = lastTurn().findElement(By.cssSelector(".answer"));
+        assertThat(answer.getText()).contains("<img src=x onerror=").contains("<script>");
+        assertThat(answer.findElements(By.cssSelector("img, script, iframe"))).isEmpty();
+        for (WebElement a : answer.findElements(By.cssSelector("a"))) {
+            assertThat(a.getAttribute("href")).startsWith("https://");
+        }
+        assertThat(answer.findElement(By.cssSelector("a:not(.cite)")).getText()).isEqualTo("more");
+        assertThat(answer.getText()).contains("click me").contains("[9]");
+        assertThat(answer.findElements(By.cssSelector("a.cite"))).as("[9] matches no source: not a link").hasSize(1);
+        // click the words that would have been a javascript: link
+        ((JavascriptExecutor) browser).executeScript(
+                "const r = document.querySelector('div[data-docask]').shadowRoot;"
+                        + "const walker = document.createTreeWalker(r.querySelector('.turn:last-child .answer'), NodeFilter.SHOW_TEXT);"
+                        + "while (walker.nextNode()) { if (walker.currentNode.textContent.includes('click me')) walker.currentNode.parentElement.click(); }");
+        Object xss = ((JavascriptExecutor) browser).executeScript("return window.__docaskXss;");
+        assertThat(xss).as("no injected code ran").isNull();
+    }
+
+    @Test
+    void ask_modelFails_showsAPoliteErrorWithoutProviderDetails() {
+        fake.route(new ServerError(500));
+        ask("how do I mock a module?");
+        awaitAnswered();
+        WebElement error = lastTurn().findElement(By.cssSelector(".error"));
+        assertThat(error.getAttribute("role")).isEqualTo("alert");
+        assertThat(error.getText()).contains("language model").doesNotContain("fake model failed");
+    }
+
+    @Test
+    void ask_overTheRateLimit_saysWhenToTryAgain() {
+        try (DocaskServer limited = FakeModels.server(dir.resolve("idx"), fake).rateLimit(RateLimit.parse("1/min"))
+                .build().start()) {
+            fake.route(new StreamTokens("Use vi.mock [1]."));
+            browser.get(limited.url() + "/");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            ask("and a default export?");
+            waiting().until(d -> widget().findElements(By.cssSelector(".turn")).size() == 2
+                    && !lastTurn().findElements(By.cssSelector(".error")).isEmpty());
+            assertThat(lastTurn().findElement(By.cssSelector(".error")).getText())
+                    .startsWith("You are asking faster than this site allows.").containsPattern("try again in \\d+ seconds");
+        }
+    }
+
+    @Test
+    void embeddedOnAnotherOrigin_worksWhenAllowedAndFailsPolitelyWhenNot() throws Exception {
+        HttpServer site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        String siteOrigin = "http://127.0.0.1:" + site.getAddress().getPort();
+        try (DocaskServer allowing = FakeModels.server(dir.resolve("idx"), fake).allowOrigins(List.of(siteOrigin)).build().start();
+             DocaskServer refusing = FakeModels.server(dir.resolve("idx"), fake)
+                     .allowOrigins(List.of("https://docs.example.com")).build().start()) {
+            site.createContext("/", exchange -> {
+                String api = exchange.getRequestURI().getPath().contains("refusing") ? refusing.url() : allowing.url();
+                byte[] page = ("<!doctype html><html><body><h1>Another site</h1><script src=\"" + api
+                        + "/widget.js\" data-endpoint=\"" + api + "\" data-site-name=\"X Docs\"></script></body></html>")
+                        .getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+                exchange.sendResponseHeaders(200, page.length);
+                exchange.getResponseBody().write(page);
+                exchange.close();
+            });
+            site.start();
+            fake.route(new StreamTokens("Use vi.mock [1]."));
+            browser.get(siteOrigin + "/allowing");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            assertThat(lastTurn().findElements(By.cssSelector(".answer a.cite"))).hasSize(1);
+
+            browser.get(siteOrigin + "/refusing");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            assertThat(lastTurn().findElement(By.cssSelector(".error")).getText()).startsWith("Could not reach the answer service");
+        } finally {
+            site.stop(0);
+        }
+    }
+
+    @Test
+    void panel_escapeClosesAndReturnsFocusToTheButton() {
+        SearchContext w = widget();
+        w.findElement(By.cssSelector("button.launcher")).click();
+        WebElement panel = w.findElement(By.cssSelector(".panel"));
+        assertThat(panel.isDisplayed()).isTrue();
+        Object focused = ((JavascriptExecutor) browser).executeScript(
+                "return document.querySelector('div[data-docask]').shadowRoot.activeElement.tagName");
+        assertThat(focused).isEqualTo("TEXTAREA");
+        w.findElement(By.cssSelector("textarea")).sendKeys(Keys.ESCAPE);
+        assertThat(panel.isDisplayed()).isFalse();
+        Object back = ((JavascriptExecutor) browser).executeScript(
+                "return document.querySelector('div[data-docask]').shadowRoot.activeElement.className");
+        assertThat(back).isEqualTo("launcher");
+    }
+
+    @Test
+    void panel_onAPhoneWidth_fillsTheScreen() {
+        browser.manage().window().setSize(new Dimension(390, 844));
+        SearchContext w = widget();
+        w.findElement(By.cssSelector("button.launcher")).click();
+        WebElement panel = w.findElement(By.cssSelector(".panel"));
+        Number viewport = (Number) ((JavascriptExecutor) browser).executeScript("return window.innerWidth");
+        assertThat(panel.getRect().getWidth()).isEqualTo(viewport.intValue());
+        assertThat(panel.getRect().getX()).isZero();
+    }
+
+    private static void saveScreenshot() throws Exception {
+        Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
+        Path docs = Path.of(System.getProperty("basedir", ".")).resolve("docs");
+        Files.createDirectories(docs);
+        Files.copy(shot, docs.resolve("widget.png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+}
