@@ -1,8 +1,5 @@
 package dev.docask.index;
 
-import org.apache.lucene.util.VectorUtil;
-
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,26 +17,42 @@ import java.util.PriorityQueue;
 import java.util.zip.CRC32;
 
 /*
- * All chunk vectors as int8, scanned exactly (no approximate structure to build at start-up).
- * On disk: magic, count, dimensions, the count × dimensions bytes back to back, the per-vector
- * scales, and a CRC32 of everything before it so a truncated or damaged file is refused on load.
- * The scan uses Lucene's VectorUtil.dotProduct, which runs on the Vector API when
- * jdk.incubator.vector is present.
+ * All chunk vectors as int8 in one contiguous array, scanned exactly (no approximate structure to
+ * build at start-up). On disk: magic, count, dimensions, the count × dimensions bytes back to back,
+ * the per-vector scales, and a CRC32 of everything before it so a truncated or damaged file is
+ * refused on load. The scan is Int8Dot's SIMD kernel (memory-bound) when the Vector API is present.
  */
 final class VectorStore {
     private static final int MAGIC = 0x44_4B_38_31; // "DK81"
 
     private final int dimensions;
-    private final byte[][] vectors;
+    private final byte[] data;
     private final float[] scales;
 
     VectorStore(int dimensions, byte[][] vectors, float[] scales) {
-        if (vectors.length != scales.length) {
+        this(dimensions, concat(dimensions, vectors), scales);
+    }
+
+    private VectorStore(int dimensions, byte[] data, float[] scales) {
+        if ((long) scales.length * dimensions != data.length) {
             throw new IllegalArgumentException("vectors and scales differ in count");
         }
         this.dimensions = dimensions;
-        this.vectors = vectors;
+        this.data = data;
         this.scales = scales;
+    }
+
+    private static byte[] concat(int dimensions, byte[][] vectors) {
+        long bytes = (long) vectors.length * dimensions;
+        if (bytes > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException(vectors.length + " vectors of " + dimensions
+                    + " dimensions exceed one in-memory index (2 GiB of vectors)");
+        }
+        byte[] data = new byte[(int) bytes];
+        for (int i = 0; i < vectors.length; i++) {
+            System.arraycopy(vectors[i], 0, data, i * dimensions, dimensions);
+        }
+        return data;
     }
 
     int dimensions() {
@@ -47,11 +60,12 @@ final class VectorStore {
     }
 
     int size() {
-        return vectors.length;
+        return scales.length;
     }
 
+    /** A copy of vector {@code id}'s bytes. */
     byte[] vector(int id) {
-        return vectors[id];
+        return java.util.Arrays.copyOfRange(data, id * dimensions, (id + 1) * dimensions);
     }
 
     float scale(int id) {
@@ -60,7 +74,12 @@ final class VectorStore {
 
     /** Cosine of a normalised float query with chunk {@code id}. */
     float similarity(int id, float[] query) {
-        return Int8Quantizer.dot(query, vectors[id], scales[id]);
+        int offset = id * dimensions;
+        float sum = 0;
+        for (int i = 0; i < dimensions; i++) {
+            sum += query[i] * data[offset + i];
+        }
+        return sum * scales[id];
     }
 
     /** The {@code n} chunks closest to {@code query} among {@code allowed} (all when null), best first. */
@@ -68,15 +87,19 @@ final class VectorStore {
         if (query.length != dimensions) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, index has " + dimensions);
         }
-        byte[] q = new byte[dimensions];
-        Int8Quantizer.quantize(query, q);
+        byte[] qb = new byte[dimensions];
+        Int8Quantizer.quantize(query, qb);
+        short[] q = new short[dimensions];
+        for (int i = 0; i < dimensions; i++) {
+            q[i] = qb[i];
+        }
         PriorityQueue<long[]> heap = new PriorityQueue<>(n + 1, (a, b) -> Float.compare(
                 Float.intBitsToFloat((int) a[1]), Float.intBitsToFloat((int) b[1])));
-        for (int id = 0; id < vectors.length; id++) {
+        for (int id = 0; id < scales.length; id++) {
             if (allowed != null && !allowed.get(id)) {
                 continue;
             }
-            float approx = VectorUtil.dotProduct(q, vectors[id]) * scales[id];
+            float approx = Int8Dot.dot(q, data, id * dimensions) * scales[id];
             if (heap.size() < n) {
                 heap.add(new long[] {id, Float.floatToIntBits(approx)});
             } else if (approx > Float.intBitsToFloat((int) heap.peek()[1])) {
@@ -98,11 +121,9 @@ final class VectorStore {
              CheckedOut out = new CheckedOut(raw)) {
             DataOutputStream data = new DataOutputStream(out);
             data.writeInt(MAGIC);
-            data.writeInt(vectors.length);
+            data.writeInt(scales.length);
             data.writeInt(dimensions);
-            for (byte[] v : vectors) {
-                data.write(v);
-            }
+            data.write(this.data);
             for (float s : scales) {
                 data.writeFloat(s);
             }
@@ -140,10 +161,8 @@ final class VectorStore {
             throw new IOException("vectors.bin holds " + count + "×" + dims + ", manifest says "
                     + expectedCount + "×" + expectedDimensions);
         }
-        byte[][] vectors = new byte[count][dims];
-        for (byte[] v : vectors) {
-            buf.get(v);
-        }
+        byte[] vectors = new byte[count * dims];
+        buf.get(vectors);
         float[] scales = new float[count];
         for (int i = 0; i < count; i++) {
             scales[i] = buf.getFloat();
