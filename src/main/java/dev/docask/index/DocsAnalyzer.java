@@ -36,6 +36,8 @@ import java.util.List;
  *               a digit, a joiner or an inner capital (camelCase) is an identifier and stays whole
  */
 final class DocsAnalyzer extends Analyzer {
+    // Any change to this chain changes the postings: bump Manifest.FORMAT_VERSION so that old
+    // indexes are reported stale (IndexBuilder.isStale) and refused with a clear message.
     /*
      * Questions carry words that say nothing about the topic ("how do I", "what's", "my"). They are
      * not in Lucene's 33 English stop words, and an IDF-weighted coverage would count "I" — rare in

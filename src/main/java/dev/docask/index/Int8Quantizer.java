@@ -41,11 +41,11 @@ final class Int8Quantizer {
         return v;
     }
 
-    /** Dot product of a float query with a quantised vector. */
-    static float dot(float[] query, byte[] q, float scale) {
+    /** Dot product of a float query with the quantised vector stored at {@code data[offset]}. */
+    static float dot(float[] query, byte[] data, int offset, float scale) {
         float sum = 0;
-        for (int i = 0; i < q.length; i++) {
-            sum += query[i] * q[i];
+        for (int i = 0; i < query.length; i++) {
+            sum += query[i] * data[offset + i];
         }
         return sum * scale;
     }

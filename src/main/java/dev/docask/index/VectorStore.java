@@ -74,12 +74,7 @@ final class VectorStore {
 
     /** Cosine of a normalised float query with chunk {@code id}. */
     float similarity(int id, float[] query) {
-        int offset = id * dimensions;
-        float sum = 0;
-        for (int i = 0; i < dimensions; i++) {
-            sum += query[i] * data[offset + i];
-        }
-        return sum * scales[id];
+        return Int8Quantizer.dot(query, data, id * dimensions, scales[id]);
     }
 
     /** The {@code n} chunks closest to {@code query} among {@code allowed} (all when null), best first. */
