@@ -24,6 +24,9 @@ final class RetrievalArgs {
         if (topK != null) {
             o = o.withTopK(topK);
         }
-        return OptionOverrides.apply(o, overrides);
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            o = o.withSetting(e.getKey(), e.getValue());
+        }
+        return o;
     }
 }

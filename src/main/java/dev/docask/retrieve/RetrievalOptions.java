@@ -1,5 +1,6 @@
 package dev.docask.retrieve;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -148,6 +149,73 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     public RetrievalOptions withOnError(Consumer<Throwable> v) {
         return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
                 collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, v);
+    }
+
+    /** The option names {@link #withSetting} understands: the spec's names. */
+    public static final List<String> SETTING_NAMES = List.of("topK", "candidates", "rrfK", "minSimilarity",
+            "minKeywordCoverage", "maxContextChars", "collapseCopies", "maxPerSource", "similarityNeedsKeyword",
+            "gateMode", "retrievers");
+
+    /**
+     * Changes one option by its spec name from text, as {@code --set name=value} does. The names are
+     * matched one by one (no reflection, so a renamed option breaks the build, not a run); an
+     * unknown name or a bad value fails with both quoted.
+     *
+     * <pre>{@code
+     * RetrievalOptions o = RetrievalOptions.defaults().withSetting("maxPerSource", "1");
+     * }</pre>
+     */
+    public RetrievalOptions withSetting(String name, String value) {
+        String v = value.strip();
+        return switch (name.strip()) {
+            case "topK" -> withTopK(wholeNumber(name, v));
+            case "candidates" -> withCandidates(wholeNumber(name, v));
+            case "rrfK" -> withRrfK(wholeNumber(name, v));
+            case "minSimilarity" -> withMinSimilarity(number(name, v));
+            case "minKeywordCoverage" -> withMinKeywordCoverage(number(name, v));
+            case "maxContextChars" -> withMaxContextChars(wholeNumber(name, v));
+            case "collapseCopies" -> withCollapseCopies(bool(name, v));
+            case "maxPerSource" -> withMaxPerSource(wholeNumber(name, v));
+            case "similarityNeedsKeyword" -> withSimilarityNeedsKeyword(bool(name, v));
+            case "gateMode" -> withGateMode(constant(GateMode.class, name, v));
+            case "retrievers" -> withRetrievers(constant(Retrievers.class, name, v));
+            default -> throw new IllegalArgumentException("unknown option '" + name + "'; known: "
+                    + String.join(", ", SETTING_NAMES));
+        };
+    }
+
+    private static int wholeNumber(String name, String v) {
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, got '" + v + "'");
+        }
+    }
+
+    private static double number(String name, String v) {
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, got '" + v + "'");
+        }
+    }
+
+    private static boolean bool(String name, String v) {
+        return switch (v.toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + " must be true or false, got '" + v + "'");
+        };
+    }
+
+    private static <E extends Enum<E>> E constant(Class<E> type, String name, String v) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(v)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException(name + " must be one of " + java.util.Arrays.toString(type.getEnumConstants())
+                .toLowerCase(java.util.Locale.ROOT) + ", got '" + v + "'");
     }
 
     private static void requireAtLeast(String name, int value, int min) {

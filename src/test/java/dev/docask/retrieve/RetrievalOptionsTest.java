@@ -1,0 +1,39 @@
+package dev.docask.retrieve;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RetrievalOptionsTest {
+    @Test
+    void defaults_areTheSpecs() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        assertThat(d.topK()).isEqualTo(6);
+        assertThat(d.candidates()).isEqualTo(40);
+        assertThat(d.rrfK()).isEqualTo(60);
+        assertThat(d.maxContextChars()).isEqualTo(8000);
+        assertThat(d.collapseCopies()).isTrue();
+        assertThat(d.maxPerSource()).isZero();
+        assertThat(d.minSimilarity()).as("per embedder").isNull();
+        assertThat(d.minKeywordCoverage()).as("0.5, or 0.4 keyword-only").isNull();
+    }
+
+    @Test
+    void withSetting_changesOneOptionByItsSpecName() {
+        RetrievalOptions o = RetrievalOptions.defaults().withSetting("maxPerSource", " 1 ")
+                .withSetting("gateMode", "filter").withSetting("minSimilarity", "0.8");
+        assertThat(o.maxPerSource()).isEqualTo(1);
+        assertThat(o.gateMode()).isEqualTo(RetrievalOptions.GateMode.FILTER);
+        assertThat(o.minSimilarity()).isEqualTo(0.8);
+    }
+
+    @Test
+    void withSetting_badNameOrValue_quotesBoth() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        assertThatThrownBy(() -> d.withSetting("minScore", "1")).hasMessageContaining("'minScore'").hasMessageContaining("minSimilarity");
+        assertThatThrownBy(() -> d.withSetting("topK", "many")).hasMessage("topK must be a whole number, got 'many'");
+        assertThatThrownBy(() -> d.withSetting("minSimilarity", "1.5")).hasMessageContaining("minSimilarity must be between");
+        assertThatThrownBy(() -> d.withSetting("gateMode", "strict")).hasMessageContaining("[filter, answerability]");
+    }
+}
