@@ -31,9 +31,15 @@ for s in vitest docusaurus astro; do
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$probes"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
     --strategy bm25 --strategy vector --strategy hybrid --strategy topn --strategy filter \
-    --strategy filter:minKeywordCoverage=0.55 --strategy hybrid:minKeywordCoverage=0.55 \
-    --strategy hybrid:minSimilarity=0.73 --strategy hybrid:minSimilarity=0.73,minKeywordCoverage=0.55 \
-    --strategy hybrid:minSimilarity=0.8
+    --strategy hybrid:minSimilarity=0.74 --strategy hybrid:minSimilarity=0.75 --strategy hybrid:minSimilarity=0.8 \
+    --strategy hybrid:minKeywordCoverage=0.55 --strategy filter:minKeywordCoverage=0.55
+  for set in "$dev" "$cross"; do
+    for long in "" --long; do
+      [ "$set" = "$cross" ] && [ -n "$long" ] && continue
+      "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$set" $long \
+        --strategy hybrid --strategy hybrid:maxPerSource=2 --strategy hybrid:maxPerSource=1
+    done
+  done
 done
 
 for ds in scifact nfcorpus; do

@@ -1,6 +1,7 @@
 package dev.docask.cli;
 
 import dev.docask.answer.Answer;
+import dev.docask.answer.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandler;
@@ -77,7 +78,7 @@ final class AskCommand implements Callable<Integer> {
             try (AskHandler handler = builder.build()) {
                 String question = String.join(" ", words);
                 if (json) {
-                    JsonPrinter.print(out, toJson(answer(handler, question, e -> { })));
+                    JsonPrinter.print(out, AnswerJson.of(answer(handler, question, e -> { })));
                 } else {
                     answerAndPrint(handler, question, out, !noStream);
                 }
@@ -145,37 +146,5 @@ final class AskCommand implements Callable<Integer> {
         }
         out.println();
         out.flush();
-    }
-
-    static Map<String, Object> toJson(Answer a) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("answer", a.text().strip());
-        o.put("refused", a.refused());
-        List<Map<String, Object>> sources = new ArrayList<>();
-        for (Source s : a.sources()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("n", s.n());
-            m.put("title", s.title());
-            m.put("heading", s.heading());
-            m.put("url", s.url());
-            sources.add(m);
-        }
-        o.put("sources", sources);
-        o.put("citations", a.citations());
-        o.put("invalidCitations", a.invalidCitations());
-        o.put("cached", a.cached());
-        o.put("mode", a.mode().name().toLowerCase(Locale.ROOT));
-        o.put("keywordFallback", a.keywordFallback());
-        o.put("model", a.model());
-        Map<String, Object> timings = new LinkedHashMap<>();
-        timings.put("rewriteMillis", a.timings().rewriteMillis());
-        timings.put("retrievalMillis", a.timings().retrievalMillis());
-        timings.put("firstTokenMillis", a.timings().firstTokenMillis());
-        timings.put("totalMillis", a.timings().totalMillis());
-        o.put("timings", timings);
-        if (a.usage() != null) {
-            o.put("usage", Map.of("inputTokens", a.usage().inputTokens(), "outputTokens", a.usage().outputTokens()));
-        }
-        return o;
     }
 }

@@ -4,6 +4,7 @@ import dev.docask.index.DocIndex;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.RetrievalJson;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
@@ -15,10 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code docask search}: the ranked sources for a question, with the numbers behind them. */
@@ -54,55 +53,12 @@ final class SearchCommand implements Callable<Integer> {
             Retrieval r = retriever.retrieve(question, options);
             errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));
             if (json) {
-                JsonPrinter.print(out, toJson(r));
+                JsonPrinter.print(out, RetrievalJson.of(r));
             } else {
                 printText(out, r, retriever.thresholds(options));
             }
             return 0;
         }
-    }
-
-    static Map<String, Object> toJson(Retrieval r) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("answerable", r.answerable());
-        o.put("mode", r.mode().name().toLowerCase(Locale.ROOT));
-        o.put("best", Map.of("similarity", finite(r.bestSimilarity()), "keywordCoverage", r.bestCoverage()));
-        List<Map<String, Object>> sources = new ArrayList<>();
-        for (Source s : r.sources()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("n", s.n());
-            m.put("url", s.url());
-            m.put("title", s.title());
-            m.put("heading", s.heading());
-            m.put("source", s.source());
-            putScores(m, s.hits().get(0));
-            sources.add(m);
-        }
-        o.put("sources", sources);
-        List<Map<String, Object>> gated = new ArrayList<>();
-        for (Hit h : r.gatedOut()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("url", h.chunk().url());
-            m.put("source", h.chunk().source());
-            putScores(m, h);
-            m.put("reason", h.gatedOut());
-            gated.add(m);
-        }
-        o.put("gatedOut", gated);
-        o.put("micros", r.micros());
-        return o;
-    }
-
-    private static void putScores(Map<String, Object> m, Hit h) {
-        m.put("bm25Rank", h.bm25Rank() == 0 ? null : h.bm25Rank());
-        m.put("vectorRank", h.vectorRank() == 0 ? null : h.vectorRank());
-        m.put("similarity", finite(h.similarity()));
-        m.put("keywordCoverage", h.keywordCoverage());
-        m.put("score", h.score());
-    }
-
-    private static Object finite(float f) {
-        return Float.isNaN(f) ? null : f;
     }
 
     private void printText(PrintWriter out, Retrieval r, dev.docask.retrieve.Thresholds thresholds) {

@@ -1,9 +1,9 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docask.answer.Answer;
+import dev.docask.answer.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandle;
@@ -33,19 +33,17 @@ final class AskRoute {
     private final Guards guards;
     private final JsonBodies bodies;
     private final ObjectMapper json;
-    private final RetrievalJson views;
     private final ServerMetrics metrics;
     private final RecentAnswers recent;
     private final int maxQuestionChars;
     private final Duration pingInterval;
 
-    AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json, RetrievalJson views,
+    AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json,
              ServerMetrics metrics, RecentAnswers recent, int maxQuestionChars, Duration pingInterval) {
         this.live = live;
         this.guards = guards;
         this.bodies = bodies;
         this.json = json;
-        this.views = views;
         this.metrics = metrics;
         this.recent = recent;
         this.maxQuestionChars = maxQuestionChars;
@@ -81,11 +79,8 @@ final class AskRoute {
         }
         String id = newId();
         record(id, answer);
-        ObjectNode body = details(answer);
-        body.put("id", id);
-        body.put("question", answer.question());
-        body.put("text", answer.text());
-        body.set("sources", views.sources(answer.sources(), false));
+        ObjectNode body = json.createObjectNode().put("id", id);
+        body.setAll((ObjectNode) json.valueToTree(AnswerJson.of(answer)));
         ctx.contentType("application/json").result(body.toString());
     }
 
@@ -118,7 +113,7 @@ final class AskRoute {
                     case AskEvent.Delta d -> ui.delta(d.text());
                     case AskEvent.Done d -> {
                         record(id, d.answer());
-                        ObjectNode meta = details(d.answer());
+                        ObjectNode meta = json.valueToTree(AnswerJson.facts(d.answer()));
                         meta.put("id", id);
                         ui.finish(meta);
                         return;
@@ -163,29 +158,6 @@ final class AskRoute {
         retrieval.put("bestKeywordCoverage", bestCov);
         retrieval.put("generation", live.generation());
         return meta;
-    }
-
-    /** The answer's facts, for the finish part's metadata and the JSON form. */
-    private ObjectNode details(Answer a) {
-        ObjectNode o = json.createObjectNode();
-        o.put("refused", a.refused());
-        o.put("cached", a.cached());
-        o.put("truncated", a.truncated());
-        o.put("mode", a.mode().name().toLowerCase(Locale.ROOT));
-        o.put("keywordFallback", a.keywordFallback());
-        o.put("model", a.model());
-        ArrayNode cited = o.putArray("citations");
-        a.citations().forEach(cited::add);
-        ArrayNode invalid = o.putArray("invalidCitations");
-        a.invalidCitations().forEach(invalid::add);
-        ObjectNode t = o.putObject("timings");
-        t.put("retrievalMillis", a.timings().retrievalMillis());
-        t.put("firstTokenMillis", a.timings().firstTokenMillis());
-        t.put("totalMillis", a.timings().totalMillis());
-        if (a.usage() != null) {
-            o.putObject("usage").put("inputTokens", a.usage().inputTokens()).put("outputTokens", a.usage().outputTokens());
-        }
-        return o;
     }
 
     /** Metrics, budget and feedback memory, once per completed answer. */

@@ -30,11 +30,10 @@ final class Routes {
                 new RateLimiter(settings.rateLimit(), System::nanoTime),
                 new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
         RecentAnswers recent = new RecentAnswers();
-        RetrievalJson views = new RetrievalJson(json);
         StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
-        AskRoute ask = new AskRoute(live, guards, bodies, json, views, metrics, recent, settings.maxQuestionChars(),
+        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, settings.maxQuestionChars(),
                 settings.pingInterval());
-        SearchRoute search = new SearchRoute(live, settings.retrieval(), views, metrics, settings.maxQuestionChars());
+        SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
         FeedbackRoute feedback = new FeedbackRoute(bodies, recent,
                 settings.feedbackLog() == null ? null : new FeedbackLog(settings.feedbackLog(), json),
                 settings.onFeedback(), settings.clock());

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.retrieve.RetrievalJson;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.http.Context;
@@ -10,14 +12,14 @@ import java.time.Duration;
 final class SearchRoute {
     private final LiveIndex live;
     private final RetrievalOptions options;
-    private final RetrievalJson views;
+    private final ObjectMapper json;
     private final ServerMetrics metrics;
     private final int maxQuestionChars;
 
-    SearchRoute(LiveIndex live, RetrievalOptions options, RetrievalJson views, ServerMetrics metrics, int maxQuestionChars) {
+    SearchRoute(LiveIndex live, RetrievalOptions options, ObjectMapper json, ServerMetrics metrics, int maxQuestionChars) {
         this.live = live;
         this.options = options;
-        this.views = views;
+        this.json = json;
         this.metrics = metrics;
         this.maxQuestionChars = maxQuestionChars;
     }
@@ -34,7 +36,7 @@ final class SearchRoute {
         try (LiveIndex.Lease lease = live.lease()) {
             Retrieval r = lease.generation().retriever().retrieve(q, options);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
-            ctx.contentType("application/json").result(views.retrieval(r).toString());
+            ctx.contentType("application/json").result(json.valueToTree(RetrievalJson.of(r)).toString());
         }
     }
 }

@@ -83,6 +83,19 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void searchJson_onAKeywordOnlyIndex_writesNullSimilarities() throws Exception {
+        Path keywordOnly = tmp.resolve("keyword-only");
+        assertThat(run("index", "samples", "--out", keywordOnly.toString(), "--embedder", "none", "-q").code()).isZero();
+        Run r = run("search", "--index", keywordOnly.toString(), "--json", "retry limit");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("mode").asText()).isEqualTo("keyword");
+        assertThat(j.get("best").get("similarity").isNull()).isTrue();
+        assertThat(j.get("sources").get(0).get("similarity").isNull()).isTrue();
+        assertThat(j.get("sources").get(0).get("bm25Rank").asInt()).isPositive();
+    }
+
+    @Test
     void check_freshIndex_exitsZero_staleIndex_exitsOne() throws Exception {
         assertThat(run("index", "samples", "--out", index.toString(), "--base-url", "https://docs.quayside.dev",
                 "--embedder", "mock", "--check").code()).isZero();

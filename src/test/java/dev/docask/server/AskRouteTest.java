@@ -106,7 +106,7 @@ class AskRouteTest {
         HttpResponse<String> r = http.postJson("/api/ask", ASK, "Accept", "application/json");
         assertThat(r.statusCode()).isEqualTo(200);
         JsonNode body = DocaskServerTest.json(r);
-        assertThat(body.get("text").asText()).isEqualTo("Use vi.mock to replace a module [1].");
+        assertThat(body.get("answer").asText()).isEqualTo("Use vi.mock to replace a module [1].");
         assertThat(body.get("sources").get(0).get("url").asText()).isEqualTo("https://x.dev/guide/mocking#vi-mock");
         assertThat(body.get("refused").asBoolean()).isFalse();
         assertThat(body.get("id").asText()).startsWith("ans_");

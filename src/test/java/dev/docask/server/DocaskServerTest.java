@@ -71,7 +71,7 @@ class DocaskServerTest {
         assertThat(body.get("answerable").asBoolean()).isTrue();
         assertThat(body.get("sources").get(0).get("n").asInt()).isEqualTo(1);
         assertThat(body.get("sources").get(0).get("url").asText()).isEqualTo("https://x.dev/guide/mocking#vi-mock");
-        assertThat(body.get("sources").get(0).get("scores").has("keywordCoverage")).isTrue();
+        assertThat(body.get("sources").get(0).has("keywordCoverage")).isTrue();
     }
 
     @Test

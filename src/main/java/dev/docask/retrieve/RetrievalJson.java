@@ -1,0 +1,82 @@
+package dev.docask.retrieve;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The one JSON shape of a retrieval, served by {@code docask search --json} and {@code GET /api/search}:
+ * plain maps and lists that any JSON library writes as they are.
+ *
+ * <pre>{@code
+ * Map<String, Object> json = RetrievalJson.of(retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults()));
+ * new ObjectMapper().writeValue(System.out, json);
+ * }</pre>
+ *
+ * <p>{@code {"question", "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
+ * "url", "title", "heading", "source", "bm25Rank", "vectorRank", "similarity", "keywordCoverage", "score"}],
+ * "gatedOut": [{"url", "source", ..., "reason"}], "micros"}}; a number that does not apply (no vectors,
+ * not in a retriever's list) is {@code null}.
+ */
+public final class RetrievalJson {
+    private RetrievalJson() {
+    }
+
+    /** The whole retrieval; each source carries the numbers of its best hit. */
+    public static Map<String, Object> of(Retrieval r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("question", r.question());
+        o.put("answerable", r.answerable());
+        o.put("mode", r.mode().name().toLowerCase(Locale.ROOT));
+        Map<String, Object> best = new LinkedHashMap<>();
+        best.put("similarity", finite(r.bestSimilarity()));
+        best.put("keywordCoverage", r.bestCoverage());
+        o.put("best", best);
+        o.put("sources", sources(r.sources(), true));
+        List<Map<String, Object>> gated = new ArrayList<>();
+        for (Hit h : r.gatedOut()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("url", h.chunk().url());
+            m.put("source", h.chunk().source());
+            putScores(m, h);
+            m.put("reason", h.gatedOut());
+            gated.add(m);
+        }
+        o.put("gatedOut", gated);
+        o.put("micros", r.micros());
+        return o;
+    }
+
+    /** Numbered sources; with {@code scores}, the numbers of each source's best hit too. */
+    public static List<Map<String, Object>> sources(List<Source> sources, boolean scores) {
+        List<Map<String, Object>> out = new ArrayList<>(sources.size());
+        for (Source s : sources) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("n", s.n());
+            m.put("url", s.url());
+            m.put("title", s.title());
+            m.put("heading", s.heading());
+            m.put("source", s.source());
+            if (scores) {
+                putScores(m, s.hits().get(0));
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static void putScores(Map<String, Object> m, Hit h) {
+        m.put("bm25Rank", h.bm25Rank() == 0 ? null : h.bm25Rank());
+        m.put("bm25Score", h.bm25Rank() == 0 ? null : h.bm25Score());
+        m.put("vectorRank", h.vectorRank() == 0 ? null : h.vectorRank());
+        m.put("similarity", finite(h.similarity()));
+        m.put("keywordCoverage", h.keywordCoverage());
+        m.put("score", h.score());
+    }
+
+    private static Float finite(float f) {
+        return Float.isNaN(f) ? null : f;
+    }
+}
