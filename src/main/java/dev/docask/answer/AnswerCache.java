@@ -5,7 +5,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Remembers complete answers so that the same question on the same index is answered again
@@ -53,6 +55,9 @@ public final class AnswerCache {
         cache.invalidateAll();
     }
 
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern EDGE_PUNCTUATION = Pattern.compile("^[\\p{Punct}\\s]+|[\\p{Punct}\\s]+$");
+
     /** What identifies an answer: everything that could change it. */
     record Key(String question, String indexHash, String model, String instructions, List<String> history) {
         Key {
@@ -60,8 +65,14 @@ public final class AnswerCache {
         }
 
         static Key of(String question, List<Turn> history, String indexHash, String model, String instructions) {
-            List<String> turns = history.stream().map(t -> t.role() + ":" + QuestionTerms.normalise(t.text())).toList();
-            return new Key(QuestionTerms.normalise(question), indexHash, model, instructions, turns);
+            List<String> turns = history.stream().map(t -> t.role() + ":" + normalise(t.text())).toList();
+            return new Key(normalise(question), indexHash, model, instructions, turns);
+        }
+
+        /** The text reduced to what changes its meaning: lower case, single spaces, no end punctuation. */
+        static String normalise(String text) {
+            String s = SPACES.matcher(text.strip().toLowerCase(Locale.ROOT)).replaceAll(" ");
+            return EDGE_PUNCTUATION.matcher(s).replaceAll("");
         }
     }
 

@@ -1,10 +1,13 @@
 package dev.docask.answer;
 
+import dev.docask.index.DocIndex;
 import dev.docask.retrieve.Source;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +17,8 @@ import java.util.regex.Pattern;
  * The answer when no language model is configured: the sentences of the sources that share the
  * most content words with the question, quoted as written, each followed by its [n].
  *
- * Scoring: a sentence's score is the share of the question's distinct content words (QuestionTerms)
+ * Scoring: a sentence's score is the share of the question's distinct search terms (analysed as retrieval analyses a question, so
+ * "timers" meets "timer" and createAskHandler meets "create ask handler")
  * that it contains. Ties go to the better-ranked source, then to the earlier sentence, so the
  * output is fully deterministic. At most MAX_QUOTES sentences, at most MAX_PER_SOURCE from one
  * source, so one long page cannot crowd out the others. Fenced code is not quoted (cut into
@@ -45,7 +49,7 @@ final class ExtractiveAnswer {
 
     /** The extractive answer as the pieces it is streamed in: the opening line, then one quoted sentence each. */
     static List<String> write(String question, List<Source> sources, String siteName) {
-        Set<String> terms = QuestionTerms.of(question);
+        Set<String> terms = new LinkedHashSet<>(DocIndex.terms(question));
         List<Candidate> all = new ArrayList<>();
         for (Source s : sources) {
             List<String> sentences = sentences(s.text());
@@ -88,7 +92,7 @@ final class ExtractiveAnswer {
         if (questionTerms.isEmpty()) {
             return 0;
         }
-        Set<String> words = QuestionTerms.of(sentence);
+        Set<String> words = new HashSet<>(DocIndex.terms(sentence));
         return questionTerms.stream().filter(words::contains).count() / (double) questionTerms.size();
     }
 

@@ -54,7 +54,7 @@ public final class DocIndex implements AutoCloseable {
     private final IndexSearcher searcher;
     private final int[] docToChunk;
     private final int[] chunkToDoc;
-    private final DocsAnalyzer analyzer = new DocsAnalyzer(true);
+    private static final DocsAnalyzer QUESTION_ANALYZER = new DocsAnalyzer(true);
 
     private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, VectorStore vectors,
                      FSDirectory luceneDir, DirectoryReader reader) throws IOException {
@@ -213,9 +213,22 @@ public final class DocIndex implements AutoCloseable {
         return (BitSet) canonical.clone();
     }
 
-    /** The question's distinct analysed terms and their IDF. */
+    /**
+     * The distinct search terms of {@code text}, analysed as a question is: identifiers whole and
+     * split, lower case, stop words (question words too) removed, plain words stemmed. For anything
+     * that compares words with a question the way retrieval does.
+     *
+     * <pre>{@code
+     * DocIndex.terms("What is createAskHandler?");  // [createaskhandler, creat, ask, handler]
+     * }</pre>
+     */
+    public static List<String> terms(String text) {
+        return QUESTION_ANALYZER.distinctTerms(text);
+    }
+
+    /** The question's distinct analysed terms ({@link #terms}) and their IDF in this index. */
     public QueryTerms queryTerms(String question) {
-        List<String> terms = analyzer.distinctTerms(question);
+        List<String> terms = terms(question);
         if (terms.size() > MAX_QUERY_TERMS) {
             terms = terms.subList(0, MAX_QUERY_TERMS);
         }

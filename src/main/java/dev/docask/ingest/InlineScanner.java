@@ -1,14 +1,19 @@
 package dev.docask.ingest;
 
+import org.jsoup.nodes.Entities;
+import org.jsoup.parser.Parser;
+
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * One pass over prose (never code fences): drops HTML comments, JSX/HTML tags, MDX
- * {@code {expressions}} and {@code <script>}/{@code <style>} elements, keeps inline code verbatim
- * and reduces Markdown links to their text.
+ * {@code {expressions}} and {@code <script>}/{@code <style>} elements, decodes HTML character
+ * references, keeps inline code verbatim and reduces Markdown links to their text.
  */
 final class InlineScanner {
+    private static final Pattern ENTITY = Pattern.compile("&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});");
     private static final Pattern INLINE_HTML =
             Pattern.compile("(br|a|code|span|em|strong|b|i|sup|sub|kbd|img|wbr|small|mark|abbr)[\\s/>]");
     private final String s;
@@ -39,6 +44,8 @@ final class InlineScanner {
                 i = s.indexOf("}}", i) + 2;
             } else if (c == '{' && (mdx || s.startsWith("{/*", i))) {
                 expression();
+            } else if (c == '&' && entity()) {
+                // decoded: a browser shows "&lt;" as "<" (never inside code spans, which are verbatim)
             } else if (c == '\\' && i + 1 < s.length() && isPunctuation(s.charAt(i + 1))) {
                 plain.append(s.charAt(i + 1));
                 i += 2;
@@ -133,6 +140,22 @@ final class InlineScanner {
             }
         }
         return -1;
+    }
+
+    /** An HTML character reference at {@code i} ({@code &lt;}, {@code &#123;}, {@code &#x7B;}), decoded. */
+    private boolean entity() {
+        Matcher m = ENTITY.matcher(s).region(i, Math.min(s.length(), i + 34));
+        if (!m.lookingAt()) {
+            return false;
+        }
+        String ref = m.group();
+        if (ref.charAt(1) != '#' && !Entities.isNamedEntity(ref.substring(1, ref.length() - 1))) {
+            return false; // not a named entity: keep the text as written
+        }
+        String decoded = Parser.unescapeEntities(ref, false);
+        plain.append(decoded);
+        i = m.end();
+        return true;
     }
 
     private boolean explicitId() {

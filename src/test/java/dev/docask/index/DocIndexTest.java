@@ -27,6 +27,13 @@ class DocIndexTest {
             chunk("https://x.dev/next/a", "A", "", "alpha beta gamma"));
 
     @Test
+    void terms_analyseTextAsAQuestion_identifiersWholeAndSplit_questionWordsGone_wordsStemmed() {
+        assertThat(DocIndex.terms("What is createAskHandler with fake timers?"))
+                .containsExactly("createaskhandler", "creat", "ask", "handler", "fake", "timer")
+                .containsExactlyInAnyOrderElementsOf(DocIndex.terms("create ask handler? createAskHandler, fake TIMER"));
+    }
+
+    @Test
     void queryTerms_wordFoundOnNoPage_getsTheMaximumIdf() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
             QueryTerms t = idx.queryTerms("beta mumbai");

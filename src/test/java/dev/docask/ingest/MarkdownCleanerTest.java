@@ -55,6 +55,22 @@ class MarkdownCleanerTest {
     }
 
     @Test
+    void clean_characterReferencesInProse_decoded_butNotInCode() {
+        String out = mdx("""
+                Returns <code>Promise&lt;Array&lt;Entry&gt;&gt;</code> &amp; more &#169; &#x7B;x&#125; &colon;
+                Literal `&lt;T&gt;` in code, and &notanentity; stays.
+
+                ```html
+                <p>&lt;b&gt;</p>
+                ```
+                """);
+        assertThat(out).contains("Returns Promise<Array<Entry>> & more © {x} :")
+                .contains("`&lt;T&gt;`")
+                .contains("&notanentity; stays")
+                .contains("<p>&lt;b&gt;</p>");
+    }
+
+    @Test
     void clean_codeFences_keptWholeWithTheirMarkup() {
         String source = """
                 Before.
