@@ -211,7 +211,10 @@ public final class AskHandler implements AutoCloseable {
             return this;
         }
 
-        /** How long to wait for the model's first token (20 s) and for the whole answer (90 s). */
+        /**
+         * How long to wait for the model's first token, and then for each next one (20 s: a stream
+         * that goes quiet without ending is stopped too), and for the whole answer (90 s).
+         */
         public Builder timeouts(Duration firstToken, Duration total) {
             this.firstTokenTimeout = firstToken;
             this.totalTimeout = total;

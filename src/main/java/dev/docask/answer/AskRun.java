@@ -36,6 +36,7 @@ final class AskRun {
     private volatile boolean cancelled;
     private volatile ModelCall call;
     private long firstTokenMillis = -1;
+    private volatile long lastDeltaNanos;
     // written by the run thread before the model call starts, read by the model's thread at the end
     private volatile AnswerCache.Key cacheKey;
     private volatile String standalone;
@@ -162,10 +163,12 @@ final class AskRun {
         if (finished) {
             return;
         }
+        lastDeltaNanos = System.nanoTime();
         if (firstTokenMillis < 0) {
             firstTokenMillis = millisSince(started);
             if (firstTokenTimer != null) {
                 firstTokenTimer.cancel(false);
+                watchForSilence();
             }
         }
         text.append(t);
@@ -247,6 +250,22 @@ final class AskRun {
             cancel();
             return false;
         }
+    }
+
+    /*
+     * Some providers' clients end a broken stream without telling anyone (no completion, no
+     * error): without this watch the answer would hang until the total timeout.
+     */
+    private void watchForSilence() {
+        long limit = s.firstTokenTimeout().toNanos();
+        long period = Math.max(10, s.firstTokenTimeout().toMillis() / 4);
+        String message = "The language model stopped sending for " + seconds(s.firstTokenTimeout())
+                + " and the answer was stopped.";
+        timeouts.add(timers.scheduleWithFixedDelay(() -> {
+            if (System.nanoTime() - lastDeltaNanos > limit) {
+                fail(message, new TimeoutException(message));
+            }
+        }, period, period, TimeUnit.MILLISECONDS));
     }
 
     private synchronized ScheduledFuture<?> schedule(Duration after, String message) {

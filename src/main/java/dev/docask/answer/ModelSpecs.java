@@ -16,7 +16,9 @@ import java.util.Optional;
  *   <li>{@code openai:<name>} — any OpenAI-compatible server (OpenAI, Groq, vLLM, llama.cpp,
  *       Ollama's {@code /v1}): {@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}. The key is required
  *       for api.openai.com only; local servers usually need none.</li>
- *   <li>{@code anthropic:<name>} — {@code ANTHROPIC_API_KEY} (required), {@code ANTHROPIC_BASE_URL}.</li>
+ *   <li>{@code anthropic:<name>} — {@code ANTHROPIC_API_KEY} (required), {@code ANTHROPIC_BASE_URL} (the
+ *       origin, as for Anthropic's SDKs, e.g. {@code https://api.anthropic.com}; a trailing {@code /v1} is
+ *       accepted too).</li>
  *   <li>{@code ollama:<name>} — {@code OLLAMA_BASE_URL}, default {@code http://localhost:11434}.</li>
  *   <li>{@code extractive} — no model: quoted passages (an empty optional).</li>
  * </ul>
@@ -29,6 +31,7 @@ public final class ModelSpecs {
     /** The spec used when none is given: no model, quoted passages. */
     public static final String EXTRACTIVE = ExtractiveAnswer.MODEL_ID;
     static final String OPENAI_DEFAULT_URL = "https://api.openai.com/v1";
+    static final String OLLAMA_DEFAULT_URL = "http://localhost:11434";
 
     private ModelSpecs() {
     }
@@ -58,7 +61,7 @@ public final class ModelSpecs {
             case "openai" -> openAi(spec, name, env, timeout);
             case "anthropic" -> anthropic(spec, name, env, timeout);
             default -> OllamaStreamingChatModel.builder()
-                    .baseUrl(env.getOrDefault("OLLAMA_BASE_URL", "http://localhost:11434"))
+                    .baseUrl(Optional.ofNullable(blankToNull(env.get("OLLAMA_BASE_URL"))).orElse(OLLAMA_DEFAULT_URL))
                     .modelName(name).timeout(timeout).build();
         });
     }
@@ -84,7 +87,16 @@ public final class ModelSpecs {
         AnthropicStreamingChatModel.AnthropicStreamingChatModelBuilder b = AnthropicStreamingChatModel.builder()
                 .apiKey(key).modelName(name).maxTokens(1024).timeout(timeout);
         String baseUrl = blankToNull(env.get("ANTHROPIC_BASE_URL"));
-        return (baseUrl == null ? b : b.baseUrl(baseUrl)).build();
+        return (baseUrl == null ? b : b.baseUrl(anthropicApiUrl(baseUrl))).build();
+    }
+
+    /*
+     * ANTHROPIC_BASE_URL is the API's origin for Anthropic's own SDKs and tools, which add /v1/messages;
+     * LangChain4j's client adds only "messages", so it needs the URL with /v1. Both forms are accepted.
+     */
+    private static String anthropicApiUrl(String baseUrl) {
+        String u = baseUrl.replaceAll("/+$", "");
+        return u.endsWith("/v1") ? u + "/" : u + "/v1/";
     }
 
     private static String blankToNull(String s) {

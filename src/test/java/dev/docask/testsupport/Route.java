@@ -3,10 +3,12 @@ package dev.docask.testsupport;
 import java.io.IOException;
 
 /**
- * One behaviour of {@link FakeOpenAiServer}: how it responds to a chat-completions request.
+ * One behaviour of a fake server ({@link FakeOpenAiServer}, {@link FakeAnthropicServer},
+ * {@link FakeOllamaServer}): how it responds to a request.
  * Implementations are small classes in this package ({@link StreamTokens}, {@link SlowTokens},
  * {@link NeverAnswers}, {@link MalformedChunks}, {@link ServerError}, {@link DropsMidStream},
- * {@link InTurn}); a test may write its own as a lambda.
+ * {@link InTurn}) for OpenAI, {@link AnthropicStream} and {@link OllamaStream} for the others;
+ * a test may write its own as a lambda.
  */
 @FunctionalInterface
 public interface Route {

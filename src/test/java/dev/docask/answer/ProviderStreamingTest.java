@@ -1,0 +1,516 @@
+package dev.docask.answer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.testsupport.AnthropicStream;
+import dev.docask.testsupport.FakeAnthropicServer;
+import dev.docask.testsupport.FakeOllamaServer;
+import dev.docask.testsupport.OllamaStream;
+import dev.docask.testsupport.RecordedRequest;
+import dev.docask.testsupport.Route;
+import dev.docask.testsupport.StreamEnd;
+import dev.docask.testsupport.TestIndexes;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.output.FinishReason;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * The Anthropic and Ollama models {@link ModelSpecs} builds, streaming from real HTTP servers on
+ * 127.0.0.1 that speak each API's protocol ({@link FakeAnthropicServer}, {@link FakeOllamaServer}):
+ * first called directly, then through {@link AskHandler} on a small real index.
+ */
+class ProviderStreamingTest {
+    /** The longest any single call may take here; a failure must surface well within it, not hang. */
+    private static final Duration WAIT = Duration.ofSeconds(4);
+    private static final Duration MODEL_TIMEOUT = Duration.ofSeconds(3);
+    /** The answer time limit of the handler in tests of streams that end without their closing events. */
+    /** How long a stream may go quiet in the tests below; the total timeout is far longer than WAIT. */
+    private static final Duration SHORT_SILENCE = Duration.ofMillis(200);
+    private static final String KEY = "sk-ant-test-secret-key-123";
+    private static final String SYSTEM = "You answer questions about the Vitest docs. Cite sources as [n].";
+    private static final String QUESTION = "How do I mock a module?";
+    private static final String ON_TOPIC = "mock a module with vi.mock";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+    static DocIndex index;
+    static HybridRetriever retriever;
+
+    private final List<AutoCloseable> closing = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    static void buildIndex() {
+        index = TestIndexes.build(dir.resolve("idx"), "mock", List.of(Retrievals.MOCKING, Retrievals.TIMERS,
+                Retrievals.CONFIG));
+        retriever = HybridRetriever.create(index, Embedders.fromSpec("mock"));
+    }
+
+    @AfterAll
+    static void closeIndex() {
+        index.close();
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : closing) {
+            c.close();
+        }
+    }
+
+    private <T extends AutoCloseable> T closeLater(T c) {
+        closing.add(c);
+        return c;
+    }
+
+    private static Map<String, String> anthropicEnv(String baseUrl) {
+        return Map.of("ANTHROPIC_API_KEY", KEY, "ANTHROPIC_BASE_URL", baseUrl);
+    }
+
+    private static Map<String, String> ollamaEnv(String baseUrl) {
+        return Map.of("OLLAMA_BASE_URL", baseUrl);
+    }
+
+    private static StreamingChatModel model(String spec, Map<String, String> env) {
+        return ModelSpecs.fromSpec(spec, env, MODEL_TIMEOUT).orElseThrow();
+    }
+
+    /** One streaming call with the system prompt and question, recorded. */
+    private static Recorder stream(StreamingChatModel model) {
+        Recorder r = new Recorder();
+        model.chat(ChatRequest.builder().messages(SystemMessage.from(SYSTEM), UserMessage.from(QUESTION)).build(), r);
+        return r;
+    }
+
+    private AskHandler handler(String spec, Map<String, String> env) {
+        return handler(spec, env, Duration.ofSeconds(3));
+    }
+
+    private AskHandler handler(String spec, Map<String, String> env, Duration silence) {
+        return closeLater(AskHandler.builder().retriever(retriever).siteName("Vitest").model(spec, env)
+                .timeouts(silence, Duration.ofMinutes(5)).build());
+    }
+
+    /*
+     * A reset fails the model call at once. A clean end of the body without the closing events
+     * (Anthropic message_stop, Ollama "done": true), or after Ollama's in-stream error line, reaches
+     * no handler callback in LangChain4j 1.11, so the handler's watch for a quiet stream ends it.
+     * Either way the answer must end in an error event after the deltas, not hang.
+     */
+    private static void assertErrorAfterTwoDeltas(RecordingListener events) {
+        assertThat(events.names()).containsExactly("sources", "delta", "delta", "error");
+        assertThat(((AskEvent.Failed) events.last()).message()).isNotBlank().doesNotContain(KEY);
+    }
+
+    private static RecordingListener ask(AskHandler handler) throws InterruptedException {
+        RecordingListener events = new RecordingListener();
+        handler.ask(ON_TOPIC, List.of(), events);
+        assertThat(events.awaitEnd(WAIT)).as("the answer ended within " + WAIT).isTrue();
+        return events;
+    }
+
+    private static JsonNode json(RecordedRequest r) throws IOException {
+        return JSON.readTree(r.body());
+    }
+
+    private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int statusOf(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof HttpException h) {
+                return h.statusCode();
+            }
+        }
+        return -1;
+    }
+
+    @Nested
+    class Anthropic {
+        private static final String SPEC = "anthropic:claude-test";
+
+        private FakeAnthropicServer start(Route route) {
+            return closeLater(FakeAnthropicServer.start(route));
+        }
+
+        @Test
+        void streamsDeltasInOrder_thenCompletesWithTextStopAndUsage() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.mock", " [1]."));
+
+            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
+            ChatResponse response = r.awaitCompletion();
+
+            assertThat(r.partials).containsExactly("Use ", "vi.mock", " [1].");
+            assertThat(response.aiMessage().text()).isEqualTo("Use vi.mock [1].");
+            assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
+            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(25);
+            assertThat(response.tokenUsage().outputTokenCount()).as("from message_delta, not message_start").isEqualTo(3);
+            assertThat(r.errors).isEmpty();
+        }
+
+        @Test
+        void request_isStreamingPostToV1MessagesWithKeyVersionModelSystemAndQuestion() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("ok"));
+
+            stream(model(SPEC, anthropicEnv(server.baseUrl()))).awaitCompletion();
+
+            assertThat(server.requests()).isEqualTo(1);
+            RecordedRequest req = server.lastRequest();
+            assertThat(req.method()).isEqualTo("POST");
+            assertThat(req.path()).isEqualTo("/v1/messages");
+            assertThat(req.header("x-api-key")).isEqualTo(KEY);
+            assertThat(req.header("anthropic-version")).isNotBlank();
+            assertThat(req.header("authorization")).as("Anthropic takes the key in x-api-key only").isNull();
+            JsonNode body = json(req);
+            assertThat(body.path("model").asText()).isEqualTo("claude-test");
+            assertThat(body.path("stream").asBoolean()).isTrue();
+            assertThat(body.path("max_tokens").asInt()).isPositive();
+            assertThat(body.path("system").toString()).contains(SYSTEM);
+            assertThat(body.path("messages")).hasSize(1);
+            assertThat(body.path("messages").get(0).path("role").asText()).isEqualTo("user");
+            assertThat(body.path("messages").toString()).contains(QUESTION).doesNotContain(SYSTEM);
+        }
+
+        /* Anthropic's SDKs take ANTHROPIC_BASE_URL without /v1; LangChain4j's client wants it with. Both must work. */
+        @ParameterizedTest
+        @ValueSource(strings = {"", "/", "/v1", "/v1/"})
+        void baseUrl_withOrWithoutV1_reachesV1Messages(String suffix) throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("ok"));
+
+            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl() + suffix)));
+
+            assertThat(r.completion).as("answer for ANTHROPIC_BASE_URL=<origin>" + suffix).succeedsWithin(WAIT);
+            assertThat(server.receivedRequests()).extracting(RecordedRequest::path).containsExactly("/v1/messages");
+        }
+
+        @Test
+        void maxTokens_isReportedAsLengthFinish() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use vi.mock").truncated());
+
+            ChatResponse response = stream(model(SPEC, anthropicEnv(server.baseUrl()))).awaitCompletion();
+
+            assertThat(response.finishReason()).isEqualTo(FinishReason.LENGTH);
+        }
+
+        @Test
+        void http500_failsPromptlyWithTheStatus() throws Exception {
+            FakeAnthropicServer server = start(AnthropicStream.failing(500));
+
+            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
+            Throwable error = r.awaitFailure();
+
+            assertThat(statusOf(error)).isEqualTo(500);
+            assertThat(r.partials).isEmpty();
+        }
+
+        @Test
+        void connectionDroppedMidStream_failsAfterTheTokensSent() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.").ending(StreamEnd.DROP));
+
+            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
+            Throwable error = r.awaitFailure();
+
+            assertThat(r.partials).containsExactly("Use ", "vi.");
+            assertThat(hasCause(error, IOException.class)).as("cause: %s", error).isTrue();
+        }
+
+        @Test
+        void errorEventMidStream_failsAfterTheTokensSent() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use ").ending(StreamEnd.ERROR));
+
+            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
+            Throwable error = r.awaitFailure();
+
+            assertThat(r.partials).containsExactly("Use ");
+            assertThat(error).hasMessageContaining("overloaded_error");
+        }
+
+        @Test
+        void throughAskHandler_sourcesDeltasDone_withCitationsUsageAndDocaskPrompt() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.mock", " [1]."));
+            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()));
+
+            RecordingListener events = ask(handler);
+
+            assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
+            Answer a = events.answer();
+            assertThat(a.text()).isEqualTo("Use vi.mock [1].");
+            assertThat(a.citations()).containsExactly(1);
+            assertThat(a.usage()).isEqualTo(new Usage(25, 3));
+            assertThat(a.model()).isEqualTo(SPEC);
+            assertThat(a.truncated()).isFalse();
+            JsonNode body = json(server.lastRequest());
+            assertThat(body.path("system").toString()).contains("Cite the source of every claim as [n]").contains("Vitest");
+            assertThat(body.path("messages").toString()).contains("<source n=\\\"1\\\">")
+                    .contains("<question>\\n" + ON_TOPIC + "\\n</question>");
+        }
+
+        @Test
+        void throughAskHandler_http500_errorEventWithStatusAndWithoutKey() throws Exception {
+            FakeAnthropicServer server = start(AnthropicStream.failing(500));
+            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()));
+
+            RecordingListener events = ask(handler);
+
+            assertThat(events.names()).containsExactly("sources", "error");
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("500").doesNotContain(KEY);
+        }
+
+        @Test
+        void throughAskHandler_droppedMidStream_brokeOffErrorAfterTheDeltas() throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.").ending(StreamEnd.DROP));
+            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()));
+
+            RecordingListener events = ask(handler);
+
+            assertErrorAfterTwoDeltas(events);
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off");
+        }
+
+        @ParameterizedTest
+        @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
+        void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
+            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.").ending(end));
+            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()), SHORT_SILENCE);
+
+            RecordingListener events = ask(handler);
+
+            assertErrorAfterTwoDeltas(events);
+            if (end == StreamEnd.CLOSE_EARLY) {
+                assertThat(((AskEvent.Failed) events.last()).message()).contains("stopped sending");
+            }
+        }
+    }
+
+    @Nested
+    class Ollama {
+        private static final String SPEC = "ollama:llama-test";
+
+        private FakeOllamaServer start(Route route) {
+            return closeLater(FakeOllamaServer.start(route));
+        }
+
+        @Test
+        void streamsDeltasInOrder_thenCompletesWithTextStopAndUsage() throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.mock", " [1]."));
+
+            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl())));
+            ChatResponse response = r.awaitCompletion();
+
+            assertThat(r.partials).containsExactly("Use ", "vi.mock", " [1].");
+            assertThat(response.aiMessage().text()).isEqualTo("Use vi.mock [1].");
+            assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
+            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(30);
+            assertThat(response.tokenUsage().outputTokenCount()).isEqualTo(3);
+            assertThat(r.errors).isEmpty();
+        }
+
+        @Test
+        void request_isStreamingPostToApiChatWithModelSystemAndQuestion() throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("ok"));
+
+            stream(model(SPEC, ollamaEnv(server.baseUrl()))).awaitCompletion();
+
+            assertThat(server.requests()).isEqualTo(1);
+            RecordedRequest req = server.lastRequest();
+            assertThat(req.method()).isEqualTo("POST");
+            assertThat(req.path()).isEqualTo("/api/chat");
+            JsonNode body = json(req);
+            assertThat(body.path("model").asText()).isEqualTo("llama-test");
+            assertThat(body.path("stream").asBoolean(true)).isTrue();
+            assertThat(body.path("messages")).hasSize(2);
+            assertThat(body.path("messages").get(0).path("role").asText()).isEqualTo("system");
+            assertThat(body.path("messages").get(0).path("content").asText()).isEqualTo(SYSTEM);
+            assertThat(body.path("messages").get(1).path("role").asText()).isEqualTo("user");
+            assertThat(body.path("messages").get(1).path("content").asText()).isEqualTo(QUESTION);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"", "/"})
+        void baseUrl_withOrWithoutTrailingSlash_reachesApiChat(String suffix) {
+            FakeOllamaServer server = start(new OllamaStream("ok"));
+
+            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl() + suffix)));
+
+            assertThat(r.completion).succeedsWithin(WAIT);
+            assertThat(server.receivedRequests()).extracting(RecordedRequest::path).containsExactly("/api/chat");
+        }
+
+        /* A copied .env line may carry spaces or be empty; the OpenAI and Anthropic variables are read the same way. */
+        @Test
+        void baseUrl_withSurroundingSpaces_reachesApiChat() {
+            FakeOllamaServer server = start(new OllamaStream("ok"));
+
+            Recorder r = stream(model(SPEC, ollamaEnv(" " + server.baseUrl() + " ")));
+
+            assertThat(r.completion).succeedsWithin(WAIT);
+            assertThat(server.receivedRequests()).extracting(RecordedRequest::path).containsExactly("/api/chat");
+        }
+
+        @Test
+        void baseUrl_blank_meansTheDefault() {
+            assertThat(ModelSpecs.fromSpec(SPEC, ollamaEnv(" "), MODEL_TIMEOUT)).isPresent();
+        }
+
+        @Test
+        void doneReasonLength_isReportedAsLengthFinish() throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("Use vi.mock").truncated());
+
+            ChatResponse response = stream(model(SPEC, ollamaEnv(server.baseUrl()))).awaitCompletion();
+
+            assertThat(response.finishReason()).isEqualTo(FinishReason.LENGTH);
+        }
+
+        @Test
+        void http500_failsPromptlyWithTheStatus() throws Exception {
+            FakeOllamaServer server = start(OllamaStream.failing(500));
+
+            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl())));
+            Throwable error = r.awaitFailure();
+
+            assertThat(statusOf(error)).isEqualTo(500);
+            assertThat(r.partials).isEmpty();
+        }
+
+        @Test
+        void connectionDroppedMidStream_failsAfterTheTokensSent() throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.").ending(StreamEnd.DROP));
+
+            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl())));
+            Throwable error = r.awaitFailure();
+
+            assertThat(r.partials).containsExactly("Use ", "vi.");
+            assertThat(hasCause(error, IOException.class)).as("cause: %s", error).isTrue();
+        }
+
+        @Test
+        void throughAskHandler_sourcesDeltasDone_withCitationsUsageAndDocaskPrompt() throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.mock", " [1]."));
+            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()));
+
+            RecordingListener events = ask(handler);
+
+            assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
+            Answer a = events.answer();
+            assertThat(a.text()).isEqualTo("Use vi.mock [1].");
+            assertThat(a.citations()).containsExactly(1);
+            assertThat(a.usage()).isEqualTo(new Usage(30, 3));
+            assertThat(a.model()).isEqualTo(SPEC);
+            JsonNode messages = json(server.lastRequest()).path("messages");
+            assertThat(messages.get(0).path("content").asText()).contains("Cite the source of every claim as [n]")
+                    .contains("Vitest");
+            assertThat(messages.get(1).path("content").asText()).contains("<source n=\"1\">")
+                    .endsWith("<question>\n" + ON_TOPIC + "\n</question>");
+        }
+
+        @Test
+        void throughAskHandler_http500_errorEventWithStatus() throws Exception {
+            FakeOllamaServer server = start(OllamaStream.failing(500));
+            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()));
+
+            RecordingListener events = ask(handler);
+
+            assertThat(events.names()).containsExactly("sources", "error");
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("500");
+        }
+
+        @Test
+        void throughAskHandler_droppedMidStream_brokeOffErrorAfterTheDeltas() throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.").ending(StreamEnd.DROP));
+            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()));
+
+            RecordingListener events = ask(handler);
+
+            assertErrorAfterTwoDeltas(events);
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off");
+        }
+
+        @ParameterizedTest
+        @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
+        void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
+            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.").ending(end));
+            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()), SHORT_SILENCE);
+
+            RecordingListener events = ask(handler);
+
+            assertErrorAfterTwoDeltas(events);
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("stopped sending");
+        }
+    }
+
+    /** Records one streamed reply: the partial texts in order, then the response or the error. */
+    private static final class Recorder implements StreamingChatResponseHandler {
+        final List<String> partials = new CopyOnWriteArrayList<>();
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+        final CompletableFuture<ChatResponse> completion = new CompletableFuture<>();
+
+        @Override
+        public void onPartialResponse(String partialResponse) {
+            partials.add(partialResponse);
+        }
+
+        @Override
+        public void onCompleteResponse(ChatResponse response) {
+            completion.complete(response);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            errors.add(error);
+            completion.completeExceptionally(error);
+        }
+
+        ChatResponse awaitCompletion() throws Exception {
+            return completion.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        /** The error the call ended with; fails the test when it completed instead, or hung past {@link #WAIT}. */
+        Throwable awaitFailure() throws InterruptedException {
+            try {
+                ChatResponse response = completion.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                return fail("expected the call to fail, but it completed with: " + response.aiMessage());
+            } catch (ExecutionException e) {
+                return e.getCause();
+            } catch (TimeoutException e) {
+                return fail("the call neither completed nor failed within " + WAIT + ": it hangs");
+            }
+        }
+    }
+}
