@@ -8,11 +8,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DOCASK="${DOCASK:-$ROOT/docask}"
 DATA="${DATA:-$ROOT/../shared/data}"
 OUT="${OUT:-/tmp/docask-quality}"
+PARTS="${PARTS:-docs beir}"   # PARTS=docs or PARTS=beir re-makes one half
 mkdir -p "$OUT"
 
 site_folder() { case $1 in vitest) echo vitest/docs;; docusaurus) echo docusaurus/website;; astro) echo astro/src/content/docs;; esac; }
 site_url() { case $1 in vitest) echo https://vitest.dev;; docusaurus) echo https://docusaurus.io;; astro) echo https://docs.astro.build;; esac; }
 
+if [[ " $PARTS " == *" docs "* ]]; then
 for emb in none bge-small; do
   for s in vitest docusaurus astro; do
     "$DOCASK" index "$DATA/docs/$(site_folder $s)" --base-url "$(site_url $s)" --embedder $emb --out "$OUT/$s-$emb" -q
@@ -42,8 +44,12 @@ for s in vitest docusaurus astro; do
   done
 done
 
+fi
+
+if [[ " $PARTS " == *" beir "* ]]; then
 for ds in scifact nfcorpus; do
   "$DOCASK" eval --beir "$DATA/beir/$ds" --embedder none
   "$DOCASK" eval --beir "$DATA/beir/$ds" --embedder bge-small
 done
 "$DOCASK" eval --beir "$DATA/beir/nfcorpus" --embedder bge-small --qrels dev
+fi

@@ -1,5 +1,7 @@
 package dev.docask.cli;
 
+import dev.docask.eval.Question;
+import dev.docask.eval.QuestionFile;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
@@ -32,11 +34,16 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     IndexArgs index;
 
-    @Option(names = "--match", required = true, paramLabel = "FILE", description = "Questions the site answers, one per line.")
+    @Option(names = "--match", paramLabel = "FILE", description = "Questions the site answers, one per line.")
     Path match;
 
-    @Option(names = "--no-match", required = true, paramLabel = "FILE", description = "Questions it does not answer, one per line.")
+    @Option(names = "--no-match", paramLabel = "FILE", description = "Questions it does not answer, one per line.")
     Path noMatch;
+
+    @Option(names = "--questions", paramLabel = "FILE",
+            description = "Question files in the format of 'docask eval' (JSON Lines with \"answerable\"); repeatable. "
+                    + "Instead of, or together with, --match and --no-match.")
+    List<Path> questionFiles = new ArrayList<>();
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
@@ -44,8 +51,23 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        List<String> good = questions(match);
-        List<String> junk = questions(noMatch);
+        List<String> good = new ArrayList<>();
+        List<String> junk = new ArrayList<>();
+        if (match != null) {
+            good.addAll(questions(match));
+        }
+        if (noMatch != null) {
+            junk.addAll(questions(noMatch));
+        }
+        for (Path file : questionFiles) {
+            for (Question q : QuestionFile.read(file)) {
+                (q.answerable() ? good : junk).add(q.question());
+            }
+        }
+        if (good.isEmpty() || junk.isEmpty()) {
+            throw new IllegalArgumentException("calibrate needs questions that should match and questions that "
+                    + "should not: give --match and --no-match files, or --questions files with both kinds");
+        }
         try (DocIndex idx = index.open()) {
             HybridRetriever retriever = IndexArgs.retriever(idx);
             List<Calibration.Scores> goodScores = score(retriever, good);

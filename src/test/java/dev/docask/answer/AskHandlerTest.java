@@ -2,7 +2,6 @@ package dev.docask.answer;
 
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
-import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.DropsMidStream;
@@ -16,13 +15,10 @@ import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,28 +35,15 @@ class AskHandlerTest {
     private static final String ON_TOPIC = "mock a module with vi.mock";
     private static final String OFF_TOPIC = "what is the capital of France?";
 
-    @TempDir
-    static Path dir;
-    static DocIndex index;
-    static HybridRetriever retriever;
+    @RegisterExtension
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
+            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
 
     private FakeOpenAiServer server;
     private AskHandler handler;
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
     private final List<Answer> finished = new CopyOnWriteArrayList<>();
     private final List<String> retrieved = new CopyOnWriteArrayList<>();
-
-    @BeforeAll
-    static void buildIndex() {
-        index = TestIndexes.build(dir.resolve("idx"), "mock", List.of(Retrievals.MOCKING, Retrievals.TIMERS,
-                Retrievals.CONFIG));
-        retriever = HybridRetriever.create(index, Embedders.fromSpec("mock"));
-    }
-
-    @AfterAll
-    static void closeIndex() {
-        index.close();
-    }
 
     @AfterEach
     void stop() {
@@ -79,7 +62,7 @@ class AskHandlerTest {
 
     /** A handler on the test index whose rerank hook counts retrievals and records what was retrieved for. */
     private AskHandler.Builder handler(List<String> retrievedFor) {
-        return AskHandler.builder().retriever(retriever)
+        return AskHandler.builder().retriever(INDEX.retriever())
                 .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
                     retrievedFor.add(q);
                     return hits;
@@ -195,7 +178,7 @@ class AskHandlerTest {
             public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
             public float[] embedQuery(String question) { throw new IllegalStateException("embedding server down"); }
         };
-        handler = AskHandler.builder().retriever(HybridRetriever.create(index, Optional.of(failing)))
+        handler = AskHandler.builder().retriever(HybridRetriever.create(INDEX.index(), Optional.of(failing)))
                 .model(model(), "openai:fake").onError(errors::add)
                 .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
 
@@ -421,7 +404,7 @@ class AskHandlerTest {
 
     @Test
     void build_fromIndex_searchesWithItsEmbedderAndSiteName() {
-        handler = AskHandler.builder().index(index).build();
+        handler = AskHandler.builder().index(INDEX.index()).build();
 
         Answer a = handler.ask(ON_TOPIC);
 

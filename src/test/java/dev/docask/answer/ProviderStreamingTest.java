@@ -2,12 +2,11 @@ package dev.docask.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.docask.embed.Embedders;
-import dev.docask.index.DocIndex;
-import dev.docask.retrieve.HybridRetriever;
 import dev.docask.testsupport.AnthropicStream;
 import dev.docask.testsupport.FakeAnthropicServer;
+import dev.docask.testsupport.FakeHttpServer;
 import dev.docask.testsupport.FakeOllamaServer;
+import dev.docask.testsupport.ModelStream;
 import dev.docask.testsupport.OllamaStream;
 import dev.docask.testsupport.RecordedRequest;
 import dev.docask.testsupport.Route;
@@ -21,18 +20,15 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.output.FinishReason;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +44,18 @@ import static org.assertj.core.api.Assertions.fail;
 /**
  * The Anthropic and Ollama models {@link ModelSpecs} builds, streaming from real HTTP servers on
  * 127.0.0.1 that speak each API's protocol ({@link FakeAnthropicServer}, {@link FakeOllamaServer}):
- * first called directly, then through {@link AskHandler} on a small real index.
+ * first called directly, then through {@link AskHandler} on a small real index. The rules both keep are
+ * written once, in {@link EveryProvider}; each provider's class says how it is reached and adds the
+ * checks of its own wire format.
  */
 class ProviderStreamingTest {
     /** The longest any single call may take here; a failure must surface well within it, not hang. */
     private static final Duration WAIT = Duration.ofSeconds(4);
     private static final Duration MODEL_TIMEOUT = Duration.ofSeconds(3);
-    /** The answer time limit of the handler in tests of streams that end without their closing events. */
-    /** How long a stream may go quiet in the tests below; the total timeout is far longer than WAIT. */
+    /**
+     * How long a stream may go quiet in the tests of streams that end without their closing events;
+     * the total timeout is far longer than WAIT.
+     */
     private static final Duration SHORT_SILENCE = Duration.ofMillis(200);
     private static final String KEY = "sk-ant-test-secret-key-123";
     private static final String SYSTEM = "You answer questions about the Vitest docs. Cite sources as [n].";
@@ -63,24 +63,11 @@ class ProviderStreamingTest {
     private static final String ON_TOPIC = "mock a module with vi.mock";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    static Path dir;
-    static DocIndex index;
-    static HybridRetriever retriever;
+    @RegisterExtension
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
+            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
 
     private final List<AutoCloseable> closing = new CopyOnWriteArrayList<>();
-
-    @BeforeAll
-    static void buildIndex() {
-        index = TestIndexes.build(dir.resolve("idx"), "mock", List.of(Retrievals.MOCKING, Retrievals.TIMERS,
-                Retrievals.CONFIG));
-        retriever = HybridRetriever.create(index, Embedders.fromSpec("mock"));
-    }
-
-    @AfterAll
-    static void closeIndex() {
-        index.close();
-    }
 
     @AfterEach
     void closeAll() throws Exception {
@@ -94,14 +81,6 @@ class ProviderStreamingTest {
         return c;
     }
 
-    private static Map<String, String> anthropicEnv(String baseUrl) {
-        return Map.of("ANTHROPIC_API_KEY", KEY, "ANTHROPIC_BASE_URL", baseUrl);
-    }
-
-    private static Map<String, String> ollamaEnv(String baseUrl) {
-        return Map.of("OLLAMA_BASE_URL", baseUrl);
-    }
-
     private static StreamingChatModel model(String spec, Map<String, String> env) {
         return ModelSpecs.fromSpec(spec, env, MODEL_TIMEOUT).orElseThrow();
     }
@@ -113,12 +92,8 @@ class ProviderStreamingTest {
         return r;
     }
 
-    private AskHandler handler(String spec, Map<String, String> env) {
-        return handler(spec, env, Duration.ofSeconds(3));
-    }
-
     private AskHandler handler(String spec, Map<String, String> env, Duration silence) {
-        return closeLater(AskHandler.builder().retriever(retriever).siteName("Vitest").model(spec, env)
+        return closeLater(AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest").model(spec, env)
                 .timeouts(silence, Duration.ofMinutes(5)).build());
     }
 
@@ -162,34 +137,202 @@ class ProviderStreamingTest {
         return -1;
     }
 
-    @Nested
-    class Anthropic {
-        private static final String SPEC = "anthropic:claude-test";
+    /**
+     * The rules every provider's streaming model keeps, directly and through {@link AskHandler}. A
+     * {@code @Nested} subclass per provider runs them all, and says only how that provider is reached:
+     * its spec, its environment, its fake server and the streams that server sends.
+     */
+    abstract class EveryProvider {
+        /** The model spec, e.g. {@code anthropic:claude-test}. */
+        abstract String spec();
 
-        private FakeAnthropicServer start(Route route) {
-            return closeLater(FakeAnthropicServer.start(route));
+        /** The environment that points the provider's client at {@code baseUrl}. */
+        abstract Map<String, String> env(String baseUrl);
+
+        /** Starts the provider's fake server, answering with {@code route}. */
+        abstract FakeHttpServer start(Route route);
+
+        /** A complete stream of {@code tokens} in the provider's protocol. */
+        abstract ModelStream tokens(String... tokens);
+
+        /** A route that answers with HTTP {@code status} and the provider's error body. */
+        abstract Route failing(int status);
+
+        /** The prompt tokens the provider's complete stream reports. */
+        abstract int promptTokens();
+
+        /** Whether the provider's in-stream error reaches no client callback, so only the quiet stream ends the answer. */
+        abstract boolean inStreamErrorReachesNoCallback();
+
+        /** Checks that {@code body}, the request AskHandler sent, carries docask's prompt: instructions, sources, question. */
+        abstract void assertCarriesDocaskPrompt(JsonNode body);
+
+        FakeHttpServer serve(Route route) {
+            return closeLater(start(route));
+        }
+
+        Recorder streamFrom(FakeHttpServer server) {
+            return stream(model(spec(), env(server.baseUrl())));
+        }
+
+        AskHandler handlerOn(FakeHttpServer server, Duration silence) {
+            return handler(spec(), env(server.baseUrl()), silence);
+        }
+
+        AskHandler handlerOn(FakeHttpServer server) {
+            return handlerOn(server, Duration.ofSeconds(3));
         }
 
         @Test
         void streamsDeltasInOrder_thenCompletesWithTextStopAndUsage() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.mock", " [1]."));
+            FakeHttpServer server = serve(tokens("Use ", "vi.mock", " [1]."));
 
-            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
+            Recorder r = streamFrom(server);
             ChatResponse response = r.awaitCompletion();
 
             assertThat(r.partials).containsExactly("Use ", "vi.mock", " [1].");
             assertThat(response.aiMessage().text()).isEqualTo("Use vi.mock [1].");
             assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
-            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(25);
-            assertThat(response.tokenUsage().outputTokenCount()).as("from message_delta, not message_start").isEqualTo(3);
+            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(promptTokens());
+            assertThat(response.tokenUsage().outputTokenCount()).as("from the stream's end, not its start").isEqualTo(3);
             assertThat(r.errors).isEmpty();
+        }
+
+        /* Anthropic stop_reason max_tokens, Ollama done_reason length. */
+        @Test
+        void tokenLimit_isReportedAsLengthFinish() throws Exception {
+            FakeHttpServer server = serve(tokens("Use vi.mock").truncated());
+
+            ChatResponse response = streamFrom(server).awaitCompletion();
+
+            assertThat(response.finishReason()).isEqualTo(FinishReason.LENGTH);
+        }
+
+        @Test
+        void http500_failsPromptlyWithTheStatus() throws Exception {
+            FakeHttpServer server = serve(failing(500));
+
+            Recorder r = streamFrom(server);
+            Throwable error = r.awaitFailure();
+
+            assertThat(statusOf(error)).isEqualTo(500);
+            assertThat(r.partials).isEmpty();
+        }
+
+        @Test
+        void connectionDroppedMidStream_failsAfterTheTokensSent() throws Exception {
+            FakeHttpServer server = serve(tokens("Use ", "vi.").ending(StreamEnd.DROP));
+
+            Recorder r = streamFrom(server);
+            Throwable error = r.awaitFailure();
+
+            assertThat(r.partials).containsExactly("Use ", "vi.");
+            assertThat(hasCause(error, IOException.class)).as("cause: %s", error).isTrue();
+        }
+
+        @Test
+        void throughAskHandler_sourcesDeltasDone_withCitationsUsageAndDocaskPrompt() throws Exception {
+            FakeHttpServer server = serve(tokens("Use ", "vi.mock", " [1]."));
+
+            RecordingListener events = ask(handlerOn(server));
+
+            assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
+            Answer a = events.answer();
+            assertThat(a.text()).isEqualTo("Use vi.mock [1].");
+            assertThat(a.citations()).containsExactly(1);
+            assertThat(a.usage()).isEqualTo(new Usage(promptTokens(), 3));
+            assertThat(a.model()).isEqualTo(spec());
+            assertThat(a.truncated()).isFalse();
+            assertCarriesDocaskPrompt(json(server.lastRequest()));
+        }
+
+        @Test
+        void throughAskHandler_http500_errorEventWithStatusAndWithoutKey() throws Exception {
+            FakeHttpServer server = serve(failing(500));
+
+            RecordingListener events = ask(handlerOn(server));
+
+            assertThat(events.names()).containsExactly("sources", "error");
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("500").doesNotContain(KEY);
+        }
+
+        @Test
+        void throughAskHandler_droppedMidStream_brokeOffErrorAfterTheDeltas() throws Exception {
+            FakeHttpServer server = serve(tokens("Use ", "vi.").ending(StreamEnd.DROP));
+
+            RecordingListener events = ask(handlerOn(server));
+
+            assertErrorAfterTwoDeltas(events);
+            assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off");
+        }
+
+        @ParameterizedTest
+        @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
+        void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
+            FakeHttpServer server = serve(tokens("Use ", "vi.").ending(end));
+
+            RecordingListener events = ask(handlerOn(server, SHORT_SILENCE));
+
+            assertErrorAfterTwoDeltas(events);
+            if (end == StreamEnd.CLOSE_EARLY || inStreamErrorReachesNoCallback()) {
+                assertThat(((AskEvent.Failed) events.last()).message()).contains("stopped sending");
+            }
+        }
+    }
+
+    @Nested
+    class Anthropic extends EveryProvider {
+        private static final String SPEC = "anthropic:claude-test";
+
+        @Override
+        String spec() {
+            return SPEC;
+        }
+
+        @Override
+        Map<String, String> env(String baseUrl) {
+            return Map.of("ANTHROPIC_API_KEY", KEY, "ANTHROPIC_BASE_URL", baseUrl);
+        }
+
+        @Override
+        FakeHttpServer start(Route route) {
+            return FakeAnthropicServer.start(route);
+        }
+
+        @Override
+        ModelStream tokens(String... tokens) {
+            return new AnthropicStream(tokens);
+        }
+
+        @Override
+        Route failing(int status) {
+            return AnthropicStream.failing(status);
+        }
+
+        @Override
+        int promptTokens() {
+            return 25;
+        }
+
+        /* An Anthropic error event fails the call, as errorEventMidStream_failsAfterTheTokensSent shows. */
+        @Override
+        boolean inStreamErrorReachesNoCallback() {
+            return false;
+        }
+
+        /* The instructions in the system field, the sources and question in the one user message. */
+        @Override
+        void assertCarriesDocaskPrompt(JsonNode body) {
+            assertThat(body.path("system").toString()).contains("Cite the source of every claim as [n]").contains("Vitest");
+            assertThat(body.path("messages").toString()).contains("<source n=\\\"1\\\">")
+                    .contains("<question>\\n" + ON_TOPIC + "\\n</question>");
         }
 
         @Test
         void request_isStreamingPostToV1MessagesWithKeyVersionModelSystemAndQuestion() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("ok"));
+            FakeHttpServer server = serve(new AnthropicStream("ok"));
 
-            stream(model(SPEC, anthropicEnv(server.baseUrl()))).awaitCompletion();
+            streamFrom(server).awaitCompletion();
 
             assertThat(server.requests()).isEqualTo(1);
             RecordedRequest req = server.lastRequest();
@@ -212,141 +355,80 @@ class ProviderStreamingTest {
         @ParameterizedTest
         @ValueSource(strings = {"", "/", "/v1", "/v1/"})
         void baseUrl_withOrWithoutV1_reachesV1Messages(String suffix) throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("ok"));
+            FakeHttpServer server = serve(new AnthropicStream("ok"));
 
-            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl() + suffix)));
+            Recorder r = stream(model(SPEC, env(server.baseUrl() + suffix)));
 
             assertThat(r.completion).as("answer for ANTHROPIC_BASE_URL=<origin>" + suffix).succeedsWithin(WAIT);
             assertThat(server.receivedRequests()).extracting(RecordedRequest::path).containsExactly("/v1/messages");
         }
 
         @Test
-        void maxTokens_isReportedAsLengthFinish() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use vi.mock").truncated());
-
-            ChatResponse response = stream(model(SPEC, anthropicEnv(server.baseUrl()))).awaitCompletion();
-
-            assertThat(response.finishReason()).isEqualTo(FinishReason.LENGTH);
-        }
-
-        @Test
-        void http500_failsPromptlyWithTheStatus() throws Exception {
-            FakeAnthropicServer server = start(AnthropicStream.failing(500));
-
-            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
-            Throwable error = r.awaitFailure();
-
-            assertThat(statusOf(error)).isEqualTo(500);
-            assertThat(r.partials).isEmpty();
-        }
-
-        @Test
-        void connectionDroppedMidStream_failsAfterTheTokensSent() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.").ending(StreamEnd.DROP));
-
-            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
-            Throwable error = r.awaitFailure();
-
-            assertThat(r.partials).containsExactly("Use ", "vi.");
-            assertThat(hasCause(error, IOException.class)).as("cause: %s", error).isTrue();
-        }
-
-        @Test
         void errorEventMidStream_failsAfterTheTokensSent() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use ").ending(StreamEnd.ERROR));
+            FakeHttpServer server = serve(new AnthropicStream("Use ").ending(StreamEnd.ERROR));
 
-            Recorder r = stream(model(SPEC, anthropicEnv(server.baseUrl())));
+            Recorder r = streamFrom(server);
             Throwable error = r.awaitFailure();
 
             assertThat(r.partials).containsExactly("Use ");
             assertThat(error).hasMessageContaining("overloaded_error");
         }
-
-        @Test
-        void throughAskHandler_sourcesDeltasDone_withCitationsUsageAndDocaskPrompt() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.mock", " [1]."));
-            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()));
-
-            RecordingListener events = ask(handler);
-
-            assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
-            Answer a = events.answer();
-            assertThat(a.text()).isEqualTo("Use vi.mock [1].");
-            assertThat(a.citations()).containsExactly(1);
-            assertThat(a.usage()).isEqualTo(new Usage(25, 3));
-            assertThat(a.model()).isEqualTo(SPEC);
-            assertThat(a.truncated()).isFalse();
-            JsonNode body = json(server.lastRequest());
-            assertThat(body.path("system").toString()).contains("Cite the source of every claim as [n]").contains("Vitest");
-            assertThat(body.path("messages").toString()).contains("<source n=\\\"1\\\">")
-                    .contains("<question>\\n" + ON_TOPIC + "\\n</question>");
-        }
-
-        @Test
-        void throughAskHandler_http500_errorEventWithStatusAndWithoutKey() throws Exception {
-            FakeAnthropicServer server = start(AnthropicStream.failing(500));
-            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()));
-
-            RecordingListener events = ask(handler);
-
-            assertThat(events.names()).containsExactly("sources", "error");
-            assertThat(((AskEvent.Failed) events.last()).message()).contains("500").doesNotContain(KEY);
-        }
-
-        @Test
-        void throughAskHandler_droppedMidStream_brokeOffErrorAfterTheDeltas() throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.").ending(StreamEnd.DROP));
-            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()));
-
-            RecordingListener events = ask(handler);
-
-            assertErrorAfterTwoDeltas(events);
-            assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off");
-        }
-
-        @ParameterizedTest
-        @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
-        void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
-            FakeAnthropicServer server = start(new AnthropicStream("Use ", "vi.").ending(end));
-            AskHandler handler = handler(SPEC, anthropicEnv(server.baseUrl()), SHORT_SILENCE);
-
-            RecordingListener events = ask(handler);
-
-            assertErrorAfterTwoDeltas(events);
-            if (end == StreamEnd.CLOSE_EARLY) {
-                assertThat(((AskEvent.Failed) events.last()).message()).contains("stopped sending");
-            }
-        }
     }
 
     @Nested
-    class Ollama {
+    class Ollama extends EveryProvider {
         private static final String SPEC = "ollama:llama-test";
 
-        private FakeOllamaServer start(Route route) {
-            return closeLater(FakeOllamaServer.start(route));
+        @Override
+        String spec() {
+            return SPEC;
         }
 
-        @Test
-        void streamsDeltasInOrder_thenCompletesWithTextStopAndUsage() throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.mock", " [1]."));
+        @Override
+        Map<String, String> env(String baseUrl) {
+            return Map.of("OLLAMA_BASE_URL", baseUrl);
+        }
 
-            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl())));
-            ChatResponse response = r.awaitCompletion();
+        @Override
+        FakeHttpServer start(Route route) {
+            return FakeOllamaServer.start(route);
+        }
 
-            assertThat(r.partials).containsExactly("Use ", "vi.mock", " [1].");
-            assertThat(response.aiMessage().text()).isEqualTo("Use vi.mock [1].");
-            assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
-            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(30);
-            assertThat(response.tokenUsage().outputTokenCount()).isEqualTo(3);
-            assertThat(r.errors).isEmpty();
+        @Override
+        ModelStream tokens(String... tokens) {
+            return new OllamaStream(tokens);
+        }
+
+        @Override
+        Route failing(int status) {
+            return OllamaStream.failing(status);
+        }
+
+        @Override
+        int promptTokens() {
+            return 30;
+        }
+
+        @Override
+        boolean inStreamErrorReachesNoCallback() {
+            return true;
+        }
+
+        /* The instructions as the system message, then the sources and question as the user message. */
+        @Override
+        void assertCarriesDocaskPrompt(JsonNode body) {
+            JsonNode messages = body.path("messages");
+            assertThat(messages.get(0).path("content").asText()).contains("Cite the source of every claim as [n]")
+                    .contains("Vitest");
+            assertThat(messages.get(1).path("content").asText()).contains("<source n=\"1\">")
+                    .endsWith("<question>\n" + ON_TOPIC + "\n</question>");
         }
 
         @Test
         void request_isStreamingPostToApiChatWithModelSystemAndQuestion() throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("ok"));
+            FakeHttpServer server = serve(new OllamaStream("ok"));
 
-            stream(model(SPEC, ollamaEnv(server.baseUrl()))).awaitCompletion();
+            streamFrom(server).awaitCompletion();
 
             assertThat(server.requests()).isEqualTo(1);
             RecordedRequest req = server.lastRequest();
@@ -365,9 +447,9 @@ class ProviderStreamingTest {
         @ParameterizedTest
         @ValueSource(strings = {"", "/"})
         void baseUrl_withOrWithoutTrailingSlash_reachesApiChat(String suffix) {
-            FakeOllamaServer server = start(new OllamaStream("ok"));
+            FakeHttpServer server = serve(new OllamaStream("ok"));
 
-            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl() + suffix)));
+            Recorder r = stream(model(SPEC, env(server.baseUrl() + suffix)));
 
             assertThat(r.completion).succeedsWithin(WAIT);
             assertThat(server.receivedRequests()).extracting(RecordedRequest::path).containsExactly("/api/chat");
@@ -376,9 +458,9 @@ class ProviderStreamingTest {
         /* A copied .env line may carry spaces or be empty; the OpenAI and Anthropic variables are read the same way. */
         @Test
         void baseUrl_withSurroundingSpaces_reachesApiChat() {
-            FakeOllamaServer server = start(new OllamaStream("ok"));
+            FakeHttpServer server = serve(new OllamaStream("ok"));
 
-            Recorder r = stream(model(SPEC, ollamaEnv(" " + server.baseUrl() + " ")));
+            Recorder r = stream(model(SPEC, env(" " + server.baseUrl() + " ")));
 
             assertThat(r.completion).succeedsWithin(WAIT);
             assertThat(server.receivedRequests()).extracting(RecordedRequest::path).containsExactly("/api/chat");
@@ -386,92 +468,7 @@ class ProviderStreamingTest {
 
         @Test
         void baseUrl_blank_meansTheDefault() {
-            assertThat(ModelSpecs.fromSpec(SPEC, ollamaEnv(" "), MODEL_TIMEOUT)).isPresent();
-        }
-
-        @Test
-        void doneReasonLength_isReportedAsLengthFinish() throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("Use vi.mock").truncated());
-
-            ChatResponse response = stream(model(SPEC, ollamaEnv(server.baseUrl()))).awaitCompletion();
-
-            assertThat(response.finishReason()).isEqualTo(FinishReason.LENGTH);
-        }
-
-        @Test
-        void http500_failsPromptlyWithTheStatus() throws Exception {
-            FakeOllamaServer server = start(OllamaStream.failing(500));
-
-            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl())));
-            Throwable error = r.awaitFailure();
-
-            assertThat(statusOf(error)).isEqualTo(500);
-            assertThat(r.partials).isEmpty();
-        }
-
-        @Test
-        void connectionDroppedMidStream_failsAfterTheTokensSent() throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.").ending(StreamEnd.DROP));
-
-            Recorder r = stream(model(SPEC, ollamaEnv(server.baseUrl())));
-            Throwable error = r.awaitFailure();
-
-            assertThat(r.partials).containsExactly("Use ", "vi.");
-            assertThat(hasCause(error, IOException.class)).as("cause: %s", error).isTrue();
-        }
-
-        @Test
-        void throughAskHandler_sourcesDeltasDone_withCitationsUsageAndDocaskPrompt() throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.mock", " [1]."));
-            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()));
-
-            RecordingListener events = ask(handler);
-
-            assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
-            Answer a = events.answer();
-            assertThat(a.text()).isEqualTo("Use vi.mock [1].");
-            assertThat(a.citations()).containsExactly(1);
-            assertThat(a.usage()).isEqualTo(new Usage(30, 3));
-            assertThat(a.model()).isEqualTo(SPEC);
-            JsonNode messages = json(server.lastRequest()).path("messages");
-            assertThat(messages.get(0).path("content").asText()).contains("Cite the source of every claim as [n]")
-                    .contains("Vitest");
-            assertThat(messages.get(1).path("content").asText()).contains("<source n=\"1\">")
-                    .endsWith("<question>\n" + ON_TOPIC + "\n</question>");
-        }
-
-        @Test
-        void throughAskHandler_http500_errorEventWithStatus() throws Exception {
-            FakeOllamaServer server = start(OllamaStream.failing(500));
-            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()));
-
-            RecordingListener events = ask(handler);
-
-            assertThat(events.names()).containsExactly("sources", "error");
-            assertThat(((AskEvent.Failed) events.last()).message()).contains("500");
-        }
-
-        @Test
-        void throughAskHandler_droppedMidStream_brokeOffErrorAfterTheDeltas() throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.").ending(StreamEnd.DROP));
-            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()));
-
-            RecordingListener events = ask(handler);
-
-            assertErrorAfterTwoDeltas(events);
-            assertThat(((AskEvent.Failed) events.last()).message()).contains("broke off");
-        }
-
-        @ParameterizedTest
-        @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
-        void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
-            FakeOllamaServer server = start(new OllamaStream("Use ", "vi.").ending(end));
-            AskHandler handler = handler(SPEC, ollamaEnv(server.baseUrl()), SHORT_SILENCE);
-
-            RecordingListener events = ask(handler);
-
-            assertErrorAfterTwoDeltas(events);
-            assertThat(((AskEvent.Failed) events.last()).message()).contains("stopped sending");
+            assertThat(ModelSpecs.fromSpec(SPEC, env(" "), MODEL_TIMEOUT)).isPresent();
         }
     }
 

@@ -117,6 +117,30 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void calibrate_readsEvalQuestionFiles_answerableOnesShouldMatch() throws Exception {
+        Path questions = Files.writeString(tmp.resolve("q.jsonl"), """
+                {"id": "a", "question": "createRelayHandler options", "answerable": true, "expected_urls": ["https://docs.quayside.dev/x"]}
+                {"id": "b", "question": "weather in Mumbai", "answerable": false}
+                {"id": "c", "question": "sourdough bread", "answerable": false}
+                """);
+        Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("match")).hasSize(1);
+        assertThat(j.get("match").get(0).get("question").asText()).isEqualTo("createRelayHandler options");
+        assertThat(j.get("noMatch")).hasSize(2);
+    }
+
+    @Test
+    void calibrate_withoutQuestionsOfBothKinds_isAClearError() throws Exception {
+        Path questions = Files.writeString(tmp.resolve("only-junk.jsonl"),
+                "{\"id\": \"b\", \"question\": \"weather in Mumbai\", \"answerable\": false}\n");
+        Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString());
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("questions that should match").doesNotContain("Exception");
+    }
+
+    @Test
     void unknownFlag_isAUsageError_oneLineAndAHint() {
         Run r = run("search", "--index", index.toString(), "--nope", "q");
         assertThat(r.code()).isEqualTo(2);

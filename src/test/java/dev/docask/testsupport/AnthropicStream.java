@@ -22,7 +22,7 @@ import java.util.Map;
  * @param end         how the stream ends after the last token
  */
 public record AnthropicStream(List<String> tokens, String stopReason, int inputTokens, StreamEnd end)
-        implements Route {
+        implements ModelStream {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a dropping stream waits for the client to read the tokens before the reset. */
     private static final Duration READ_TIME = Duration.ofMillis(100);
@@ -37,11 +37,13 @@ public record AnthropicStream(List<String> tokens, String stopReason, int inputT
     }
 
     /** The same tokens, ending as if the model hit its token limit ({@code max_tokens}). */
+    @Override
     public AnthropicStream truncated() {
         return new AnthropicStream(tokens, "max_tokens", inputTokens, end);
     }
 
     /** The same tokens, ending as {@code newEnd} says, e.g. {@link StreamEnd#DROP}. */
+    @Override
     public AnthropicStream ending(StreamEnd newEnd) {
         return new AnthropicStream(tokens, stopReason, inputTokens, newEnd);
     }

@@ -1,12 +1,5 @@
 package dev.docask.testsupport;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import java.io.IOException;
-import java.time.Duration;
-import java.util.List;
-
 /**
  * A real HTTP server on 127.0.0.1 that speaks the Anthropic Messages API's streaming protocol
  * ({@code POST /v1/messages} with {@code "stream": true}, answered with named Server-Sent Events),
@@ -27,17 +20,15 @@ import java.util.List;
  * }
  * }</pre>
  */
-public final class FakeAnthropicServer implements AutoCloseable {
+public final class FakeAnthropicServer extends FakeHttpServer {
     /** The only path this server answers. */
     public static final String MESSAGES_PATH = "/v1/messages";
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final FakeHttpServer http;
-    private volatile Route route;
+    private static final StreamingEndpoint MESSAGES = new StreamingEndpoint(MESSAGES_PATH, false,
+            (exchange, why) -> exchange.respond(404, AnthropicStream.errorBody("not_found_error", why)),
+            (exchange, why) -> exchange.respond(400, AnthropicStream.errorBody("invalid_request_error", why)));
 
     private FakeAnthropicServer(Route route) {
-        this.route = route;
-        this.http = FakeHttpServer.start("fake-anthropic", this::dispatch);
+        super("fake-anthropic", MESSAGES, route);
     }
 
     /** Starts a server on a free port of 127.0.0.1 that answers every streaming {@code POST /v1/messages} with {@code route}. */
@@ -46,68 +37,8 @@ public final class FakeAnthropicServer implements AutoCloseable {
     }
 
     /** {@code http://127.0.0.1:<port>}: the origin, without {@code /v1}. */
-    public String baseUrl() {
-        return http.origin();
-    }
-
-    /** Changes the behaviour for the requests that follow. */
-    public void route(Route newRoute) {
-        this.route = newRoute;
-    }
-
-    /** Requests received so far, on any path. */
-    public int requests() {
-        return http.requests();
-    }
-
-    /** The requests received so far, in order, on any path. */
-    public List<RecordedRequest> receivedRequests() {
-        return http.received();
-    }
-
-    /** The last request received; fails when there was none. */
-    public RecordedRequest lastRequest() {
-        List<RecordedRequest> all = http.received();
-        if (all.isEmpty()) {
-            throw new IllegalStateException("the fake Anthropic server received no request");
-        }
-        return all.getLast();
-    }
-
-    /** Connections the client closed before their response was complete. */
-    public int clientAborts() {
-        return http.clientAborts();
-    }
-
-    /** Waits until a client closes a connection before its response was complete; false when none did in time. */
-    public boolean awaitClientAbort(Duration max) throws InterruptedException {
-        return http.awaitClientAbort(max);
-    }
-
     @Override
-    public void close() {
-        http.close();
-    }
-
-    private void dispatch(Exchange exchange) throws IOException {
-        RecordedRequest r = exchange.request();
-        if (!r.method().equals("POST") || !r.path().equals(MESSAGES_PATH)) {
-            exchange.respond(404, AnthropicStream.errorBody("not_found_error",
-                    "Not found: " + r.method() + " " + r.path()));
-            return;
-        }
-        JsonNode body;
-        try {
-            body = JSON.readTree(r.body());
-        } catch (IOException e) {
-            exchange.respond(400, AnthropicStream.errorBody("invalid_request_error", "body is not JSON"));
-            return;
-        }
-        if (!body.path("stream").asBoolean(false)) {
-            exchange.respond(400, AnthropicStream.errorBody("invalid_request_error",
-                    "this fake answers streaming requests only (\"stream\": true)"));
-            return;
-        }
-        route.respond(exchange);
+    public String baseUrl() {
+        return origin();
     }
 }

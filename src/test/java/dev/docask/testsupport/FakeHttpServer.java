@@ -17,16 +17,29 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The plain-socket HTTP/1.1 server under {@link FakeOpenAiServer}, {@link FakeAnthropicServer} and
- * {@link FakeOllamaServer}: a free port of 127.0.0.1, one connection per request, every request
- * recorded and answered by the current {@link Route}. The fakes differ only in their address and
- * routes; this class knows nothing about any model API.
+ * What the fake servers ({@link FakeOpenAiServer}, {@link FakeAnthropicServer}, {@link FakeOllamaServer})
+ * share: a plain-socket HTTP/1.1 server on a free port of 127.0.0.1, one connection per request, every
+ * request recorded, and answered by the current {@link Route} once the server's {@link Gate} lets it
+ * through. A fake says only what differs: its gate (the paths and requests it answers, and the
+ * refusals it sends otherwise) and the form of its {@link #baseUrl()}; this class knows nothing about
+ * any model API.
  *
  * <p>Plain sockets, not an HTTP framework, because the tests need what frameworks hide: dropping a
  * connection mid-stream without the closing chunk, and seeing the moment a client closes its side.
  */
-final class FakeHttpServer implements AutoCloseable {
+public abstract class FakeHttpServer implements AutoCloseable {
+    /** Decides whether a request reaches the route; when it does not, the gate has answered it. */
+    @FunctionalInterface
+    interface Gate {
+        /** Lets every request through, whatever its method and path. */
+        Gate OPEN = exchange -> true;
+
+        /** True to pass {@code exchange} on to the route; false once it has sent its own response. */
+        boolean admits(Exchange exchange) throws IOException;
+    }
+
     private final String name;
+    private final Gate gate;
     private final ServerSocket socket;
     private final Thread acceptor;
     private final AtomicInteger requests = new AtomicInteger();
@@ -35,44 +48,58 @@ final class FakeHttpServer implements AutoCloseable {
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile Route route;
 
-    private FakeHttpServer(String name, Route route) throws IOException {
+    /** Starts listening; {@code name} prefixes the thread names and says whose fake it is. */
+    FakeHttpServer(String name, Gate gate, Route route) {
         this.name = name;
+        this.gate = gate;
         this.route = route;
-        this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        this.acceptor = Thread.ofPlatform().daemon().name(name + "-accept").start(this::acceptLoop);
-    }
-
-    /** Starts a server that answers every request with {@code route}; {@code name} prefixes its thread names. */
-    static FakeHttpServer start(String name, Route route) {
         try {
-            return new FakeHttpServer(name, route);
+            this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        this.acceptor = Thread.ofPlatform().daemon().name(name + "-accept").start(this::acceptLoop);
     }
 
+    /** The base URL to give a client of the API, in the form its own SDKs or settings take. */
+    public abstract String baseUrl();
+
     /** {@code http://127.0.0.1:<port>}, without a trailing slash. */
-    String origin() {
+    final String origin() {
         return "http://127.0.0.1:" + socket.getLocalPort();
     }
 
-    void route(Route newRoute) {
+    /** Changes the behaviour for the requests that follow. */
+    public void route(Route newRoute) {
         this.route = newRoute;
     }
 
-    int requests() {
+    /** Requests received so far, on any path. */
+    public int requests() {
         return requests.get();
     }
 
-    List<RecordedRequest> received() {
+    /** The requests received so far, in order, on any path. */
+    public List<RecordedRequest> receivedRequests() {
         return List.copyOf(received);
     }
 
-    int clientAborts() {
+    /** The last request received; fails when there was none. */
+    public RecordedRequest lastRequest() {
+        List<RecordedRequest> all = receivedRequests();
+        if (all.isEmpty()) {
+            throw new IllegalStateException("the " + name + " server received no request");
+        }
+        return all.getLast();
+    }
+
+    /** Connections the client closed before their response was complete. */
+    public int clientAborts() {
         return clientAborts.get();
     }
 
-    boolean awaitClientAbort(Duration max) throws InterruptedException {
+    /** Waits until a client closes a connection before its response was complete; false when none did in time. */
+    public boolean awaitClientAbort(Duration max) throws InterruptedException {
         long deadline = System.nanoTime() + max.toNanos();
         while (clientAborts.get() == 0) {
             if (System.nanoTime() > deadline) {
@@ -120,7 +147,9 @@ final class FakeHttpServer implements AutoCloseable {
             requests.incrementAndGet();
             Exchange exchange = new Exchange(client, request);
             Thread.ofVirtual().name(name + "-watch").start(() -> watchForClose(in, exchange));
-            route.respond(exchange);
+            if (gate.admits(exchange)) {
+                route.respond(exchange);
+            }
             exchange.end();
         } catch (IOException e) {
             // the client went away mid-response; the watcher counts it

@@ -1,12 +1,5 @@
 package dev.docask.testsupport;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import java.io.IOException;
-import java.time.Duration;
-import java.util.List;
-
 /**
  * A real HTTP server on 127.0.0.1 that speaks Ollama's streaming chat protocol ({@code POST /api/chat},
  * answered with newline-delimited JSON objects, the last one {@code "done": true}), for tests of code
@@ -25,17 +18,15 @@ import java.util.List;
  * }
  * }</pre>
  */
-public final class FakeOllamaServer implements AutoCloseable {
+public final class FakeOllamaServer extends FakeHttpServer {
     /** The only path this server answers. */
     public static final String CHAT_PATH = "/api/chat";
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final FakeHttpServer http;
-    private volatile Route route;
+    private static final StreamingEndpoint CHAT = new StreamingEndpoint(CHAT_PATH, true,
+            (exchange, why) -> exchange.respond(404, "text/plain; charset=utf-8", "404 page not found"),
+            (exchange, why) -> exchange.respond(400, OllamaStream.errorBody(why)));
 
     private FakeOllamaServer(Route route) {
-        this.route = route;
-        this.http = FakeHttpServer.start("fake-ollama", this::dispatch);
+        super("fake-ollama", CHAT, route);
     }
 
     /** Starts a server on a free port of 127.0.0.1 that answers every streaming {@code POST /api/chat} with {@code route}. */
@@ -43,67 +34,9 @@ public final class FakeOllamaServer implements AutoCloseable {
         return new FakeOllamaServer(route);
     }
 
-    /** {@code http://127.0.0.1:<port>}: the origin, as in {@code OLLAMA_BASE_URL}. */
-    public String baseUrl() {
-        return http.origin();
-    }
-
-    /** Changes the behaviour for the requests that follow. */
-    public void route(Route newRoute) {
-        this.route = newRoute;
-    }
-
-    /** Requests received so far, on any path. */
-    public int requests() {
-        return http.requests();
-    }
-
-    /** The requests received so far, in order, on any path. */
-    public List<RecordedRequest> receivedRequests() {
-        return http.received();
-    }
-
-    /** The last request received; fails when there was none. */
-    public RecordedRequest lastRequest() {
-        List<RecordedRequest> all = http.received();
-        if (all.isEmpty()) {
-            throw new IllegalStateException("the fake Ollama server received no request");
-        }
-        return all.getLast();
-    }
-
-    /** Connections the client closed before their response was complete. */
-    public int clientAborts() {
-        return http.clientAborts();
-    }
-
-    /** Waits until a client closes a connection before its response was complete; false when none did in time. */
-    public boolean awaitClientAbort(Duration max) throws InterruptedException {
-        return http.awaitClientAbort(max);
-    }
-
+    /** {@code http://127.0.0.1:<port>}: the origin, as {@code OLLAMA_BASE_URL} takes it. */
     @Override
-    public void close() {
-        http.close();
-    }
-
-    private void dispatch(Exchange exchange) throws IOException {
-        RecordedRequest r = exchange.request();
-        if (!r.method().equals("POST") || !r.path().equals(CHAT_PATH)) {
-            exchange.respond(404, "text/plain; charset=utf-8", "404 page not found");
-            return;
-        }
-        JsonNode body;
-        try {
-            body = JSON.readTree(r.body());
-        } catch (IOException e) {
-            exchange.respond(400, OllamaStream.errorBody("invalid character in request body"));
-            return;
-        }
-        if (!body.path("stream").asBoolean(true)) {
-            exchange.respond(400, OllamaStream.errorBody("this fake answers streaming requests only"));
-            return;
-        }
-        route.respond(exchange);
+    public String baseUrl() {
+        return origin();
     }
 }

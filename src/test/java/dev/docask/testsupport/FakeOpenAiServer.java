@@ -21,11 +21,9 @@ import java.util.List;
  * }
  * }</pre>
  */
-public final class FakeOpenAiServer implements AutoCloseable {
-    private final FakeHttpServer http;
-
+public final class FakeOpenAiServer extends FakeHttpServer {
     private FakeOpenAiServer(Route route) {
-        this.http = FakeHttpServer.start("fake-openai", route);
+        super("fake-openai", Gate.OPEN, route);
     }
 
     /** Starts a server on a free port of 127.0.0.1 that answers every request with {@code route}. */
@@ -34,37 +32,13 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** The base URL to give an OpenAI client, ending in {@code /v1}. */
+    @Override
     public String baseUrl() {
-        return http.origin() + "/v1";
-    }
-
-    /** Changes the behaviour for the requests that follow. */
-    public void route(Route newRoute) {
-        http.route(newRoute);
-    }
-
-    /** Requests received so far. */
-    public int requests() {
-        return http.requests();
+        return origin() + "/v1";
     }
 
     /** The JSON bodies of the requests received so far, in order. */
     public List<String> requestBodies() {
-        return http.received().stream().map(RecordedRequest::body).toList();
-    }
-
-    /** Connections the client closed before their response was complete. */
-    public int clientAborts() {
-        return http.clientAborts();
-    }
-
-    /** Waits until a client closes a connection before its response was complete; false when none did in time. */
-    public boolean awaitClientAbort(Duration max) throws InterruptedException {
-        return http.awaitClientAbort(max);
-    }
-
-    @Override
-    public void close() {
-        http.close();
+        return receivedRequests().stream().map(RecordedRequest::body).toList();
     }
 }

@@ -21,7 +21,7 @@ import java.util.Map;
  * @param promptTokens the {@code prompt_eval_count} of the last line
  * @param end          how the stream ends after the last token
  */
-public record OllamaStream(List<String> tokens, String doneReason, int promptTokens, StreamEnd end) implements Route {
+public record OllamaStream(List<String> tokens, String doneReason, int promptTokens, StreamEnd end) implements ModelStream {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a dropping stream waits for the client to read the tokens before the reset. */
     private static final Duration READ_TIME = Duration.ofMillis(100);
@@ -37,11 +37,13 @@ public record OllamaStream(List<String> tokens, String doneReason, int promptTok
     }
 
     /** The same tokens, ending as if the model hit its token limit ({@code length}). */
+    @Override
     public OllamaStream truncated() {
         return new OllamaStream(tokens, "length", promptTokens, end);
     }
 
     /** The same tokens, ending as {@code newEnd} says, e.g. {@link StreamEnd#DROP}. */
+    @Override
     public OllamaStream ending(StreamEnd newEnd) {
         return new OllamaStream(tokens, doneReason, promptTokens, newEnd);
     }
