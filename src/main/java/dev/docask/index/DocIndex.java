@@ -2,6 +2,7 @@ package dev.docask.index;
 
 import dev.docask.ingest.Chunk;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
@@ -147,7 +148,8 @@ public final class DocIndex implements AutoCloseable {
             if (e instanceof IndexException ie) {
                 throw ie;
             }
-            throw new IndexException("the index in " + dir + " is damaged (" + e.getMessage()
+            String why = e instanceof IndexNotFoundException ? "its Lucene files are missing" : e.getMessage();
+            throw new IndexException("the index in " + dir + " is damaged (" + why
                     + "); rebuild it with 'docask index'", e);
         }
     }

@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -114,7 +116,16 @@ final class IndexFiles {
     }
 
     static Manifest readManifest(Path gen) throws IOException {
-        return JSON.readValue(gen.resolve(MANIFEST).toFile(), Manifest.class);
+        try {
+            return JSON.readValue(gen.resolve(MANIFEST).toFile(), Manifest.class);
+        } catch (JsonProcessingException e) {
+            throw new IOException("manifest.json is damaged: " + jsonProblem(e), e);
+        }
+    }
+
+    /** What is wrong with a JSON file, without the parser's internals. */
+    private static String jsonProblem(JsonProcessingException e) {
+        return e instanceof JsonParseException ? "not valid JSON (cut short or overwritten?)" : e.getOriginalMessage();
     }
 
     static void writeChunks(Path gen, List<StoredChunk> chunks) throws IOException {
@@ -138,7 +149,9 @@ final class IndexFiles {
                 }
                 try {
                     out.add(JSON.readValue(line, new TypeReference<StoredChunk>() { }));
-                } catch (IOException | IllegalArgumentException e) {
+                } catch (JsonProcessingException e) {
+                    throw new IOException("chunks.jsonl line " + n + " is damaged: " + jsonProblem(e), e);
+                } catch (IllegalArgumentException e) {
                     throw new IOException("chunks.jsonl line " + n + " is damaged: " + e.getMessage(), e);
                 }
             }

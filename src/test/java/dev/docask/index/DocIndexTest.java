@@ -94,6 +94,40 @@ class DocIndexTest {
     }
 
     @Test
+    void open_cutChunksFile_namesTheLineWithoutParserInternals() throws Exception {
+        Path gen = builtGeneration();
+        Files.writeString(gen.resolve("chunks.jsonl"), Files.readString(gen.resolve("chunks.jsonl")).substring(0, 40));
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("chunks.jsonl line 1 is damaged").hasMessageContaining("docask index")
+                .hasMessageNotContaining("Source:");
+    }
+
+    @Test
+    void open_brokenManifest_failsWithAClearMessage() throws Exception {
+        Path gen = builtGeneration();
+        Files.writeString(gen.resolve("manifest.json"), "{");
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("manifest.json is damaged").hasMessageNotContaining("Source:");
+    }
+
+    @Test
+    void open_missingLuceneFiles_saysSo() throws Exception {
+        Path gen = builtGeneration();
+        try (var files = Files.list(gen.resolve("lucene"))) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("Lucene files are missing").hasMessageContaining("docask index");
+    }
+
+    private Path builtGeneration() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        return dir.resolve(Files.readString(dir.resolve("CURRENT")).trim());
+    }
+
+    @Test
     void open_missingIndex_saysHowToBuildOne() {
         assertThatThrownBy(() -> DocIndex.open(dir.resolve("nope"))).isInstanceOf(IndexException.class)
                 .hasMessageContaining("no docask index");
