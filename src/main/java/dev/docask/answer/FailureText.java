@@ -7,6 +7,8 @@ import dev.langchain4j.exception.RateLimitException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpTimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /*
  * Turns a model failure into a sentence a user may see. Provider error bodies can echo part of the
@@ -15,6 +17,8 @@ import java.net.http.HttpTimeoutException;
  * exception still goes to onError for the operator's logs.
  */
 final class FailureText {
+    private static final Pattern ERROR_TYPE = Pattern.compile("\"type\"\\s*:\\s*\"([a-z_]{1,40}_error)\"");
+
     private FailureText() {
     }
 
@@ -42,6 +46,27 @@ final class FailureText {
                 return "The connection to the language model broke off.";
             }
         }
+        String type = errorType(failure);
+        if (type != null) {
+            return type.equals("overloaded_error") || type.equals("rate_limit_error")
+                    ? "The language model is busy (" + type + "); try again shortly."
+                    : "The language model reported an error (" + type + ").";
+        }
         return "The language model failed (" + failure.getClass().getSimpleName() + ").";
+    }
+
+    /*
+     * An error sent inside a stream (Anthropic's "event: error") reaches us as a bare exception whose
+     * message is the provider's error body. Its error type ("overloaded_error") comes from a fixed
+     * vocabulary and is safe to show; the rest of the body is not passed on.
+     */
+    private static String errorType(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            Matcher m = t.getMessage() == null ? null : ERROR_TYPE.matcher(t.getMessage());
+            if (m != null && m.find()) {
+                return m.group(1);
+            }
+        }
+        return null;
     }
 }

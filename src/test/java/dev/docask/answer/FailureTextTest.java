@@ -32,6 +32,15 @@ class FailureTextTest {
     }
 
     @Test
+    void of_providerErrorBodyInTheStream_namesItsErrorTypeOnly() {
+        String body = "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded sk-ant-1\"}}";
+        assertThat(FailureText.of(new RuntimeException(body)))
+                .isEqualTo("The language model is busy (overloaded_error); try again shortly.").doesNotContain("sk-");
+        assertThat(FailureText.of(new RuntimeException("{\"error\":{\"type\":\"invalid_request_error\"}}")))
+                .isEqualTo("The language model reported an error (invalid_request_error).");
+    }
+
+    @Test
     void of_unknownFailure_namesTypeOnly() {
         assertThat(FailureText.of(new IllegalStateException("secret sk-9"))).isEqualTo(
                 "The language model failed (IllegalStateException).");
