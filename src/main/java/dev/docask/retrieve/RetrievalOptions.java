@@ -72,28 +72,23 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     }
 
     public RetrievalOptions withTopK(int v) {
-        return new RetrievalOptions(v, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.topK = v);
     }
 
     public RetrievalOptions withCandidates(int v) {
-        return new RetrievalOptions(topK, v, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.candidates = v);
     }
 
     public RetrievalOptions withRrfK(int v) {
-        return new RetrievalOptions(topK, candidates, v, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.rrfK = v);
     }
 
     public RetrievalOptions withMinSimilarity(Double v) {
-        return new RetrievalOptions(topK, candidates, rrfK, v, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.minSimilarity = v);
     }
 
     public RetrievalOptions withMinKeywordCoverage(Double v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, v, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.minKeywordCoverage = v);
     }
 
     /** Top-N mode: both thresholds 0, so nothing is gated out. */
@@ -102,53 +97,90 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     }
 
     public RetrievalOptions withMaxContextChars(int v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, v,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.maxContextChars = v);
     }
 
     public RetrievalOptions withCollapseCopies(boolean v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                v, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.collapseCopies = v);
     }
 
     public RetrievalOptions withMaxPerSource(int v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, v, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.maxPerSource = v);
     }
 
     public RetrievalOptions withFilter(Map<String, String> v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, v, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.filter = v);
     }
 
     public RetrievalOptions withSimilarityNeedsKeyword(Boolean v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, v, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.similarityNeedsKeyword = v);
     }
 
     public RetrievalOptions withGateMode(GateMode v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, v, retrievers, retrieveHook, rerankHook, onError);
+        return with(c -> c.gateMode = v);
     }
 
     public RetrievalOptions withRetrievers(Retrievers v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, v, retrieveHook, rerankHook, onError);
+        return with(c -> c.retrievers = v);
     }
 
     public RetrievalOptions withRetrieveHook(RetrieveHook v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, v, rerankHook, onError);
+        return with(c -> c.retrieveHook = v);
     }
 
     public RetrievalOptions withRerankHook(RerankHook v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, v, onError);
+        return with(c -> c.rerankHook = v);
     }
 
     public RetrievalOptions withOnError(Consumer<Throwable> v) {
-        return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars,
-                collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, v);
+        return with(c -> c.onError = v);
+    }
+
+    /** A mutable copy, so that each {@code withX} names only what it changes. */
+    private static final class Copy {
+        private int topK;
+        private int candidates;
+        private int rrfK;
+        private Double minSimilarity;
+        private Double minKeywordCoverage;
+        private int maxContextChars;
+        private boolean collapseCopies;
+        private int maxPerSource;
+        private Map<String, String> filter;
+        private Boolean similarityNeedsKeyword;
+        private GateMode gateMode;
+        private Retrievers retrievers;
+        private RetrieveHook retrieveHook;
+        private RerankHook rerankHook;
+        private Consumer<Throwable> onError;
+
+        Copy(RetrievalOptions o) {
+            topK = o.topK;
+            candidates = o.candidates;
+            rrfK = o.rrfK;
+            minSimilarity = o.minSimilarity;
+            minKeywordCoverage = o.minKeywordCoverage;
+            maxContextChars = o.maxContextChars;
+            collapseCopies = o.collapseCopies;
+            maxPerSource = o.maxPerSource;
+            filter = o.filter;
+            similarityNeedsKeyword = o.similarityNeedsKeyword;
+            gateMode = o.gateMode;
+            retrievers = o.retrievers;
+            retrieveHook = o.retrieveHook;
+            rerankHook = o.rerankHook;
+            onError = o.onError;
+        }
+
+        RetrievalOptions build() {
+            return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+        }
+    }
+
+    private RetrievalOptions with(Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
     }
 
     /** The option names {@link #withSetting} understands: the spec's names. */

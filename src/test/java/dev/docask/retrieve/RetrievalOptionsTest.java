@@ -20,6 +20,25 @@ class RetrievalOptionsTest {
     }
 
     @Test
+    void eachWith_changesItsOptionAndKeepsTheOthers() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        RetrieveHook retrieve = (q, search) -> search.find(q, RetrievalOptions.defaults());
+        RerankHook rerank = (q, hits) -> hits;
+        java.util.function.Consumer<Throwable> onError = e -> { };
+        RetrievalOptions all = d.withTopK(3).withCandidates(20).withRrfK(10).withMinSimilarity(0.6)
+                .withMinKeywordCoverage(0.3).withMaxContextChars(500).withCollapseCopies(false).withMaxPerSource(2)
+                .withFilter(java.util.Map.of("docType", "guide")).withSimilarityNeedsKeyword(true)
+                .withGateMode(RetrievalOptions.GateMode.FILTER).withRetrievers(RetrievalOptions.Retrievers.BM25)
+                .withRetrieveHook(retrieve).withRerankHook(rerank).withOnError(onError);
+        assertThat(all).isEqualTo(new RetrievalOptions(3, 20, 10, 0.6, 0.3, 500, false, 2,
+                java.util.Map.of("docType", "guide"), true, RetrievalOptions.GateMode.FILTER,
+                RetrievalOptions.Retrievers.BM25, retrieve, rerank, onError));
+        assertThat(all.withTopK(6).withCandidates(40)).isEqualTo(new RetrievalOptions(6, 40, 10, 0.6, 0.3, 500, false, 2,
+                java.util.Map.of("docType", "guide"), true, RetrievalOptions.GateMode.FILTER,
+                RetrievalOptions.Retrievers.BM25, retrieve, rerank, onError));
+    }
+
+    @Test
     void withSetting_changesOneOptionByItsSpecName() {
         RetrievalOptions o = RetrievalOptions.defaults().withSetting("maxPerSource", " 1 ")
                 .withSetting("gateMode", "filter").withSetting("minSimilarity", "0.8");
