@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Re-makes every figure in docs/quality.md. Indexes go to $OUT (default /tmp/docask-quality);
 # BEIR indexes are cached in ~/.cache/docask/beir. bge-small embedding takes a while on 2 cores
-# (the docs sites ~15 min, SciFact + NFCorpus ~20 min), so run it in the background:
+# (the docs sites about 3 min, SciFact + NFCorpus about 6 min on an idle machine; re-runs reuse the
+# vectors), so run it in the background:
 #   nohup eval/run-quality.sh > quality.log 2>&1 &
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
