@@ -10,6 +10,8 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
@@ -24,7 +26,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -228,9 +232,16 @@ public final class DocIndex implements AutoCloseable {
         return QUESTION_ANALYZER.distinctTerms(text);
     }
 
-    /** The question's distinct analysed terms ({@link #terms}) and their IDF in this index. */
+    /**
+     * The question's distinct analysed terms ({@link #terms}), their IDF in this index and how often
+     * the question repeats each: a long question that says "internationalization" twice is about it.
+     */
     public QueryTerms queryTerms(String question) {
-        List<String> terms = terms(question);
+        Map<String, Integer> repeats = new LinkedHashMap<>();
+        for (String t : QUESTION_ANALYZER.allTerms(question)) {
+            repeats.merge(t, 1, Integer::sum);
+        }
+        List<String> terms = List.copyOf(repeats.keySet());
         if (terms.size() > MAX_QUERY_TERMS) {
             terms = terms.subList(0, MAX_QUERY_TERMS);
         }
@@ -244,17 +255,23 @@ public final class DocIndex implements AutoCloseable {
         } catch (IOException e) {
             throw new IndexException("could not read term statistics: " + e.getMessage(), e);
         }
-        return new QueryTerms(terms, idf);
+        int[] counts = terms.stream().mapToInt(repeats::get).toArray();
+        return new QueryTerms(terms, idf, counts);
     }
 
-    /** The {@code n} best BM25 matches among {@code allowed} chunks (all when null), best first. */
+    /**
+     * The {@code n} best BM25 matches among {@code allowed} chunks (all when null), best first. A term
+     * the question repeats counts that many times, as in Lucene's query parser and Anserini.
+     */
     public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
         if (terms.isEmpty()) {
             return List.of();
         }
         BooleanQuery.Builder q = new BooleanQuery.Builder();
-        for (String t : terms.terms()) {
-            q.add(new TermQuery(new Term(FIELD, t)), BooleanClause.Occur.SHOULD);
+        for (int i = 0; i < terms.terms().size(); i++) {
+            Query tq = new TermQuery(new Term(FIELD, terms.terms().get(i)));
+            int count = terms.counts()[i];
+            q.add(count > 1 ? new BoostQuery(tq, count) : tq, BooleanClause.Occur.SHOULD);
         }
         try {
             if (allowed == null) {

@@ -94,7 +94,12 @@ final class DocsAnalyzer extends Analyzer {
 
     /** The distinct analysed terms of {@code text}, in first-seen order. */
     List<String> distinctTerms(String text) {
-        LinkedHashSet<String> terms = new LinkedHashSet<>();
+        return List.copyOf(new LinkedHashSet<>(allTerms(text)));
+    }
+
+    /** Every analysed term of {@code text}, repeats included, in order. */
+    List<String> allTerms(String text) {
+        List<String> terms = new java.util.ArrayList<>();
         try (TokenStream ts = tokenStream("all", new StringReader(text))) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             ts.reset();
@@ -105,6 +110,6 @@ final class DocsAnalyzer extends Analyzer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return List.copyOf(terms);
+        return terms;
     }
 }

@@ -8,13 +8,15 @@ import java.util.List;
  *
  * @param terms distinct analysed terms, in question order
  * @param idf   IDF of each term, same order
+ * @param counts how often the question says each term (BM25 weighs a repeated term that many times)
  */
-public record QueryTerms(List<String> terms, float[] idf) {
+public record QueryTerms(List<String> terms, float[] idf, int[] counts) {
     public QueryTerms {
         terms = List.copyOf(terms);
         idf = idf.clone();
-        if (terms.size() != idf.length) {
-            throw new IllegalArgumentException("terms and idf differ in length");
+        counts = counts.clone();
+        if (terms.size() != idf.length || terms.size() != counts.length) {
+            throw new IllegalArgumentException("terms, idf and counts differ in length");
         }
     }
 

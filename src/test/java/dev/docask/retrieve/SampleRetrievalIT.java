@@ -58,11 +58,14 @@ class SampleRetrievalIT {
         // The CLI page documents `quayside events list`; the question shares only "events" with it.
         // bge-small's cosines run lower on this 54-chunk site than on the real ones the default
         // (0.73) was measured on, so the floor is set here; the rule under test is the OR.
-        RetrievalOptions options = RetrievalOptions.defaults().withMinSimilarity(0.70);
+        // Filter mode, so that a source is a candidate that passed the gate.
+        RetrievalOptions options = RetrievalOptions.defaults().withMinSimilarity(0.70)
+                .withGateMode(RetrievalOptions.GateMode.FILTER);
         Retrieval r = retriever.retrieve("How do I see the list of received events?", options);
         assertThat(r.answerable()).isTrue();
-        Hit hit = r.sources().get(0).hits().get(0);
-        assertThat(hit.chunk().source()).isEqualTo("reference/cli.md");
+        Hit hit = r.sources().stream().flatMap(s -> s.hits().stream())
+                .filter(h -> h.chunk().source().equals("reference/cli.md")).findFirst().orElseThrow();
+        assertThat(hit.passed()).isTrue();
         assertThat(hit.keywordCoverage()).isLessThan((float) retriever.thresholds(options).minKeywordCoverage());
         assertThat(hit.similarity()).isGreaterThanOrEqualTo(0.70f);
     }
