@@ -34,6 +34,22 @@ class DocIndexTest {
     }
 
     @Test
+    void bm25_aWordTheQuestionRepeats_weighsMore() {
+        List<Chunk> two = List.of(
+                chunk("https://x.dev/sidebar", "Sidebar", "", "The sidebar lists pages."),
+                chunk("https://x.dev/i18n", "Translation", "", "Translate labels for each locale."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", two)) {
+            QueryTerms translation = idx.queryTerms("sidebar: translate, translate, translate");
+            QueryTerms sidebar = idx.queryTerms("sidebar, sidebar, sidebar: translate");
+            assertThat(translation.terms()).containsExactly("sidebar", "translat");
+            assertThat(translation.counts()).containsExactly(1, 3);
+            assertThat(sidebar.counts()).containsExactly(3, 1);
+            assertThat(idx.bm25(translation, 2, null).get(0).chunkId()).isEqualTo(1);
+            assertThat(idx.bm25(sidebar, 2, null).get(0).chunkId()).isEqualTo(0);
+        }
+    }
+
+    @Test
     void queryTerms_wordFoundOnNoPage_getsTheMaximumIdf() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
             QueryTerms t = idx.queryTerms("beta mumbai");
