@@ -1,6 +1,7 @@
 package dev.docask.answer;
 
 import dev.docask.index.DocIndex;
+import dev.docask.ingest.Sentences;
 import dev.docask.retrieve.Source;
 
 import java.util.ArrayList;
@@ -36,7 +37,6 @@ final class ExtractiveAnswer {
     private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|$)");
     private static final Pattern CELL_BORDER = Pattern.compile("(?<!\\\\)\\|");
     private static final Pattern SEPARATOR_CELL = Pattern.compile(":?-{2,}:?");
-    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\d`\"'(\\[])");
     private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)");
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s+");
@@ -102,8 +102,7 @@ final class ExtractiveAnswer {
         String prose = tableRowsAsParagraphs(FENCE.matcher(text).replaceAll("\n"));
         for (String line : PARAGRAPH_BREAK.split(prose)) {
             String paragraph = SPACES.matcher(LIST_MARK.matcher(line.strip()).replaceFirst("")).replaceAll(" ").strip();
-            for (String sentence : SENTENCE_END.split(paragraph)) {
-                String s = sentence.strip();
+            for (String s : Sentences.split(paragraph)) {
                 if (s.length() >= MIN_CHARS) {
                     out.add(s.length() > MAX_CHARS ? s.substring(0, MAX_CHARS).strip() + " …" : s);
                 }

@@ -16,7 +16,7 @@ final class RetrievalArgs {
 
     @Option(names = "--set", paramLabel = "NAME=VALUE",
             description = "Override an option: candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, "
-                    + "collapseCopies, maxPerSource, gateMode (filter|answerability).")
+                    + "collapseCopies, maxPerSource, gateMode (filter|answerability), searchOpening.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     RetrievalOptions options() {

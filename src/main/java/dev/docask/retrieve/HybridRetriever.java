@@ -75,8 +75,9 @@ public final class HybridRetriever {
     }
 
     /**
-     * Runs the pipeline: filter → copies removed → BM25 ∥ cosine → gate → fusion → hooks →
-     * gate again → diversity → numbered sources.
+     * Runs the pipeline: filter → copies removed → BM25 ∥ cosine (each for the question and, when
+     * it has several sentences, its opening one) → gate → fusion → hooks → gate again → diversity →
+     * numbered sources.
      *
      * @throws IllegalArgumentException for an empty question or one over {@link #MAX_QUESTION_CHARS}
      */
@@ -116,14 +117,32 @@ public final class HybridRetriever {
         }
     }
 
-    /** The question analysed once: its terms, its vector (null in keyword mode). */
-    private record Query(String text, QueryTerms terms, float[] vector) {
+    /**
+     * The question analysed once: its terms, its vector (null in keyword mode), and its opening
+     * sentence analysed the same way when that is searched too (null otherwise).
+     */
+    private record Query(String text, QueryTerms terms, float[] vector, Query opening) {
     }
 
+    /** An opening with fewer searchable words ("Hi!", "Thanks.") names no subject. */
+    private static final int MIN_OPENING_TERMS = 2;
+
     private Query prepare(String question, RetrievalOptions options) {
+        Query whole = analyse(question, options, true);
+        if (!options.searchOpening()) {
+            return whole;
+        }
+        Query opening = OpeningSentence.of(question)
+                .map(o -> analyse(o, options, whole.vector != null))
+                .filter(o -> o.terms.terms().size() >= MIN_OPENING_TERMS)
+                .orElse(null);
+        return new Query(whole.text, whole.terms, whole.vector, opening);
+    }
+
+    private Query analyse(String question, RetrievalOptions options, boolean embed) {
         QueryTerms terms = index.queryTerms(question);
         float[] vector = null;
-        if (embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25) {
+        if (embed && embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25) {
             try {
                 vector = embedder.get().embedQuery(question);
                 if (vector == null || vector.length != index.manifest().dimensions()) {
@@ -136,7 +155,7 @@ public final class HybridRetriever {
                 vector = null;
             }
         }
-        return new Query(question, terms, vector);
+        return new Query(question, terms, vector, null);
     }
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
@@ -155,8 +174,8 @@ public final class HybridRetriever {
         BitSet allowed = allowedChunks(o);
         CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
                 ? CompletableFuture.completedFuture(List.of())
-                : CompletableFuture.supplyAsync(() -> index.bm25(query.terms, o.candidates(), allowed), BM25_THREADS);
-        List<Scored> dense = query.vector == null ? List.of() : index.nearest(query.vector, o.candidates(), allowed);
+                : CompletableFuture.supplyAsync(() -> keywordList(query, o.candidates(), o.rrfK(), allowed), BM25_THREADS);
+        List<Scored> dense = denseList(query, o.candidates(), o.rrfK(), allowed);
         List<Scored> sparse;
         try {
             sparse = bm25.join();
@@ -179,20 +198,48 @@ public final class HybridRetriever {
         return fuse(scored, o);
     }
 
+    /** BM25's list for the question, merged with its opening sentence's list when that is searched too. */
+    private List<Scored> keywordList(Query query, int n, int rrfK, BitSet allowed) {
+        List<Scored> whole = index.bm25(query.terms, n, allowed);
+        return query.opening == null ? whole
+                : ReciprocalRankFusion.merge(whole, index.bm25(query.opening.terms, n, allowed), n, rrfK);
+    }
+
+    /** The cosine list, likewise. */
+    private List<Scored> denseList(Query query, int n, int rrfK, BitSet allowed) {
+        if (query.vector == null) {
+            return List.of();
+        }
+        List<Scored> whole = index.nearest(query.vector, n, allowed);
+        return query.opening == null || query.opening.vector == null ? whole
+                : ReciprocalRankFusion.merge(whole, index.nearest(query.opening.vector, n, allowed), n, rrfK);
+    }
+
     private Hit hit(int id, int bm25Rank, float bm25Score, int vectorRank, boolean collapse) {
         List<String> copies = collapse ? index.copyUrls(id) : List.of();
         return new Hit(id, index.chunk(id), copies, bm25Rank, bm25Score, vectorRank, Float.NaN, 0, 0, null);
     }
 
-    /** Fills in similarity and coverage (recomputed from the index, never trusted from a hook) and the gate's verdict. */
+    /**
+     * Fills in similarity and coverage (recomputed from the index, never trusted from a hook) and the
+     * gate's verdict. With an opening sentence searched too, each is the better of the two texts'.
+     */
     private List<Hit> measure(Query query, List<Hit> hits, RelevanceGate gate) {
         int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
         boolean[][] present = index.termPresence(query.terms, ids);
+        Query opening = query.opening;
+        boolean[][] openingPresent = opening == null ? null : index.termPresence(opening.terms, ids);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
             float sim = query.vector == null ? Float.NaN : index.similarity(h.chunkId(), query.vector);
             float cov = KeywordCoverage.of(query.terms.idf(), present[i]);
+            if (opening != null) {
+                if (opening.vector != null) {
+                    sim = Math.max(sim, index.similarity(h.chunkId(), opening.vector));
+                }
+                cov = Math.max(cov, KeywordCoverage.of(opening.terms.idf(), openingPresent[i]));
+            }
             out.add(new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), h.vectorRank(),
                     sim, cov, h.score(), gate.reject(sim, cov)));
         }

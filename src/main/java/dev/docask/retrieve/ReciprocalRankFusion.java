@@ -1,5 +1,9 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.Scored;
+
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +27,35 @@ final class ReciprocalRankFusion {
             }
         }
         return scores;
+    }
+
+    /**
+     * Two lists of one retriever (for the whole question and for its opening sentence) as one list of
+     * at most {@code n}, ordered by fused score; each chunk keeps its better score of the two. Ties go
+     * to the chunk that {@code first} ranks higher, so a chunk only {@code second} finds never jumps
+     * an equal one of the whole question.
+     */
+    static List<Scored> merge(List<Scored> first, List<Scored> second, int n, int k) {
+        Map<Integer, Double> fused = fuse(List.of(ids(first), ids(second)), k);
+        Map<Integer, Float> best = new HashMap<>();
+        Map<Integer, Integer> order = new HashMap<>();
+        for (List<Scored> list : List.of(first, second)) {
+            for (Scored s : list) {
+                best.merge(s.chunkId(), s.score(), Math::max);
+                order.putIfAbsent(s.chunkId(), order.size());
+            }
+        }
+        List<Integer> ids = new ArrayList<>(fused.keySet());
+        ids.sort(Comparator.comparingDouble((Integer id) -> -fused.get(id)).thenComparingInt(order::get));
+        List<Scored> out = new ArrayList<>(Math.min(n, ids.size()));
+        for (int id : ids.subList(0, Math.min(n, ids.size()))) {
+            out.add(new Scored(id, best.get(id)));
+        }
+        return out;
+    }
+
+    private static List<Integer> ids(List<Scored> list) {
+        return list.stream().map(Scored::chunkId).toList();
     }
 
     /** One list's contribution for an item at {@code rank} (from 1). */

@@ -26,6 +26,8 @@ import java.util.function.Consumer;
  *                               {@code null} = on for the mock embedder only
  * @param gateMode               whether the gate filters the sources or only decides answerability
  * @param retrievers             which retrievers find candidates (both; one alone is for measuring)
+ * @param searchOpening          a question of several sentences is also searched by its opening one,
+ *                               which usually names the subject (true)
  * @param retrieveHook           replaces candidate finding; {@code null} = none
  * @param rerankHook             reorders candidates after fusion; {@code null} = none
  * @param onError                receives every failure that retrieval survived (hooks, embedder)
@@ -33,7 +35,7 @@ import java.util.function.Consumer;
 public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
                                Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
                                int maxPerSource, Map<String, String> filter, Boolean similarityNeedsKeyword,
-                               GateMode gateMode, Retrievers retrievers, RetrieveHook retrieveHook, RerankHook rerankHook,
+                               GateMode gateMode, Retrievers retrievers, boolean searchOpening, RetrieveHook retrieveHook, RerankHook rerankHook,
                                Consumer<Throwable> onError) {
 
     /**
@@ -68,7 +70,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     /** The spec's defaults. */
     public static RetrievalOptions defaults() {
         return new RetrievalOptions(6, 40, 60, null, null, 8000, true, 0, Map.of(), null,
-                GateMode.ANSWERABILITY, Retrievers.BOTH, null, null, null);
+                GateMode.ANSWERABILITY, Retrievers.BOTH, true, null, null, null);
     }
 
     public RetrievalOptions withTopK(int v) {
@@ -124,6 +126,10 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         return with(c -> c.retrievers = v);
     }
 
+    public RetrievalOptions withSearchOpening(boolean v) {
+        return with(c -> c.searchOpening = v);
+    }
+
     public RetrievalOptions withRetrieveHook(RetrieveHook v) {
         return with(c -> c.retrieveHook = v);
     }
@@ -150,6 +156,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         private Boolean similarityNeedsKeyword;
         private GateMode gateMode;
         private Retrievers retrievers;
+        private boolean searchOpening;
         private RetrieveHook retrieveHook;
         private RerankHook rerankHook;
         private Consumer<Throwable> onError;
@@ -167,13 +174,14 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
             similarityNeedsKeyword = o.similarityNeedsKeyword;
             gateMode = o.gateMode;
             retrievers = o.retrievers;
+            searchOpening = o.searchOpening;
             retrieveHook = o.retrieveHook;
             rerankHook = o.rerankHook;
             onError = o.onError;
         }
 
         RetrievalOptions build() {
-            return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, retrieveHook, rerankHook, onError);
+            return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, retrieveHook, rerankHook, onError);
         }
     }
 
@@ -186,7 +194,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     /** The option names {@link #withSetting} understands: the spec's names. */
     public static final List<String> SETTING_NAMES = List.of("topK", "candidates", "rrfK", "minSimilarity",
             "minKeywordCoverage", "maxContextChars", "collapseCopies", "maxPerSource", "similarityNeedsKeyword",
-            "gateMode", "retrievers");
+            "gateMode", "retrievers", "searchOpening");
 
     /**
      * Changes one option by its spec name from text, as {@code --set name=value} does. The names are
@@ -211,6 +219,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
             case "similarityNeedsKeyword" -> withSimilarityNeedsKeyword(bool(name, v));
             case "gateMode" -> withGateMode(constant(GateMode.class, name, v));
             case "retrievers" -> withRetrievers(constant(Retrievers.class, name, v));
+            case "searchOpening" -> withSearchOpening(bool(name, v));
             default -> throw new IllegalArgumentException("unknown option '" + name + "'; known: "
                     + String.join(", ", SETTING_NAMES));
         };

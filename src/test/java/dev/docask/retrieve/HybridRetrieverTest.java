@@ -222,6 +222,28 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void questionOfSeveralSentences_isAlsoSearchedByItsOpeningSentence() {
+        // The story after the first sentence shares no word with the site and dilutes the coverage.
+        String question = "Retry a failing test? Our nightly pipeline on the old Jenkins box keeps "
+                + "flaking since the datacenter migration, and my manager wants weekly spreadsheets about it.";
+        RetrievalOptions options = RetrievalOptions.defaults().withMinSimilarity(0.5); // mock cosines run high
+        Retrieval without = retriever.retrieve(question, options.withSearchOpening(false));
+        Retrieval with = retriever.retrieve(question, options);
+        assertThat(without.answerable()).isFalse();
+        assertThat(with.answerable()).isTrue();
+        assertThat(with.sources().get(0).url()).isEqualTo("https://x.dev/config/retry");
+        assertThat(with.hits().get(0).keywordCoverage()).isEqualTo(1f);
+    }
+
+    @Test
+    void oneSentenceQuestion_isSearchedOnce_soTheOptionChangesNothing() {
+        String question = "How do I retry a failing test in the nightly pipeline?";
+        Retrieval with = retriever.retrieve(question, RetrievalOptions.defaults());
+        Retrieval without = retriever.retrieve(question, RetrievalOptions.defaults().withSearchOpening(false));
+        assertThat(with.hits()).isEqualTo(without.hits());
+    }
+
+    @Test
     void everyHit_reportsTheNumbersAnOperatorTunesWith() {
         Retrieval r = retriever.retrieve("createAskHandler", RetrievalOptions.defaults());
         Hit top = r.hits().get(0);

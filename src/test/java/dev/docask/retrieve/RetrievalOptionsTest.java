@@ -29,13 +29,13 @@ class RetrievalOptionsTest {
                 .withMinKeywordCoverage(0.3).withMaxContextChars(500).withCollapseCopies(false).withMaxPerSource(2)
                 .withFilter(java.util.Map.of("docType", "guide")).withSimilarityNeedsKeyword(true)
                 .withGateMode(RetrievalOptions.GateMode.FILTER).withRetrievers(RetrievalOptions.Retrievers.BM25)
-                .withRetrieveHook(retrieve).withRerankHook(rerank).withOnError(onError);
+                .withSearchOpening(false).withRetrieveHook(retrieve).withRerankHook(rerank).withOnError(onError);
         assertThat(all).isEqualTo(new RetrievalOptions(3, 20, 10, 0.6, 0.3, 500, false, 2,
                 java.util.Map.of("docType", "guide"), true, RetrievalOptions.GateMode.FILTER,
-                RetrievalOptions.Retrievers.BM25, retrieve, rerank, onError));
+                RetrievalOptions.Retrievers.BM25, false, retrieve, rerank, onError));
         assertThat(all.withTopK(6).withCandidates(40)).isEqualTo(new RetrievalOptions(6, 40, 10, 0.6, 0.3, 500, false, 2,
                 java.util.Map.of("docType", "guide"), true, RetrievalOptions.GateMode.FILTER,
-                RetrievalOptions.Retrievers.BM25, retrieve, rerank, onError));
+                RetrievalOptions.Retrievers.BM25, false, retrieve, rerank, onError));
     }
 
     @Test
