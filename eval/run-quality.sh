@@ -30,6 +30,9 @@ for s in vitest docusaurus astro; do
   for long in "" --long; do
     "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" $long
   done
+  opening=(--long --strategy hybrid --strategy hybrid:searchOpening=false)
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" "${opening[@]}"
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" "${opening[@]}"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$cross"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$probes"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
