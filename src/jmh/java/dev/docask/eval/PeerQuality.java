@@ -228,7 +228,7 @@ public final class PeerQuality {
                 hits.add(hit);
                 sources.add(new Source(sources.size() + 1, url, file, "", source, List.of(hit)));
             }
-            return new Retrieval(question, true, Retrieval.Mode.HYBRID, Float.NaN, 0f, sources, hits, List.of(), micros);
+            return new Retrieval(question, "", true, Retrieval.Mode.HYBRID, Float.NaN, 0f, sources, hits, List.of(), micros);
         };
     }
 

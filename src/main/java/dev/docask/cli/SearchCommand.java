@@ -81,6 +81,9 @@ final class SearchCommand implements Callable<Integer> {
                             + "best coverage %.3f, %d µs%n", r.mode().name().toLowerCase(Locale.ROOT), thresholds.minSimilarity(),
                     thresholds.minKeywordCoverage(), Float.isNaN(r.bestSimilarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity()),
                     r.bestCoverage(), r.micros());
+            if (!r.opening().isEmpty()) {
+                out.println("also searched by its opening sentence: \"" + r.opening() + "\"");
+            }
             for (Hit h : r.gatedOut()) {
                 out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut());
             }

@@ -103,7 +103,8 @@ public final class HybridRetriever {
             bestCov = Math.max(bestCov, h.keywordCoverage());
         }
         Retrieval.Mode mode = query.vector != null ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
-        return new Retrieval(question, answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
+        return new Retrieval(question, query.opening == null ? "" : query.opening.text,
+                answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
                 answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
     }
 

@@ -15,7 +15,7 @@ import java.util.Map;
  * new ObjectMapper().writeValue(System.out, json);
  * }</pre>
  *
- * <p>{@code {"question", "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
+ * <p>{@code {"question", "opening" (only when the opening sentence was searched too), "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
  * "url", "title", "heading", "source", "bm25Rank", "vectorRank", "similarity", "keywordCoverage", "score"}],
  * "gatedOut": [{"url", "source", ..., "reason"}], "micros"}}; a number that does not apply (no vectors,
  * not in a retriever's list) is {@code null}.
@@ -28,6 +28,9 @@ public final class RetrievalJson {
     public static Map<String, Object> of(Retrieval r) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("question", r.question());
+        if (!r.opening().isEmpty()) {
+            o.put("opening", r.opening());
+        }
         o.put("answerable", r.answerable());
         o.put("mode", r.mode().name().toLowerCase(Locale.ROOT));
         Map<String, Object> best = new LinkedHashMap<>();

@@ -35,7 +35,7 @@ final class Retrievals {
             sources.add(new Source(i + 1, chunks[i].url(), chunks[i].title(), chunks[i].heading(), chunks[i].source(),
                     List.of(hit)));
         }
-        return new Retrieval("q", true, mode, 0.8f, 0.7f, sources, hits, List.of(), 1200);
+        return new Retrieval("q", "", true, mode, 0.8f, 0.7f, sources, hits, List.of(), 1200);
     }
 
     static Retrieval of(Chunk... chunks) {
@@ -44,6 +44,6 @@ final class Retrievals {
 
     /** Nothing passed the gate. */
     static Retrieval nothing() {
-        return new Retrieval("q", false, Retrieval.Mode.HYBRID, 0.1f, 0.1f, List.of(), List.of(), List.of(), 900);
+        return new Retrieval("q", "", false, Retrieval.Mode.HYBRID, 0.1f, 0.1f, List.of(), List.of(), List.of(), 900);
     }
 }

@@ -83,6 +83,17 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_questionOfSeveralSentences_saysWhichOpeningItAlsoSearched() throws Exception {
+        String question = "Retry limit. Our nightly job keeps failing since the move.";
+        Run text = run("search", "--index", index.toString(), "--explain", question);
+        assertThat(text.out()).contains("also searched by its opening sentence: \"Retry limit.\"");
+        JsonNode j = new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", question).out());
+        assertThat(j.get("opening").asText()).isEqualTo("Retry limit.");
+        JsonNode one = new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", "retry limit").out());
+        assertThat(one.has("opening")).isFalse();
+    }
+
+    @Test
     void searchJson_onAKeywordOnlyIndex_writesNullSimilarities() throws Exception {
         Path keywordOnly = tmp.resolve("keyword-only");
         assertThat(run("index", "samples", "--out", keywordOnly.toString(), "--embedder", "none", "-q").code()).isZero();

@@ -233,6 +233,8 @@ class HybridRetrieverTest {
         assertThat(with.answerable()).isTrue();
         assertThat(with.sources().get(0).url()).isEqualTo("https://x.dev/config/retry");
         assertThat(with.hits().get(0).keywordCoverage()).isEqualTo(1f);
+        assertThat(with.opening()).isEqualTo("Retry a failing test?");
+        assertThat(without.opening()).isEmpty();
     }
 
     @Test
