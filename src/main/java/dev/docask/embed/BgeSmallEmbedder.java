@@ -50,8 +50,16 @@ final class BgeSmallEmbedder implements Embedder {
 
     @Override
     public float[] embedQuery(String question) {
-        String text = mode == QueryMode.INSTRUCT ? QUERY_INSTRUCTION + question : question;
-        return Model.INSTANCE.embed(List.of(text)).get(0);
+        return embedQueries(List.of(question)).get(0);
+    }
+
+    @Override
+    public List<float[]> embedQueries(List<String> questions) {
+        if (questions.isEmpty()) {
+            return List.of();
+        }
+        return Model.INSTANCE.embed(mode == QueryMode.INSTRUCT
+                ? questions.stream().map(q -> QUERY_INSTRUCTION + q).toList() : questions);
     }
 
     @Override

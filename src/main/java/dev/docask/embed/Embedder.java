@@ -33,6 +33,15 @@ public interface Embedder {
     float[] embedQuery(String question);
 
     /**
+     * Embeds several questions as {@link #embedQuery} would, one vector each, in order. Retrieval
+     * uses it for a question and its opening sentence; embedders override it to make one model call
+     * (one forward pass, one HTTP request) instead of several.
+     */
+    default List<float[]> embedQueries(List<String> questions) {
+        return questions.stream().map(this::embedQuery).toList();
+    }
+
+    /**
      * Names how {@link #embedQuery} treats a question when the same document model can be queried
      * in more than one way, e.g. {@code "instruct"} (BGE's query instruction) or {@code "plain"}
      * for {@code bge-small}. Empty when the embedder has a single query form. Unlike {@link #id()},

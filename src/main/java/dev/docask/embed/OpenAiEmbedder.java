@@ -90,6 +90,12 @@ final class OpenAiEmbedder implements Embedder {
         return request(List.of(question)).get(0);
     }
 
+    /** Questions and passages are embedded alike here, so several questions are one batched request. */
+    @Override
+    public List<float[]> embedQueries(List<String> questions) {
+        return embedAll(questions);
+    }
+
     private List<float[]> request(List<String> texts) {
         ObjectNode body = JSON.createObjectNode().put("model", model);
         ArrayNode input = body.putArray("input");

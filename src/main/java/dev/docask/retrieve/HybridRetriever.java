@@ -129,34 +129,45 @@ public final class HybridRetriever {
     private static final int MIN_OPENING_TERMS = 2;
 
     private Query prepare(String question, RetrievalOptions options) {
-        Query whole = analyse(question, options, true);
-        if (!options.searchOpening()) {
-            return whole;
-        }
-        Query opening = OpeningSentence.of(question)
-                .map(o -> analyse(o, options, whole.vector != null))
-                .filter(o -> o.terms.terms().size() >= MIN_OPENING_TERMS)
-                .orElse(null);
-        return new Query(whole.text, whole.terms, whole.vector, opening);
-    }
-
-    private Query analyse(String question, RetrievalOptions options, boolean embed) {
         QueryTerms terms = index.queryTerms(question);
-        float[] vector = null;
-        if (embed && embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25) {
-            try {
-                vector = embedder.get().embedQuery(question);
-                if (vector == null || vector.length != index.manifest().dimensions()) {
-                    throw new IllegalStateException("embedder " + embedder.get().id() + " returned a vector of "
-                            + (vector == null ? "null" : vector.length) + " dimensions for the question");
-                }
-            } catch (RuntimeException e) {
-                options.onError().accept(new RetrievalException("the embedder failed on the question; "
-                        + "answering from keywords alone: " + e.getMessage(), e));
-                vector = null;
+        String opening = null;
+        QueryTerms openingTerms = null;
+        if (options.searchOpening()) {
+            opening = OpeningSentence.of(question).orElse(null);
+            openingTerms = opening == null ? null : index.queryTerms(opening);
+            if (openingTerms != null && openingTerms.terms().size() < MIN_OPENING_TERMS) {
+                opening = null;
             }
         }
-        return new Query(question, terms, vector, null);
+        List<float[]> vectors = embed(opening == null ? List.of(question) : List.of(question, opening), options);
+        Query openingQuery = opening == null ? null : new Query(opening, openingTerms, vectors.get(1), null);
+        return new Query(question, terms, vectors.get(0), openingQuery);
+    }
+
+    /** One vector per text, in one embedder call; nulls in keyword mode or when the embedder fails. */
+    private List<float[]> embed(List<String> texts, RetrievalOptions options) {
+        List<float[]> none = java.util.Collections.nCopies(texts.size(), null);
+        if (embedder.isEmpty() || options.retrievers() == RetrievalOptions.Retrievers.BM25) {
+            return none;
+        }
+        try {
+            List<float[]> vectors = embedder.get().embedQueries(texts);
+            if (vectors == null || vectors.size() != texts.size()) {
+                throw new IllegalStateException("embedder " + embedder.get().id() + " returned "
+                        + (vectors == null ? "nothing" : vectors.size() + " vectors") + " for " + texts.size() + " questions");
+            }
+            for (float[] v : vectors) {
+                if (v == null || v.length != index.manifest().dimensions()) {
+                    throw new IllegalStateException("embedder " + embedder.get().id() + " returned a vector of "
+                            + (v == null ? "null" : v.length) + " dimensions for the question");
+                }
+            }
+            return vectors;
+        } catch (RuntimeException e) {
+            options.onError().accept(new RetrievalException("the embedder failed on the question; "
+                    + "answering from keywords alone: " + e.getMessage(), e));
+            return none;
+        }
     }
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {

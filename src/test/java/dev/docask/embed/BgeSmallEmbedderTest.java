@@ -100,6 +100,19 @@ class BgeSmallEmbedderTest {
     }
 
     @Test
+    void embedQueries_oneForwardPass_sameVectorsAsOneByOne() {
+        List<String> qs = List.of("Internationalization support. I assumed V2 would have it.", "Internationalization support.");
+
+        List<float[]> together = INSTRUCT.embedQueries(qs);
+
+        assertThat(together).hasSize(2);
+        for (int i = 0; i < qs.size(); i++) {
+            assertThat(Vectors.cosine(together.get(i), INSTRUCT.embedQuery(qs.get(i)))).isGreaterThan(0.9999f);
+        }
+        assertThat(PLAIN.embedQueries(List.of("x")).get(0)).containsExactly(PLAIN.embedQuery("x"));
+    }
+
+    @Test
     void embedQuery_relatedPassageScoresAboveUnrelated() {
         List<float[]> passages = INSTRUCT.embedAll(TEXTS.subList(0, 3));
         float[] q = INSTRUCT.embedQuery("how do I replace a module with a mock?");

@@ -41,6 +41,16 @@ class OpenAiEmbedderTest {
     }
 
     @Test
+    void embedQueries_areOneRequest() throws Exception {
+        try (EmbeddingsServer server = new EmbeddingsServer()) {
+            List<float[]> vectors = embedder(server, "m").embedQueries(List.of("whole question. More.", "whole question."));
+
+            assertThat(server.requests).hasSize(1);
+            assertThat(vectors.get(1)).containsExactly(Vectors.normalize(EmbeddingsServer.vectorFor("whole question.")));
+        }
+    }
+
+    @Test
     void embedQuery_serverFailsOnceWith500_retriesAndSucceeds() throws Exception {
         try (EmbeddingsServer server = new EmbeddingsServer(EmbeddingsServer.status(500, "{\"error\":\"boom\"}"))) {
             float[] v = embedder(server, "m").embedQuery("hello");
