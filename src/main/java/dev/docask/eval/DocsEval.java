@@ -22,7 +22,8 @@ import java.util.function.BiFunction;
  * }</pre>
  */
 public final class DocsEval {
-    private static final int WARM_UP = 5;
+    /** Untimed retrievals first: about this many before the JIT has compiled the hot paths (measured). */
+    private static final int WARM_UP = 40;
 
     private DocsEval() {
     }
@@ -41,8 +42,11 @@ public final class DocsEval {
         if (strategies.isEmpty()) {
             throw new IllegalArgumentException("no strategy to run");
         }
-        // A few questions first, untimed: the first calls pay for class loading and JIT, not retrieval.
-        questions.stream().limit(WARM_UP).forEach(q -> retriever.apply(q.text(preferLong), RetrievalOptions.defaults()));
+        // Untimed rounds over the questions first: the first calls pay for class loading and JIT, and
+        // without this the first strategy measured would look slower than the ones after it.
+        for (int i = 0; i < WARM_UP && !questions.isEmpty(); i++) {
+            retriever.apply(questions.get(i % questions.size()).text(preferLong), RetrievalOptions.defaults());
+        }
         Map<String, DocsMetrics> metrics = new LinkedHashMap<>();
         Map<String, List<Outcome>> outcomes = new LinkedHashMap<>();
         for (Strategy s : strategies) {
