@@ -2,13 +2,10 @@ package dev.docask.retrieve;
 
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
-import dev.docask.index.QueryTerms;
 import dev.docask.index.Scored;
-import dev.docask.ingest.Chunk;
 
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,8 +81,8 @@ public final class HybridRetriever {
     public Retrieval retrieve(String question, RetrievalOptions options) {
         long start = System.nanoTime();
         requireQuestion(question);
-        Query query = prepare(question, options);
-        RelevanceGate gate = gate(options, query.vector != null);
+        SearchQuery query = SearchQuery.of(question, index, embedder, options);
+        RelevanceGate gate = gate(options, query.hasVector());
         List<Hit> ranked = candidates(query, options, gate);
         if (options.retrieveHook() != null || options.rerankHook() != null) {
             ranked = regate(query, applyHooks(query, options, ranked), gate);
@@ -102,8 +99,8 @@ public final class HybridRetriever {
             bestSim = Float.isNaN(bestSim) ? h.similarity() : Float.isNaN(h.similarity()) ? bestSim : Math.max(bestSim, h.similarity());
             bestCov = Math.max(bestCov, h.keywordCoverage());
         }
-        Retrieval.Mode mode = query.vector != null ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
-        return new Retrieval(question, query.opening == null ? "" : query.opening.text,
+        Retrieval.Mode mode = query.hasVector() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
+        return new Retrieval(question, query.opening(),
                 answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
                 answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
     }
@@ -115,58 +112,6 @@ public final class HybridRetriever {
         if (question.length() > MAX_QUESTION_CHARS) {
             throw new IllegalArgumentException("the question is " + question.length()
                     + " characters long; the limit is " + MAX_QUESTION_CHARS);
-        }
-    }
-
-    /**
-     * The question analysed once: its terms, its vector (null in keyword mode), and its opening
-     * sentence analysed the same way when that is searched too (null otherwise).
-     */
-    private record Query(String text, QueryTerms terms, float[] vector, Query opening) {
-    }
-
-    /** An opening with fewer searchable words ("Hi!", "Thanks.") names no subject. */
-    private static final int MIN_OPENING_TERMS = 2;
-
-    private Query prepare(String question, RetrievalOptions options) {
-        QueryTerms terms = index.queryTerms(question);
-        String opening = null;
-        QueryTerms openingTerms = null;
-        if (options.searchOpening()) {
-            opening = OpeningSentence.of(question).orElse(null);
-            openingTerms = opening == null ? null : index.queryTerms(opening);
-            if (openingTerms != null && openingTerms.terms().size() < MIN_OPENING_TERMS) {
-                opening = null;
-            }
-        }
-        List<float[]> vectors = embed(opening == null ? List.of(question) : List.of(question, opening), options);
-        Query openingQuery = opening == null ? null : new Query(opening, openingTerms, vectors.get(1), null);
-        return new Query(question, terms, vectors.get(0), openingQuery);
-    }
-
-    /** One vector per text, in one embedder call; nulls in keyword mode or when the embedder fails. */
-    private List<float[]> embed(List<String> texts, RetrievalOptions options) {
-        List<float[]> none = java.util.Collections.nCopies(texts.size(), null);
-        if (embedder.isEmpty() || options.retrievers() == RetrievalOptions.Retrievers.BM25) {
-            return none;
-        }
-        try {
-            List<float[]> vectors = embedder.get().embedQueries(texts);
-            if (vectors == null || vectors.size() != texts.size()) {
-                throw new IllegalStateException("embedder " + embedder.get().id() + " returned "
-                        + (vectors == null ? "nothing" : vectors.size() + " vectors") + " for " + texts.size() + " questions");
-            }
-            for (float[] v : vectors) {
-                if (v == null || v.length != index.manifest().dimensions()) {
-                    throw new IllegalStateException("embedder " + embedder.get().id() + " returned a vector of "
-                            + (v == null ? "null" : v.length) + " dimensions for the question");
-                }
-            }
-            return vectors;
-        } catch (RuntimeException e) {
-            options.onError().accept(new RetrievalException("the embedder failed on the question; "
-                    + "answering from keywords alone: " + e.getMessage(), e));
-            return none;
         }
     }
 
@@ -182,12 +127,12 @@ public final class HybridRetriever {
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
-    private List<Hit> candidates(Query query, RetrievalOptions o, RelevanceGate gate) {
+    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate) {
         BitSet allowed = allowedChunks(o);
         CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
                 ? CompletableFuture.completedFuture(List.of())
-                : CompletableFuture.supplyAsync(() -> keywordList(query, o.candidates(), o.rrfK(), allowed), BM25_THREADS);
-        List<Scored> dense = denseList(query, o.candidates(), o.rrfK(), allowed);
+                : CompletableFuture.supplyAsync(() -> query.keywordList(o.candidates(), o.rrfK(), allowed), BM25_THREADS);
+        List<Scored> dense = query.denseList(o.candidates(), o.rrfK(), allowed);
         List<Scored> sparse;
         try {
             sparse = bm25.join();
@@ -210,23 +155,6 @@ public final class HybridRetriever {
         return fuse(scored, o);
     }
 
-    /** BM25's list for the question, merged with its opening sentence's list when that is searched too. */
-    private List<Scored> keywordList(Query query, int n, int rrfK, BitSet allowed) {
-        List<Scored> whole = index.bm25(query.terms, n, allowed);
-        return query.opening == null ? whole
-                : ReciprocalRankFusion.merge(whole, index.bm25(query.opening.terms, n, allowed), n, rrfK);
-    }
-
-    /** The cosine list, likewise. */
-    private List<Scored> denseList(Query query, int n, int rrfK, BitSet allowed) {
-        if (query.vector == null) {
-            return List.of();
-        }
-        List<Scored> whole = index.nearest(query.vector, n, allowed);
-        return query.opening == null || query.opening.vector == null ? whole
-                : ReciprocalRankFusion.merge(whole, index.nearest(query.opening.vector, n, allowed), n, rrfK);
-    }
-
     private Hit hit(int id, int bm25Rank, float bm25Score, int vectorRank, boolean collapse) {
         List<String> copies = collapse ? index.copyUrls(id) : List.of();
         return new Hit(id, index.chunk(id), copies, bm25Rank, bm25Score, vectorRank, Float.NaN, 0, 0, null);
@@ -234,26 +162,17 @@ public final class HybridRetriever {
 
     /**
      * Fills in similarity and coverage (recomputed from the index, never trusted from a hook) and the
-     * gate's verdict. With an opening sentence searched too, each is the better of the two texts'.
+     * gate's verdict.
      */
-    private List<Hit> measure(Query query, List<Hit> hits, RelevanceGate gate) {
+    private static List<Hit> measure(SearchQuery query, List<Hit> hits, RelevanceGate gate) {
         int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
-        boolean[][] present = index.termPresence(query.terms, ids);
-        Query opening = query.opening;
-        boolean[][] openingPresent = opening == null ? null : index.termPresence(opening.terms, ids);
+        float[] sims = query.similarities(ids);
+        float[] covs = query.coverages(ids);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            float sim = query.vector == null ? Float.NaN : index.similarity(h.chunkId(), query.vector);
-            float cov = KeywordCoverage.of(query.terms.idf(), present[i]);
-            if (opening != null) {
-                if (opening.vector != null) {
-                    sim = Math.max(sim, index.similarity(h.chunkId(), opening.vector));
-                }
-                cov = Math.max(cov, KeywordCoverage.of(opening.terms.idf(), openingPresent[i]));
-            }
             out.add(new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), h.vectorRank(),
-                    sim, cov, h.score(), gate.reject(sim, cov)));
+                    sims[i], covs[i], h.score(), gate.reject(sims[i], covs[i])));
         }
         return out;
     }
@@ -288,15 +207,16 @@ public final class HybridRetriever {
         return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
     }
 
-    private List<Hit> applyHooks(Query query, RetrievalOptions o, List<Hit> ranked) {
+    private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
         List<Hit> result = ranked;
         if (o.retrieveHook() != null) {
             RetrieveHook.Search search = (q, opts) -> {
-                Query inner = q.equals(query.text) ? query : prepare(requireHookQuestion(q), opts);
-                return candidates(inner, opts, gate(opts, inner.vector != null));
+                SearchQuery inner = q.equals(query.text()) ? query
+                        : SearchQuery.of(requireHookQuestion(q), index, embedder, opts);
+                return candidates(inner, opts, gate(opts, inner.hasVector()));
             };
             try {
-                List<Hit> fromHook = o.retrieveHook().retrieve(query.text, search);
+                List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
                 result = fromHook == null ? List.of() : fromHook;
             } catch (RuntimeException e) {
                 o.onError().accept(new RetrievalException("the retrieve hook failed; using built-in retrieval: "
@@ -305,7 +225,7 @@ public final class HybridRetriever {
         }
         if (o.rerankHook() != null) {
             try {
-                List<Hit> reranked = o.rerankHook().rerank(query.text, result);
+                List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
                 result = reranked == null ? List.of() : reranked;
             } catch (RuntimeException e) {
                 o.onError().accept(new RetrievalException("the rerank hook failed; keeping the fused order: "
@@ -324,7 +244,7 @@ public final class HybridRetriever {
      * Whatever hooks returned is checked again: chunks that are not this index's are dropped, and
      * similarity, coverage and the gate's verdict are recomputed. Order is kept.
      */
-    private List<Hit> regate(Query query, List<Hit> hits, RelevanceGate gate) {
+    private List<Hit> regate(SearchQuery query, List<Hit> hits, RelevanceGate gate) {
         List<Hit> known = new ArrayList<>(hits.size());
         java.util.Set<Integer> seen = new java.util.HashSet<>();
         for (Hit h : hits) {

@@ -1,0 +1,140 @@
+package dev.docask.retrieve;
+
+import dev.docask.embed.Embedder;
+import dev.docask.index.DocIndex;
+import dev.docask.index.QueryTerms;
+import dev.docask.index.Scored;
+
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/*
+ * What retrieval searches with: the question analysed once (terms with their IDF, the query vector)
+ * and, for a question of several sentences, its opening sentence analysed the same way, since people
+ * name the subject first (see OpeningSentence). Each retriever's lists for the two texts are merged
+ * into one, and the gate sees the better cosine and the better coverage of the two.
+ */
+final class SearchQuery {
+    /** An opening with fewer searchable words ("Hi!", "Thanks.") names no subject. */
+    private static final int MIN_OPENING_TERMS = 2;
+
+    private final DocIndex index;
+    private final String text;
+    private final QueryTerms terms;
+    private final float[] vector;
+    private final SearchQuery opening;
+
+    private SearchQuery(DocIndex index, String text, QueryTerms terms, float[] vector, SearchQuery opening) {
+        this.index = index;
+        this.text = text;
+        this.terms = terms;
+        this.vector = vector;
+        this.opening = opening;
+    }
+
+    /**
+     * Analyses {@code question} for {@code index}. The embedder ({@code null} in keyword mode) is called
+     * once for both texts; when it fails, the failure goes to {@code onError} and the query has no vectors.
+     */
+    static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options) {
+        QueryTerms terms = index.queryTerms(question);
+        String opening = options.searchOpening() ? OpeningSentence.of(question).orElse(null) : null;
+        QueryTerms openingTerms = opening == null ? null : index.queryTerms(opening);
+        if (openingTerms != null && openingTerms.terms().size() < MIN_OPENING_TERMS) {
+            opening = null;
+        }
+        boolean embed = embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25;
+        List<float[]> vectors = embed
+                ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, options)
+                : Collections.nCopies(2, null);
+        SearchQuery first = opening == null ? null : new SearchQuery(index, opening, openingTerms, vectors.get(1), null);
+        return new SearchQuery(index, question, terms, vectors.get(0), first);
+    }
+
+    private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index, RetrievalOptions options) {
+        try {
+            List<float[]> vectors = embedder.embedQueries(texts);
+            if (vectors == null || vectors.size() != texts.size()) {
+                throw new IllegalStateException("embedder " + embedder.id() + " returned "
+                        + (vectors == null ? "nothing" : vectors.size() + " vectors") + " for " + texts.size() + " questions");
+            }
+            for (float[] v : vectors) {
+                if (v == null || v.length != index.manifest().dimensions()) {
+                    throw new IllegalStateException("embedder " + embedder.id() + " returned a vector of "
+                            + (v == null ? "null" : v.length) + " dimensions for the question");
+                }
+            }
+            return vectors;
+        } catch (RuntimeException e) {
+            options.onError().accept(new RetrievalException("the embedder failed on the question; "
+                    + "answering from keywords alone: " + e.getMessage(), e));
+            return Collections.nCopies(texts.size(), null);
+        }
+    }
+
+    /** The question as asked. */
+    String text() {
+        return text;
+    }
+
+    /** The opening sentence also searched, or "" when the question is searched once. */
+    String opening() {
+        return opening == null ? "" : opening.text;
+    }
+
+    /** Whether there is a query vector (false in keyword mode or after the embedder failed). */
+    boolean hasVector() {
+        return vector != null;
+    }
+
+    /** BM25's best {@code n} among {@code allowed}, the opening's list merged in by RRF. */
+    List<Scored> keywordList(int n, int rrfK, BitSet allowed) {
+        List<Scored> whole = index.bm25(terms, n, allowed);
+        return opening == null ? whole : ReciprocalRankFusion.merge(whole, index.bm25(opening.terms, n, allowed), n, rrfK);
+    }
+
+    /** The cosine scan's best {@code n} among {@code allowed}, likewise; empty without a vector. */
+    List<Scored> denseList(int n, int rrfK, BitSet allowed) {
+        if (vector == null) {
+            return List.of();
+        }
+        List<Scored> whole = index.nearest(vector, n, allowed);
+        return opening == null || opening.vector == null ? whole
+                : ReciprocalRankFusion.merge(whole, index.nearest(opening.vector, n, allowed), n, rrfK);
+    }
+
+    /** Cosine of each chunk to the question (the better of the two texts); NaN without a vector. */
+    float[] similarities(int[] chunkIds) {
+        float[] out = new float[chunkIds.length];
+        for (int i = 0; i < chunkIds.length; i++) {
+            out[i] = vector == null ? Float.NaN : index.similarity(chunkIds[i], vector);
+            if (opening != null && opening.vector != null) {
+                out[i] = Math.max(out[i], index.similarity(chunkIds[i], opening.vector));
+            }
+        }
+        return out;
+    }
+
+    /** Keyword coverage of each chunk (the better of the two texts). */
+    float[] coverages(int[] chunkIds) {
+        float[] out = coverage(terms, chunkIds);
+        if (opening != null) {
+            float[] o = coverage(opening.terms, chunkIds);
+            for (int i = 0; i < out.length; i++) {
+                out[i] = Math.max(out[i], o[i]);
+            }
+        }
+        return out;
+    }
+
+    private float[] coverage(QueryTerms t, int[] chunkIds) {
+        boolean[][] present = index.termPresence(t, chunkIds);
+        float[] out = new float[chunkIds.length];
+        for (int i = 0; i < chunkIds.length; i++) {
+            out[i] = KeywordCoverage.of(t.idf(), present[i]);
+        }
+        return out;
+    }
+}
