@@ -52,10 +52,12 @@ final class IndexCommand implements Callable<Integer> {
             description = "bge-small (default, local), openai:<model>, mock[:dims] or none.")
     String embedder;
 
-    @Option(names = "--chunk-size", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_SIZE, paramLabel = "N")
+    @Option(names = "--chunk-size", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_SIZE, paramLabel = "N",
+            description = "Longest chunk in characters; longer sections are cut (default ${DEFAULT-VALUE}).")
     int chunkSize;
 
-    @Option(names = "--chunk-overlap", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_OVERLAP, paramLabel = "N")
+    @Option(names = "--chunk-overlap", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_OVERLAP, paramLabel = "N",
+            description = "Characters repeated between consecutive pieces of a cut section (default ${DEFAULT-VALUE}).")
     int chunkOverlap;
 
     @Option(names = "--ignore", paramLabel = "GLOB", description = "Leave out files matching this glob (repeatable).")
