@@ -45,6 +45,9 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "Instead of, or together with, --match and --no-match.")
     List<Path> questionFiles = new ArrayList<>();
 
+    @Option(names = "--long", description = "With --questions: ask long_question where a question has one, as 'docask eval --long' does.")
+    boolean preferLong;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -61,7 +64,7 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         for (Path file : questionFiles) {
             for (Question q : QuestionFile.read(file)) {
-                (q.answerable() ? good : junk).add(q.question());
+                (q.answerable() ? good : junk).add(q.text(preferLong));
             }
         }
         if (good.isEmpty() || junk.isEmpty()) {

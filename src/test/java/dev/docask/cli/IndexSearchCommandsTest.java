@@ -143,6 +143,19 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void calibrateLong_asksTheLongFormWhereThereIsOne() throws Exception {
+        Path questions = Files.writeString(tmp.resolve("q-long.jsonl"), """
+                {"id": "a", "question": "createRelayHandler options", "long_question": "createRelayHandler options. Which ones are there?", "answerable": true, "expected_urls": ["https://docs.quayside.dev/x"]}
+                {"id": "b", "question": "weather in Mumbai", "answerable": false}
+                """);
+        Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString(), "--long", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("match").get(0).get("question").asText()).isEqualTo("createRelayHandler options. Which ones are there?");
+        assertThat(j.get("noMatch").get(0).get("question").asText()).isEqualTo("weather in Mumbai");
+    }
+
+    @Test
     void calibrate_withoutQuestionsOfBothKinds_isAClearError() throws Exception {
         Path questions = Files.writeString(tmp.resolve("only-junk.jsonl"),
                 "{\"id\": \"b\", \"question\": \"weather in Mumbai\", \"answerable\": false}\n");
