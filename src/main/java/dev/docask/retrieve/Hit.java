@@ -11,11 +11,14 @@ import java.util.Objects;
  * @param chunkId         the chunk's ordinal in the index
  * @param chunk           the chunk (at its canonical URL when copies are collapsed)
  * @param copyUrls        URLs of word-for-word copies collapsed into this chunk (empty when none)
- * @param bm25Rank        rank in the BM25 list, from 1; 0 when not in it
- * @param bm25Score       BM25 score; 0 when not in the BM25 list
- * @param vectorRank      rank in the cosine list, from 1; 0 when not in it
- * @param similarity      cosine similarity to the question; {@code NaN} without embeddings
+ * @param bm25Rank        rank in the BM25 list, from 1; 0 when not in it (when the question's opening
+ *                        sentence is searched too, the list that merges both)
+ * @param bm25Score       BM25 score (the better of the two texts'); 0 when not in the BM25 list
+ * @param vectorRank      rank in the cosine list, from 1; 0 when not in it (merged likewise)
+ * @param similarity      cosine similarity to the question (the better of the two texts');
+ *                        {@code NaN} without embeddings
  * @param keywordCoverage share of the question's IDF weight whose terms the chunk contains, in [0, 1]
+ *                        (the better of the two texts')
  * @param score           fused (RRF) score
  * @param gatedOut        why the relevance gate dropped it, or {@code null} when it passed
  */
