@@ -173,6 +173,24 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void retrieveHook_searchingWithOtherOptions_getsThemHonoured() {
+        String question = "Retry a failing test? Our nightly pipeline flakes since the datacenter migration.";
+        RetrievalOptions gateless = RetrievalOptions.defaults().withoutGate();
+        List<List<Hit>> found = new ArrayList<>();
+        RetrieveHook hook = (q, search) -> {
+            found.add(search.find(q, gateless.withSearchOpening(false)));
+            found.add(search.find(q, gateless));
+            return found.get(1);
+        };
+        retriever.retrieve(question, RetrievalOptions.defaults().withRetrieveHook(hook));
+        List<Hit> whole = retriever.retrieve(question, gateless.withSearchOpening(false).withMaxContextChars(1_000_000)
+                .withTopK(100)).hits();
+        assertThat(found.get(0)).extracting(Hit::keywordCoverage).containsExactlyElementsOf(
+                whole.stream().map(Hit::keywordCoverage).toList());
+        assertThat(found.get(1).get(0).keywordCoverage()).isEqualTo(1f);
+    }
+
+    @Test
     void rerankHook_reordersTheCandidates() {
         RerankHook reverse = (q, hits) -> hits.reversed();
         RetrievalOptions o = RetrievalOptions.defaults().withoutGate();
