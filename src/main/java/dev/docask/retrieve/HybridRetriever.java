@@ -211,10 +211,8 @@ public final class HybridRetriever {
         List<Hit> result = ranked;
         if (o.retrieveHook() != null) {
             RetrieveHook.Search search = (q, opts) -> {
-                // The question already analysed serves again unless the hook changed what is searched.
-                boolean same = q.equals(query.text()) && opts.searchOpening() == o.searchOpening()
-                        && opts.retrievers() == o.retrievers();
-                SearchQuery inner = same ? query : SearchQuery.of(requireHookQuestion(q), index, embedder, opts);
+                SearchQuery inner = query.serves(q, opts) ? query
+                        : SearchQuery.of(requireHookQuestion(q), index, embedder, opts);
                 return candidates(inner, opts, gate(opts, inner.hasVector()));
             };
             try {

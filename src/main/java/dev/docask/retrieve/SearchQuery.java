@@ -25,13 +25,16 @@ final class SearchQuery {
     private final QueryTerms terms;
     private final float[] vector;
     private final SearchQuery opening;
+    private final RetrievalOptions builtWith;
 
-    private SearchQuery(DocIndex index, String text, QueryTerms terms, float[] vector, SearchQuery opening) {
+    private SearchQuery(DocIndex index, String text, QueryTerms terms, float[] vector, SearchQuery opening,
+                        RetrievalOptions builtWith) {
         this.index = index;
         this.text = text;
         this.terms = terms;
         this.vector = vector;
         this.opening = opening;
+        this.builtWith = builtWith;
     }
 
     /**
@@ -49,8 +52,9 @@ final class SearchQuery {
         List<float[]> vectors = embed
                 ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, options)
                 : Collections.nCopies(2, null);
-        SearchQuery first = opening == null ? null : new SearchQuery(index, opening, openingTerms, vectors.get(1), null);
-        return new SearchQuery(index, question, terms, vectors.get(0), first);
+        SearchQuery first = opening == null ? null
+                : new SearchQuery(index, opening, openingTerms, vectors.get(1), null, options);
+        return new SearchQuery(index, question, terms, vectors.get(0), first, options);
     }
 
     private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index, RetrievalOptions options) {
@@ -77,6 +81,15 @@ final class SearchQuery {
     /** The question as asked. */
     String text() {
         return text;
+    }
+
+    /**
+     * Whether this analysis serves {@code question} searched with {@code options} as well: the same
+     * text, and the options that change what is searched (the opening, which retrievers) the same.
+     */
+    boolean serves(String question, RetrievalOptions options) {
+        return text.equals(question) && options.searchOpening() == builtWith.searchOpening()
+                && options.retrievers() == builtWith.retrievers();
     }
 
     /** The opening sentence also searched, or "" when the question is searched once. */

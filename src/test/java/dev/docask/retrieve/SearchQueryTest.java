@@ -83,6 +83,17 @@ class SearchQueryTest {
     }
 
     @Test
+    void serves_theSameQuestion_unlessTheOptionsChangeWhatIsSearched() {
+        RetrievalOptions o = RetrievalOptions.defaults();
+        SearchQuery q = SearchQuery.of("Retry a failing test? It flakes.", INDEX.index(), Optional.empty(), o);
+        assertThat(q.serves("Retry a failing test? It flakes.", o.withTopK(20).withoutGate())).isTrue();
+        assertThat(q.serves("Retry a failing test? It flakes.", o.withSearchOpening(false))).isFalse();
+        assertThat(q.serves("Retry a failing test? It flakes.", o.withRetrievers(RetrievalOptions.Retrievers.BM25))).isFalse();
+        assertThat(q.serves("Another question.", o)).isFalse();
+        assertThat(q.serves(null, o)).isFalse();
+    }
+
+    @Test
     void embedderFailure_isReported_andTheQueryHasNoVector() {
         List<Throwable> errors = new ArrayList<>();
         Embedder broken = new Counting() {
