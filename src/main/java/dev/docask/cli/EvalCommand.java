@@ -76,7 +76,8 @@ final class EvalCommand implements Callable<Integer> {
     List<String> strategies = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "NAME=VALUE",
-            description = "Adds the default pipeline with this option changed, e.g. minSimilarity=0.8; repeatable.")
+            description = "Adds the default pipeline with this option changed, e.g. minSimilarity=0.8; repeatable: "
+                    + "different options combine, one option given twice compares both values.")
     List<String> overrides = new ArrayList<>();
 
     @Option(names = "--json", description = "Print JSON instead of a table.")

@@ -2,6 +2,11 @@ package dev.docask.eval;
 
 import dev.docask.retrieve.RetrievalOptions;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /** {@code strategy:name=value,...} and {@code --set name=value}: one option changed by its spec name. */
 final class OptionOverrides {
     private OptionOverrides() {
@@ -18,5 +23,15 @@ final class OptionOverrides {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad override '" + assignment + "': " + e.getMessage(), e);
         }
+    }
+
+    /** The assignments grouped by option name, names and values in the order given. */
+    static Map<String, List<String>> byName(List<String> assignments) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String a : assignments) {
+            int eq = a.indexOf('=');
+            out.computeIfAbsent(eq <= 0 ? a : a.substring(0, eq), k -> new ArrayList<>()).add(a);
+        }
+        return out;
     }
 }

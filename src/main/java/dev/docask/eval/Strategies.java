@@ -69,6 +69,13 @@ public final class Strategies {
         }
         List<String> overrides = List.of(s.substring(colon + 1).split(","));
         overrides.forEach(a -> OptionOverrides.apply(RetrievalOptions.defaults(), a));
+        Map<String, List<String>> byName = OptionOverrides.byName(overrides);
+        byName.forEach((option, values) -> {
+            if (values.size() > 1) {
+                throw new IllegalArgumentException("strategy '" + s + "' sets " + option + " twice ("
+                        + String.join(", ", values) + "); give each value its own --strategy");
+            }
+        });
         return new Strategy(s, base.description() + " with " + String.join(", ", overrides), o -> {
             RetrievalOptions out = base.options(o);
             for (String a : overrides) {
@@ -80,13 +87,28 @@ public final class Strategies {
 
     /**
      * The strategies of one run: those named (all registered ones when none is), then, when
-     * {@code overrides} is not empty, the default pipeline with those overrides applied.
+     * {@code overrides} is not empty, the default pipeline with those overrides applied. Options
+     * with different names combine into one variant; an option given several values makes one
+     * variant per value (a sweep), e.g. {@code minSimilarity=0.7, minSimilarity=0.75, maxPerSource=1}
+     * gives {@code hybrid:minSimilarity=0.7,maxPerSource=1} and {@code hybrid:minSimilarity=0.75,maxPerSource=1}.
      */
     public static List<Strategy> select(List<String> specs, List<String> overrides) {
         List<Strategy> out = new ArrayList<>();
         (specs.isEmpty() ? names() : specs).forEach(s -> out.add(parse(s)));
+        List<List<String>> variants = List.of(List.of());
+        for (List<String> values : OptionOverrides.byName(overrides).values()) {
+            List<List<String>> next = new ArrayList<>();
+            for (List<String> v : variants) {
+                for (String value : values) {
+                    List<String> more = new ArrayList<>(v);
+                    more.add(value);
+                    next.add(more);
+                }
+            }
+            variants = next;
+        }
         if (!overrides.isEmpty()) {
-            out.add(parse(DEFAULT + ":" + String.join(",", overrides)));
+            variants.forEach(v -> out.add(parse(DEFAULT + ":" + String.join(",", v))));
         }
         return List.copyOf(out);
     }

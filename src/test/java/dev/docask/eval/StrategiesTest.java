@@ -73,4 +73,19 @@ class StrategiesTest {
         List<Strategy> s = Strategies.select(List.of("topn"), List.of("minSimilarity=0.8"));
         assertThat(s).extracting(Strategy::name).containsExactly("topn", "hybrid:minSimilarity=0.8");
     }
+
+    @Test
+    void select_sameOptionTwice_oneVariantPerValue() {
+        List<Strategy> s = Strategies.select(List.of("hybrid"),
+                List.of("minSimilarity=0.7", "maxPerSource=1", "minSimilarity=0.75"));
+        assertThat(s).extracting(Strategy::name).containsExactly("hybrid",
+                "hybrid:minSimilarity=0.7,maxPerSource=1", "hybrid:minSimilarity=0.75,maxPerSource=1");
+        assertThat(s.get(2).options(RetrievalOptions.defaults()).minSimilarity()).isEqualTo(0.75);
+    }
+
+    @Test
+    void parse_sameOptionTwice_isRefusedNotSilentlyOverwritten() {
+        assertThatThrownBy(() -> Strategies.parse("hybrid:candidates=20,candidates=80"))
+                .hasMessageContaining("candidates twice");
+    }
 }
