@@ -127,7 +127,8 @@ public final class DocIndex implements AutoCloseable {
             gen = IndexFiles.currentGeneration(dir).orElseThrow(() -> new IndexException(
                     "no docask index in " + dir + " (run 'docask index <folder> --out " + dir + "' first)"));
         } catch (IOException e) {
-            throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage(), e);
+            throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage()
+                    + "; rebuild it with 'docask index'", e);
         }
         FSDirectory luceneDir = null;
         DirectoryReader reader = null;

@@ -14,6 +14,7 @@ import org.apache.lucene.store.FSDirectory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -55,6 +56,7 @@ public final class IndexBuilder {
         if (chunks.isEmpty()) {
             throw new IndexException("nothing to index: no chunks were read");
         }
+        requireIndexFolder(out);
         try {
             Map<String, Reused> previous = previousVectors(out, embedder);
             int[] canonical = Copies.canonicalOf(chunks);
@@ -109,6 +111,21 @@ public final class IndexBuilder {
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
             throw new IndexException("could not write the index to " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Refuses an output that is a file, or a folder holding things that are not a docask index's. */
+    private static void requireIndexFolder(Path out) {
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IndexException(out + " is a file; give --out a folder (new or holding a docask index)");
+        }
+        try {
+            if (!IndexFiles.holdsOnlyIndexFiles(out)) {
+                throw new IndexException(out + " holds files that are not a docask index; give --out a new "
+                        + "or empty folder, or one that holds a docask index");
+            }
+        } catch (IOException e) {
+            throw new IndexException("could not read " + out + ": " + e.getMessage(), e);
         }
     }
 

@@ -83,9 +83,17 @@ final class IndexFiles {
         return gen;
     }
 
-    /** Makes {@code gen} live and deletes generations older than the one it replaces. */
+    /**
+     * Makes {@code gen} live and deletes generations older than the one it replaces. A damaged
+     * CURRENT is simply replaced: rebuilding is how a user repairs it.
+     */
     static void publish(Path dir, Path gen) throws IOException {
-        Optional<Path> previous = currentGeneration(dir);
+        Optional<Path> previous;
+        try {
+            previous = currentGeneration(dir);
+        } catch (IOException damaged) {
+            previous = Optional.empty();
+        }
         Path tmp = dir.resolve(CURRENT + ".tmp");
         Files.writeString(tmp, gen.getFileName().toString() + "\n", StandardCharsets.UTF_8);
         Files.move(tmp, dir.resolve(CURRENT), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -93,10 +101,43 @@ final class IndexFiles {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();
                 boolean keep = p.equals(gen) || previous.map(p::equals).orElse(false);
-                if (n.matches("gen-\\d{6}") && !keep) {
+                if (n.matches("gen-\\d{6}") && !keep && onlyOurFiles(p)) {
                     deleteTree(p);
                 }
             }
+        }
+    }
+
+    /**
+     * Whether {@code dir} is empty or holds only what an index folder may hold (generations of ours,
+     * CURRENT): anything else is the user's, and an index written there could be mistaken for
+     * theirs or, worse, clean up their {@code gen-…} folders.
+     */
+    static boolean holdsOnlyIndexFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return !Files.exists(dir);
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                String n = p.getFileName().toString();
+                boolean ours = n.equals(CURRENT) || n.equals(CURRENT + ".tmp")
+                        || (n.matches("gen-\\d{6}") && onlyOurFiles(p));
+                if (!ours) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A generation folder holding nothing but the files a build writes (possibly fewer, if it was cut short). */
+    private static boolean onlyOurFiles(Path gen) throws IOException {
+        if (!Files.isDirectory(gen)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.list(gen)) {
+            return s.map(p -> p.getFileName().toString())
+                    .allMatch(n -> n.equals(MANIFEST) || n.equals(CHUNKS) || n.equals(VECTORS) || n.equals(LUCENE));
         }
     }
 

@@ -161,4 +161,43 @@ class DocIndexTest {
             assertThat(s.filter(p -> p.getFileName().toString().startsWith("gen-")).count()).isEqualTo(2);
         }
     }
+
+    @Test
+    void garbageCurrentFile_readersSayRebuild_andARebuildRepairsIt() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        Files.writeString(dir.resolve("CURRENT"), "../../etc\n");
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("damaged").hasMessageContaining("docask index");
+        TestIndexes.build(dir, "mock", chunks).close();
+        try (DocIndex repaired = DocIndex.open(dir)) {
+            assertThat(repaired.size()).isEqualTo(chunks.size());
+        }
+    }
+
+    @Test
+    void build_intoAFolderHoldingOtherFiles_isRefusedAndTouchesNothing() throws Exception {
+        Path mine = Files.createDirectories(dir.resolve("gen-000007")).resolve("mine.txt");
+        Files.writeString(mine, "keep");
+        assertThatThrownBy(() -> TestIndexes.build(dir, "mock", chunks)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("not a docask index");
+        assertThat(mine).hasContent("keep");
+        assertThat(dir.resolve("CURRENT")).doesNotExist();
+    }
+
+    @Test
+    void build_intoAFile_isRefused() throws Exception {
+        Path file = Files.writeString(dir.resolve("notes.txt"), "keep");
+        assertThatThrownBy(() -> TestIndexes.build(file, "mock", chunks)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("is a file");
+        assertThat(file).hasContent("keep");
+    }
+
+    @Test
+    void build_afterABuildThatWasCutShort_cleansItsLeftoverGeneration() throws Exception {
+        Path leftover = Files.createDirectories(dir.resolve("gen-000001"));
+        Files.writeString(leftover.resolve("chunks.jsonl"), "");
+        TestIndexes.build(dir, "mock", chunks).close();
+        TestIndexes.build(dir, "mock", chunks).close();
+        assertThat(leftover).doesNotExist();
+    }
 }
