@@ -153,7 +153,14 @@ public final class DocIndex implements AutoCloseable {
             if (e instanceof IndexException ie) {
                 throw ie;
             }
-            String why = e instanceof IndexNotFoundException ? "its Lucene files are missing" : e.getMessage();
+            String why = switch (e) {
+                case IndexNotFoundException x -> "its Lucene files are missing";
+                case java.nio.file.NoSuchFileException x -> "a file is missing: " + x.getFile();
+                // Lucene's own messages name its directory classes and lock factories: not for users
+                case org.apache.lucene.index.CorruptIndexException x -> "its Lucene files are damaged";
+                case java.io.EOFException x -> "its Lucene files are cut short";
+                default -> e.getMessage();
+            };
             throw new IndexException("the index in " + dir + " is damaged (" + why
                     + "); rebuild it with 'docask index'", e);
         }

@@ -200,4 +200,25 @@ class DocIndexTest {
         TestIndexes.build(dir, "mock", chunks).close();
         assertThat(leftover).doesNotExist();
     }
+
+    @Test
+    void open_emptiedLuceneFile_saysDamagedWithoutLuceneInternals() throws Exception {
+        Path gen = builtGeneration();
+        try (var files = Files.list(gen.resolve("lucene"))) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith("segments")).toList()) {
+                Files.write(f, new byte[0]);
+            }
+        }
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("Lucene files are").hasMessageContaining("docask index")
+                .hasMessageNotContaining("Directory@");
+    }
+
+    @Test
+    void open_deletedVectorsFile_saysWhichFileIsMissing() throws Exception {
+        Path gen = builtGeneration();
+        Files.delete(gen.resolve("vectors.bin"));
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("a file is missing").hasMessageContaining("vectors.bin");
+    }
 }
