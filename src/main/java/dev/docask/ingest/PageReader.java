@@ -36,6 +36,10 @@ final class PageReader {
     }
 
     Optional<List<Chunk>> read(String file, String text) {
+        if (text.isBlank()) {
+            // Nothing of its own to say: a chunk made of its file name would only add noise.
+            throw new IllegalArgumentException("the file is empty");
+        }
         return framework == Framework.HTML ? readHtml(file, text) : readMarkdown(file, text);
     }
 

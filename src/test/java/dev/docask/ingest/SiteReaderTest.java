@@ -75,6 +75,15 @@ class SiteReaderTest {
     }
 
     @Test
+    void read_emptyFile_reportedNotIndexedUnderItsFileName() throws IOException {
+        Files.writeString(tmp.resolve("good.md"), "# Good\n\nFine text.");
+        Files.writeString(tmp.resolve("empty.md"), " \n");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://x.dev/good");
+        assertThat(corpus.problems()).containsExactly(new Problem("empty.md", "the file is empty"));
+    }
+
+    @Test
     void read_progress_reportedForEveryFile() throws IOException {
         Files.writeString(tmp.resolve("a.md"), "# A\n\ntext");
         Files.writeString(tmp.resolve("b.md"), "# B\n\ntext");
