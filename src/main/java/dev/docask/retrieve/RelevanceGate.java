@@ -29,7 +29,16 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         }
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
-                : String.format(Locale.ROOT, "similarity %.3f < %.3f", similarity, minSimilarity);
-        return String.format(Locale.ROOT, "%s and keyword coverage %.3f < %.3f", sim, coverage, minKeywordCoverage);
+                : "similarity " + below(similarity, minSimilarity);
+        return sim + " and keyword coverage " + below(coverage, minKeywordCoverage);
+    }
+
+    /** "0.7296 < 0.730": enough decimals that the value printed is visibly below the threshold. */
+    static String below(float value, double threshold) {
+        String v = String.format(Locale.ROOT, "%.3f", value);
+        for (int digits = 4; digits <= 7 && Double.parseDouble(v) >= threshold; digits++) {
+            v = String.format(Locale.ROOT, "%." + digits + "f", value);
+        }
+        return v + " < " + String.format(Locale.ROOT, "%.3f", threshold);
     }
 }

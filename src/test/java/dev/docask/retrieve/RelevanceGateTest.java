@@ -13,6 +13,12 @@ class RelevanceGateTest {
     }
 
     @Test
+    void gate_valueJustUnderTheFloor_isPrintedWithEnoughDecimalsToShowIt() {
+        assertThat(gate.reject(0.6996f, 0.4999f))
+                .isEqualTo("similarity 0.6996 < 0.700 and keyword coverage 0.4999 < 0.500");
+    }
+
+    @Test
     void gate_similarityAtFloor_passesOnItsOwn() {
         assertThat(gate.reject(0.7f, 0f)).isNull();
     }
