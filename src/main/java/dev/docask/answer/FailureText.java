@@ -24,6 +24,9 @@ final class FailureText {
 
     static String of(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ModelCall.IncompleteReplyException) {
+                return t.getMessage();
+            }
             if (t instanceof AuthenticationException) {
                 return "The language model rejected the request: check its API key.";
             }

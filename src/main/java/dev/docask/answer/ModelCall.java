@@ -9,6 +9,7 @@ import dev.langchain4j.model.chat.response.PartialResponse;
 import dev.langchain4j.model.chat.response.PartialResponseContext;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.chat.response.StreamingHandle;
+import dev.langchain4j.model.openai.OpenAiChatResponseMetadata;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 
@@ -17,6 +18,12 @@ import dev.langchain4j.model.output.TokenUsage;
  * cancel handle with each token (it closes the HTTP response body, which drops the connection);
  * before the first token there is no handle, so a call cancelled that early is cut at its first
  * token, and the model's own HTTP timeout bounds a server that never answers at all.
+ *
+ * A reply with no text is a failure, not an empty answer. LangChain4j 1.11's OpenAI client calls
+ * onCompleteResponse whenever the HTTP body ends, [DONE] or not, so a body that is not an event
+ * stream at all, or one cut off cleanly, "completes"; only the missing finish_reason tells. (The
+ * Anthropic and Ollama clients complete only on the protocol's own last event, and AskRun's watch
+ * for a quiet stream ends theirs.)
  */
 final class ModelCall {
 
@@ -27,6 +34,16 @@ final class ModelCall {
         void complete(String text, Usage usage, boolean truncated);
 
         void failed(Throwable failure);
+    }
+
+    /** A reply that arrived without error but is no answer; the message is safe to show. */
+    static final class IncompleteReplyException extends RuntimeException {
+        static final String NO_ANSWER = "The language model returned no answer.";
+        static final String ENDED_EARLY = "The language model's reply ended before it was complete.";
+
+        IncompleteReplyException(String message) {
+            super(message);
+        }
     }
 
     private final Events events;
@@ -89,7 +106,13 @@ final class ModelCall {
             }
             String text = response.aiMessage() == null || response.aiMessage().text() == null
                     ? "" : response.aiMessage().text();
-            events.complete(text, usage(response.tokenUsage()), response.finishReason() == FinishReason.LENGTH);
+            if (text.isBlank()) {
+                events.failed(new IncompleteReplyException(IncompleteReplyException.NO_ANSWER));
+            } else if (response.finishReason() == null && response.metadata() instanceof OpenAiChatResponseMetadata) {
+                events.failed(new IncompleteReplyException(IncompleteReplyException.ENDED_EARLY));
+            } else {
+                events.complete(text, usage(response.tokenUsage()), response.finishReason() == FinishReason.LENGTH);
+            }
         }
 
         @Override

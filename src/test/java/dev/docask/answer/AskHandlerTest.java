@@ -4,8 +4,11 @@ import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.testsupport.ClosesEarly;
 import dev.docask.testsupport.DropsMidStream;
+import dev.docask.testsupport.EmptyStream;
 import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.InTurn;
 import dev.docask.testsupport.MalformedChunks;
 import dev.docask.testsupport.NeverAnswers;
@@ -295,6 +298,56 @@ class AskHandlerTest {
 
         assertThat(events.names()).containsExactly("sources", "delta", "error");
         assertThat(((AskEvent.Failed) events.last()).message()).contains("could not read");
+    }
+
+    /*
+     * LangChain4j's OpenAI client "completes" whenever the HTTP body ends, so these replies used to
+     * become empty or partial answers, and were cached. Each must fail like any other model error,
+     * and the next identical question must reach the model again.
+     */
+    private void assertFailsTwiceWithoutCaching(String message, String... namesBeforeError) throws Exception {
+        handler = handler().model(model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            RecordingListener events = ask(ON_TOPIC);
+
+            assertThat(events.names()).containsExactly(namesBeforeError);
+            assertThat(((AskEvent.Failed) events.last()).message()).isEqualTo(message);
+            assertThat(server.requests()).as("attempt %d reached the model", attempt).isEqualTo(attempt);
+        }
+        assertThat(finished).isEmpty();
+        assertThat(errors).hasSize(2);
+        assertThatThrownBy(() -> handler.ask(ON_TOPIC)).isInstanceOf(AskException.class).hasMessage(message);
+    }
+
+    @Test
+    void ask_modelSendsGarbageBody_noAnswerErrorAndNotCached() throws Exception {
+        server = FakeOpenAiServer.start(new GarbageBody());
+
+        assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
+    }
+
+    @Test
+    void ask_modelStreamsOnlyDone_noAnswerErrorAndNotCached() throws Exception {
+        server = FakeOpenAiServer.start(new EmptyStream());
+
+        assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
+    }
+
+    @Test
+    void ask_modelFinishesWithoutText_noAnswerErrorAndNotCached() throws Exception {
+        server = FakeOpenAiServer.start(new StreamTokens());
+
+        assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
+    }
+
+    @Test
+    void ask_streamEndsWithoutFinishOrDone_errorAfterThePartialTextAndNotCached() throws Exception {
+        server = FakeOpenAiServer.start(new ClosesEarly("The relay ", "retries [1]"));
+
+        assertFailsTwiceWithoutCaching("The language model's reply ended before it was complete.",
+                "sources", "delta", "delta", "error");
     }
 
     @Test

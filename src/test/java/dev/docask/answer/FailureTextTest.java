@@ -32,6 +32,12 @@ class FailureTextTest {
     }
 
     @Test
+    void of_incompleteReply_isItsOwnSentence() {
+        assertThat(FailureText.of(new ModelCall.IncompleteReplyException(ModelCall.IncompleteReplyException.ENDED_EARLY)))
+                .isEqualTo("The language model's reply ended before it was complete.");
+    }
+
+    @Test
     void of_providerErrorBodyInTheStream_namesItsErrorTypeOnly() {
         String body = "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded sk-ant-1\"}}";
         assertThat(FailureText.of(new RuntimeException(body)))

@@ -1,10 +1,15 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docask.answer.AnswerCache;
+import dev.docask.answer.AskHandler;
+import dev.docask.testsupport.ClosesEarly;
 import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.StreamTokens;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,6 +143,47 @@ class AskRouteTest {
         assertThat(r.statusCode()).isEqualTo(502);
         assertThat(DocaskServerTest.json(r).get("detail").asText()).contains("API key");
         assertThat(r.body()).doesNotContain("sk-test-SECRET").doesNotContain("fake model failed");
+    }
+
+    /** A server like {@code serve --model openai:...}: answers by {@code model}, through an answer cache. */
+    private static DocaskServer cachingServer(FakeOpenAiServer model, Path index) {
+        return DocaskServer.builder().indexDir(Docs.build(index)).port(0).rateLimit(RateLimit.OFF).siteName("X Docs")
+                .answers(r -> AskHandler.builder().retriever(r).siteName("X Docs")
+                        .model(OpenAiStreamingChatModel.builder().baseUrl(model.baseUrl()).apiKey("sk-test-SECRET")
+                                .modelName("fake").timeout(Duration.ofSeconds(30)).build(), "openai:fake")
+                        .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build())
+                .build().start();
+    }
+
+    @Test
+    void ask_modelReplyEndsWithoutFinish_streamsTheTextThenAnErrorAndIsNotCached() {
+        try (FakeOpenAiServer cut = FakeOpenAiServer.start(new ClosesEarly("The relay ", "retries [1]"));
+             DocaskServer cached = cachingServer(cut, dir.resolve("idx-cut"))) {
+            for (int attempt = 1; attempt <= 2; attempt++) {
+                List<JsonNode> parts = parts(new Http(cached.url()).postJson("/api/ask", ASK).body());
+
+                assertThat(types(parts)).containsSubsequence("start", "text-delta", "error", "[DONE]")
+                        .doesNotContain("finish");
+                assertThat(text(parts)).isEqualTo("The relay retries [1]");
+                assertThat(parts.get(types(parts).indexOf("error")).get("errorText").asText())
+                        .isEqualTo("The language model's reply ended before it was complete.");
+                assertThat(cut.requests()).as("attempt %d reached the model", attempt).isEqualTo(attempt);
+            }
+        }
+    }
+
+    @Test
+    void ask_modelSendsGarbageWithJson_is502TwiceAndIsNotCached() {
+        try (FakeOpenAiServer garbage = FakeOpenAiServer.start(new GarbageBody());
+             DocaskServer cached = cachingServer(garbage, dir.resolve("idx-garbage"))) {
+            for (int attempt = 1; attempt <= 2; attempt++) {
+                HttpResponse<String> r = new Http(cached.url()).postJson("/api/ask", ASK, "Accept", "application/json");
+
+                assertThat(r.statusCode()).isEqualTo(502);
+                assertThat(DocaskServerTest.json(r).get("detail").asText()).isEqualTo("The language model returned no answer.");
+                assertThat(garbage.requests()).as("attempt %d reached the model", attempt).isEqualTo(attempt);
+            }
+        }
     }
 
     @Test

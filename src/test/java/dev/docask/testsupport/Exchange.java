@@ -79,7 +79,11 @@ public final class Exchange {
 
     /** Sends a complete non-streaming response of {@code contentType}, e.g. a {@code text/plain} 404. */
     public void respond(int status, String contentType, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        respond(status, contentType, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Sends a complete non-streaming response of any bytes, e.g. ones that are not valid UTF-8. */
+    public void respond(int status, String contentType, byte[] bytes) throws IOException {
         ended = true;
         write("HTTP/1.1 " + status + " Status\r\nContent-Type: " + contentType + "\r\nContent-Length: " + bytes.length
                 + "\r\nConnection: close\r\n\r\n");

@@ -90,6 +90,34 @@ class FakeOpenAiServerTest {
     }
 
     @Test
+    void garbageBody_is200WithBytesThatAreNeitherJsonNorUtf8() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new GarbageBody())) {
+            HttpResponse<byte[]> r = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+                    .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofByteArray());
+
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(new String(r.body(), StandardCharsets.ISO_8859_1)).isEqualTo("<<<not json at all>>> \u0000\u00ff");
+        }
+    }
+
+    @Test
+    void emptyStream_sendsOnlyDone() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new EmptyStream())) {
+            assertThat(post(server, "{}").body()).isEqualTo("data: [DONE]\n\n");
+        }
+    }
+
+    @Test
+    void closesEarly_sendsTokensThenEndsCleanlyWithoutFinishOrDone() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(new ClosesEarly("The relay retries [1]"))) {
+            HttpResponse<String> r = post(server, "{}");
+
+            assertThat(r.body()).contains("\"content\":\"The relay retries [1]\"")
+                    .doesNotContain("finish_reason").doesNotContain("[DONE]");
+        }
+    }
+
+    @Test
     void slowTokens_pausesBeforeEachToken() throws Exception {
         try (FakeOpenAiServer server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), "a", "b"))) {
             long start = System.nanoTime();

@@ -7,7 +7,7 @@ import java.io.IOException;
  * {@link FakeOllamaServer}): how it responds to a request.
  * Implementations are small classes in this package ({@link StreamTokens}, {@link SlowTokens},
  * {@link NeverAnswers}, {@link MalformedChunks}, {@link ServerError}, {@link DropsMidStream},
- * {@link InTurn}) for OpenAI, {@link AnthropicStream} and {@link OllamaStream} for the others;
+ * {@link ClosesEarly}, {@link EmptyStream}, {@link GarbageBody}, {@link InTurn}) for OpenAI, {@link AnthropicStream} and {@link OllamaStream} for the others;
  * a test may write its own as a lambda.
  */
 @FunctionalInterface
