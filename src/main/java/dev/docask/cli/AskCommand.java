@@ -8,6 +8,7 @@ import dev.docask.answer.AskHandler;
 import dev.docask.answer.AskListener;
 import dev.docask.answer.ModelSpecs;
 import dev.docask.index.DocIndex;
+import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,15 +70,18 @@ final class AskCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        String question = OptionCheck.question(spec, words);
+        RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
+        // A bad --model or its missing key is a usage error; the model built here is dropped, the handler builds its own.
+        OptionCheck.convert(spec, () -> ModelSpecs.fromSpec(model, env, Duration.ofSeconds(1)));
         List<String> warnings = new ArrayList<>();
         try (DocIndex idx = index.open()) {
             AskHandler.Builder builder = AskHandler.builder().retriever(IndexArgs.retriever(idx)).model(model, env)
-                    .retrieval(retrieval.options()).onError(e -> warnings.add(Failures.describe(e)));
+                    .retrieval(options).onError(e -> warnings.add(Failures.describe(e)));
             if (siteName != null) {
                 builder.siteName(siteName);
             }
             try (AskHandler handler = builder.build()) {
-                String question = String.join(" ", words);
                 if (json) {
                     JsonPrinter.print(out, AnswerJson.of(answer(handler, question, e -> { })));
                 } else {

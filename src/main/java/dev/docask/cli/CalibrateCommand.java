@@ -28,6 +28,9 @@ import java.util.concurrent.Callable;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = "Suggest minSimilarity and minKeywordCoverage from questions that should and should not match.")
 final class CalibrateCommand implements Callable<Integer> {
+    private static final String BOTH_KINDS = "calibrate needs questions that should match and questions that "
+            + "should not: give --match and --no-match files, or --questions files with both kinds";
+
     @Spec
     CommandSpec spec;
 
@@ -54,6 +57,9 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (questionFiles.isEmpty() && (match == null || noMatch == null)) {
+            throw OptionCheck.fail(spec, BOTH_KINDS);
+        }
         List<String> good = new ArrayList<>();
         List<String> junk = new ArrayList<>();
         if (match != null) {
@@ -67,9 +73,8 @@ final class CalibrateCommand implements Callable<Integer> {
                 (q.answerable() ? good : junk).add(q.text(preferLong));
             }
         }
-        if (good.isEmpty() || junk.isEmpty()) {
-            throw new IllegalArgumentException("calibrate needs questions that should match and questions that "
-                    + "should not: give --match and --no-match files, or --questions files with both kinds");
+        if (good.isEmpty() || junk.isEmpty()) { // the files lack a kind: a failure of their content
+            throw new IllegalArgumentException(BOTH_KINDS);
         }
         try (DocIndex idx = index.open()) {
             HybridRetriever retriever = IndexArgs.retriever(idx);

@@ -1,6 +1,7 @@
 package dev.docask.cli;
 
 import dev.docask.answer.AskHandler;
+import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
@@ -16,7 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code docask demo}: indexes the bundled sample docs with the local embedder and answers a question with the offline extractive answerer. */
@@ -41,6 +44,8 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        String asked = OptionCheck.question(spec, List.of(question)); // before minutes of indexing, not after
+        Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder));
         Path home = Path.of(System.getProperty("docask.home", "."));
         Path folder = docs != null ? docs : home.resolve("samples");
         if (!Files.isDirectory(folder)) {
@@ -50,14 +55,14 @@ final class DemoCommand implements Callable<Integer> {
         long start = System.nanoTime();
         Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
         IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Quayside").withBaseUrl(SAMPLE_BASE_URL);
-        IndexBuilder.build(corpus, Embedders.fromSpec(embedder), settings, indexDir, n -> { });
+        IndexBuilder.build(corpus, e, settings, indexDir, n -> { });
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
                 corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);
         try (DocIndex index = DocIndex.open(indexDir);
              AskHandler handler = AskHandler.builder().index(index).build()) {
-            out.println("Q: " + question);
+            out.println("Q: " + asked);
             out.println();
-            AskCommand.answerAndPrint(handler, question, out, true);
+            AskCommand.answerAndPrint(handler, asked, out, true);
         }
         return 0;
     }

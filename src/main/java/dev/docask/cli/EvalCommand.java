@@ -30,8 +30,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code docask eval}: retrieval quality on a question set, or ranking quality on a BEIR collection.
- * Exit codes: 0 ok, 1 the default strategy missed a {@code --min-…}/{@code --max-…} target,
- * 2 bad input (flags, files, index).
+ * Exit codes: 0 ok, 1 the default strategy missed a {@code --min-…}/{@code --max-…} target or the run
+ * failed (a missing index or file, a bad question file or BEIR folder), 2 bad flags.
  *
  * <pre>
  * docask eval --index vitest-index --questions vitest-dev-questions.jsonl --min-recall 0.9
@@ -98,23 +98,21 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try {
-            if ((index == null) == (beir == null)) {
-                throw new IllegalArgumentException("give either --index DIR --questions FILE, or --beir DIR");
-            }
-            return beir != null ? runBeir(out, err) : runQuestions(out, err);
-        } catch (RuntimeException e) { // bad flags, files, indexes: a message, never a stack trace
-            err.println("docask eval: " + Failures.describe(e));
-            return 2;
+        if ((index == null) == (beir == null)) {
+            throw OptionCheck.fail(spec, "give either --index DIR --questions FILE, or --beir DIR");
         }
+        if (k < 1) {
+            throw OptionCheck.fail(spec, "--k must be at least 1, got " + k);
+        }
+        return beir != null ? runBeir(out, err) : runQuestions(out, err);
     }
 
     private int runQuestions(PrintWriter out, PrintWriter err) {
         if (questions.isEmpty()) {
-            throw new IllegalArgumentException("--index needs --questions FILE");
+            throw OptionCheck.fail(spec, "--index needs --questions FILE");
         }
-        Targets targets = new Targets(minRecall, maxTurnedAway, maxOfftopicPassed);
-        List<Strategy> run = Strategies.select(strategies, overrides);
+        Targets targets = OptionCheck.convert(spec, () -> new Targets(minRecall, maxTurnedAway, maxOfftopicPassed));
+        List<Strategy> run = OptionCheck.convert(spec, () -> Strategies.select(strategies, overrides));
         List<Question> asked = readQuestions();
         try (DocIndex idx = DocIndex.open(index)) {
             HybridRetriever retriever = HybridRetriever.create(idx, Embedders.fromSpec(idx.manifest().embedderSpec()));
@@ -143,12 +141,12 @@ final class EvalCommand implements Callable<Integer> {
 
     private int runBeir(PrintWriter out, PrintWriter err) {
         if (!qrels.equals("test") && !qrels.equals("dev")) {
-            throw new IllegalArgumentException("--qrels must be test or dev, got '" + qrels + "'");
+            throw OptionCheck.fail(spec, "--qrels must be test or dev, got '" + qrels + "'");
         }
-        boolean keywordOnly = Embedders.fromSpec(embedder).isEmpty();
+        boolean keywordOnly = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder)).isEmpty();
         List<String> names = !strategies.isEmpty() ? strategies
                 : keywordOnly ? List.of("bm25") : List.of("bm25", "vector", "hybrid");
-        List<Strategy> run = Strategies.select(names, overrides);
+        List<Strategy> run = OptionCheck.convert(spec, () -> Strategies.select(names, overrides));
         BeirCollection collection = BeirReader.read(beir, qrels);
         int total = collection.docs().size();
         int[] reported = {0};

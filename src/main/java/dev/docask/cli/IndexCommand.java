@@ -3,6 +3,7 @@ package dev.docask.cli;
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.BuildReport;
+import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Chunk;
@@ -21,13 +22,16 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.PatternSyntaxException;
 
 /** {@code docask index}: reads documentation folders and writes a hybrid index. */
 @Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
@@ -77,13 +81,21 @@ final class IndexCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
+        Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
+        IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
+        ignore.forEach(this::requireGlob);
+        // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
+        Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
+        Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder, env));
         for (Path f : folders) {
             if (!Files.isDirectory(f)) {
                 throw new IllegalArgumentException("not a folder: " + f);
             }
         }
-        Framework fw = framework == null ? null : Framework.requireByName(framework);
-        IngestOptions options = new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore);
+        if (check && DocIndex.generation(this.out).isEmpty()) {
+            out.println("no index in " + this.out + "; run 'docask index' without --check to build one");
+            return 1;
+        }
         Corpus corpus = read(options);
         IndexSettings settings = IndexSettings.defaults(embedder)
                 .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)))
@@ -96,10 +108,9 @@ final class IndexCommand implements Callable<Integer> {
         }
         reportProblems(err, corpus.problems());
         if (corpus.chunks().isEmpty()) {
-            err.println("docask: nothing was indexed (" + corpus.problems().size() + " problems)");
+            err.println("docask index: nothing was indexed (" + corpus.problems().size() + " problems)");
             return 1;
         }
-        Optional<Embedder> e = Embedders.fromSpec(embedder);
         BuildReport report;
         boolean embeds = !Embedders.isMock(embedder) && !embedder.equals("none");
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
@@ -114,6 +125,16 @@ final class IndexCommand implements Callable<Integer> {
                         + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
                 corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
         return 0;
+    }
+
+    /** The reader compiles globs only once it lists files; a bad one is caught here, naming the option. */
+    private void requireGlob(String glob) {
+        try {
+            FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        } catch (PatternSyntaxException ex) {
+            throw OptionCheck.fail(spec, "--ignore '" + glob + "': not a valid glob: " + ex.getDescription()
+                    + (ex.getIndex() >= 0 ? " near index " + ex.getIndex() : ""));
+        }
     }
 
     private Corpus read(IngestOptions options) {

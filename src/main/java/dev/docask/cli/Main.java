@@ -4,6 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.Map;
 
 /**
  * The {@code docask} command line. Exit codes: 0 ok, 1 failure (or a stale index with
@@ -29,19 +30,43 @@ public final class Main {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
+        return execute(cli, System.getenv(), args);
+    }
+
+    /**
+     * Runs {@code cli} with docask's messages and exit codes: 2 for a usage error (picocli's own checks
+     * and {@link OptionCheck}), 1 for any other failure. Tests pass a single command and an environment.
+     */
+    static int execute(CommandLine cli, Map<String, String> env, String... args) {
+        boolean debug = debug(env.get("DOCASK_DEBUG"));
         cli.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println("docask: " + ex.getMessage());
-            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+            cmd.getErr().println(name(cmd) + ": " + ex.getMessage());
+            cmd.getErr().println("Try '" + name(cmd) + " --help' for more information.");
+            if (debug) {
+                ex.printStackTrace(cmd.getErr());
+            }
             return 2;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println("docask: " + Failures.describe(ex));
-            if (System.getenv("DOCASK_DEBUG") != null) {
+            cmd.getErr().println(name(cmd) + ": " + Failures.describe(ex));
+            if (debug) {
                 ex.printStackTrace(cmd.getErr());
             }
             return 1;
         });
         return cli.execute(args);
+    }
+
+    /** Whether {@code DOCASK_DEBUG} asks for stack traces: set, and not empty, 0 or false. */
+    static boolean debug(String value) {
+        String v = value == null ? "" : value.strip();
+        return !v.isEmpty() && !v.equals("0") && !v.equalsIgnoreCase("false");
+    }
+
+    /** "docask search"; a command run on its own (as tests do) is named the same way. */
+    private static String name(CommandLine cmd) {
+        String name = cmd.getCommandSpec().qualifiedName();
+        return name.startsWith("docask") ? name : "docask " + name;
     }
 }

@@ -3,7 +3,9 @@ package dev.docask.cli;
 import dev.docask.retrieve.RetrievalOptions;
 import picocli.CommandLine.Option;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Retrieval options on the command line: {@code --top-k}, {@code --filter k=v}, {@code --set name=value}. */
@@ -11,22 +13,38 @@ final class RetrievalArgs {
     @Option(names = "--top-k", paramLabel = "N", description = "Numbered sources at most (default 6).")
     Integer topK;
 
+    // Lists split here rather than picocli Map options: picocli's message for a value without '='
+    // reads "Value for option option '--set' ...", and it takes "=1" as an empty name.
     @Option(names = "--filter", paramLabel = "KEY=VALUE", description = "Only chunks whose metadata match (repeatable; 'url' matches a prefix).")
-    Map<String, String> filter = new LinkedHashMap<>();
+    List<String> filter = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "NAME=VALUE",
             description = "Override an option: candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, "
                     + "collapseCopies, maxPerSource, gateMode (filter|answerability), searchOpening.")
-    Map<String, String> overrides = new LinkedHashMap<>();
+    List<String> overrides = new ArrayList<>();
 
+    /** @throws IllegalArgumentException for a bad value, naming it */
     RetrievalOptions options() {
-        RetrievalOptions o = RetrievalOptions.defaults().withFilter(filter);
+        RetrievalOptions o = RetrievalOptions.defaults().withFilter(pairs("--filter", "KEY", filter, "url=https://docs.example.com/guide/"));
         if (topK != null) {
             o = o.withTopK(topK);
         }
-        for (Map.Entry<String, String> e : overrides.entrySet()) {
+        for (Map.Entry<String, String> e : pairs("--set", "NAME", overrides, "minSimilarity=0.8").entrySet()) {
             o = o.withSetting(e.getKey(), e.getValue());
         }
         return o;
+    }
+
+    /** NAME=VALUE arguments in order; a name given twice keeps its last value. */
+    private static Map<String, String> pairs(String option, String name, List<String> args, String example) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException(option + " '" + arg + "': expected " + name + "=VALUE, e.g. " + example);
+            }
+            pairs.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return pairs;
     }
 }

@@ -45,11 +45,11 @@ final class SearchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        String question = String.join(" ", words);
+        String question = OptionCheck.question(spec, words);
+        List<String> errors = new ArrayList<>();
+        RetrievalOptions options = OptionCheck.convert(spec, retrieval::options).withOnError(e -> errors.add(e.getMessage()));
         try (DocIndex idx = index.open()) {
             HybridRetriever retriever = IndexArgs.retriever(idx);
-            List<String> errors = new ArrayList<>();
-            RetrievalOptions options = retrieval.options().withOnError(e -> errors.add(e.getMessage()));
             Retrieval r = retriever.retrieve(question, options);
             errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));
             if (json) {

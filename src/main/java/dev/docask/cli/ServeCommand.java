@@ -78,13 +78,18 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        DocaskServer server = DocaskServer.builder()
-                .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
-                .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
-                .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
-                .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
-                .shutdownGrace(Duration.ofSeconds(shutdownGrace))
-                .build().start();
+        // build() only checks the options; start() loads the index. The model is made per index
+        // generation, so its spec (and key) is checked here, as 'docask ask' checks it.
+        DocaskServer server = OptionCheck.convert(spec, () -> {
+            ModelSpecs.fromSpec(model, System.getenv(), Duration.ofSeconds(1));
+            return DocaskServer.builder()
+                    .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
+                    .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
+                    .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
+                    .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
+                    .shutdownGrace(Duration.ofSeconds(shutdownGrace))
+                    .build();
+        }).start();
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "docask-shutdown"));
         out.println("docask serving " + index.dir + " (generation " + server.generation() + ") with " + model
                 + " on " + server.url());

@@ -192,16 +192,23 @@ final class OpenAiEmbedder implements Embedder {
         return v;
     }
 
-    /** The start of a response body for an error message, with the key blanked should a server echo it. */
+    /**
+     * The start of a response body for an error message, with the key blanked should a server echo it.
+     * Control and format characters (a NUL, an escape sequence, bytes that were not UTF-8) become '?':
+     * raw, they garble a terminal and make line tools treat the message as binary.
+     */
     private String excerpt(String body) {
         if (body == null || body.isBlank()) {
             return "";
         }
-        String text = body.strip().replaceAll("\\s+", " ");
+        String text = body.strip().replaceAll("\\s+", " ").replaceAll("[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\x{FFFD}]+", "?");
         if (!apiKey.isEmpty()) {
             text = text.replace(apiKey, "***");
         }
-        return ": " + (text.length() > 200 ? text.substring(0, 200) + "…" : text);
+        if (text.codePointCount(0, text.length()) > 200) {
+            text = text.substring(0, text.offsetByCodePoints(0, 200)) + "…";
+        }
+        return ": " + text;
     }
 
     private static java.util.Optional<Duration> retryAfter(HttpResponse<?> response) {

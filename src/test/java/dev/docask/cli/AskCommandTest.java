@@ -49,11 +49,7 @@ class AskCommandTest {
         CommandLine cli = new CommandLine(command);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println("docask: " + Failures.describe(ex));
-            return 1;
-        });
-        int exit = cli.execute(args);
+        int exit = Main.execute(cli, Map.of(), args);
         return new Run(exit, out.toString(), err.toString());
     }
 
@@ -109,16 +105,32 @@ class AskCommandTest {
                     indexDir.toString(), "--model", "openai:fake", "--no-stream", "mock a module with vi.mock");
 
             assertThat(r.exit()).isEqualTo(1);
-            assertThat(r.err()).isEqualTo("docask: The language model failed with HTTP status 500.\n");
+            assertThat(r.err()).isEqualTo("docask ask: The language model failed with HTTP status 500.\n");
         }
     }
 
     @Test
-    void ask_openAiWithoutKey_namesTheVariable() {
+    void ask_openAiWithoutKey_isUsageErrorNamingTheVariable() {
         Run r = run(Map.of(), "--index", indexDir.toString(), "--model", "openai:gpt-4o-mini", "anything");
 
-        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("OPENAI_API_KEY").doesNotContain("Exception");
+    }
+
+    @Test
+    void ask_unknownModel_isUsageErrorBeforeOpeningTheIndex() {
+        Run r = run(Map.of(), "--index", dir.resolve("nope").toString(), "--model", "nosuch", "anything");
+
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask ask: unknown model 'nosuch'").contains("Try 'docask ask --help'");
+    }
+
+    @Test
+    void ask_blankQuestion_isUsageError() {
+        Run r = run(Map.of(), "--index", indexDir.toString(), "  ");
+
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask ask: the question is empty");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +40,7 @@ class EvalCommandTest {
         CommandLine cl = new CommandLine(new EvalCommand());
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
-        return cl.execute(args);
+        return Main.execute(cl, Map.of(), args);
     }
 
     @Test
@@ -89,10 +90,31 @@ class EvalCommandTest {
     }
 
     @Test
-    void eval_missingIndex_clearError() {
+    void eval_missingIndex_failsWithExit1() {
         int code = run("--index", dir.resolve("nope").toString(), "--questions", dir.resolve("q.jsonl").toString());
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).startsWith("docask eval: no docask index in").contains("nope").doesNotContain("\tat ");
+    }
+
+    @Test
+    void eval_missingQuestionFile_failsWithExit1() {
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("none.jsonl").toString());
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("none.jsonl").doesNotContain("\tat ");
+    }
+
+    @Test
+    void eval_folderThatIsNotBeir_failsWithExit1() {
+        int code = run("--beir", dir.toString(), "--embedder", "none");
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).startsWith("docask eval: not a BEIR folder");
+    }
+
+    @Test
+    void eval_kBelowOne_isUsageError() {
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(), "--k", "0");
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString()).contains("nope").doesNotContain("\tat ");
+        assertThat(err.toString()).startsWith("docask eval: --k must be at least 1, got 0");
     }
 
     @Test

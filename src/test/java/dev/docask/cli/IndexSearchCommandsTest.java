@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,6 +28,16 @@ class IndexSearchCommandsTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static Run runWith(Map<String, String> env, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = Main.execute(cli, env, args);
         return new Run(code, out.toString(), err.toString());
     }
 
@@ -160,7 +172,7 @@ class IndexSearchCommandsTest {
         Path questions = Files.writeString(tmp.resolve("only-junk.jsonl"),
                 "{\"id\": \"b\", \"question\": \"weather in Mumbai\", \"answerable\": false}\n");
         Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString());
-        assertThat(r.code()).isNotZero();
+        assertThat(r.code()).isEqualTo(1); // the file lacks a kind: its content, not the command line
         assertThat(r.err()).contains("questions that should match").doesNotContain("Exception");
     }
 
@@ -176,26 +188,102 @@ class IndexSearchCommandsTest {
     void missingIndex_isAClearFailure_withoutStackTrace() {
         Run r = run("search", "--index", tmp.resolve("none").toString(), "q");
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).startsWith("docask: no docask index in").doesNotContain("\tat ");
+        assertThat(r.err()).startsWith("docask search: no docask index in").doesNotContain("\tat ");
     }
 
     @Test
-    void hugeQuestion_isAClearFailure() {
+    void hugeQuestion_isAUsageError() {
         Run r = run("search", "--index", index.toString(), "x".repeat(1 << 20));
-        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("the limit is").doesNotContain("\tat ");
     }
 
     @Test
-    void badFramework_namesTheAcceptedOnes() {
+    void badFramework_isAUsageError_namingTheAcceptedOnes() {
         Run r = run("index", "samples", "--out", tmp.resolve("x").toString(), "--framework", "jekyll", "--embedder", "none");
-        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("unknown framework 'jekyll'").contains("docusaurus");
     }
 
     @Test
-    void badSetOption_namesTheOption() {
+    void badSetOption_isAUsageError_namingTheOption() {
         Run r = run("search", "--index", index.toString(), "--set", "topK=many", "q");
-        assertThat(r.err()).contains("topK must be a whole number, got 'many'");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask search: topK must be a whole number, got 'many'")
+                .contains("Try 'docask search --help'");
+    }
+
+    @Test
+    void topKBelowOne_isAUsageError() {
+        Run r = run("search", "--index", index.toString(), "--top-k", "0", "q");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask search: topK must be at least 1, got 0");
+    }
+
+    @Test
+    void setWithoutNameOrEquals_isAUsageError_sayingWhatIsExpected() {
+        for (String bad : new String[] {"=1", "abc"}) {
+            Run r = run("search", "--index", index.toString(), "--set", bad, "q");
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).startsWith("docask search: --set '" + bad + "': expected NAME=VALUE")
+                    .doesNotContain("option option");
+        }
+    }
+
+    @Test
+    void badIgnoreGlob_isAUsageError_namingTheOption() {
+        Run r = run("index", "samples", "--out", tmp.resolve("x").toString(), "--ignore", "[", "--embedder", "none");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask index: --ignore '[': not a valid glob: ").hasLineCount(2);
+    }
+
+    @Test
+    void badChunkSizeAndEmbedder_areUsageErrors() {
+        assertThat(run("index", "samples", "--out", tmp.resolve("x").toString(), "--chunk-size", "5").code()).isEqualTo(2);
+        assertThat(run("index", "samples", "--out", tmp.resolve("x").toString(), "--embedder", "nosuch").code()).isEqualTo(2);
+    }
+
+    @Test
+    void check_whereThereIsNoIndex_saysSo_exitsOne() {
+        Run r = run("index", "samples", "--out", tmp.resolve("nothing-here").toString(), "--embedder", "mock", "--check");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).startsWith("no index in ").doesNotContain("stale");
+    }
+
+    @Test
+    void calibrate_matchWithoutNoMatch_isAUsageError() throws Exception {
+        Path good = Files.writeString(tmp.resolve("good-only.txt"), "retry limit\n");
+        Run r = run("calibrate", "--index", index.toString(), "--match", good.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask calibrate: calibrate needs questions that should match");
+    }
+
+    @Test
+    void demo_emptyQuestion_isRefusedBeforeIndexing() {
+        Run r = run("demo", "--docs", tmp.resolve("no-such-docs").toString(), "--question", " ");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask demo: the question is empty");
+    }
+
+    @Test
+    void debugStackTraces_onlyForANonEmptyValueOtherThanZeroOrFalse() {
+        assertThat(Main.debug(null)).isFalse();
+        assertThat(Main.debug("")).isFalse();
+        assertThat(Main.debug(" ")).isFalse();
+        assertThat(Main.debug("0")).isFalse();
+        assertThat(Main.debug("false")).isFalse();
+        assertThat(Main.debug("FALSE")).isFalse();
+        assertThat(Main.debug("1")).isTrue();
+        assertThat(Main.debug("yes")).isTrue();
+    }
+
+    @Test
+    void debugStackTraces_printedOnlyWhenAskedFor() {
+        String[] args = {"search", "--index", tmp.resolve("none").toString(), "q"};
+        assertThat(runWith(Map.of("DOCASK_DEBUG", "0"), args).err()).doesNotContain("\tat ");
+        assertThat(runWith(Map.of("DOCASK_DEBUG", ""), args).err()).doesNotContain("\tat ");
+        Run debug = runWith(Map.of("DOCASK_DEBUG", "1"), args);
+        assertThat(debug.code()).isEqualTo(1);
+        assertThat(debug.err()).startsWith("docask search: no docask index in").contains("\tat ");
     }
 }

@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,23 +36,19 @@ class ServeCommandTest {
                 "Mocking › Modules", "Use vi.mock to replace a module with a mock."))).close();
     }
 
-    private static CommandLine cli(StringWriter out, StringWriter err) {
+    private static int serve(StringWriter out, StringWriter err, String... args) {
         CommandLine cli = new CommandLine(new ServeCommand());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println("docask: " + Failures.describe(ex));
-            return 1;
-        });
-        return cli;
+        return Main.execute(cli, Map.of(), args);
     }
 
     @Test
     void serve_answersUntilInterrupted() throws Exception {
         StringWriter out = new StringWriter();
         AtomicInteger exit = new AtomicInteger(-1);
-        Thread serving = Thread.ofVirtual().start(() -> exit.set(cli(out, new StringWriter())
-                .execute("--index", indexDir.toString(), "--port", "0", "--rate-limit", "off")));
+        Thread serving = Thread.ofVirtual().start(() -> exit.set(serve(out, new StringWriter(),
+                "--index", indexDir.toString(), "--port", "0", "--rate-limit", "off")));
         Matcher url = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)").matcher("");
         for (int i = 0; i < 500 && !url.reset(out.toString()).find(); i++) {
             Thread.sleep(20);
@@ -73,17 +70,25 @@ class ServeCommandTest {
     }
 
     @Test
-    void serve_badRateLimit_failsNamingTheValue() {
+    void serve_badRateLimit_isUsageErrorNamingTheValue() {
         StringWriter err = new StringWriter();
-        int exit = cli(new StringWriter(), err).execute("--index", indexDir.toString(), "--rate-limit", "lots");
-        assertThat(exit).isEqualTo(1);
+        int exit = serve(new StringWriter(), err, "--index", indexDir.toString(), "--rate-limit", "lots");
+        assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("rate limit 'lots'");
+    }
+
+    @Test
+    void serve_portOutOfRange_isUsageError() {
+        StringWriter err = new StringWriter();
+        int exit = serve(new StringWriter(), err, "--index", indexDir.toString(), "--port", "99999");
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).startsWith("docask serve: port must be between 0 and 65535, got 99999");
     }
 
     @Test
     void serve_noIndex_failsWithTheIndexMessage() {
         StringWriter err = new StringWriter();
-        int exit = cli(new StringWriter(), err).execute("--index", dir.resolve("missing").toString(), "--port", "0");
+        int exit = serve(new StringWriter(), err, "--index", dir.resolve("missing").toString(), "--port", "0");
         assertThat(exit).isEqualTo(1);
         assertThat(err.toString()).contains("no docask index");
     }

@@ -96,6 +96,18 @@ class OpenAiEmbedderTest {
     }
 
     @Test
+    void embedQuery_binaryBody_messageHasNoControlCharacters() throws Exception {
+        String body = "\u0000\u0001GARBAGE\u001b[31m red \u0000" + "x".repeat(500);
+        try (EmbeddingsServer server = new EmbeddingsServer(EmbeddingsServer.status(200, body))) {
+            assertThatThrownBy(() -> embedder(server, "m").embedQuery("hello"))
+                    .isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining("did not return 1 embeddings: ?GARBAGE?[31m red ?xxx")
+                    .hasMessageEndingWith("…")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContainPattern("\\p{Cc}"));
+        }
+    }
+
+    @Test
     void dimensions_unknownModel_learntFromServer() throws Exception {
         try (EmbeddingsServer server = new EmbeddingsServer()) {
             assertThat(embedder(server, "nomic-embed-text").dimensions()).isEqualTo(EmbeddingsServer.DIMENSIONS);
