@@ -108,7 +108,11 @@ final class IndexCommand implements Callable<Integer> {
         }
         reportProblems(err, corpus.problems());
         if (corpus.chunks().isEmpty()) {
-            err.println("docask index: nothing was indexed (" + corpus.problems().size() + " problems)");
+            err.println(corpus.problems().isEmpty()
+                    ? "docask index: no pages found in " + String.join(", ", folders.stream().map(Object::toString).toList())
+                    + " (docask reads .md, .mdx, .markdown, .html and .htm files; hidden folders, node_modules,"
+                    + " drafts and --ignore globs are left out)"
+                    : "docask index: nothing was indexed: every page was skipped (" + corpus.problems().size() + " problems above)");
             return 1;
         }
         BuildReport report;

@@ -72,6 +72,15 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void index_folderWithNoPages_saysWhatDocaskReads() throws Exception {
+        Path notes = Files.createDirectories(tmp.resolve("notes"));
+        Files.writeString(notes.resolve("readme.txt"), "plain text");
+        Run r = run("index", notes.toString(), "--out", tmp.resolve("notes-idx").toString(), "--embedder", "none");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("no pages found in " + notes).contains(".md, .mdx");
+    }
+
+    @Test
     void search_printsRankedSourcesWithScores() {
         Run r = run("search", "--index", index.toString(), "createRelayHandler options");
         assertThat(r.code()).isZero();
