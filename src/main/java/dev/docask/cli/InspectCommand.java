@@ -76,7 +76,8 @@ final class InspectCommand implements Callable<Integer> {
                 JsonPrinter.print(out, o);
                 return 0;
             }
-            out.printf("%s (%s, %s)%n", m.siteName().isEmpty() ? index.dir : m.siteName(), m.framework(), m.baseUrl());
+            out.printf("%s (%s%s)%n", m.siteName().isEmpty() ? index.dir : m.siteName(), m.framework(),
+                    m.baseUrl().isEmpty() ? ", no base URL: sources cite site-relative paths" : ", " + m.baseUrl());
             out.printf("pages %d, chunks %d, copies %d%n", m.pages(), m.chunks(), m.copies());
             out.printf("embedder %s (%s, %d dimensions), BM25 k1=%s b=%s%n", m.embedderSpec(), m.embedderId(),
                     m.dimensions(), m.bm25K1(), m.bm25B());
