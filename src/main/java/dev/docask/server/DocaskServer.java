@@ -58,6 +58,7 @@ public final class DocaskServer implements AutoCloseable {
     private final Map<String, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private LiveIndex live;
+    private FeedbackLog feedbackLog; // null: none
     private Javalin app;
     private int boundPort;
 
@@ -73,18 +74,23 @@ public final class DocaskServer implements AutoCloseable {
      * Loads the index and starts listening.
      *
      * @throws dev.docask.index.IndexException when the index cannot be loaded
+     * @throws IllegalArgumentException when the host is not an address of this machine or the feedback log
+     *                                  cannot be appended to
+     * @throws IllegalStateException    when the port is already in use
      */
     public synchronized DocaskServer start() {
         if (app != null) {
             throw new IllegalStateException("the server is already started");
         }
+        ListenAddress.requireLocal(settings.host());
+        feedbackLog = settings.feedbackLog() == null ? null : FeedbackLog.open(settings.feedbackLog(), json);
         live = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
         try {
             app = Javalin.create(this::configure).start(settings.host(), settings.port());
             boundPort = app.port();
         } catch (RuntimeException e) {
             live.close();
-            throw e;
+            throw ListenAddress.explain(e, settings.host(), settings.port());
         }
         LOG.info("docask serving {} on {}", settings.indexDir(), url());
         return this;
@@ -103,7 +109,7 @@ public final class DocaskServer implements AutoCloseable {
         cfg.startup.showOldJavalinVersionWarning = false;
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
-        new Routes(settings, live, metrics, drain, json).install(cfg);
+        new Routes(settings, live, feedbackLog, metrics, drain, json).install(cfg);
     }
 
     /** The port the server listens on (the real one when it was started on port 0). */

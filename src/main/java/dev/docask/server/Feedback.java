@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param answerId   the id the answer stream sent as its {@code messageId}
  * @param rating     thumbs up or down
  * @param comment    what the reader wrote, or empty
- * @param question   the question, when the server still remembers the answer; otherwise empty
- * @param answer     the answer text, when remembered; otherwise empty
+ * @param question   the question the answer was given to (empty when built by hand)
+ * @param answer     the answer text (empty when built by hand)
  * @param receivedAt when the feedback arrived
  */
 public record Feedback(String answerId, Rating rating, String comment, String question, String answer,

@@ -9,7 +9,10 @@ import java.time.Clock;
 import java.util.Locale;
 import java.util.function.Consumer;
 
-/** {@code POST /api/feedback}: {@code {"answerId", "rating": "up"|"down", "comment"?}} → 204. */
+/**
+ * {@code POST /api/feedback}: {@code {"answerId", "rating": "up"|"down", "comment"?}} → 204, or 404 when
+ * the id is not one of this server's recent answers (a typo, a guess, or an answer from before a restart).
+ */
 final class FeedbackRoute {
     private static final Logger LOG = LoggerFactory.getLogger(FeedbackRoute.class);
     static final int MAX_COMMENT_CHARS = 2_000;
@@ -53,7 +56,9 @@ final class FeedbackRoute {
             default -> throw new ApiException.BadRequest("'rating' must be \"up\" or \"down\", not \"" + rating + "\".");
         };
         String comment = Fields.optionalString(body, "comment", MAX_COMMENT_CHARS);
-        RecentAnswers.Given given = recent.find(id).orElse(new RecentAnswers.Given("", ""));
+        RecentAnswers.Given given = recent.find(id).orElseThrow(() -> new ApiException.NotFound(
+                "No recent answer has the id '" + id + "'; feedback is taken for answers of the last "
+                        + RecentAnswers.KEPT.toHours() + " hours."));
         return new Feedback(id, r, comment, given.question(), given.text(), clock.instant());
     }
 }

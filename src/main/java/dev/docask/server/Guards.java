@@ -2,8 +2,15 @@ package dev.docask.server;
 
 import io.javalin.http.Context;
 
-/** The checks a request passes before it may cost anything: the client's rate limit and the daily budget. */
+/*
+ * The checks a request passes before it may cost anything: the client's rate limit and the daily
+ * budget. The rate limit is taken first, before the body is read, so a flood is cheap to refuse;
+ * a request then refused for its input (4xx) gives its permit back, because it cost nothing and
+ * a reader who mistyped must not find their next real question refused.
+ */
 final class Guards {
+    private static final String PERMIT = "docask.ratePermit"; // request attribute: the client key charged
+
     private final ClientKeys clients;
     private final RateLimiter limiter;
     private final DailyBudget budget;
@@ -16,7 +23,17 @@ final class Guards {
 
     /** Takes one request from the calling client's allowance (429 when spent). */
     void rateLimit(Context ctx) {
-        limiter.acquire(clients.keyFor(ctx.ip(), ctx::header));
+        String key = clients.keyFor(ctx.ip(), ctx::header);
+        limiter.acquire(key);
+        ctx.attribute(PERMIT, key);
+    }
+
+    /** After the response: gives the permit back when the request was refused for its input. */
+    void refundRejected(Context ctx) {
+        String key = ctx.attribute(PERMIT);
+        if (key != null && ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
+            limiter.release(key);
+        }
     }
 
     DailyBudget budget() {

@@ -6,9 +6,12 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
+import io.javalin.http.MethodNotAllowedResponse;
+import io.javalin.router.EndpointNotFound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /*
@@ -34,13 +37,23 @@ final class Problems {
             write(ctx, 500, "Internal server error", "internal-server-error",
                     "Something went wrong on the server. Please try again later.");
         });
-        routes.exception(HttpResponseException.class, (e, ctx) -> {
-            String title = HttpStatus.forStatus(e.getStatus()).getMessage();
-            write(ctx, e.getStatus(), title, title.toLowerCase(Locale.ROOT).replace(' ', '-'), e.getMessage());
+        routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, e.getStatus(), e.getMessage()));
+        routes.exception(MethodNotAllowedResponse.class, (e, ctx) -> {
+            // Javalin lists the path's methods as the one value of its details (its key depends on Accept)
+            String allow = e.getDetails().values().stream().findFirst().orElse("");
+            if (Arrays.stream(allow.split(",")).map(String::strip).allMatch(m -> m.isEmpty() || m.equals("OPTIONS"))) {
+                writeNotFound(ctx); // only the CORS preflight route under /api/* matched: nothing is here
+                return;
+            }
+            ctx.header("Allow", allow);
+            write(ctx, 405, ctx.method() + " is not allowed on " + ctx.path() + ".");
         });
-        routes.error(404, ctx -> write(ctx, new ApiException.NotFound("There is nothing at " + ctx.path() + ".")));
-        routes.error(405, ctx -> write(ctx, 405, "Method not allowed", "method-not-allowed",
-                ctx.method() + " is not allowed on " + ctx.path() + "."));
+        // an exception handler, not error(404): that would also overwrite the 404s handlers throw themselves
+        routes.exception(EndpointNotFound.class, (e, ctx) -> writeNotFound(ctx));
+    }
+
+    private void writeNotFound(Context ctx) {
+        write(ctx, new ApiException.NotFound("There is nothing at " + ctx.path() + "."));
     }
 
     void write(Context ctx, ApiException e) {
@@ -58,6 +71,20 @@ final class Problems {
         body.put("status", status);
         body.put("detail", detail);
         return body;
+    }
+
+    /** The problem body for {@code status}, titled with the status's reason phrase. */
+    ObjectNode body(int status, String detail) {
+        String[] words = HttpStatus.forStatus(status).getMessage().split(" ");
+        for (int i = 1; i < words.length; i++) { // sentence case like ApiException's titles; keeps "URI"
+            words[i] = words[i].equals(words[i].toUpperCase(Locale.ROOT)) ? words[i] : words[i].toLowerCase(Locale.ROOT);
+        }
+        String title = String.join(" ", words);
+        return body(status, title, title.toLowerCase(Locale.ROOT).replace(' ', '-'), detail);
+    }
+
+    private void write(Context ctx, int status, String detail) {
+        ctx.status(status).contentType(CONTENT_TYPE).result(body(status, detail).toString());
     }
 
     private void write(Context ctx, int status, String title, String type, String detail) {

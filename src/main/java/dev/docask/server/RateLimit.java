@@ -27,7 +27,10 @@ public record RateLimit(int permits, Duration period) {
         }
     }
 
-    /** Parses {@code N/unit} with unit {@code s}, {@code min}, {@code hour} or {@code day} (or {@code off}). */
+    /**
+     * Parses {@code N/unit} with unit {@code s}, {@code min}, {@code hour} or {@code day}, N at least 1; or
+     * {@code off} (also {@code none}, {@code 0}) for no limit.
+     */
     public static RateLimit parse(String text) {
         String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         if (t.equals("off") || t.equals("0") || t.equals("none")) {
@@ -45,7 +48,11 @@ public record RateLimit(int permits, Duration period) {
             default -> throw new IllegalArgumentException("rate limit '" + text + "' has unknown unit '" + parts[1].strip()
                     + "'; use s, min, hour or day");
         };
-        return new RateLimit(Integer.parseInt(parts[0].strip()), period);
+        int permits = Integer.parseInt(parts[0].strip());
+        if (permits == 0) { // "0/min" reads as "no questions", never as "no limit": make the user say which
+            throw new IllegalArgumentException("rate limit '" + text + "' would allow no questions at all; use off for no limit");
+        }
+        return new RateLimit(permits, period);
     }
 
     public boolean enabled() {

@@ -38,6 +38,14 @@ final class RateLimiter {
         }
     }
 
+    /** Gives back a permit {@link #acquire} took, for a request that turned out to cost nothing. */
+    void release(String key) {
+        Bucket b = limit.enabled() ? buckets.getIfPresent(key) : null;
+        if (b != null) {
+            b.giveBack(limit);
+        }
+    }
+
     private static final class Bucket {
         private double tokens;
         private long updated;
@@ -57,6 +65,10 @@ final class RateLimiter {
                 return 0;
             }
             return (long) Math.ceil((1 - tokens) / perNano);
+        }
+
+        synchronized void giveBack(RateLimit limit) {
+            tokens = Math.min(limit.permits(), tokens + 1);
         }
     }
 }

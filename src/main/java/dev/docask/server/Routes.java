@@ -11,13 +11,16 @@ import io.javalin.http.Context;
 final class Routes {
     private final ServerSettings settings;
     private final LiveIndex live;
+    private final FeedbackLog feedbackLog; // null: none
     private final ServerMetrics metrics;
     private final Drain drain;
     private final ObjectMapper json;
 
-    Routes(ServerSettings settings, LiveIndex live, ServerMetrics metrics, Drain drain, ObjectMapper json) {
+    Routes(ServerSettings settings, LiveIndex live, FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
+           ObjectMapper json) {
         this.settings = settings;
         this.live = live;
+        this.feedbackLog = feedbackLog;
         this.metrics = metrics;
         this.drain = drain;
         this.json = json;
@@ -34,12 +37,16 @@ final class Routes {
         AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, settings.maxQuestionChars(),
                 settings.pingInterval());
         SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
-        FeedbackRoute feedback = new FeedbackRoute(bodies, recent,
-                settings.feedbackLog() == null ? null : new FeedbackLog(settings.feedbackLog(), json),
-                settings.onFeedback(), settings.clock());
+        FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, settings.onFeedback(), settings.clock());
 
-        new Problems(json).register(cfg.routes);
-        cfg.routes.after(ctx -> metrics.request(routeName(ctx), ctx.statusCode()));
+        Problems problems = new Problems(json);
+        problems.register(cfg.routes);
+        cfg.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems(problems)));
+        cfg.http.prefer405over404 = true; // a known path with the wrong method: 405 with Allow, not "nothing at"
+        cfg.routes.after(ctx -> {
+            guards.refundRejected(ctx);
+            metrics.request(routeName(ctx), ctx.statusCode());
+        });
         cfg.routes.before("/api/*", ctx -> {
             drain.admit();
             cors.apply(ctx);

@@ -6,6 +6,8 @@ import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.http.Context;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** {@code GET /api/search?q=…}: the retrieval result, with every score, as JSON. */
@@ -25,6 +27,7 @@ final class SearchRoute {
     }
 
     void handle(Context ctx) {
+        requireWellFormed(ctx.queryString());
         String q = ctx.queryParam("q");
         if (q == null || q.isBlank()) {
             throw new ApiException.BadRequest("Add the question as ?q=…");
@@ -37,6 +40,19 @@ final class SearchRoute {
             Retrieval r = lease.generation().retriever().retrieve(q, options);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
             ctx.contentType("application/json").result(json.valueToTree(RetrievalJson.of(r)).toString());
+        }
+    }
+
+    /* Javalin drops a parameter it cannot decode, which would read as "no question given". */
+    private static void requireWellFormed(String query) {
+        if (query == null) {
+            return;
+        }
+        try {
+            URLDecoder.decode(query, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new ApiException.BadRequest("The query string is malformed: each % must be followed by two hex digits "
+                    + "(write %25 for a % sign).");
         }
     }
 }

@@ -8,16 +8,23 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -33,7 +40,8 @@ class DocaskServerTest {
     static final List<Feedback> FEEDBACK = new CopyOnWriteArrayList<>();
 
     @BeforeAll
-    static void start() {
+    static void start() throws Exception {
+        Files.createDirectories(dir.resolve("logs"));
         server = DocaskServer.builder().indexDir(Docs.build(dir.resolve("idx"))).port(0)
                 .siteName("X <Docs> & \"Co\"").rateLimit(RateLimit.OFF)
                 .feedbackLog(dir.resolve("logs/feedback.jsonl")).onFeedback(FEEDBACK::add)
@@ -105,6 +113,14 @@ class DocaskServerTest {
     }
 
     @Test
+    void unknownPathUnderApi_is404NotA405ForThePreflightRoute() {
+        HttpResponse<String> r = http.get("/api/nothing");
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.headers().firstValue("Allow")).isEmpty();
+        assertThat(json(r).get("detail").asText()).isEqualTo("There is nothing at /api/nothing.");
+    }
+
+    @Test
     void metrics_arePrometheusText() {
         http.get("/api/search?q=retry+option");
         HttpResponse<String> r = http.get("/metrics");
@@ -129,14 +145,23 @@ class DocaskServerTest {
                 .contains("<script src=\"/widget.js\"");
     }
 
+    /** Asks for one JSON answer and returns its id, the one feedback refers to. */
+    static String answerId(Http client) {
+        HttpResponse<String> r = client.postJson("/api/ask", "{\"question\":\"how do I mock a module?\"}", "Accept", "application/json");
+        assertThat(r.statusCode()).isEqualTo(200);
+        return json(r).get("id").asText();
+    }
+
     @Test
     void feedback_isLoggedAndHandedToOnFeedback() throws Exception {
-        HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"abc-123\",\"rating\":\"down\",\"comment\":\"wrong page\"}");
+        String id = answerId(http);
+        HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"" + id + "\",\"rating\":\"down\",\"comment\":\"wrong page\"}");
         assertThat(r.statusCode()).isEqualTo(204);
         assertThat(FEEDBACK).anySatisfy(f -> {
-            assertThat(f.answerId()).isEqualTo("abc-123");
+            assertThat(f.answerId()).isEqualTo(id);
             assertThat(f.rating()).isEqualTo(Feedback.Rating.DOWN);
             assertThat(f.comment()).isEqualTo("wrong page");
+            assertThat(f.question()).isEqualTo("how do I mock a module?");
         });
         List<String> lines = Files.readAllLines(dir.resolve("logs/feedback.jsonl"));
         assertThat(lines).anySatisfy(l -> assertThat(JSON.readTree(l).get("rating").asText()).isEqualTo("down"));
@@ -147,6 +172,82 @@ class DocaskServerTest {
         HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"abc\",\"rating\":\"meh\"}");
         assertThat(r.statusCode()).isEqualTo(400);
         assertThat(json(r).get("detail").asText()).contains("'rating'");
+    }
+
+    @Test
+    void feedback_unknownAnswerId_is404AndIsNotLogged() {
+        int before = FEEDBACK.size();
+        HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"nope\",\"rating\":\"up\"}");
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue(Problems.CONTENT_TYPE);
+        assertThat(json(r).get("detail").asText()).contains("'nope'").contains("24 hours");
+        assertThat(FEEDBACK).hasSize(before);
+    }
+
+    @Test
+    void start_feedbackLogThatCannotBeOpened_failsNamingThePath(@TempDir Path other) throws Exception {
+        Path noFolder = other.resolve("missing/feedback.jsonl");
+        Path folder = Files.createDirectories(other.resolve("feedback.jsonl"));
+        Path index = Docs.build(other.resolve("idx"));
+        assertThatThrownBy(() -> DocaskServer.builder().indexDir(index).port(0).feedbackLog(noFolder).build().start())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(noFolder.toString()).hasMessageContaining("does not exist");
+        assertThatThrownBy(() -> DocaskServer.builder().indexDir(index).port(0).feedbackLog(folder).build().start())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(folder.toString()).hasMessageContaining("it is a folder");
+    }
+
+    @Test
+    void feedback_logUnwritableAfterStart_is503WithoutInternals(@TempDir Path other) throws Exception {
+        Path log = other.resolve("feedback.jsonl");
+        try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
+                .feedbackLog(log).build().start()) {
+            Files.delete(log);
+            Files.createDirectory(log); // appending to a folder fails, as a full disk would
+            Http client = new Http(s.url());
+            HttpResponse<String> r = client.postJson("/api/feedback", "{\"answerId\":\"" + answerId(client) + "\",\"rating\":\"up\"}");
+            assertThat(r.statusCode()).isEqualTo(503);
+            assertThat(json(r).get("detail").asText()).contains("could not be saved");
+            assertThat(r.body()).doesNotContain("feedback.jsonl").doesNotContain("Exception");
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"GET, /api/ask, POST", "PUT, /api/ask, POST", "POST, /api/search, GET", "GET, /api/feedback, POST",
+            "DELETE, /healthz, GET"})
+    void wrongMethodOnARoute_is405WithAllowAndProblemBody(String method, String path, String allowed) {
+        HttpResponse<String> r = http.send(http.request(path).method(method, HttpRequest.BodyPublishers.noBody()).build());
+        assertThat(r.statusCode()).isEqualTo(405);
+        assertThat(r.headers().firstValue("Allow")).hasValueSatisfying(v -> assertThat(v.split(", ")).contains(allowed));
+        assertThat(r.headers().firstValue("Content-Type")).hasValue(Problems.CONTENT_TYPE);
+        assertThat(json(r).get("title").asText()).isEqualTo("Method not allowed");
+        assertThat(json(r).get("detail").asText()).isEqualTo(method + " is not allowed on " + path + ".");
+    }
+
+    @Test
+    void urlOverJettysLimit_is414ProblemBody() {
+        HttpResponse<String> r = http.get("/api/search?q=" + "a".repeat(9_000));
+        assertThat(r.statusCode()).isEqualTo(414);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue(Problems.CONTENT_TYPE);
+        assertThat(json(r).get("status").asInt()).isEqualTo(414);
+        assertThat(json(r).get("detail").asText()).isEqualTo("The URL is longer than the server accepts.");
+    }
+
+    @Test
+    void pathAboveTheRoot_is400ProblemBodyFromJetty() throws Exception {
+        String response = http.rawGet("/../../etc/passwd");
+        assertThat(response).startsWith("HTTP/1.1 400").contains("Content-Type: " + Problems.CONTENT_TYPE);
+        JsonNode body = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4));
+        assertThat(body.get("title").asText()).isEqualTo("Bad request");
+        assertThat(response).doesNotContainIgnoringCase("<html");
+    }
+
+    @Test
+    void search_malformedPercentEncoding_is400SayingSo() {
+        for (String target : List.of("/api/search?q=%", "/api/search?q=mock%zz")) {
+            String response = http.rawGet(target);
+            assertThat(response).startsWith("HTTP/1.1 400").contains("The query string is malformed").doesNotContain("?q=");
+        }
     }
 
     @Test
@@ -178,10 +279,32 @@ class DocaskServerTest {
 
     @Test
     void unexpectedFailure_is500WithoutInternals(@TempDir Path other) throws Exception {
-        Path notAFile = Files.createDirectories(other.resolve("feedback.jsonl")); // appending to a folder fails
+        AtomicBoolean broken = new AtomicBoolean();
+        Clock clock = new Clock() { // fails on demand: a bug on our side, not the client's
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                if (broken.get()) {
+                    throw new IllegalStateException("clock at /internal/feedback.jsonl broke");
+                }
+                return Instant.now();
+            }
+        };
         try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
-                .feedbackLog(notAFile).build().start()) {
-            HttpResponse<String> r = new Http(s.url()).postJson("/api/feedback", "{\"answerId\":\"a\",\"rating\":\"up\"}");
+                .clock(clock).build().start()) {
+            Http client = new Http(s.url());
+            String id = answerId(client);
+            broken.set(true);
+            HttpResponse<String> r = client.postJson("/api/feedback", "{\"answerId\":\"" + id + "\",\"rating\":\"up\"}");
             assertThat(r.statusCode()).isEqualTo(500);
             assertThat(json(r).get("detail").asText()).isEqualTo("Something went wrong on the server. Please try again later.");
             assertThat(r.body()).doesNotContain("feedback.jsonl").doesNotContain("Exception");

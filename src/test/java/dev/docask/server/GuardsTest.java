@@ -76,4 +76,25 @@ class GuardsTest {
         assertThat(http.postJson("/api/ask", ASK, "X-Forwarded-For", "2001:db8:1:2::99").statusCode())
                 .as("same /64").isEqualTo(429);
     }
+
+    @Test
+    void rateLimit_requestsRefusedForTheirInput_doNotSpendTheAllowance() {
+        Http http = new Http(proxied.url()); // 1/min per client
+        String[] client = {"X-Forwarded-For", "203.0.113.7"};
+        assertThat(http.postJson("/api/ask", "{\"question\":\"\"}", client).statusCode()).isEqualTo(400);
+        assertThat(http.postJson("/api/ask", "{\"question\":\"\"}", client).statusCode()).isEqualTo(400);
+        assertThat(http.post("/api/ask", "text/plain", "hi", client).statusCode()).isEqualTo(415);
+        assertThat(http.get("/api/search?q=", client).statusCode()).isEqualTo(400);
+        assertThat(http.postJson("/api/ask", ASK, client).statusCode()).as("the first real question").isEqualTo(200);
+        assertThat(http.postJson("/api/ask", ASK, client).statusCode()).as("the allowance is spent now").isEqualTo(429);
+    }
+
+    @Test
+    void rateLimit_searchRefusedForItsInput_doesNotSpendTheAllowance() {
+        Http http = new Http(proxied.url());
+        String[] client = {"X-Forwarded-For", "203.0.113.8"};
+        assertThat(http.get("/api/search?q=" + "a".repeat(501), client).statusCode()).isEqualTo(400);
+        assertThat(http.get("/api/search?q=mock", client).statusCode()).isEqualTo(200);
+        assertThat(http.get("/api/search?q=mock", client).statusCode()).isEqualTo(429);
+    }
 }

@@ -3,6 +3,7 @@ package dev.docask.server;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -43,6 +44,19 @@ final class Http {
 
     HttpResponse<String> options(String path, String... headers) {
         return send(request(path, headers).method("OPTIONS", HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    /** Sends {@code GET target} as written, for targets java.net.URI refuses or normalises ({@code /../x}, {@code ?q=%}). */
+    String rawGet(String target) {
+        URI uri = URI.create(base);
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: " + uri.getHost()
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     HttpRequest.Builder request(String path, String... headers) {

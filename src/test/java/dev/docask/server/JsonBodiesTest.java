@@ -83,7 +83,8 @@ class JsonBodiesTest {
 
     @Test
     void jsonWithCharset_isAccepted() {
-        HttpResponse<String> r = http.post("/api/feedback", "application/json; charset=utf-8", "{\"answerId\":\"a\",\"rating\":\"up\"}");
+        String body = "{\"answerId\":\"" + DocaskServerTest.answerId(http) + "\",\"rating\":\"up\"}";
+        HttpResponse<String> r = http.post("/api/feedback", "application/json; charset=utf-8", body);
         assertThat(r.statusCode()).isEqualTo(204);
     }
 }

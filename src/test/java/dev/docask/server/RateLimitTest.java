@@ -25,4 +25,9 @@ class RateLimitTest {
         assertThatThrownBy(() -> RateLimit.parse("ten per minute")).hasMessageContaining("'ten per minute'");
         assertThatThrownBy(() -> RateLimit.parse("10/fortnight")).hasMessageContaining("fortnight");
     }
+
+    @Test
+    void parse_zeroPerUnit_isRefusedPointingToOff() {
+        assertThatThrownBy(() -> RateLimit.parse("0/min")).hasMessageContaining("'0/min'").hasMessageContaining("off");
+    }
 }

@@ -37,4 +37,18 @@ class RateLimiterTest {
         limiter.acquire("a");
         assertThatThrownBy(() -> limiter.acquire("a")).isInstanceOf(ApiException.TooManyRequests.class);
     }
+
+    @Test
+    void release_givesBackATakenPermit_butNeverAboveTheBurst() {
+        limiter.acquire("a");
+        limiter.acquire("a");
+        limiter.release("a");
+        limiter.acquire("a");
+        assertThatThrownBy(() -> limiter.acquire("a")).isInstanceOf(ApiException.TooManyRequests.class);
+        limiter.release("b"); // never charged: nothing to give back
+        limiter.release("b");
+        limiter.acquire("b");
+        limiter.acquire("b");
+        assertThatThrownBy(() -> limiter.acquire("b")).isInstanceOf(ApiException.TooManyRequests.class);
+    }
 }
