@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
@@ -33,6 +34,9 @@ final class JettyProblems extends ErrorHandler {
                     : "The server cannot handle this request.";
         };
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, Problems.CONTENT_TYPE);
+        // Jetty drops the connection after these (it could not parse the request), so say so: a
+        // client that pooled it would send its next request into a closed socket.
+        response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         response.write(true, ByteBuffer.wrap(problems.body(code, detail).toString().getBytes(StandardCharsets.UTF_8)),
                 callback);
     }

@@ -30,17 +30,17 @@ final class JsonBodies {
     JsonNode readObject(Context ctx) {
         requireJsonContentType(ctx.header("Content-Type"));
         long declared = ctx.req().getContentLengthLong();
-        if (declared > maxBytes) {
-            throw new ApiException.PayloadTooLarge(maxBytes);
-        }
         byte[] bytes;
         try (InputStream in = ctx.req().getInputStream()) {
+            if (declared > maxBytes) {
+                throw tooLarge(ctx, in);
+            }
             bytes = in.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw tooLarge(ctx, in);
+            }
         } catch (IOException e) {
             throw new ApiException.BadRequest("The request body could not be read.");
-        }
-        if (bytes.length > maxBytes) {
-            throw new ApiException.PayloadTooLarge(maxBytes);
         }
         JsonNode node;
         try {
@@ -54,6 +54,26 @@ final class JsonBodies {
             throw new ApiException.BadRequest("The body must be a JSON object.");
         }
         return node;
+    }
+
+    /*
+     * Refusing a body without reading it leaves its bytes unread; the connection is then reset under
+     * the client, which can lose the 413 itself. A body up to DRAIN_BYTES is read and dropped (the
+     * connection stays usable); a bigger one is cut off with Connection: close.
+     */
+    private static final int DRAIN_BYTES = 1 << 20;
+
+    private ApiException tooLarge(Context ctx, InputStream in) throws IOException {
+        long skipped = 0;
+        int n;
+        byte[] sink = new byte[8192];
+        while (skipped <= DRAIN_BYTES && (n = in.read(sink)) >= 0) {
+            skipped += n;
+        }
+        if (skipped > DRAIN_BYTES) {
+            ctx.header("Connection", "close");
+        }
+        return new ApiException.PayloadTooLarge(maxBytes);
     }
 
     static void requireJsonContentType(String contentType) {
