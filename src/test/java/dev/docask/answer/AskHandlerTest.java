@@ -4,8 +4,7 @@ import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.ClosesEarly;
-import dev.docask.testsupport.DropsMidStream;
+import dev.docask.testsupport.CutShort;
 import dev.docask.testsupport.EmptyStream;
 import dev.docask.testsupport.FakeOpenAiServer;
 import dev.docask.testsupport.GarbageBody;
@@ -278,7 +277,7 @@ class AskHandlerTest {
 
     @Test
     void ask_connectionDroppedMidStream_errorEvent() throws Exception {
-        server = FakeOpenAiServer.start(new DropsMidStream("Use ", "vi."));
+        server = FakeOpenAiServer.start(CutShort.dropped("Use ", "vi."));
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(ON_TOPIC);
@@ -344,7 +343,7 @@ class AskHandlerTest {
 
     @Test
     void ask_streamEndsWithoutFinishOrDone_errorAfterThePartialTextAndNotCached() throws Exception {
-        server = FakeOpenAiServer.start(new ClosesEarly("The relay ", "retries [1]"));
+        server = FakeOpenAiServer.start(CutShort.endedCleanly("The relay ", "retries [1]"));
 
         assertFailsTwiceWithoutCaching("The language model's reply ended before it was complete.",
                 "sources", "delta", "delta", "error");

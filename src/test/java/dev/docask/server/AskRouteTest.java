@@ -3,7 +3,7 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
-import dev.docask.testsupport.ClosesEarly;
+import dev.docask.testsupport.CutShort;
 import dev.docask.testsupport.FakeOpenAiServer;
 import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.ServerError;
@@ -157,7 +157,7 @@ class AskRouteTest {
 
     @Test
     void ask_modelReplyEndsWithoutFinish_streamsTheTextThenAnErrorAndIsNotCached() {
-        try (FakeOpenAiServer cut = FakeOpenAiServer.start(new ClosesEarly("The relay ", "retries [1]"));
+        try (FakeOpenAiServer cut = FakeOpenAiServer.start(CutShort.endedCleanly("The relay ", "retries [1]"));
              DocaskServer cached = cachingServer(cut, dir.resolve("idx-cut"))) {
             for (int attempt = 1; attempt <= 2; attempt++) {
                 List<JsonNode> parts = parts(new Http(cached.url()).postJson("/api/ask", ASK).body());

@@ -2,39 +2,12 @@ package dev.docask.server;
 
 import org.junit.jupiter.api.Test;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DailyBudgetTest {
-    /** A clock the test moves by hand. */
-    static final class HandClock extends Clock {
-        Instant now;
-
-        HandClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     private final HandClock clock = new HandClock(Instant.parse("2026-11-30T23:00:00Z"));
 
     @Test

@@ -15,16 +15,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -279,31 +274,12 @@ class DocaskServerTest {
 
     @Test
     void unexpectedFailure_is500WithoutInternals(@TempDir Path other) throws Exception {
-        AtomicBoolean broken = new AtomicBoolean();
-        Clock clock = new Clock() { // fails on demand: a bug on our side, not the client's
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                if (broken.get()) {
-                    throw new IllegalStateException("clock at /internal/feedback.jsonl broke");
-                }
-                return Instant.now();
-            }
-        };
+        HandClock clock = HandClock.system(); // fails on demand: a bug on our side, not the client's
         try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
                 .clock(clock).build().start()) {
             Http client = new Http(s.url());
             String id = answerId(client);
-            broken.set(true);
+            clock.failure = new IllegalStateException("clock at /internal/feedback.jsonl broke");
             HttpResponse<String> r = client.postJson("/api/feedback", "{\"answerId\":\"" + id + "\",\"rating\":\"up\"}");
             assertThat(r.statusCode()).isEqualTo(500);
             assertThat(json(r).get("detail").asText()).isEqualTo("Something went wrong on the server. Please try again later.");

@@ -51,7 +51,7 @@ class FakeOpenAiServerTest {
 
     @Test
     void dropsMidStream_clientSeesBrokenBody() {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start(new DropsMidStream("a"))) {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(CutShort.dropped("a"))) {
             assertThatThrownBy(() -> post(server, "{}")).isInstanceOf(IOException.class);
         }
     }
@@ -109,7 +109,7 @@ class FakeOpenAiServerTest {
 
     @Test
     void closesEarly_sendsTokensThenEndsCleanlyWithoutFinishOrDone() throws Exception {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start(new ClosesEarly("The relay retries [1]"))) {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start(CutShort.endedCleanly("The relay retries [1]"))) {
             HttpResponse<String> r = post(server, "{}");
 
             assertThat(r.body()).contains("\"content\":\"The relay retries [1]\"")
