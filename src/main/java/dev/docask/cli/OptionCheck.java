@@ -33,14 +33,6 @@ final class OptionCheck {
 
     /** The question words as one question, refused up front as the retriever would refuse it later. */
     static String question(CommandSpec spec, List<String> words) {
-        String question = String.join(" ", words);
-        if (question.isBlank()) {
-            throw fail(spec, "the question is empty");
-        }
-        if (question.length() > HybridRetriever.MAX_QUESTION_CHARS) {
-            throw fail(spec, "the question is " + question.length() + " characters long; the limit is "
-                    + HybridRetriever.MAX_QUESTION_CHARS);
-        }
-        return question;
+        return convert(spec, () -> HybridRetriever.requireQuestion(String.join(" ", words)));
     }
 }

@@ -105,7 +105,11 @@ public final class HybridRetriever {
                 answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
     }
 
-    private static void requireQuestion(String question) {
+    /**
+     * {@code question} when retrieval accepts it; otherwise an IllegalArgumentException saying why
+     * (empty, or over {@link #MAX_QUESTION_CHARS}), so callers can refuse it before any work.
+     */
+    public static String requireQuestion(String question) {
         if (question == null || question.isBlank()) {
             throw new IllegalArgumentException("the question is empty");
         }
@@ -113,6 +117,7 @@ public final class HybridRetriever {
             throw new IllegalArgumentException("the question is " + question.length()
                     + " characters long; the limit is " + MAX_QUESTION_CHARS);
         }
+        return question;
     }
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
@@ -212,7 +217,7 @@ public final class HybridRetriever {
         if (o.retrieveHook() != null) {
             RetrieveHook.Search search = (q, opts) -> {
                 SearchQuery inner = query.serves(q, opts) ? query
-                        : SearchQuery.of(requireHookQuestion(q), index, embedder, opts);
+                        : SearchQuery.of(requireQuestion(q), index, embedder, opts);
                 return candidates(inner, opts, gate(opts, inner.hasVector()));
             };
             try {
@@ -233,11 +238,6 @@ public final class HybridRetriever {
             }
         }
         return result;
-    }
-
-    private static String requireHookQuestion(String q) {
-        requireQuestion(q);
-        return q;
     }
 
     /**
