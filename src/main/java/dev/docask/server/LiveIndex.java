@@ -63,9 +63,21 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /** Checks CURRENT and swaps to a new generation if there is one; true when it swapped. */
+    private static final String DAMAGED = "<damaged CURRENT>";
+
     boolean reloadIfChanged() {
         Optional<String> seen = DocIndex.generation(dir);
+        if (seen.isEmpty() && DocIndex.exists(dir) && !DAMAGED.equals(lastSeen)) {
+            lastSeen = DAMAGED; // said once, until CURRENT names a generation again
+            LOG.warn("{} no longer names an index generation; still serving {} (re-run 'docask index' into {})",
+                    dir.resolve("CURRENT"), generation(), dir);
+            return false;
+        }
         if (seen.isEmpty() || seen.get().equals(lastSeen)) {
+            return false;
+        }
+        if (seen.get().equals(generation())) { // CURRENT repaired to what is already served
+            lastSeen = seen.get();
             return false;
         }
         String name = seen.get();

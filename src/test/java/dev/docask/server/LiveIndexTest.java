@@ -72,6 +72,18 @@ class LiveIndexTest {
     }
 
     @Test
+    void reloadIfChanged_garbageCurrent_keepsServing_andARepairIsNotAReload() throws Exception {
+        String before = live.generation();
+        Files.writeString(dir.resolve("CURRENT"), "garbage\n");
+        assertThat(live.reloadIfChanged()).isFalse();
+        assertThat(live.generation()).isEqualTo(before);
+        Files.writeString(dir.resolve("CURRENT"), before + "\n");
+        assertThat(live.reloadIfChanged()).as("the generation already served").isFalse();
+        Docs.rebuild(dir, Docs.EDITED);
+        assertThat(live.reloadIfChanged()).isTrue();
+    }
+
+    @Test
     void lease_heldAcrossASwap_keepsTheOldGenerationOpenUntilReleased() {
         LiveIndex.Lease lease = live.lease();
         Generation old = lease.generation();
