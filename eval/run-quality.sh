@@ -46,6 +46,14 @@ for s in vitest docusaurus astro; do
         --strategy hybrid --strategy hybrid:maxPerSource=2 --strategy hybrid:maxPerSource=1
     done
   done
+  # candidates per retriever (dev short and long, and the unions short and long)
+  for long in "" --long; do
+    for sets in "--questions $dev" "--questions $dev --questions $cross --questions $probes"; do
+      # shellcheck disable=SC2086
+      "$DOCASK" eval --index "$OUT/$s-bge-small" $sets $long \
+        --strategy hybrid --set candidates=20 --set candidates=80 --set candidates=150
+    done
+  done
 done
 
 fi
