@@ -35,7 +35,7 @@ final class RetrievalArgs {
         return o;
     }
 
-    /** NAME=VALUE arguments in order; a name given twice keeps its last value. */
+    /** NAME=VALUE arguments in order; a name given twice is refused rather than silently overwritten. */
     private static Map<String, String> pairs(String option, String name, List<String> args, String example) {
         Map<String, String> pairs = new LinkedHashMap<>();
         for (String arg : args) {
@@ -43,7 +43,12 @@ final class RetrievalArgs {
             if (eq < 1) {
                 throw new IllegalArgumentException(option + " '" + arg + "': expected " + name + "=VALUE, e.g. " + example);
             }
-            pairs.put(arg.substring(0, eq), arg.substring(eq + 1));
+            String previous = pairs.put(arg.substring(0, eq), arg.substring(eq + 1));
+            if (previous != null) {
+                throw new IllegalArgumentException(option + " gives " + arg.substring(0, eq) + " twice ('"
+                        + previous + "' and '" + arg.substring(eq + 1) + "'); give it once"
+                        + (option.equals("--set") ? " (docask eval compares values: --set NAME=A --set NAME=B)" : ""));
+            }
         }
         return pairs;
     }

@@ -215,6 +215,13 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void setOptionTwice_isAUsageErrorNotALastOneWins() {
+        Run r = run("search", "--index", index.toString(), "--set", "minSimilarity=0.7", "--set", "minSimilarity=0.8", "q");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--set gives minSimilarity twice ('0.7' and '0.8')");
+    }
+
+    @Test
     void badSetOption_isAUsageError_namingTheOption() {
         Run r = run("search", "--index", index.toString(), "--set", "topK=many", "q");
         assertThat(r.code()).isEqualTo(2);
