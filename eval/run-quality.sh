@@ -52,6 +52,9 @@ for s in vitest docusaurus astro; do
       # shellcheck disable=SC2086
       "$DOCASK" eval --index "$OUT/$s-bge-small" $sets $long \
         --strategy hybrid --set candidates=20 --set candidates=80 --set candidates=150
+      # shellcheck disable=SC2086
+      "$DOCASK" eval --index "$OUT/$s-bge-small" $sets $long \
+        --strategy hybrid --set rrfK=10 --set rrfK=30 --set rrfK=120
     done
   done
 done
@@ -64,4 +67,6 @@ for ds in scifact nfcorpus; do
   "$DOCASK" eval --beir "$DATA/beir/$ds" --embedder bge-small
 done
 "$DOCASK" eval --beir "$DATA/beir/nfcorpus" --embedder bge-small --qrels dev
+"$DOCASK" eval --beir "$DATA/beir/nfcorpus" --embedder bge-small --qrels dev --strategy hybrid \
+  --set rrfK=10 --set rrfK=30 --set rrfK=120
 fi
