@@ -2,6 +2,7 @@ package dev.docask.cli;
 
 import dev.docask.eval.Question;
 import dev.docask.eval.QuestionFile;
+import dev.docask.eval.TextLines;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
@@ -14,8 +15,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,7 +98,7 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     private static List<String> questions(Path file) throws IOException {
-        List<String> qs = Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip)
+        List<String> qs = TextLines.read(file).stream().map(String::strip)
                 .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
         if (qs.isEmpty()) {
             throw new IllegalArgumentException(file + " has no questions (one per line)");

@@ -56,7 +56,7 @@ public final class BeirReader {
 
     static Map<String, Map<String, Integer>> readQrels(Path file) {
         Map<String, Map<String, Integer>> qrels = new TreeMap<>();
-        List<String> lines = lines(file);
+        List<String> lines = TextLines.read(file);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || (i == 0 && line.startsWith("query-id"))) {
@@ -85,7 +85,9 @@ public final class BeirReader {
             String line;
             int no = 0;
             while ((line = in.readLine()) != null) {
-                no++;
+                if (no++ == 0) {
+                    line = TextLines.withoutBom(line);
+                }
                 if (line.isBlank()) {
                     continue;
                 }
@@ -100,13 +102,6 @@ public final class BeirReader {
         }
     }
 
-    private static List<String> lines(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-    }
 
     private static Path require(Path file) {
         if (!Files.isRegularFile(file)) {

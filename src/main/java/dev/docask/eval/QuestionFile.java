@@ -4,10 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,12 +27,7 @@ public final class QuestionFile {
 
     /** Reads every question; a malformed line fails with the file name and line number. */
     public static List<Question> read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read question file " + file + ": " + e.getMessage(), e);
-        }
+        List<String> lines = TextLines.read(file);
         List<Question> questions = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < lines.size(); i++) {

@@ -37,6 +37,13 @@ class QuestionFileTest {
     }
 
     @Test
+    void read_fileSavedWithAByteOrderMarkAndCrlf_readsTheFirstQuestion() throws IOException {
+        Path f = write("\uFEFF{\"id\": \"a\", \"question\": \"Retry?\", \"answerable\": false}\r\n"
+                + "{\"id\": \"b\", \"question\": \"Mumbai?\", \"answerable\": false}\r\n");
+        assertThat(QuestionFile.read(f)).extracting(Question::question).containsExactly("Retry?", "Mumbai?");
+    }
+
+    @Test
     void read_realDevSets_parse() {
         Path data = Path.of("/work/shared/data/docs");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(data));

@@ -1,0 +1,43 @@
+package dev.docask.eval;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The lines of a UTF-8 text file that people write by hand (question lists, JSON Lines), without
+ * the byte-order mark some editors put first: it would otherwise end up in the first question or
+ * break the first JSON line.
+ *
+ * <pre>{@code
+ * List<String> questions = TextLines.read(Path.of("good.txt"));
+ * }</pre>
+ */
+public final class TextLines {
+    private static final char BOM = '\uFEFF';
+
+    private TextLines() {
+    }
+
+    /** Every line, the first without a byte-order mark; unreadable → UncheckedIOException naming the file. */
+    public static List<String> read(Path file) {
+        List<String> lines;
+        try {
+            lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (!lines.isEmpty()) {
+            lines.set(0, withoutBom(lines.get(0)));
+        }
+        return lines;
+    }
+
+    static String withoutBom(String line) {
+        return !line.isEmpty() && line.charAt(0) == BOM ? line.substring(1) : line;
+    }
+}
