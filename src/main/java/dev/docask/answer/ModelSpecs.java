@@ -70,7 +70,8 @@ public final class ModelSpecs {
         String baseUrl = blankToNull(env.get("OPENAI_BASE_URL"));
         String key = blankToNull(env.get("OPENAI_API_KEY"));
         if (key == null && baseUrl == null) {
-            throw new IllegalArgumentException("model '" + spec + "' needs OPENAI_API_KEY (or OPENAI_BASE_URL "
+            // IllegalStateException: the spec is fine, the environment lacks a setting (exit 1, not a usage error)
+            throw new IllegalStateException("model '" + spec + "' needs OPENAI_API_KEY (or OPENAI_BASE_URL "
                     + "for a local OpenAI-compatible server)");
         }
         return OpenAiStreamingChatModel.builder()
@@ -82,7 +83,7 @@ public final class ModelSpecs {
     private static StreamingChatModel anthropic(String spec, String name, Map<String, String> env, Duration timeout) {
         String key = blankToNull(env.get("ANTHROPIC_API_KEY"));
         if (key == null) {
-            throw new IllegalArgumentException("model '" + spec + "' needs ANTHROPIC_API_KEY");
+            throw new IllegalStateException("model '" + spec + "' needs ANTHROPIC_API_KEY");
         }
         AnthropicStreamingChatModel.AnthropicStreamingChatModelBuilder b = AnthropicStreamingChatModel.builder()
                 .apiKey(key).modelName(name).maxTokens(1024).timeout(timeout);

@@ -53,7 +53,8 @@ final class OpenAiEmbedder implements Embedder {
         this.endpoint = endpoint(baseUrl);
         this.apiKey = apiKey == null ? "" : apiKey.trim();
         if (this.apiKey.isEmpty() && endpoint.getHost().endsWith("api.openai.com")) {
-            throw new IllegalArgumentException("openai:" + model + " needs an API key for " + baseUrl
+            // the spec is fine, the environment lacks a key: IllegalStateException (exit 1, not a usage error)
+            throw new IllegalStateException("openai:" + model + " needs an API key for " + baseUrl
                     + ": set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama)");
         }
         this.maxRetries = maxRetries;

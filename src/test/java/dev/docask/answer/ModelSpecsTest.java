@@ -37,7 +37,7 @@ class ModelSpecsTest {
     @Test
     void fromSpec_missingKey_namesTheVariable() {
         assertThatThrownBy(() -> ModelSpecs.fromSpec("openai:gpt-4o-mini", Map.of(), T))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("OPENAI_API_KEY");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("OPENAI_API_KEY");
         assertThatThrownBy(() -> ModelSpecs.fromSpec("anthropic:claude", Map.of(), T))
                 .hasMessageContaining("ANTHROPIC_API_KEY");
     }

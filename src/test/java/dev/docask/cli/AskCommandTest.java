@@ -110,11 +110,11 @@ class AskCommandTest {
     }
 
     @Test
-    void ask_openAiWithoutKey_isUsageErrorNamingTheVariable() {
+    void ask_openAiWithoutKey_failsNamingTheVariable_notAUsageError() {
         Run r = run(Map.of(), "--index", indexDir.toString(), "--model", "openai:gpt-4o-mini", "anything");
 
-        assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("OPENAI_API_KEY").doesNotContain("Exception");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("OPENAI_API_KEY").doesNotContain("Exception").doesNotContain("--help");
     }
 
     @Test

@@ -62,7 +62,7 @@ class EmbeddersTest {
     @Test
     void fromSpec_openaiWithoutKey_failsSayingWhichVariableToSet() {
         assertThatThrownBy(() -> Embedders.fromSpec("openai:text-embedding-3-small", Map.of()))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("OPENAI_API_KEY")
                 .hasMessageContaining(Embedders.OPENAI_DEFAULT_BASE_URL);
     }
