@@ -93,7 +93,8 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         if (check && DocIndex.generation(this.out).isEmpty()) {
-            out.println("no index in " + this.out + "; run 'docask index' without --check to build one");
+            out.println((DocIndex.exists(this.out) ? "damaged index in " + this.out + " (its CURRENT file names no generation)"
+                    : "no index in " + this.out) + "; run 'docask index' without --check to build one");
             return 1;
         }
         Corpus corpus = read(options);

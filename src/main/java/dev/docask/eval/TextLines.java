@@ -25,9 +25,17 @@ public final class TextLines {
 
     /** Every line, the first without a byte-order mark; unreadable → UncheckedIOException naming the file. */
     public static List<String> read(Path file) {
+        if (Files.isDirectory(file)) {
+            String why = "cannot read " + file + ": it is a folder, not a file";
+            throw new UncheckedIOException(why, new IOException(why));
+        }
         List<String> lines;
         try {
             lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new UncheckedIOException("cannot read " + file + ": not UTF-8 text (saved as UTF-16?)", e);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UncheckedIOException("cannot read " + file + ": no such file", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -110,7 +110,7 @@ public final class IndexBuilder {
             IndexFiles.publish(out, gen);
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
-            throw new IndexException("could not write the index to " + out + ": " + e.getMessage(), e);
+            throw new IndexException("could not write the index to " + out + ": " + IndexFiles.reason(e), e);
         }
     }
 
@@ -120,9 +120,10 @@ public final class IndexBuilder {
             throw new IndexException(out + " is a file; give --out a folder (new or holding a docask index)");
         }
         try {
-            if (!IndexFiles.holdsOnlyIndexFiles(out)) {
-                throw new IndexException(out + " holds files that are not a docask index; give --out a new "
-                        + "or empty folder, or one that holds a docask index");
+            Optional<Path> foreign = IndexFiles.firstForeignEntry(out);
+            if (foreign.isPresent()) {
+                throw new IndexException(out + " holds files that are not a docask index (" + foreign.get()
+                        + "); give --out a new or empty folder, or one that holds a docask index");
             }
         } catch (IOException e) {
             throw new IndexException("could not read " + out + ": " + e.getMessage(), e);
@@ -172,7 +173,7 @@ public final class IndexBuilder {
             return map;
         }
         try {
-            Optional<Path> gen = IndexFiles.currentGeneration(out);
+            Optional<Path> gen = IndexFiles.reusableGeneration(out);
             if (gen.isEmpty()) {
                 return map;
             }

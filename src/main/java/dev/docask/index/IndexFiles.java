@@ -60,11 +60,72 @@ final class IndexFiles {
         if (!Files.isRegularFile(current)) {
             return Optional.empty();
         }
-        String name = Files.readString(current, StandardCharsets.UTF_8).trim();
+        String name;
+        try {
+            name = Files.readString(current, StandardCharsets.UTF_8).trim();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IOException("CURRENT is not text (overwritten?)", e);
+        }
         if (!name.matches("gen-\\d{6}")) {
-            throw new IOException("CURRENT names '" + name + "', not a generation");
+            throw new IOException("CURRENT names '" + (name.length() > 40 ? name.substring(0, 40) + "…" : name)
+                    + "', not a generation");
+        }
+        if (!Files.isDirectory(dir.resolve(name))) {
+            throw new IOException("CURRENT names " + name + ", which is missing");
         }
         return Optional.of(dir.resolve(name));
+    }
+
+    /**
+     * The live generation, or when CURRENT is damaged the newest generation folder that holds a
+     * manifest: what a rebuild may reuse vectors from. Empty when there is none.
+     */
+    static Optional<Path> reusableGeneration(Path dir) throws IOException {
+        try {
+            return currentGeneration(dir);
+        } catch (IOException damaged) {
+            if (!Files.isDirectory(dir)) {
+                return Optional.empty();
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                return s.filter(p -> p.getFileName().toString().matches("gen-\\d{6}"))
+                        .filter(p -> Files.isRegularFile(p.resolve(MANIFEST)))
+                        .max(java.util.Comparator.comparing(p -> p.getFileName().toString()));
+            }
+        }
+    }
+
+    /** The first entry of {@code dir} that is not an index's, if any (generations of ours and CURRENT are; anything else is the user's, and an index written there could clean up their {@code gen-…} folders). */
+    static Optional<Path> firstForeignEntry(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                String n = p.getFileName().toString();
+                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp")) {
+                    continue;
+                }
+                if (!n.matches("gen-\\d{6}")) {
+                    return Optional.of(p);
+                }
+                Optional<Path> inside = foreignInGeneration(p);
+                if (inside.isPresent()) {
+                    return inside;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Path> foreignInGeneration(Path gen) throws IOException {
+        if (!Files.isDirectory(gen)) {
+            return Optional.of(gen);
+        }
+        try (Stream<Path> s = Files.list(gen)) {
+            return s.filter(p -> !List.of(MANIFEST, CHUNKS, VECTORS, LUCENE).contains(p.getFileName().toString()))
+                    .sorted().findFirst();
+        }
     }
 
     static Path newGeneration(Path dir) throws IOException {
@@ -101,44 +162,23 @@ final class IndexFiles {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();
                 boolean keep = p.equals(gen) || previous.map(p::equals).orElse(false);
-                if (n.matches("gen-\\d{6}") && !keep && onlyOurFiles(p)) {
+                if (n.matches("gen-\\d{6}") && !keep && foreignInGeneration(p).isEmpty()) {
                     deleteTree(p);
                 }
             }
         }
     }
 
-    /**
-     * Whether {@code dir} is empty or holds only what an index folder may hold (generations of ours,
-     * CURRENT): anything else is the user's, and an index written there could be mistaken for
-     * theirs or, worse, clean up their {@code gen-…} folders.
-     */
-    static boolean holdsOnlyIndexFiles(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return !Files.exists(dir);
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                String n = p.getFileName().toString();
-                boolean ours = n.equals(CURRENT) || n.equals(CURRENT + ".tmp")
-                        || (n.matches("gen-\\d{6}") && onlyOurFiles(p));
-                if (!ours) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /** A generation folder holding nothing but the files a build writes (possibly fewer, if it was cut short). */
-    private static boolean onlyOurFiles(Path gen) throws IOException {
-        if (!Files.isDirectory(gen)) {
-            return false;
-        }
-        try (Stream<Path> s = Files.list(gen)) {
-            return s.map(p -> p.getFileName().toString())
-                    .allMatch(n -> n.equals(MANIFEST) || n.equals(CHUNKS) || n.equals(VECTORS) || n.equals(LUCENE));
-        }
+    /** What went wrong with a file, in words: several IOExceptions carry only the path as their message. */
+    static String reason(IOException e) {
+        return switch (e) {
+            case java.nio.file.AccessDeniedException x -> "permission denied (" + x.getFile() + ")";
+            case java.nio.file.NoSuchFileException x -> "no such file or folder (" + x.getFile() + ")";
+            case java.nio.file.FileAlreadyExistsException x -> "already exists (" + x.getFile() + ")";
+            case java.nio.file.FileSystemException x -> (x.getReason() != null ? x.getReason() : "cannot write")
+                    + " (" + x.getFile() + ")";
+            default -> e.getMessage();
+        };
     }
 
     static void deleteTree(Path p) throws IOException {

@@ -44,6 +44,16 @@ class QuestionFileTest {
     }
 
     @Test
+    void read_unreadableInput_saysWhyNamingTheFile() throws IOException {
+        Path utf16 = dir.resolve("utf16.jsonl");
+        Files.writeString(utf16, "{\"id\": \"a\"}", java.nio.charset.StandardCharsets.UTF_16);
+        assertThatThrownBy(() -> QuestionFile.read(utf16)).hasMessage("cannot read " + utf16 + ": not UTF-8 text (saved as UTF-16?)");
+        assertThatThrownBy(() -> QuestionFile.read(dir)).hasMessage("cannot read " + dir + ": it is a folder, not a file");
+        Path none = dir.resolve("none.jsonl");
+        assertThatThrownBy(() -> QuestionFile.read(none)).hasMessage("cannot read " + none + ": no such file");
+    }
+
+    @Test
     void read_realDevSets_parse() {
         Path data = Path.of("/work/shared/data/docs");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(data));

@@ -179,9 +179,27 @@ class DocIndexTest {
         Path mine = Files.createDirectories(dir.resolve("gen-000007")).resolve("mine.txt");
         Files.writeString(mine, "keep");
         assertThatThrownBy(() -> TestIndexes.build(dir, "mock", chunks)).isInstanceOf(IndexException.class)
-                .hasMessageContaining("not a docask index");
+                .hasMessageContaining("not a docask index").hasMessageContaining(mine.toString());
         assertThat(mine).hasContent("keep");
         assertThat(dir.resolve("CURRENT")).doesNotExist();
+    }
+
+    @Test
+    void rebuildAfterGarbageCurrent_reusesTheVectorsOfTheNewestGeneration() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        Files.write(dir.resolve("CURRENT"), new byte[] {'g', 0, (byte) 0xff});
+        assertThatThrownBy(() -> DocIndex.open(dir)).hasMessageContaining("CURRENT is not text");
+        BuildReport r = IndexBuilder.build(new Corpus(Framework.MARKDOWN, 3, chunks, List.of()),
+                Embedders.fromSpec("mock"), IndexSettings.defaults("mock"), dir, n -> { });
+        assertThat(r.embedded()).isZero();
+    }
+
+    @Test
+    void open_currentNamingAMissingGeneration_saysSo() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        Files.writeString(dir.resolve("CURRENT"), "gen-000099\n");
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("CURRENT names gen-000099, which is missing").hasMessageContaining("docask index");
     }
 
     @Test
