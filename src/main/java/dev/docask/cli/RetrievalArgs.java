@@ -29,7 +29,11 @@ final class RetrievalArgs {
         if (topK != null) {
             o = o.withTopK(topK);
         }
-        for (Map.Entry<String, String> e : pairs("--set", "NAME", overrides, "minSimilarity=0.8").entrySet()) {
+        Map<String, String> sets = pairs("--set", "NAME", overrides, "minSimilarity=0.8");
+        if (topK != null && sets.containsKey("topK")) {
+            throw new IllegalArgumentException("--top-k and --set topK both give topK; give it once");
+        }
+        for (Map.Entry<String, String> e : sets.entrySet()) {
             o = o.withSetting(e.getKey(), e.getValue());
         }
         return o;

@@ -222,6 +222,13 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void topKGivenTwoWays_isAUsageError() {
+        Run r = run("search", "--index", index.toString(), "--top-k", "4", "--set", "topK=3", "q");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--top-k and --set topK both give topK");
+    }
+
+    @Test
     void badSetOption_isAUsageError_namingTheOption() {
         Run r = run("search", "--index", index.toString(), "--set", "topK=many", "q");
         assertThat(r.code()).isEqualTo(2);
