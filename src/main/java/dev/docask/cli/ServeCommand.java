@@ -78,6 +78,16 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        // The server's own checks name its builder's fields; a command-line user gave flags.
+        if (maxQuestionChars < 1) {
+            throw OptionCheck.fail(spec, "--max-question-chars must be at least 1, got " + maxQuestionChars);
+        }
+        if (shutdownGrace < 0) {
+            throw OptionCheck.fail(spec, "--shutdown-grace cannot be negative, got " + shutdownGrace);
+        }
+        if (dailyRequests < 0 || dailyTokens < 0) {
+            throw OptionCheck.fail(spec, "--daily-requests and --daily-tokens cannot be negative (0 means no ceiling)");
+        }
         // build() only checks the options; start() loads the index. The model is made per index
         // generation, so its spec (and key) is checked here, as 'docask ask' checks it.
         DocaskServer server = OptionCheck.convert(spec, () -> {

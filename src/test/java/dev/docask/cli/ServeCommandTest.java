@@ -86,6 +86,15 @@ class ServeCommandTest {
     }
 
     @Test
+    void serve_badLimits_areUsageErrorsNamingTheFlags() {
+        StringWriter err = new StringWriter();
+        assertThat(serve(new StringWriter(), err, "--index", indexDir.toString(), "--shutdown-grace", "-1")).isEqualTo(2);
+        assertThat(serve(new StringWriter(), err, "--index", indexDir.toString(), "--max-question-chars", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--shutdown-grace cannot be negative, got -1")
+                .contains("--max-question-chars must be at least 1, got 0");
+    }
+
+    @Test
     void serve_noIndex_failsWithTheIndexMessage() {
         StringWriter err = new StringWriter();
         int exit = serve(new StringWriter(), err, "--index", dir.resolve("missing").toString(), "--port", "0");
