@@ -104,7 +104,24 @@ final class EvalCommand implements Callable<Integer> {
         if (k < 1) {
             throw OptionCheck.fail(spec, "--k must be at least 1, got " + k);
         }
+        if (beir != null) {
+            refuseOptionsOfTheOtherMode("--beir", "--questions", "--k", "--long", "--min-recall", "--max-turned-away",
+                    "--max-offtopic-passed");
+        } else {
+            refuseOptionsOfTheOtherMode("--index", "--embedder", "--qrels", "--cache");
+        }
         return beir != null ? runBeir(out, err) : runQuestions(out, err);
+    }
+
+    /** An option the chosen mode never reads would be silently ignored: refuse it instead. */
+    private void refuseOptionsOfTheOtherMode(String mode, String... others) {
+        var parsed = spec.commandLine().getParseResult();
+        for (String o : others) {
+            if (parsed != null && parsed.hasMatchedOption(o)) {
+                throw OptionCheck.fail(spec, o + " does not apply with " + mode
+                        + (mode.equals("--index") ? " (an index is searched with the embedder it was built with)" : ""));
+            }
+        }
     }
 
     private int runQuestions(PrintWriter out, PrintWriter err) {

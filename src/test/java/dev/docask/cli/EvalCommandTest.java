@@ -111,6 +111,15 @@ class EvalCommandTest {
     }
 
     @Test
+    void eval_optionOfTheOtherMode_isAUsageErrorNotIgnored() {
+        assertThat(run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
+                "--embedder", "bge-small")).isEqualTo(2);
+        assertThat(err.toString()).contains("--embedder does not apply with --index");
+        assertThat(run("--beir", dir.toString(), "--questions", dir.resolve("q.jsonl").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--questions does not apply with --beir");
+    }
+
+    @Test
     void eval_kBelowOne_isUsageError() {
         int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(), "--k", "0");
         assertThat(code).isEqualTo(2);
