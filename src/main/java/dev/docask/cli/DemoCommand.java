@@ -54,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
         Path indexDir = home.resolve("target").resolve("demo-index");
         long start = System.nanoTime();
         Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
-        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Quayside").withBaseUrl(SAMPLE_BASE_URL);
+        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Quayside");
         IndexBuilder.build(corpus, e, settings, indexDir, n -> { });
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
                 corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);

@@ -6,7 +6,6 @@ import dev.docask.index.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.index.IndexSettings;
-import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
@@ -82,6 +81,9 @@ final class IndexCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
         Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
+        if (!baseUrl.isBlank()) {
+            OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
+        }
         IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
         ignore.forEach(this::requireGlob);
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
@@ -99,17 +101,18 @@ final class IndexCommand implements Callable<Integer> {
         }
         Corpus corpus = read(options);
         IndexSettings settings = IndexSettings.defaults(embedder)
-                .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)))
-                .withBaseUrl(options.baseUrl()).withChunking(chunkSize, chunkOverlap);
+                .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
         if (check) {
-            boolean stale = IndexBuilder.isStale(corpus, settings, this.out);
-            out.println(stale ? "stale: " + this.out + " does not match the folders; run 'docask index' again"
-                    : "up to date: " + this.out);
-            return stale ? 1 : 0;
+            List<String> differences = IndexBuilder.differences(corpus, settings, this.out);
+            out.println(differences.isEmpty() ? "up to date: " + this.out
+                    : "stale: " + this.out + ": " + String.join("; ", differences) + "; run 'docask index' again");
+            return differences.isEmpty() ? 0 : 1;
         }
         reportProblems(err, corpus.problems());
+        reportLeftOut(err, corpus);
         if (corpus.chunks().isEmpty()) {
-            err.println(corpus.problems().isEmpty()
+            err.println(!corpus.leftOut().isEmpty() ? "docask index: nothing was indexed: the pages found were left out (see above)"
+                    : corpus.problems().isEmpty()
                     ? "docask index: no pages found in " + String.join(", ", folders.stream().map(Object::toString).toList())
                     + " (docask reads .md, .mdx, .markdown, .html and .htm files; hidden folders, node_modules,"
                     + " drafts and --ignore globs are left out)"
@@ -143,10 +146,7 @@ final class IndexCommand implements Callable<Integer> {
     }
 
     private Corpus read(IngestOptions options) {
-        List<Chunk> chunks = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
-        int pages = 0;
-        Framework detected = null;
+        List<Corpus> parts = new ArrayList<>();
         for (Path f : folders) {
             Corpus c;
             try (ProgressBar bar = progressBar("Reading " + f.getFileName(), 0, true)) {
@@ -157,12 +157,9 @@ final class IndexCommand implements Callable<Integer> {
                     }
                 });
             }
-            chunks.addAll(c.chunks());
-            problems.addAll(c.problems());
-            pages += c.pages();
-            detected = detected == null ? c.framework() : detected;
+            parts.add(c);
         }
-        return new Corpus(detected, pages, chunks, problems);
+        return Corpus.merge(parts);
     }
 
     /** A progress bar on stderr, or null when quiet, not on a terminal, or when the work is instant. */
@@ -184,5 +181,23 @@ final class IndexCommand implements Callable<Integer> {
             }
             err.println("skipped " + p.file() + ": " + p.reason());
         }
+    }
+
+    /** Pages of the other kind than the framework reads: how many, a few of them, and how to read them. */
+    private void reportLeftOut(PrintWriter err, Corpus corpus) {
+        List<String> files = corpus.leftOut();
+        if (files.isEmpty()) {
+            return;
+        }
+        boolean html = corpus.framework() == Framework.HTML;
+        String examples = String.join(", ", files.subList(0, Math.min(3, files.size())))
+                + (files.size() > 3 ? ", ..." : "");
+        String how = framework == null ? "read as " + corpus.framework().cliName() + " (detected)"
+                : "read with --framework " + corpus.framework().cliName();
+        err.printf(Locale.ROOT, "left out %d %s file%s (%s): the folder%s %s, which reads %s only; %s%n",
+                files.size(), html ? "Markdown" : "HTML", files.size() == 1 ? "" : "s", examples,
+                folders.size() == 1 ? " was" : "s were", how, html ? ".html/.htm" : ".md/.mdx/.markdown",
+                html ? "without --framework html (or with --framework markdown) docask reads the Markdown instead"
+                        : "--framework html reads the HTML instead; --ignore leaves files out without this note");
     }
 }

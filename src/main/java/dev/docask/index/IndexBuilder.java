@@ -3,6 +3,7 @@ package dev.docask.index;
 import dev.docask.embed.Embedder;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
+import dev.docask.ingest.IngestOptions;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -101,11 +102,12 @@ public final class IndexBuilder {
             for (int i = 0; i < canonical.length; i++) {
                 copies += canonical[i] != i ? 1 : 0;
             }
+            IngestOptions read = corpus.options();
             Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
                     embedder.map(Embedder::id).orElse("none"), dims, corpus.framework().cliName(),
-                    settings.baseUrl(), settings.siteName(), settings.chunkSize(), settings.chunkOverlap(),
+                    read.baseUrl(), settings.siteName(), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
-                    contentHash(chunks), corpus.problems(), Instant.now().toString());
+                    contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString());
             IndexFiles.writeManifest(gen, manifest);
             IndexFiles.publish(out, gen);
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
@@ -135,20 +137,32 @@ public final class IndexBuilder {
      * A missing or unreadable index is stale.
      */
     public static boolean isStale(Corpus corpus, IndexSettings settings, Path out) {
+        return !differences(corpus, settings, out).isEmpty();
+    }
+
+    /**
+     * What makes the index in {@code out} out of date for this corpus and settings, one plain phrase per
+     * difference; empty when it is up to date. Calls no model.
+     *
+     * <pre>{@code
+     * IndexBuilder.differences(corpus, IndexSettings.defaults("bge-small"), Path.of("vitest-index"));
+     * // [built with embedder mock, asked for bge-small, chunk size 1200, asked for 800]
+     * }</pre>
+     */
+    public static List<String> differences(Corpus corpus, IndexSettings settings, Path out) {
+        Manifest m;
         try {
             Optional<Path> gen = IndexFiles.currentGeneration(out);
             if (gen.isEmpty()) {
-                return true;
+                return List.of("no index in " + out);
             }
-            Manifest m = IndexFiles.readManifest(gen.get());
-            return !m.contentHash().equals(contentHash(corpus.chunks()))
-                    || !m.embedderSpec().equals(settings.embedderSpec())
-                    || m.chunkSize() != settings.chunkSize() || m.chunkOverlap() != settings.chunkOverlap()
-                    || m.bm25K1() != settings.bm25K1() || m.bm25B() != settings.bm25B()
-                    || m.formatVersion() != Manifest.FORMAT_VERSION;
-        } catch (IOException | RuntimeException e) {
-            return true;
+            m = IndexFiles.readManifest(gen.get());
+        } catch (IOException e) {
+            return List.of("cannot read the index in " + out + ": " + IndexFiles.reason(e));
+        } catch (RuntimeException e) {
+            return List.of("cannot read the index in " + out + ": " + e.getMessage());
         }
+        return Staleness.differences(m, corpus, settings, contentHash(corpus.chunks()));
     }
 
     /** A hash of every chunk's content and address: equal hashes mean the same index content. */

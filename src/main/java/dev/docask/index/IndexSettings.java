@@ -1,11 +1,10 @@
 package dev.docask.index;
 
-import dev.docask.ingest.IngestOptions;
-
 import java.util.Objects;
 
 /**
- * How an index is built, recorded in its manifest.
+ * How an index is built, recorded in its manifest. The base URL and chunking are the corpus's
+ * ({@link dev.docask.ingest.Corpus#options()}): the index records what its URLs and chunks were made with.
  *
  * <pre>{@code
  * IndexSettings s = IndexSettings.defaults("bge-small").withSiteName("Vitest");
@@ -13,14 +12,10 @@ import java.util.Objects;
  *
  * @param embedderSpec the {@code --embedder} spec ({@code none} for keyword-only)
  * @param siteName     display name of the site, used in answers ("… on Vitest")
- * @param baseUrl      site root the URLs were derived from
- * @param chunkSize    chunking option used by ingest
- * @param chunkOverlap chunking option used by ingest
  * @param bm25K1       BM25 k1
  * @param bm25B        BM25 b
  */
-public record IndexSettings(String embedderSpec, String siteName, String baseUrl, int chunkSize,
-                            int chunkOverlap, float bm25K1, float bm25B) {
+public record IndexSettings(String embedderSpec, String siteName, float bm25K1, float bm25B) {
 
     /*
      * BM25 k1 = 1.2, b = 0.75 (Lucene's defaults) for docs sites: on the three dev sets BM25 alone
@@ -34,30 +29,20 @@ public record IndexSettings(String embedderSpec, String siteName, String baseUrl
     public IndexSettings {
         Objects.requireNonNull(embedderSpec, "embedderSpec");
         siteName = siteName == null ? "" : siteName;
-        baseUrl = baseUrl == null ? "" : baseUrl;
         if (!(bm25K1 >= 0) || !(bm25B >= 0 && bm25B <= 1)) {
             throw new IllegalArgumentException("BM25 needs k1 >= 0 and 0 <= b <= 1, got k1=" + bm25K1 + " b=" + bm25B);
         }
     }
 
     public static IndexSettings defaults(String embedderSpec) {
-        return new IndexSettings(embedderSpec, "", "", IngestOptions.DEFAULT_CHUNK_SIZE,
-                IngestOptions.DEFAULT_CHUNK_OVERLAP, DEFAULT_K1, DEFAULT_B);
+        return new IndexSettings(embedderSpec, "", DEFAULT_K1, DEFAULT_B);
     }
 
     public IndexSettings withSiteName(String v) {
-        return new IndexSettings(embedderSpec, v, baseUrl, chunkSize, chunkOverlap, bm25K1, bm25B);
-    }
-
-    public IndexSettings withBaseUrl(String v) {
-        return new IndexSettings(embedderSpec, siteName, v, chunkSize, chunkOverlap, bm25K1, bm25B);
-    }
-
-    public IndexSettings withChunking(int size, int overlap) {
-        return new IndexSettings(embedderSpec, siteName, baseUrl, size, overlap, bm25K1, bm25B);
+        return new IndexSettings(embedderSpec, v, bm25K1, bm25B);
     }
 
     public IndexSettings withBm25(float k1, float b) {
-        return new IndexSettings(embedderSpec, siteName, baseUrl, chunkSize, chunkOverlap, k1, b);
+        return new IndexSettings(embedderSpec, siteName, k1, b);
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * @param embedderId     the embedder's id; querying with another id is refused
  * @param dimensions     vector length (0 for a keyword-only index)
  * @param framework      the framework whose routing was used
- * @param baseUrl        the site root
+ * @param baseUrl        the site root the URLs were made with, empty when they are site-relative paths
  * @param siteName       the site's display name
  * @param chunkSize      chunking option used
  * @param chunkOverlap   chunking option used
@@ -22,17 +22,21 @@ import java.util.List;
  * @param bm25K1         BM25 term-frequency saturation
  * @param bm25B          BM25 length normalisation
  * @param contentHash    hash over every chunk's embedded text and URL; changes when the content does
+ * @param sourceHash     hash over the page files read ({@link dev.docask.ingest.Corpus#sourceHash()}); changes
+ *                       only when the pages do. Empty when unknown (a corpus made by hand, an older index)
  * @param problems       pages that were skipped, with the reason
  * @param createdAt      ISO-8601 instant of the build
  */
 public record Manifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
                        String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
-                       int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash, List<Problem> problems,
-                       String createdAt) {
+                       int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash,
+                       String sourceHash, List<Problem> problems, String createdAt) {
     /** The on-disk format this code reads and writes. */
     public static final int FORMAT_VERSION = 1;
 
     public Manifest {
+        baseUrl = baseUrl == null ? "" : baseUrl;
+        sourceHash = sourceHash == null ? "" : sourceHash;
         problems = List.copyOf(problems == null ? List.of() : problems);
     }
 }

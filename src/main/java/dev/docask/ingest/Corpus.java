@@ -1,18 +1,80 @@
 package dev.docask.ingest;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What reading a documentation folder produced.
  *
- * @param framework the framework whose routing was applied (detected or given)
- * @param pages     how many pages were read and indexed (skipped drafts and problems excluded)
- * @param chunks    the chunks, in file order then document order
- * @param problems  pages that were skipped because they could not be read
+ * @param framework  the framework whose routing was applied (detected or given)
+ * @param pages      how many pages were read and indexed (skipped drafts and problems excluded)
+ * @param chunks     the chunks, in file order then document order
+ * @param problems   pages that were skipped because they could not be read
+ * @param options    the options the folder was read with: its base URL and chunking are what an index records
+ * @param leftOut    pages of the other kind, not read: HTML files when the framework reads Markdown, Markdown
+ *                   files when it is {@link Framework#HTML} (a run reads one kind, see {@link SiteReader})
+ * @param sourceHash hash over the files read (path and text); equal hashes mean the same pages.
+ *                   Empty for a corpus made by hand, whose files are unknown
  */
-public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems) {
+public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems,
+                     IngestOptions options, List<String> leftOut, String sourceHash) {
     public Corpus {
+        Objects.requireNonNull(framework, "framework");
+        Objects.requireNonNull(options, "options");
         chunks = List.copyOf(chunks);
         problems = List.copyOf(problems);
+        leftOut = List.copyOf(leftOut);
+        sourceHash = sourceHash == null ? "" : sourceHash;
+    }
+
+    /** A corpus made by hand from chunks: no base URL, default chunking, nothing left out, files unknown. */
+    public Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems) {
+        this(framework, pages, chunks, problems, IngestOptions.defaults(""), List.of(), "");
+    }
+
+    /**
+     * Several folders read with the same options as one corpus; the framework and options are the first's.
+     *
+     * <pre>{@code
+     * Corpus all = Corpus.merge(List.of(SiteReader.read(docs, options), SiteReader.read(blog, options)));
+     * }</pre>
+     */
+    public static Corpus merge(List<Corpus> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge: no corpus given");
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        List<Chunk> chunks = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        int pages = 0;
+        MessageDigest md = sha256();
+        for (Corpus c : parts) {
+            chunks.addAll(c.chunks());
+            problems.addAll(c.problems());
+            leftOut.addAll(c.leftOut());
+            pages += c.pages();
+            md.update(c.sourceHash().getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+        }
+        boolean known = parts.stream().noneMatch(c -> c.sourceHash().isEmpty());
+        Corpus first = parts.get(0);
+        return new Corpus(first.framework(), pages, chunks, problems, first.options(), leftOut,
+                known ? HexFormat.of().formatHex(md.digest()) : "");
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 }

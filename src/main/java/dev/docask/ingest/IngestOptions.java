@@ -1,11 +1,15 @@
 package dev.docask.ingest;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * How to read a documentation folder.
  *
- * @param baseUrl      public site root, e.g. {@code https://vitest.dev}; page paths are appended to it
+ * @param baseUrl      public site root, an absolute http(s) URL such as {@code https://vitest.dev}; page paths
+ *                     are appended to it. Blank means none: sources cite site-relative paths
  * @param framework    the framework, or {@code null} to detect it from the folder
  * @param chunkSize    longest chunk text in characters (default 1200)
  * @param chunkOverlap characters repeated between consecutive pieces of a long section (default 150)
@@ -18,7 +22,7 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
     public static final int DEFAULT_CHUNK_OVERLAP = 150;
 
     public IngestOptions {
-        baseUrl = baseUrl == null || baseUrl.isBlank() ? "" : baseUrl.replaceAll("/+$", "");
+        baseUrl = baseUrl == null || baseUrl.isBlank() ? "" : requireBaseUrl("baseUrl", baseUrl.strip()).replaceAll("/+$", "");
         ignore = List.copyOf(ignore == null ? List.of() : ignore);
         if (chunkSize < 200) {
             throw new IllegalArgumentException("chunkSize must be at least 200, got " + chunkSize);
@@ -28,8 +32,40 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
         }
     }
 
-    /** Defaults for a site served at {@code baseUrl}, framework detected. */
+    /**
+     * Defaults for a site served at {@code baseUrl}, framework detected.
+     *
+     * @throws IllegalArgumentException if {@code baseUrl} is neither blank nor an absolute http(s) URL with a host
+     */
     public static IngestOptions defaults(String baseUrl) {
         return new IngestOptions(baseUrl, null, DEFAULT_CHUNK_SIZE, DEFAULT_CHUNK_OVERLAP, List.of());
+    }
+
+    /**
+     * {@code url} if it can be a site root (an absolute http(s) URL with a host, no query or fragment),
+     * else an {@link IllegalArgumentException} whose message starts with {@code name} and quotes {@code url}.
+     *
+     * <pre>{@code
+     * IngestOptions.requireBaseUrl("--base-url", "notaurl");
+     * // --base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev: it does not start with http:// or https://
+     * }</pre>
+     */
+    public static String requireBaseUrl(String name, String url) {
+        String problem;
+        try {
+            URI uri = new URI(url);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            problem = !scheme.equals("http") && !scheme.equals("https") ? "it does not start with http:// or https://"
+                    : uri.getHost() == null ? "it has no host"
+                    : uri.getRawQuery() != null || uri.getRawFragment() != null ? "a site root has no ?query or #fragment"
+                    : null;
+        } catch (URISyntaxException e) {
+            problem = "it is not a valid URL (" + e.getReason() + ")";
+        }
+        if (problem != null) {
+            throw new IllegalArgumentException(name + " '" + url + "' is not an absolute http(s) URL such as"
+                    + " https://vitest.dev: " + problem);
+        }
+        return url;
     }
 }

@@ -2,19 +2,31 @@ package dev.docask.ingest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.security.MessageDigest;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+
+/*
+ * A run reads one kind of page: Markdown sources, or built HTML when the framework is html. Sources and
+ * the site built from them often share a folder (website/ and website/build/, a repo root holding
+ * docs/ and site/), and reading both would index every page twice under two URLs. So the other
+ * kind is never read, even when the framework was only guessed, but it is never dropped silently
+ * either: the corpus lists it as left out, and 'docask index' says which --framework reads it.
+ */
 
 /**
  * Reads a documentation folder (Markdown/MDX sources or built HTML) into chunks, routing each page
@@ -63,8 +75,10 @@ public final class SiteReader {
         Path root = folder.toAbsolutePath().normalize();
         List<String> files = listFiles(root, options.ignore());
         Framework framework = Optional.ofNullable(options.framework()).orElseGet(() -> SiteLayout.detect(root, files));
-        List<String> pages = files.stream()
-                .filter(f -> framework == Framework.HTML ? SiteLayout.isHtml(f) : SiteLayout.isMarkdown(f)).toList();
+        Predicate<String> ofItsKind = framework == Framework.HTML ? SiteLayout::isHtml : SiteLayout::isMarkdown;
+        Predicate<String> ofOtherKind = framework == Framework.HTML ? SiteLayout::isMarkdown : SiteLayout::isHtml;
+        List<String> pages = files.stream().filter(ofItsKind).toList();
+        List<String> leftOut = files.stream().filter(ofOtherKind).toList();
 
         List<Problem> problems = new ArrayList<>();
         Map<String, String> texts = new LinkedHashMap<>();
@@ -97,7 +111,18 @@ public final class SiteReader {
             }
         }
         problems.sort(Comparator.comparing(Problem::file));
-        return new Corpus(framework, read, chunks, problems);
+        return new Corpus(framework, read, chunks, problems, options, leftOut, sourceHash(texts));
+    }
+
+    private static String sourceHash(Map<String, String> texts) {
+        MessageDigest md = Corpus.sha256();
+        texts.forEach((file, text) -> {
+            md.update(file.getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            md.update(text.getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+        });
+        return HexFormat.of().formatHex(md.digest());
     }
 
     /** What one page gave: its chunks (empty when skipped), or the problem that stopped it. */

@@ -184,4 +184,52 @@ class SiteReaderTest {
         List<String> sources = first.chunks().stream().map(Chunk::source).distinct().toList();
         assertThat(sources).isSorted();
     }
+
+    @Test
+    void read_mixedFolderGuessedMarkdown_htmlFilesListedAsLeftOut() throws IOException {
+        mixedFolder();
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
+        assertThat(corpus.framework()).isEqualTo(Framework.MARKDOWN);
+        assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a.md", "d.mdx");
+        assertThat(corpus.leftOut()).containsExactly("sub/c.html");
+        assertThat(corpus.problems()).isEmpty();
+    }
+
+    @Test
+    void read_frameworkHtml_markdownFilesListedAsLeftOut() throws IOException {
+        mixedFolder();
+        Corpus corpus = SiteReader.read(tmp, new IngestOptions("https://x.dev", Framework.HTML, 1200, 150, List.of()));
+        assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("sub/c.html");
+        assertThat(corpus.leftOut()).containsExactly("a.md", "d.mdx");
+    }
+
+    @Test
+    void read_onlyOneKindOfPage_nothingLeftOut() {
+        assertThat(SiteReader.read(Path.of("samples"), IngestOptions.defaults(BASE)).leftOut()).isEmpty();
+    }
+
+    @Test
+    void read_corpusRecordsTheOptionsItWasReadWith() throws IOException {
+        Files.writeString(tmp.resolve("a.md"), "# A\n\ntext");
+        IngestOptions options = new IngestOptions("https://x.dev/", null, 800, 100, List.of());
+        assertThat(SiteReader.read(tmp, options).options()).isEqualTo(options);
+    }
+
+    @Test
+    void read_sourceHash_changesWithThePagesOnly() throws IOException {
+        Files.writeString(tmp.resolve("a.md"), "# A\n\ntext");
+        String hash = SiteReader.read(tmp, IngestOptions.defaults("")).sourceHash();
+        assertThat(hash).hasSize(64);
+        assertThat(SiteReader.read(tmp, new IngestOptions("https://x.dev", null, 300, 0, List.of())).sourceHash())
+                .isEqualTo(hash);
+        Files.writeString(tmp.resolve("a.md"), "# A\n\nother text");
+        assertThat(SiteReader.read(tmp, IngestOptions.defaults("")).sourceHash()).isNotEqualTo(hash);
+    }
+
+    private void mixedFolder() throws IOException {
+        Files.createDirectories(tmp.resolve("sub"));
+        Files.writeString(tmp.resolve("a.md"), "# A\n\nAlpha text.");
+        Files.writeString(tmp.resolve("d.mdx"), "# D\n\nDelta text.");
+        Files.writeString(tmp.resolve("sub/c.html"), "<html><body><main><h1>C</h1><p>Gamma text.</p></main></body></html>");
+    }
 }

@@ -1,0 +1,114 @@
+package dev.docask.cli;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** docask index through the real command line, on small folders in a temp dir (no model). */
+class IndexCommandTest {
+    @TempDir
+    Path tmp;
+    Path weird;
+    String out;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @BeforeEach
+    void mixedFolder() throws IOException {
+        weird = Files.createDirectories(tmp.resolve("weird"));
+        Files.createDirectories(weird.resolve("sub"));
+        Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text.");
+        Files.writeString(weird.resolve("d.mdx"), "# D\n\nDelta text.");
+        Files.writeString(weird.resolve("sub/c.html"), "<html><body><main><h1>C</h1><p>Gamma text.</p></main></body></html>");
+        out = tmp.resolve("idx").toString();
+    }
+
+    @Test
+    void index_mixedFolderGuessedMarkdown_saysWhichHtmlFilesWereLeftOutAndHowToReadThem() {
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("Indexed 2 pages: ");
+        assertThat(r.err()).contains("left out 1 HTML file (sub/c.html)", "read as markdown (detected)",
+                "--framework html reads the HTML instead");
+    }
+
+    @Test
+    void index_frameworkHtml_saysWhichMarkdownFilesWereLeftOut() {
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--framework", "html", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("Indexed 1 pages: ");
+        assertThat(r.err()).contains("left out 2 Markdown files (a.md, d.mdx)", "read with --framework html",
+                "without --framework html (or with --framework markdown) docask reads the Markdown instead");
+    }
+
+    @Test
+    void index_manyLeftOut_showsCountAndAFewExamples() throws IOException {
+        for (int i = 1; i <= 5; i++) {
+            Files.writeString(weird.resolve("sub/p" + i + ".html"), "<html><body><p>Page " + i + ".</p></body></html>");
+        }
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        assertThat(r.err()).contains("left out 6 HTML files (sub/c.html, sub/p1.html, sub/p2.html, ...)");
+    }
+
+    @Test
+    void index_oneKindOfPage_noLeftOutNote() throws IOException {
+        Files.delete(weird.resolve("sub/c.html"));
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).doesNotContain("left out");
+    }
+
+    @Test
+    void index_baseUrlNotAUrl_isAUsageErrorNamingTheOptionAndValue() {
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "notaurl");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev");
+        assertThat(Files.exists(Path.of(out))).isFalse();
+    }
+
+    @Test
+    void check_onlyOptionsDiffer_namesEachDifferenceAndNotThePages() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
+                "-q").code()).isZero();
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "mock", "--chunk-size", "800", "--check");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).startsWith("stale: " + out + ": ")
+                .contains("built with embedder none, asked for mock", "chunk size 1200, asked for 800",
+                        "base URL differs: built with https://x.dev, asked for none")
+                .doesNotContain("pages changed", "does not match the folders");
+    }
+
+    @Test
+    void check_pageEdited_saysPagesChanged() throws IOException {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "-q").code()).isZero();
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--check").out())
+                .startsWith("up to date: ");
+        Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text, edited.");
+        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--check");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).isEqualTo("stale: " + out + ": pages changed; run 'docask index' again\n");
+    }
+
+    @Test
+    void index_baseUrlGiven_inspectShowsIt() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
+                "-q").code()).isZero();
+        assertThat(run("inspect", "--index", out).out()).contains("https://x.dev").doesNotContain("no base URL");
+    }
+}
