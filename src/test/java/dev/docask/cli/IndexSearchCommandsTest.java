@@ -186,6 +186,19 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void setHelpAndUnknownSetError_listTheSameNames_thoseRetrievalOptionsAccepts() {
+        String known = String.join(", ", dev.docask.retrieve.RetrievalOptions.SETTING_HELP);
+        for (String command : new String[] {"search", "ask"}) {
+            Run help = run(command, "--help");
+            assertThat(help.out().replaceAll("\\s+", " ")).as(command).contains("option (repeatable): " + known + ".");
+        }
+        Run bad = run("search", "--index", index.toString(), "--set", "nope=1", "q");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().replaceAll("\\s+", " ")).contains("unknown option 'nope'; known: " + known);
+        assertThat(known).contains("topK", "similarityNeedsKeyword", "retrievers (both|bm25|vector)");
+    }
+
+    @Test
     void unknownFlag_isAUsageError_oneLineAndAHint() {
         Run r = run("search", "--index", index.toString(), "--nope", "q");
         assertThat(r.code()).isEqualTo(2);
