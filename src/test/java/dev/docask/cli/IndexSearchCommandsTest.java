@@ -199,6 +199,22 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_questionThatLooksLikeAnOption_usageErrorSaysToPutDashDashBeforeIt() {
+        Run r = run("search", "--index", index.toString(), "--retry-limit");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("Missing required parameter: 'QUESTION'")
+                .contains("'--retry-limit' was read as an option, not as the question. To search for text starting with '-', "
+                        + "put -- before it: docask search --index DIR -- --retry-limit");
+        Run asked = run("ask", "--index", index.toString(), "--retry-limit backoff");
+        assertThat(asked.code()).isEqualTo(2);
+        assertThat(asked.err()).contains("To ask about text starting with '-', put -- before it: "
+                + "docask ask --index DIR -- \"--retry-limit backoff\"");
+        Run fixed = run("search", "--index", index.toString(), "--", "--retry-limit");
+        assertThat(fixed.code()).isZero();
+        assertThat(fixed.out()).contains("[guides/retries.md]");
+    }
+
+    @Test
     void unknownFlag_isAUsageError_oneLineAndAHint() {
         Run r = run("search", "--index", index.toString(), "--nope", "q");
         assertThat(r.code()).isEqualTo(2);
