@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  * @param collapseCopies         count word-for-word copies once, at the canonical URL (true)
  * @param maxPerSource           chunks per page at most; 0 = no limit (0)
  * @param filter                 metadata that a chunk must match, e.g. {@code docType=guide};
- *                               the key {@code url} matches a URL prefix
+ *                               the keys {@code url} and {@code source} match a prefix; a key or value
+ *                               that no chunk has is reported to {@code onError}
  * @param similarityNeedsKeyword cosine only counts for chunks sharing a word with the question;
  *                               {@code null} = on for the mock embedder only
  * @param gateMode               whether the gate filters the sources or only decides answerability
@@ -34,7 +35,8 @@ import java.util.stream.Collectors;
  *                               which usually names the subject (true)
  * @param retrieveHook           replaces candidate finding; {@code null} = none
  * @param rerankHook             reorders candidates after fusion; {@code null} = none
- * @param onError                receives every failure that retrieval survived (hooks, embedder)
+ * @param onError                receives every failure that retrieval survived (hooks, embedder), and a
+ *                               filter that can match nothing, saying which keys or values exist
  */
 public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
                                Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
