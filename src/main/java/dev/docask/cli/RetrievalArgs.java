@@ -16,7 +16,8 @@ final class RetrievalArgs {
 
     // Lists split here rather than picocli Map options: picocli's message for a value without '='
     // reads "Value for option option '--set' ...", and it takes "=1" as an empty name.
-    @Option(names = "--filter", paramLabel = "KEY=VALUE", description = "Only chunks whose metadata match (repeatable; 'url' matches a prefix).")
+    @Option(names = "--filter", paramLabel = "KEY=VALUE", description = "Only chunks whose metadata match (repeatable; 'url' and 'source' match a prefix). "
+                    + "'docask inspect --chunks' shows each chunk's metadata.")
     List<String> filter = new ArrayList<>();
 
     // The names come from RetrievalOptions through picocli's candidates, so help lists what --set accepts.

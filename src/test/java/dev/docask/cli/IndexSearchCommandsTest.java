@@ -67,8 +67,41 @@ class IndexSearchCommandsTest {
         Run r = run("inspect", "--index", index.toString(), "--chunks");
         String[] lines = r.out().strip().split("\n");
         JsonNode first = new ObjectMapper().readTree(lines[0]);
-        assertThat(first.fieldNames()).toIterable().containsExactly("url", "source", "title", "heading", "chars", "copyOf");
+        assertThat(first.fieldNames()).toIterable().containsExactly("url", "source", "title", "heading", "chars", "copyOf", "metadata");
         assertThat(first.get("url").asText()).startsWith("https://docs.quayside.dev/");
+    }
+
+    @Test
+    void inspectChunks_showEachChunksMetadata_andTheSummaryNamesTheKeys() throws Exception {
+        Run r = run("inspect", "--index", index.toString(), "--chunks");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode api = null;
+        for (String line : r.out().strip().split("\n")) {
+            JsonNode chunk = json.readTree(line);
+            if (chunk.get("source").asText().startsWith("api/")) {
+                api = chunk;
+            }
+        }
+        assertThat(api).isNotNull();
+        assertThat(api.get("metadata").get("docType").asText()).isEqualTo("api");
+        assertThat(run("inspect", "--index", index.toString()).out()).contains("metadata keys docType (4 values), tags (1 value)");
+        assertThat(json.readTree(run("inspect", "--index", index.toString(), "--json").out()).get("metadataKeys").get("docType").asInt())
+                .isEqualTo(4);
+    }
+
+    @Test
+    void search_filterWithAKeyOrValueNoChunkHas_warnsWithTheKnownOnes_exitZero() {
+        Run key = run("search", "--index", index.toString(), "--filter", "foo=bar", "retry limit");
+        assertThat(key.code()).isZero();
+        assertThat(key.out()).startsWith("No relevant information found.");
+        assertThat(key.err()).contains("warning: filter foo=bar matches no chunk: no chunk has the key 'foo'; "
+                + "keys are docType, tags, and url and source (which match a prefix)");
+        Run value = run("search", "--index", index.toString(), "--filter", "docType=gide", "retry limit");
+        assertThat(value.err()).contains("warning: filter docType=gide matches no chunk: "
+                + "docType is one of api, getting-started, guides, reference");
+        Run fine = run("search", "--index", index.toString(), "--filter", "docType=guides", "retry limit");
+        assertThat(fine.err()).doesNotContain("warning");
+        assertThat(fine.out()).contains("[guides/retries.md]");
     }
 
     @Test
