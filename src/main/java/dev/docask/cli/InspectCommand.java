@@ -13,9 +13,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** {@code docask inspect}: what an index holds. */
@@ -31,7 +35,7 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
-    @Option(names = "--chunks", description = "Print every chunk as a JSON line.")
+    @Option(names = "--chunks", description = "Print every chunk as a JSON line, with its metadata (what --filter matches).")
     boolean chunks;
 
     @Override
@@ -48,6 +52,7 @@ final class InspectCommand implements Callable<Integer> {
                     line.put("heading", c.heading());
                     line.put("chars", c.text().length());
                     line.put("copyOf", idx.canonicalOf(i) == i ? null : idx.chunk(idx.canonicalOf(i)).url());
+                    line.put("metadata", new TreeMap<>(c.metadata()));
                     JsonPrinter.printLine(out, line);
                 }
                 return 0;
@@ -72,6 +77,7 @@ final class InspectCommand implements Callable<Integer> {
                 o.put("createdAt", m.createdAt());
                 o.put("bytes", bytes);
                 o.put("bytesPerChunk", m.chunks() == 0 ? 0 : bytes / m.chunks());
+                o.put("metadataKeys", metadataKeys(idx));
                 o.put("problems", m.problems());
                 JsonPrinter.print(out, o);
                 return 0;
@@ -82,10 +88,25 @@ final class InspectCommand implements Callable<Integer> {
             out.printf("embedder %s (%s, %d dimensions), BM25 k1=%s b=%s%n", m.embedderSpec(), m.embedderId(),
                     m.dimensions(), m.bm25K1(), m.bm25B());
             out.printf("size %,d bytes (%,d per chunk), built %s%n", bytes, m.chunks() == 0 ? 0 : bytes / m.chunks(), m.createdAt());
+            Map<String, Integer> keys = metadataKeys(idx);
+            out.println("metadata keys " + (keys.isEmpty() ? "none" : keys.entrySet().stream()
+                    .map(e -> e.getKey() + " (" + e.getValue() + (e.getValue() == 1 ? " value)" : " values)"))
+                    .collect(Collectors.joining(", ")) + "; each chunk's with --chunks"));
             out.printf("problems %d%n", m.problems().size());
             m.problems().forEach(p -> out.printf("  %s: %s%n", p.file(), p.reason()));
             return 0;
         }
+    }
+
+    /** Each metadata key the chunks have, with how many different values it takes: what --filter can match. */
+    private static Map<String, Integer> metadataKeys(DocIndex idx) {
+        Map<String, Set<String>> values = new TreeMap<>();
+        for (int i = 0; i < idx.size(); i++) {
+            idx.chunk(i).metadata().forEach((k, v) -> values.computeIfAbsent(k, x -> new HashSet<>()).add(v));
+        }
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        values.forEach((k, v) -> counts.put(k, v.size()));
+        return counts;
     }
 
     private static long sizeOf(Path dir) throws IOException {

@@ -2,9 +2,14 @@ package dev.docask.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.ParameterException;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The {@code docask} command line. Exit codes: 0 ok, 1 failure (or a stale index with
@@ -42,6 +47,7 @@ public final class Main {
         cli.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
             cmd.getErr().println(name(cmd) + ": " + ex.getMessage());
+            dashedQuestionHint(ex).ifPresent(cmd.getErr()::println);
             cmd.getErr().println("Try '" + name(cmd) + " --help' for more information.");
             if (debug) {
                 ex.printStackTrace(cmd.getErr());
@@ -62,6 +68,29 @@ public final class Main {
     static boolean debug(String value) {
         String v = value == null ? "" : value.strip();
         return !v.isEmpty() && !v.equals("0") && !v.equalsIgnoreCase("false");
+    }
+
+    /**
+     * For {@code docask search --index idx --retry-limit}: picocli reads a word starting with '-' as
+     * an unknown option and then finds no question. People search for flag names, so say how to
+     * pass one as the question; picocli stays strict, so a mistyped option is still an error.
+     */
+    static Optional<String> dashedQuestionHint(ParameterException ex) {
+        CommandLine cmd = ex.getCommandLine();
+        List<String> dashed = cmd.getUnmatchedArguments().stream().filter(a -> a.startsWith("-")).toList();
+        if (!(ex instanceof MissingParameterException missing) || dashed.isEmpty()
+                || missing.getMissing().stream().noneMatch(a -> a.paramLabel().equals("QUESTION"))) {
+            return Optional.empty();
+        }
+        String quoted = dashed.stream().map(a -> "'" + a + "'").collect(Collectors.joining(" "));
+        String words = dashed.stream().map(Main::shellWord).collect(Collectors.joining(" "));
+        String verb = cmd.getCommandName().equals("ask") ? "ask about" : "search for";
+        return Optional.of(quoted + (dashed.size() == 1 ? " was" : " were") + " read as an option, not as the question. To "
+                + verb + " text starting with '-', put -- before it: " + name(cmd) + " --index DIR -- " + words);
+    }
+
+    private static String shellWord(String arg) {
+        return arg.matches("[\\w./:=@%+,-]+") ? arg : "\"" + arg.replace("\"", "\\\"") + "\"";
     }
 
     /** "docask search"; a command run on its own (as tests do) is named the same way. */

@@ -4,6 +4,7 @@ import dev.docask.retrieve.RetrievalOptions;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,13 +16,22 @@ final class RetrievalArgs {
 
     // Lists split here rather than picocli Map options: picocli's message for a value without '='
     // reads "Value for option option '--set' ...", and it takes "=1" as an empty name.
-    @Option(names = "--filter", paramLabel = "KEY=VALUE", description = "Only chunks whose metadata match (repeatable; 'url' matches a prefix).")
+    @Option(names = "--filter", paramLabel = "KEY=VALUE", description = "Only chunks whose metadata match (repeatable; 'url' and 'source' match a prefix). "
+                    + "'docask inspect --chunks' shows each chunk's metadata.")
     List<String> filter = new ArrayList<>();
 
-    @Option(names = "--set", paramLabel = "NAME=VALUE",
-            description = "Override an option: candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, "
-                    + "collapseCopies, maxPerSource, gateMode (filter|answerability), searchOpening.")
+    // The names come from RetrievalOptions through picocli's candidates, so help lists what --set accepts.
+    @Option(names = "--set", paramLabel = "NAME=VALUE", completionCandidates = SettingNames.class,
+            description = "Override a retrieval option (repeatable): ${COMPLETION-CANDIDATES}.")
     List<String> overrides = new ArrayList<>();
+
+    /** The names {@code --set} accepts, each with its words when it takes one. */
+    static final class SettingNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return RetrievalOptions.SETTING_HELP.iterator();
+        }
+    }
 
     /** @throws IllegalArgumentException for a bad value, naming it */
     RetrievalOptions options() {

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 
 /**
  * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
@@ -34,6 +35,8 @@ public final class HybridRetriever {
 
     private final DocIndex index;
     private final Optional<Embedder> embedder;
+    /** Built on the first filtered question; a race only builds it twice. */
+    private volatile MetadataVocabulary vocabulary;
 
     private HybridRetriever(DocIndex index, Optional<Embedder> embedder) {
         this.index = index;
@@ -84,6 +87,9 @@ public final class HybridRetriever {
         SearchQuery query = SearchQuery.of(question, index, embedder, options);
         RelevanceGate gate = gate(options, query.hasVector());
         List<Hit> ranked = candidates(query, options, gate);
+        if (!options.filter().isEmpty()) {
+            reportFilter(options, ranked.isEmpty());
+        }
         if (options.retrieveHook() != null || options.rerankHook() != null) {
             ranked = regate(query, applyHooks(query, options, ranked), gate);
         }
@@ -257,21 +263,64 @@ public final class HybridRetriever {
         return measure(query, known, gate);
     }
 
-    /** Metadata filter and copy removal, decided before any scoring. Null means every chunk. */
+    /**
+     * Tells {@code onError} when the filter can match nothing: a key or value no chunk has (with the
+     * ones that exist), or, when nothing was found, parts that match only separately.
+     */
+    private void reportFilter(RetrievalOptions o, boolean nothingFound) {
+        MetadataVocabulary v = vocabulary;
+        if (v == null) {
+            v = MetadataVocabulary.of(index);
+            vocabulary = v;
+        }
+        List<String> problems = new ArrayList<>(v.problems(o.filter()));
+        if (problems.isEmpty() && nothingFound && o.filter().size() > 1
+                && IntStream.range(0, index.size()).noneMatch(id -> MetadataFilter.matches(index.chunk(id), o.filter()))) {
+            problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
+        }
+        problems.forEach(p -> o.onError().accept(new RetrievalException(p, null)));
+    }
+
+    /**
+     * Metadata filter, then copy removal among the chunks it kept, decided before any scoring. Null
+     * means every chunk.
+     */
     private BitSet allowedChunks(RetrievalOptions o) {
-        BitSet allowed = o.collapseCopies() && index.manifest().copies() > 0 ? index.canonicalChunks() : null;
+        boolean collapse = o.collapseCopies() && index.manifest().copies() > 0;
         if (o.filter().isEmpty()) {
-            return allowed;
+            return collapse ? index.canonicalChunks() : null;
         }
-        if (allowed == null) {
-            allowed = new BitSet(index.size());
-            allowed.set(0, index.size());
-        }
-        for (int id = allowed.nextSetBit(0); id >= 0; id = allowed.nextSetBit(id + 1)) {
-            if (!MetadataFilter.matches(index.chunk(id), o.filter())) {
-                allowed.clear(id);
+        BitSet allowed = new BitSet(index.size());
+        for (int id = 0; id < index.size(); id++) {
+            if (MetadataFilter.matches(index.chunk(id), o.filter())) {
+                allowed.set(id);
             }
         }
-        return allowed;
+        return collapse ? oneCopyEach(allowed) : allowed;
+    }
+
+    /**
+     * One chunk per group of copies in {@code allowed}: the canonical one when the filter kept it,
+     * else the first copy it kept, so that filtering for a copy (say {@code url=…/next/}) finds it.
+     */
+    private BitSet oneCopyEach(BitSet allowed) {
+        BitSet kept = (BitSet) allowed.clone();
+        BitSet groupsKept = new BitSet(index.size());
+        for (int id = allowed.nextSetBit(0); id >= 0; id = allowed.nextSetBit(id + 1)) {
+            if (index.canonicalOf(id) == id) {
+                groupsKept.set(id);
+            }
+        }
+        for (int id = allowed.nextSetBit(0); id >= 0; id = allowed.nextSetBit(id + 1)) {
+            int canonical = index.canonicalOf(id);
+            if (canonical != id) {
+                if (groupsKept.get(canonical)) {
+                    kept.clear(id);
+                } else {
+                    groupsKept.set(canonical);
+                }
+            }
+        }
+        return kept;
     }
 }

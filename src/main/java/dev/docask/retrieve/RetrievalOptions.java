@@ -1,8 +1,12 @@
 package dev.docask.retrieve;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Every knob of retrieval, named as in the spec. Start from {@link #defaults()} and change what you need:
@@ -21,7 +25,8 @@ import java.util.function.Consumer;
  * @param collapseCopies         count word-for-word copies once, at the canonical URL (true)
  * @param maxPerSource           chunks per page at most; 0 = no limit (0)
  * @param filter                 metadata that a chunk must match, e.g. {@code docType=guide};
- *                               the key {@code url} matches a URL prefix
+ *                               the keys {@code url} and {@code source} match a prefix; a key or value
+ *                               that no chunk has is reported to {@code onError}
  * @param similarityNeedsKeyword cosine only counts for chunks sharing a word with the question;
  *                               {@code null} = on for the mock embedder only
  * @param gateMode               whether the gate filters the sources or only decides answerability
@@ -30,7 +35,8 @@ import java.util.function.Consumer;
  *                               which usually names the subject (true)
  * @param retrieveHook           replaces candidate finding; {@code null} = none
  * @param rerankHook             reorders candidates after fusion; {@code null} = none
- * @param onError                receives every failure that retrieval survived (hooks, embedder)
+ * @param onError                receives every failure that retrieval survived (hooks, embedder), and a
+ *                               filter that can match nothing, saying which keys or values exist
  */
 public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
                                Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
@@ -191,10 +197,34 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         return c.build();
     }
 
+    /** One option {@link #withSetting} can change: its spec name, the words it takes (if any), how it is set. */
+    private record Setting(String name, String choices, BiFunction<RetrievalOptions, String, RetrievalOptions> apply) {
+    }
+
+    // The one list of settable names: withSetting, SETTING_NAMES and SETTING_HELP all read it, so help and errors cannot drift.
+    private static final List<Setting> SETTINGS = List.of(
+            wholeSetting("topK", RetrievalOptions::withTopK),
+            wholeSetting("candidates", RetrievalOptions::withCandidates),
+            wholeSetting("rrfK", RetrievalOptions::withRrfK),
+            numberSetting("minSimilarity", RetrievalOptions::withMinSimilarity),
+            numberSetting("minKeywordCoverage", RetrievalOptions::withMinKeywordCoverage),
+            wholeSetting("maxContextChars", RetrievalOptions::withMaxContextChars),
+            boolSetting("collapseCopies", RetrievalOptions::withCollapseCopies),
+            wholeSetting("maxPerSource", RetrievalOptions::withMaxPerSource),
+            boolSetting("similarityNeedsKeyword", RetrievalOptions::withSimilarityNeedsKeyword),
+            wordSetting("gateMode", GateMode.class, RetrievalOptions::withGateMode),
+            wordSetting("retrievers", Retrievers.class, RetrievalOptions::withRetrievers),
+            boolSetting("searchOpening", RetrievalOptions::withSearchOpening));
+
     /** The option names {@link #withSetting} understands: the spec's names. */
-    public static final List<String> SETTING_NAMES = List.of("topK", "candidates", "rrfK", "minSimilarity",
-            "minKeywordCoverage", "maxContextChars", "collapseCopies", "maxPerSource", "similarityNeedsKeyword",
-            "gateMode", "retrievers", "searchOpening");
+    public static final List<String> SETTING_NAMES = SETTINGS.stream().map(Setting::name).toList();
+
+    /**
+     * {@link #SETTING_NAMES} as help and errors list them: an option that takes a word shows its
+     * words, e.g. {@code gateMode (filter|answerability)}.
+     */
+    public static final List<String> SETTING_HELP = SETTINGS.stream()
+            .map(s -> s.choices().isEmpty() ? s.name() : s.name() + " (" + s.choices() + ")").toList();
 
     /**
      * Changes one option by its spec name from text, as {@code --set name=value} does. The names are
@@ -206,23 +236,32 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
      * }</pre>
      */
     public RetrievalOptions withSetting(String name, String value) {
-        String v = value.strip();
-        return switch (name.strip()) {
-            case "topK" -> withTopK(wholeNumber(name, v));
-            case "candidates" -> withCandidates(wholeNumber(name, v));
-            case "rrfK" -> withRrfK(wholeNumber(name, v));
-            case "minSimilarity" -> withMinSimilarity(number(name, v));
-            case "minKeywordCoverage" -> withMinKeywordCoverage(number(name, v));
-            case "maxContextChars" -> withMaxContextChars(wholeNumber(name, v));
-            case "collapseCopies" -> withCollapseCopies(bool(name, v));
-            case "maxPerSource" -> withMaxPerSource(wholeNumber(name, v));
-            case "similarityNeedsKeyword" -> withSimilarityNeedsKeyword(bool(name, v));
-            case "gateMode" -> withGateMode(constant(GateMode.class, name, v));
-            case "retrievers" -> withRetrievers(constant(Retrievers.class, name, v));
-            case "searchOpening" -> withSearchOpening(bool(name, v));
-            default -> throw new IllegalArgumentException("unknown option '" + name + "'; known: "
-                    + String.join(", ", SETTING_NAMES));
-        };
+        String n = name.strip();
+        for (Setting s : SETTINGS) {
+            if (s.name().equals(n)) {
+                return s.apply().apply(this, value.strip());
+            }
+        }
+        throw new IllegalArgumentException("unknown option '" + name + "'; known: " + String.join(", ", SETTING_HELP));
+    }
+
+    private static Setting wholeSetting(String name, BiFunction<RetrievalOptions, Integer, RetrievalOptions> set) {
+        return new Setting(name, "", (o, v) -> set.apply(o, wholeNumber(name, v)));
+    }
+
+    private static Setting numberSetting(String name, BiFunction<RetrievalOptions, Double, RetrievalOptions> set) {
+        return new Setting(name, "", (o, v) -> set.apply(o, number(name, v)));
+    }
+
+    private static Setting boolSetting(String name, BiFunction<RetrievalOptions, Boolean, RetrievalOptions> set) {
+        return new Setting(name, "", (o, v) -> set.apply(o, bool(name, v)));
+    }
+
+    private static <E extends Enum<E>> Setting wordSetting(String name, Class<E> type,
+                                                           BiFunction<RetrievalOptions, E, RetrievalOptions> set) {
+        String words = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining("|"));
+        return new Setting(name, words, (o, v) -> set.apply(o, constant(type, name, v)));
     }
 
     private static int wholeNumber(String name, String v) {
@@ -242,7 +281,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     }
 
     private static boolean bool(String name, String v) {
-        return switch (v.toLowerCase(java.util.Locale.ROOT)) {
+        return switch (v.toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw new IllegalArgumentException(name + " must be true or false, got '" + v + "'");
@@ -255,8 +294,8 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
                 return e;
             }
         }
-        throw new IllegalArgumentException(name + " must be one of " + java.util.Arrays.toString(type.getEnumConstants())
-                .toLowerCase(java.util.Locale.ROOT) + ", got '" + v + "'");
+        throw new IllegalArgumentException(name + " must be one of " + Arrays.toString(type.getEnumConstants())
+                .toLowerCase(Locale.ROOT) + ", got '" + v + "'");
     }
 
     private static void requireAtLeast(String name, int value, int min) {

@@ -64,6 +64,15 @@ class AskCommandTest {
     }
 
     @Test
+    void ask_filterWithAKeyNoChunkHas_warnsOnStderr() {
+        Run r = run(Map.of(), "--index", indexDir.toString(), "--filter", "version=3", "mock a module with vi.mock");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).contains("warning: filter version=3 matches no chunk: no chunk has the key 'version'; "
+                + "this index's chunks have no metadata, only url and source (which match a prefix)");
+    }
+
+    @Test
     void ask_offTopic_saysIDontKnowWithSiteName() {
         Run r = run(Map.of(), "--index", indexDir.toString(), "--site-name", "Vitest", "capital of France");
 

@@ -67,8 +67,41 @@ class IndexSearchCommandsTest {
         Run r = run("inspect", "--index", index.toString(), "--chunks");
         String[] lines = r.out().strip().split("\n");
         JsonNode first = new ObjectMapper().readTree(lines[0]);
-        assertThat(first.fieldNames()).toIterable().containsExactly("url", "source", "title", "heading", "chars", "copyOf");
+        assertThat(first.fieldNames()).toIterable().containsExactly("url", "source", "title", "heading", "chars", "copyOf", "metadata");
         assertThat(first.get("url").asText()).startsWith("https://docs.quayside.dev/");
+    }
+
+    @Test
+    void inspectChunks_showEachChunksMetadata_andTheSummaryNamesTheKeys() throws Exception {
+        Run r = run("inspect", "--index", index.toString(), "--chunks");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode api = null;
+        for (String line : r.out().strip().split("\n")) {
+            JsonNode chunk = json.readTree(line);
+            if (chunk.get("source").asText().startsWith("api/")) {
+                api = chunk;
+            }
+        }
+        assertThat(api).isNotNull();
+        assertThat(api.get("metadata").get("docType").asText()).isEqualTo("api");
+        assertThat(run("inspect", "--index", index.toString()).out()).contains("metadata keys docType (4 values), tags (1 value)");
+        assertThat(json.readTree(run("inspect", "--index", index.toString(), "--json").out()).get("metadataKeys").get("docType").asInt())
+                .isEqualTo(4);
+    }
+
+    @Test
+    void search_filterWithAKeyOrValueNoChunkHas_warnsWithTheKnownOnes_exitZero() {
+        Run key = run("search", "--index", index.toString(), "--filter", "foo=bar", "retry limit");
+        assertThat(key.code()).isZero();
+        assertThat(key.out()).startsWith("No relevant information found.");
+        assertThat(key.err()).contains("warning: filter foo=bar matches no chunk: no chunk has the key 'foo'; "
+                + "keys are docType, tags, and url and source (which match a prefix)");
+        Run value = run("search", "--index", index.toString(), "--filter", "docType=gide", "retry limit");
+        assertThat(value.err()).contains("warning: filter docType=gide matches no chunk: "
+                + "docType is one of api, getting-started, guides, reference");
+        Run fine = run("search", "--index", index.toString(), "--filter", "docType=guides", "retry limit");
+        assertThat(fine.err()).doesNotContain("warning");
+        assertThat(fine.out()).contains("[guides/retries.md]");
     }
 
     @Test
@@ -183,6 +216,35 @@ class IndexSearchCommandsTest {
         Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString());
         assertThat(r.code()).isEqualTo(1); // the file lacks a kind: its content, not the command line
         assertThat(r.err()).contains("questions that should match").doesNotContain("Exception");
+    }
+
+    @Test
+    void setHelpAndUnknownSetError_listTheSameNames_thoseRetrievalOptionsAccepts() {
+        String known = String.join(", ", dev.docask.retrieve.RetrievalOptions.SETTING_HELP);
+        for (String command : new String[] {"search", "ask"}) {
+            Run help = run(command, "--help");
+            assertThat(help.out().replaceAll("\\s+", " ")).as(command).contains("option (repeatable): " + known + ".");
+        }
+        Run bad = run("search", "--index", index.toString(), "--set", "nope=1", "q");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().replaceAll("\\s+", " ")).contains("unknown option 'nope'; known: " + known);
+        assertThat(known).contains("topK", "similarityNeedsKeyword", "retrievers (both|bm25|vector)");
+    }
+
+    @Test
+    void search_questionThatLooksLikeAnOption_usageErrorSaysToPutDashDashBeforeIt() {
+        Run r = run("search", "--index", index.toString(), "--retry-limit");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("Missing required parameter: 'QUESTION'")
+                .contains("'--retry-limit' was read as an option, not as the question. To search for text starting with '-', "
+                        + "put -- before it: docask search --index DIR -- --retry-limit");
+        Run asked = run("ask", "--index", index.toString(), "--retry-limit backoff");
+        assertThat(asked.code()).isEqualTo(2);
+        assertThat(asked.err()).contains("To ask about text starting with '-', put -- before it: "
+                + "docask ask --index DIR -- \"--retry-limit backoff\"");
+        Run fixed = run("search", "--index", index.toString(), "--", "--retry-limit");
+        assertThat(fixed.code()).isZero();
+        assertThat(fixed.out()).contains("[guides/retries.md]");
     }
 
     @Test

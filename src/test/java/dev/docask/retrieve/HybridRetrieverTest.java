@@ -96,6 +96,44 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void metadataFilter_keyNoChunkHas_isReportedToOnError_withTheKeysThatExist() {
+        List<Throwable> errors = new ArrayList<>();
+        Retrieval r = retriever.retrieve("vi.mock module", RetrievalOptions.defaults()
+                .withFilter(Map.of("doctype", "guide")).withOnError(errors::add));
+        assertThat(r.sources()).isEmpty();
+        assertThat(errors).singleElement().isInstanceOf(RetrievalException.class).extracting(Throwable::getMessage)
+                .isEqualTo("filter doctype=guide matches no chunk: no chunk has the key 'doctype'; "
+                        + "keys are docType, and url and source (which match a prefix)");
+    }
+
+    @Test
+    void metadataFilter_partsThatMatchOnlySeparately_areReportedWhenNothingIsFound() {
+        List<Throwable> errors = new ArrayList<>();
+        retriever.retrieve("vi.mock module", RetrievalOptions.defaults()
+                .withFilter(Map.of("docType", "api", "url", "https://x.dev/guide/")).withOnError(errors::add));
+        assertThat(errors).extracting(Throwable::getMessage).containsExactly("filter docType=api, url=https://x.dev/guide/ "
+                + "matches no chunk: each part matches some chunk, none matches all");
+    }
+
+    @Test
+    void metadataFilter_matchingOnlyACopy_keepsTheCopy() {
+        List<Throwable> errors = new ArrayList<>();
+        Retrieval r = retriever.retrieve("welcome framework documentation", RetrievalOptions.defaults()
+                .withFilter(Map.of("url", "https://x.dev/docs/next/")).withOnError(errors::add));
+        assertThat(urls(r)).containsExactly("https://x.dev/docs/next/intro");
+        assertThat(r.sources().get(0).allUrls()).contains("https://x.dev/docs/intro");
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void metadataFilter_thatMatches_reportsNothing() {
+        List<Throwable> errors = new ArrayList<>();
+        retriever.retrieve("vi.mock module", RetrievalOptions.defaults()
+                .withFilter(Map.of("docType", "guide", "url", "https://x.dev/guide/")).withOnError(errors::add));
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
     void gate_runsBeforeFusion_soAGatedChunkNeverBecomesASource() {
         RetrievalOptions strict = RetrievalOptions.defaults().withGateMode(RetrievalOptions.GateMode.FILTER)
                 .withMinSimilarity(0.99).withMinKeywordCoverage(0.9);

@@ -55,4 +55,19 @@ class RetrievalOptionsTest {
         assertThatThrownBy(() -> d.withSetting("minSimilarity", "1.5")).hasMessageContaining("minSimilarity must be between");
         assertThatThrownBy(() -> d.withSetting("gateMode", "strict")).hasMessageContaining("[filter, answerability]");
     }
+
+    @Test
+    void settingNames_eachIsAcceptedByWithSetting_andTheErrorListsThemAll() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        java.util.Map<String, String> values = java.util.Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
+                "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false",
+                "gateMode", "filter", "retrievers", "bm25");
+        for (String name : RetrievalOptions.SETTING_NAMES) {
+            assertThat(d.withSetting(name, values.getOrDefault(name, "3"))).as(name).isNotEqualTo(d);
+        }
+        assertThat(RetrievalOptions.SETTING_NAMES).contains("topK", "similarityNeedsKeyword", "retrievers");
+        assertThat(RetrievalOptions.SETTING_HELP).contains("retrievers (both|bm25|vector)", "gateMode (filter|answerability)");
+        assertThatThrownBy(() -> d.withSetting("nope", "1"))
+                .hasMessage("unknown option 'nope'; known: " + String.join(", ", RetrievalOptions.SETTING_HELP));
+    }
 }
