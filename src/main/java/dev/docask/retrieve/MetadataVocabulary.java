@@ -40,7 +40,7 @@ final class MetadataVocabulary {
         NavigableSet<String> sources = new TreeSet<>();
         for (int id = 0; id < index.size(); id++) {
             Chunk c = index.chunk(id);
-            c.metadata().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+            c.metadata().forEach((k, v) -> MetadataFilter.values(v).forEach(values.computeIfAbsent(k, x -> new TreeSet<>())::add));
             urls.add(c.url());
             sources.add(c.source());
         }

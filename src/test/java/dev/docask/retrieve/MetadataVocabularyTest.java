@@ -2,9 +2,12 @@ package dev.docask.retrieve;
 
 import dev.docask.ingest.Chunk;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.index.DocIndex;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,5 +73,13 @@ class MetadataVocabularyTest {
                 .hasSize(2).satisfiesExactly(
                         p -> assertThat(p).startsWith("filter source=docs/ matches no chunk: no source starts with 'docs/'"),
                         p -> assertThat(p).isEqualTo("filter version=4 matches no chunk: version is one of 2, 3"));
+    }
+
+    @Test
+    void problems_anItemOfAListValue_isAKnownValue(@TempDir Path dir) {
+        List<Chunk> chunks = List.of(chunk("https://x.dev/a", "A", "", "Text.", Map.of("tags", "alpha,beta")));
+        try (DocIndex index = TestIndexes.build(dir, "none", chunks)) {
+            assertThat(MetadataVocabulary.of(index).problems(Map.of("tags", "beta"))).isEmpty();
+        }
     }
 }
