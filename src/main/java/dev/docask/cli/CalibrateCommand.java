@@ -59,6 +59,10 @@ final class CalibrateCommand implements Callable<Integer> {
         if (questionFiles.isEmpty() && (match == null || noMatch == null)) {
             throw OptionCheck.fail(spec, BOTH_KINDS);
         }
+        if (preferLong && questionFiles.isEmpty()) { // as 'eval' refuses an option of the other mode
+            throw OptionCheck.fail(spec, "--long does not apply with --match and --no-match: it belongs to --questions "
+                    + "(eval's question files, where a question may have a long_question)");
+        }
         List<String> good = new ArrayList<>();
         List<String> junk = new ArrayList<>();
         if (match != null) {

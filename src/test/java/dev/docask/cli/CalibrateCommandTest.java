@@ -63,4 +63,28 @@ class CalibrateCommandTest {
         assertThat(j.get("suggested").get("minSimilarity").isNull()).isTrue();
         assertThat(j.get("suggested").get("minKeywordCoverage").asDouble()).isPositive();
     }
+
+    @Test
+    void calibrateLong_withMatchAndNoMatchOnly_isAUsageErrorNamingItsMode() {
+        Run r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
+                "--long");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask calibrate: --long does not apply with --match and --no-match")
+                .contains("belongs to --questions");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void calibrateLong_withQuestionsAndMatch_isAccepted() throws Exception {
+        Path questions = Files.writeString(tmp.resolve("q.jsonl"), """
+                {"id": "b", "question": "weather in Mumbai", "long_question": "What is the weather in Mumbai today?", "answerable": false}
+                """);
+        Run r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(),
+                "--questions", questions.toString(), "--long", "--json");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("noMatch").get(0).get("question").asText()).isEqualTo("What is the weather in Mumbai today?");
+    }
 }
