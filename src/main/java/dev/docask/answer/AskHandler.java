@@ -95,9 +95,9 @@ public final class AskHandler implements AutoCloseable {
         }
     }
 
-    /** The site's display name, as used in the prompt and the "I don't know" message. */
+    /** The site's display name, as used in the prompt and the "I don't know" message: "this site" when it has none. */
     public String siteName() {
-        return settings.siteName();
+        return settings.site().display();
     }
 
     /** The model spec answers are written with, e.g. {@code openai:gpt-4o-mini} or {@code extractive}. */
@@ -125,7 +125,7 @@ public final class AskHandler implements AutoCloseable {
 
     /** Collects the handler's parts; only the sources ({@link #retriever(HybridRetriever)} or {@link #index(DocIndex)}) are required. */
     public static final class Builder {
-        /** The refusal; {@code {siteName}} is replaced. */
+        /** The refusal; {@code {siteName}} is replaced by the site's name, or "this site" when it has none. */
         public static final String DEFAULT_NO_ANSWER = "I don't know. I couldn't find anything about that on {siteName}.";
 
         private HybridRetriever retriever;
@@ -184,8 +184,9 @@ public final class AskHandler implements AutoCloseable {
             return this;
         }
 
+        /** The site's name in answers (default: the index's); blank means the site has none, whatever the index says. */
         public Builder siteName(String siteName) {
-            this.siteName = requireText("siteName", siteName);
+            this.siteName = Objects.requireNonNull(siteName, "siteName");
             return this;
         }
 
@@ -194,13 +195,16 @@ public final class AskHandler implements AutoCloseable {
             return this;
         }
 
-        /** Replaces the "I don't know" answer; {@code {siteName}} is replaced. */
+        /**
+         * Replaces the "I don't know" answer; {@code {siteName}} is replaced by the site's name, or by
+         * "this site" when it has none, so put it where both read ("on {siteName}", not "the {siteName} docs").
+         */
         public Builder noAnswerMessage(String message) {
             this.noAnswerMessage = requireText("noAnswerMessage", message);
             return this;
         }
 
-        /** Replaces the model's instructions (the system message); {@code {siteName}} is replaced. */
+        /** Replaces the model's instructions (the system message); {@code {siteName}} is replaced as in {@link #noAnswerMessage}. */
         public Builder instructions(String instructions) {
             this.instructions = requireText("instructions", instructions);
             return this;
@@ -247,14 +251,11 @@ public final class AskHandler implements AutoCloseable {
             Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
             Manifest m = retriever.index().manifest();
             String indexHash = m.contentHash() == null ? "" : m.contentHash();
-            if (siteName == null && m.siteName() != null && !m.siteName().isBlank()) {
-                siteName = m.siteName();
-            }
             if (modelSpec != null) {
                 model = ModelSpecs.fromSpec(modelSpec, modelEnv, totalTimeout).orElse(null);
                 modelId = model == null ? ModelSpecs.EXTRACTIVE : modelSpec.strip();
             }
-            String site = siteName == null ? "this site" : siteName;
+            SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
             Consumer<Throwable> errors = onError;
             Consumer<Throwable> retrievalErrors = retrieval.onError();
             RetrievalOptions options = retrieval.withOnError(e -> {
@@ -262,7 +263,7 @@ public final class AskHandler implements AutoCloseable {
                 errors.accept(e);
             });
             return new AskHandler(new AskSettings(retriever, indexHash, retriever.index().hasVectors(), model, modelId, site, options,
-                    noAnswerMessage.replace("{siteName}", site), Prompt.instructions(instructions, site), cache,
+                    site.fill(noAnswerMessage), site.fill(instructions), cache,
                     firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish));
         }
 

@@ -86,7 +86,7 @@ final class AskRun {
                 return;
             }
             if (s.model() == null) {
-                ExtractiveAnswer.write(standalone, retrieval.sources(), s.siteName()).forEach(this::delta);
+                ExtractiveAnswer.write(standalone, retrieval.sources(), s.site()).forEach(this::delta);
                 finish(null, false, false);
             } else {
                 streamFromModel();

@@ -10,14 +10,14 @@ import java.util.function.Consumer;
 
 /** Everything an {@link AskHandler} was built with, resolved and validated; shared by all its runs. */
 record AskSettings(HybridRetriever retriever, String indexHash, boolean indexHasVectors, StreamingChatModel model,
-                   String modelId, String siteName, RetrievalOptions retrieval, String noAnswerMessage,
+                   String modelId, SiteName site, RetrievalOptions retrieval, String noAnswerMessage,
                    String instructions, AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
                    boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish) {
     AskSettings {
         Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
         Objects.requireNonNull(indexHash, "indexHash");
         Objects.requireNonNull(modelId, "modelId");
-        Objects.requireNonNull(siteName, "siteName");
+        Objects.requireNonNull(site, "site");
         Objects.requireNonNull(retrieval, "retrieval");
         Objects.requireNonNull(noAnswerMessage, "noAnswerMessage");
         Objects.requireNonNull(instructions, "instructions");

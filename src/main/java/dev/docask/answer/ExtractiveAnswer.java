@@ -48,7 +48,7 @@ final class ExtractiveAnswer {
     }
 
     /** The extractive answer as the pieces it is streamed in: the opening line, then one quoted sentence each. */
-    static List<String> write(String question, List<Source> sources, String siteName) {
+    static List<String> write(String question, List<Source> sources, SiteName site) {
         Set<String> terms = new LinkedHashSet<>(DocIndex.terms(question));
         List<Candidate> all = new ArrayList<>();
         for (Source s : sources) {
@@ -59,7 +59,7 @@ final class ExtractiveAnswer {
         }
         List<Candidate> chosen = choose(all);
         List<String> blocks = new ArrayList<>();
-        blocks.add("Quoted from the " + siteName + " docs (an extractive answer: passages as written, no language model):");
+        blocks.add("Quoted from " + site.docs() + " (an extractive answer: passages as written, no language model):");
         for (Candidate c : chosen) {
             blocks.add("\n\n> " + c.sentence() + " [" + c.source().n() + "]");
         }

@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
  * inside its block. The instructions sit in the system message, where page text never goes.
  */
 final class Prompt {
-    /** Default answer instructions; {@code {siteName}} is replaced. */
+    /** Default answer instructions; {@code {siteName}} is replaced by the name or "this site" (SiteName). */
     static final String DEFAULT_INSTRUCTIONS = """
-            You answer questions about the {siteName} documentation, using only the numbered sources \
+            You answer questions about the documentation of {siteName}, using only the numbered sources \
             in the user's message.
             - Use only what the sources say. Do not add facts from anywhere else.
             - Cite the source of every claim as [n], e.g. [1] or [1, 3]. Cite only numbers of sources you were given.
@@ -34,10 +34,6 @@ final class Prompt {
     private static final int MAX_TURN_CHARS = 600;
 
     private Prompt() {
-    }
-
-    static String instructions(String template, String siteName) {
-        return template.replace("{siteName}", siteName);
     }
 
     /** The user message: numbered sources, then the question. */

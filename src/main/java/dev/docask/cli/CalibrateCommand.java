@@ -59,6 +59,10 @@ final class CalibrateCommand implements Callable<Integer> {
         if (questionFiles.isEmpty() && (match == null || noMatch == null)) {
             throw OptionCheck.fail(spec, BOTH_KINDS);
         }
+        if (preferLong && questionFiles.isEmpty()) { // as 'eval' refuses an option of the other mode
+            throw OptionCheck.fail(spec, "--long does not apply with --match and --no-match: it belongs to --questions "
+                    + "(eval's question files, where a question may have a long_question)");
+        }
         List<String> good = new ArrayList<>();
         List<String> junk = new ArrayList<>();
         if (match != null) {
@@ -77,10 +81,12 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         try (DocIndex idx = index.open()) {
             HybridRetriever retriever = IndexArgs.retriever(idx);
-            List<Calibration.Scores> goodScores = score(retriever, good);
-            List<Calibration.Scores> junkScores = score(retriever, junk);
+            boolean vectors = idx.hasVectors();
+            List<Calibration.Scores> goodScores = score(retriever, good, vectors);
+            List<Calibration.Scores> junkScores = score(retriever, junk, vectors);
             double defaultCoverage = retriever.thresholds(RetrievalOptions.defaults()).minKeywordCoverage();
-            Calibration c = Calibration.of(goodScores, junkScores, defaultCoverage);
+            Calibration c = vectors ? Calibration.of(goodScores, junkScores, defaultCoverage)
+                    : Calibration.keywordOnly(goodScores, junkScores, defaultCoverage);
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("match", goodScores);
@@ -106,17 +112,22 @@ final class CalibrateCommand implements Callable<Integer> {
         return qs;
     }
 
-    private static List<Calibration.Scores> score(HybridRetriever retriever, List<String> questions) {
+    private static List<Calibration.Scores> score(HybridRetriever retriever, List<String> questions, boolean vectors) {
         List<Calibration.Scores> out = new ArrayList<>();
         RetrievalOptions open = RetrievalOptions.defaults().withoutGate();
         for (String q : questions) {
             Retrieval r = retriever.retrieve(q, open);
-            out.add(new Calibration.Scores(q, Float.isNaN(r.bestSimilarity()) ? 0 : r.bestSimilarity(), r.bestCoverage()));
+            Double similarity = !vectors ? null : Float.isNaN(r.bestSimilarity()) ? 0.0 : (double) r.bestSimilarity();
+            out.add(new Calibration.Scores(q, similarity, r.bestCoverage()));
         }
         return out;
     }
 
     private static void print(PrintWriter out, List<Calibration.Scores> good, List<Calibration.Scores> junk, Calibration c) {
+        if (!c.similarityApplies()) {
+            printKeywordOnly(out, good, junk, c);
+            return;
+        }
         out.println("should match (best similarity, best keyword coverage):");
         good.forEach(s -> out.printf(Locale.ROOT, "  %.3f  %.3f  %s%n", s.similarity(), s.coverage(), s.question()));
         out.println("should not match:");
@@ -131,5 +142,24 @@ final class CalibrateCommand implements Callable<Integer> {
         Calibration.Suggestion d = c.atCoverage();
         out.printf(Locale.ROOT, "keeping minKeywordCoverage=%.3f: --set minSimilarity=%.3f -> %d of %d turned away, %d of %d let through%n",
                 d.minKeywordCoverage(), d.minSimilarity(), d.turnedAway(), good.size(), d.passed(), junk.size());
+    }
+
+    private static void printKeywordOnly(PrintWriter out, List<Calibration.Scores> good, List<Calibration.Scores> junk,
+                                         Calibration c) {
+        out.println("should match (best keyword coverage):");
+        good.forEach(s -> out.printf(Locale.ROOT, "  %.3f  %s%n", s.coverage(), s.question()));
+        out.println("should not match:");
+        junk.forEach(s -> out.printf(Locale.ROOT, "  %.3f  %s%n", s.coverage(), s.question()));
+        out.println();
+        out.println("similarity:       does not apply: the index has no vectors (built with --embedder none), "
+                + "so keyword coverage alone decides");
+        out.println("keyword coverage: " + c.coverage().describe());
+        Calibration.Suggestion s = c.suggested();
+        out.printf(Locale.ROOT, "suggested: --set minKeywordCoverage=%.3f%n", s.minKeywordCoverage());
+        out.printf(Locale.ROOT, "  %d of %d good questions turned away, %d of %d junk questions let through%n",
+                s.turnedAway(), good.size(), s.passed(), junk.size());
+        Calibration.Suggestion d = c.atCoverage();
+        out.printf(Locale.ROOT, "the default minKeywordCoverage=%.3f: %d of %d turned away, %d of %d let through%n",
+                d.minKeywordCoverage(), d.turnedAway(), good.size(), d.passed(), junk.size());
     }
 }

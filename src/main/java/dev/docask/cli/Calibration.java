@@ -1,6 +1,7 @@
 package dev.docask.cli;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
@@ -15,10 +16,15 @@ import java.util.function.ToDoubleFunction;
  * signal that generalises, MEASURED.md) and takes the middle of the tied similarity cuts, the
  * largest margin on both sides. A second suggestion fixes coverage at the default and picks only
  * minSimilarity — the number a per-model default needs.
+ *
+ * A keyword-only index (--embedder none) has no similarity at all, so the gate is coverage alone:
+ * the similarity signal and cut are null (not 0, which would suggest a meaningless minSimilarity),
+ * the suggestion picks only minKeywordCoverage, and the second one is how the default coverage does.
  */
 record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Suggestion atCoverage) {
 
-    record Scores(String question, double similarity, double coverage) {
+    /** One question's best scores; {@code similarity} is null on a keyword-only index. */
+    record Scores(String question, Double similarity, double coverage) {
     }
 
     record Signal(double lowestGood, double highestJunk) {
@@ -36,9 +42,15 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Sug
         }
     }
 
-    record Suggestion(double minSimilarity, double minKeywordCoverage, int turnedAway, int passed) {
+    /** A pair of thresholds and its mistakes; {@code minSimilarity} is null when similarity does not apply. */
+    record Suggestion(Double minSimilarity, double minKeywordCoverage, int turnedAway, int passed) {
     }
 
+    boolean similarityApplies() {
+        return similarity != null;
+    }
+
+    /** Calibration of both signals (the index has vectors). */
     static Calibration of(List<Scores> good, List<Scores> junk, double defaultCoverage) {
         Signal sim = signal(good, junk, Scores::similarity);
         Signal cov = signal(good, junk, Scores::coverage);
@@ -48,10 +60,23 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Sug
         for (double c : covCuts) {
             joint.add(bestSimilarity(good, junk, simCuts, c));
         }
-        joint.sort(java.util.Comparator.comparingInt(Calibration::mistakes)
+        return new Calibration(sim, cov, fewestMistakes(joint, defaultCoverage), bestSimilarity(good, junk, simCuts, defaultCoverage));
+    }
+
+    /** Calibration of keyword coverage alone, for a keyword-only index: the scores' similarities are ignored. */
+    static Calibration keywordOnly(List<Scores> good, List<Scores> junk, double defaultCoverage) {
+        List<Suggestion> cuts = new ArrayList<>();
+        for (double c : cuts(good, junk, Scores::coverage)) {
+            cuts.add(evaluate(good, junk, null, c));
+        }
+        return new Calibration(null, signal(good, junk, Scores::coverage), fewestMistakes(cuts, defaultCoverage),
+                evaluate(good, junk, null, defaultCoverage));
+    }
+
+    private static Suggestion fewestMistakes(List<Suggestion> all, double defaultCoverage) {
+        return all.stream().min(Comparator.comparingInt(Calibration::mistakes)
                 .thenComparingInt(Suggestion::turnedAway)
-                .thenComparingDouble(x -> Math.abs(x.minKeywordCoverage() - defaultCoverage)));
-        return new Calibration(sim, cov, joint.get(0), bestSimilarity(good, junk, simCuts, defaultCoverage));
+                .thenComparingDouble(x -> Math.abs(x.minKeywordCoverage() - defaultCoverage))).orElseThrow();
     }
 
     /** The similarity cut with the fewest mistakes at coverage cut {@code c}; ties → the middle one. */
@@ -67,16 +92,20 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Sug
         return tied.get(tied.size() / 2);
     }
 
-    private static Suggestion evaluate(List<Scores> good, List<Scores> junk, double s, double c) {
+    private static Suggestion evaluate(List<Scores> good, List<Scores> junk, Double s, double c) {
         int away = 0;
         int passed = 0;
         for (Scores g : good) {
-            away += g.similarity() >= s || g.coverage() >= c ? 0 : 1;
+            away += passes(g, s, c) ? 0 : 1;
         }
         for (Scores j : junk) {
-            passed += j.similarity() >= s || j.coverage() >= c ? 1 : 0;
+            passed += passes(j, s, c) ? 1 : 0;
         }
         return new Suggestion(s, c, away, passed);
+    }
+
+    private static boolean passes(Scores x, Double s, double c) {
+        return s != null && x.similarity() != null && x.similarity() >= s || x.coverage() >= c;
     }
 
     private static int mistakes(Suggestion s) {

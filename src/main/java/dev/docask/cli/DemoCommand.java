@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
 
 /** {@code docask demo}: indexes the bundled sample docs with the local embedder and answers a question with the offline extractive answerer. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Index the bundled samples/ docs with the local embedder and answer a sample question.")
+        description = "Index the bundled samples/ docs (with the local embedder unless --embedder says otherwise) and answer a sample question.")
 final class DemoCommand implements Callable<Integer> {
     static final String SAMPLE_QUESTION = "How many times does Quayside retry a failed delivery?";
     static final String SAMPLE_BASE_URL = "https://docs.quayside.dev";
@@ -35,7 +35,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--docs", paramLabel = "DIR", description = "Sample docs folder (default: samples/ of the docask checkout).")
     Path docs;
 
-    @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC")
+    @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC",
+            description = "Embedder the samples are indexed and searched with: bge-small (default, local), "
+                    + "openai:<model>, mock[:dims] or none (keyword search only).")
     String embedder;
 
     @Option(names = "--question", paramLabel = "TEXT", description = "Question to ask (default: \"" + SAMPLE_QUESTION + "\").")

@@ -52,7 +52,8 @@ final class ServeCommand implements Callable<Integer> {
     List<String> allowOrigins = new ArrayList<>();
 
     @Option(names = "--rate-limit", defaultValue = "10/min", paramLabel = "N/UNIT",
-            description = "Questions per client, e.g. 10/min, 100/hour, or off (default 10/min).")
+            description = "Requests per client to /api/ask and /api/search, counted together, e.g. 10/min, "
+                    + "100/hour, or off (default 10/min). A request refused for its input is not counted.")
     String rateLimit;
 
     @Option(names = "--trust-proxy-header", paramLabel = "NAME",

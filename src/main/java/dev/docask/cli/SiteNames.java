@@ -4,7 +4,11 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** A display name for a site when none is given: the base URL's host without "www."/"docs.", capitalised. */
+/**
+ * A name for a site when {@code --site-name} is not given: the base URL's host without "www."/"docs.",
+ * else the folder's name, capitalised; empty when neither gives one. An empty name is recorded as
+ * such: how an unnamed site reads in answers ("on this site") is the answer package's to decide.
+ */
 final class SiteNames {
     private SiteNames() {
     }
@@ -16,8 +20,9 @@ final class SiteNames {
         } catch (IllegalArgumentException ignored) {
             // fall back to the folder name
         }
+        Path folderName = folder.toAbsolutePath().normalize().getFileName();
         String name = host != null ? host.replaceFirst("^(www|docs)\\.", "").replaceFirst("\\.[a-z]+$", "")
-                : folder.toAbsolutePath().normalize().getFileName().toString();
-        return name.isEmpty() ? "this site" : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+                : folderName == null ? "" : folderName.toString();
+        return name.isEmpty() ? "" : name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
     }
 }

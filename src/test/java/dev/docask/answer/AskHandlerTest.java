@@ -2,6 +2,12 @@ package dev.docask.answer;
 
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexSettings;
+import dev.docask.ingest.Chunk;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.Framework;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.CutShort;
@@ -20,7 +26,9 @@ import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -463,6 +471,28 @@ class AskHandlerTest {
         assertThat(a.refused()).isFalse();
         assertThat(a.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
         assertThat(handler.siteName()).isEqualTo("Test");
+    }
+
+    @Test
+    void build_fromIndexWithoutSiteName_answersAndRefusalsReadWell(@TempDir Path dir) {
+        List<Chunk> chunks = List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG);
+        IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks.size(), chunks, List.of()), Embedders.fromSpec("mock"),
+                IndexSettings.defaults("mock"), dir, n -> { });
+        try (DocIndex unnamed = DocIndex.open(dir)) {
+            handler = AskHandler.builder().index(unnamed).build();
+
+            assertThat(handler.siteName()).isEqualTo("this site");
+            assertThat(handler.ask(ON_TOPIC).text()).startsWith("Quoted from this site's docs (");
+            assertThat(handler.ask(OFF_TOPIC).text()).isEqualTo("I don't know. I couldn't find anything about that on this site.");
+        }
+    }
+
+    @Test
+    void build_blankSiteName_overridesTheIndexsName() {
+        handler = AskHandler.builder().index(INDEX.index()).siteName(" ").build();
+
+        assertThat(handler.siteName()).isEqualTo("this site");
+        assertThat(handler.ask(ON_TOPIC).text()).startsWith("Quoted from this site's docs (");
     }
 
     @Test

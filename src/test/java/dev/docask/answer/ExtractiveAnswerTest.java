@@ -11,15 +11,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExtractiveAnswerTest {
     @Test
     void write_firstBlockSaysItIsQuoted() {
-        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(Retrievals.MOCKING).sources(), "Vitest");
+        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(Retrievals.MOCKING).sources(), new SiteName("Vitest"));
 
         assertThat(blocks.getFirst()).contains("Quoted from the Vitest docs").contains("no language model");
     }
 
     @Test
+    void write_unnamedSite_saysThisSitesDocs() {
+        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(Retrievals.MOCKING).sources(), new SiteName(""));
+
+        assertThat(blocks.getFirst()).startsWith("Quoted from this site's docs (").doesNotContain("the this site");
+    }
+
+    @Test
     void write_bestOverlappingSentenceQuotedWithItsNumber() {
         List<String> blocks = ExtractiveAnswer.write("how do I advance the clock with fake timers?",
-                Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources(), "Vitest");
+                Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources(), new SiteName("Vitest"));
 
         assertThat(blocks.get(1)).isEqualTo("\n\n> Advance the clock with vi.advanceTimersByTime. [2]");
     }
@@ -28,15 +35,15 @@ class ExtractiveAnswerTest {
     void write_sameInput_sameOutput() {
         var sources = Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG).sources();
 
-        assertThat(ExtractiveAnswer.write("mock module timers", sources, "V"))
-                .isEqualTo(ExtractiveAnswer.write("mock module timers", sources, "V"));
+        assertThat(ExtractiveAnswer.write("mock module timers", sources, new SiteName("V")))
+                .isEqualTo(ExtractiveAnswer.write("mock module timers", sources, new SiteName("V")));
     }
 
     @Test
     void write_atMostThreeQuotesAndTwoPerSource() {
         var sources = Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources();
 
-        List<String> blocks = ExtractiveAnswer.write("module mock factory hoisted file implementation", sources, "V");
+        List<String> blocks = ExtractiveAnswer.write("module mock factory hoisted file implementation", sources, new SiteName("V"));
 
         assertThat(blocks).hasSizeLessThanOrEqualTo(4);
         assertThat(blocks.stream().filter(b -> b.endsWith("[1]"))).hasSizeLessThanOrEqualTo(2);
@@ -44,7 +51,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_noWordShared_quotesFirstSentenceOfFirstSource() {
-        List<String> blocks = ExtractiveAnswer.write("zzz qqq", Retrievals.of(Retrievals.CONFIG).sources(), "V");
+        List<String> blocks = ExtractiveAnswer.write("zzz qqq", Retrievals.of(Retrievals.CONFIG).sources(), new SiteName("V"));
 
         assertThat(blocks).hasSize(2);
         assertThat(blocks.get(1)).startsWith("\n\n> The environment option sets").endsWith("[1]");

@@ -43,23 +43,31 @@ class ServeCommandTest {
         return Main.execute(cli, Map.of(), args);
     }
 
+    /** The server's base URL, once {@code serve} has printed it. */
+    private static String awaitUrl(StringWriter out) throws InterruptedException {
+        Matcher url = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)").matcher("");
+        for (int i = 0; i < 500 && !url.reset(out.toString()).find(); i++) {
+            Thread.sleep(20);
+        }
+        assertThat(url.find(0)).as(out.toString()).isTrue();
+        return url.group(1);
+    }
+
+    private static HttpRequest ask(String base) {
+        return HttpRequest.newBuilder(URI.create(base + "/api/ask"))
+                .header("Content-Type", "application/json").header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build();
+    }
+
     @Test
     void serve_answersUntilInterrupted() throws Exception {
         StringWriter out = new StringWriter();
         AtomicInteger exit = new AtomicInteger(-1);
         Thread serving = Thread.ofVirtual().start(() -> exit.set(serve(out, new StringWriter(),
                 "--index", indexDir.toString(), "--port", "0", "--rate-limit", "off")));
-        Matcher url = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)").matcher("");
-        for (int i = 0; i < 500 && !url.reset(out.toString()).find(); i++) {
-            Thread.sleep(20);
-        }
-        assertThat(url.find(0)).as(out.toString()).isTrue();
-        String base = url.group(1);
+        String base = awaitUrl(out);
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(base + "/api/ask"))
-                .header("Content-Type", "application/json").header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = http.send(ask(base), HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).isEqualTo(200);
         assertThat(answer.body()).contains("vi.mock").contains("\"model\":\"extractive\"");
         serving.interrupt();
@@ -67,6 +75,36 @@ class ServeCommandTest {
         assertThat(exit.get()).isZero();
         assertThatThrownBy(() -> http.send(HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
                 HttpResponse.BodyHandlers.ofString())).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void serveRateLimit_searchesAndQuestionsShareOneAllowance() throws Exception {
+        StringWriter out = new StringWriter();
+        Thread serving = Thread.ofVirtual().start(() -> serve(out, new StringWriter(),
+                "--index", indexDir.toString(), "--port", "0", "--rate-limit", "1/min"));
+        try {
+            String base = awaitUrl(out);
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> search = http.send(HttpRequest.newBuilder(URI.create(base + "/api/search?q=mock+module")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> answer = http.send(ask(base), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(search.statusCode()).isEqualTo(200);
+            assertThat(answer.statusCode()).isEqualTo(429);
+        } finally {
+            serving.interrupt();
+            serving.join(30_000);
+        }
+    }
+
+    @Test
+    void help_rateLimit_namesBothRoutesItCounts() {
+        StringWriter out = new StringWriter();
+        assertThat(serve(out, new StringWriter(), "--help")).isZero();
+
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertThat(help).contains("--rate-limit=N/UNIT Requests per client to /api/ask and /api/search, counted together")
+                .doesNotContain("Questions per client");
     }
 
     @Test
