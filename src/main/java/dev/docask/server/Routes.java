@@ -74,7 +74,7 @@ final class Routes {
     private String siteNameOfIndex() {
         try (LiveIndex.Lease lease = live.lease()) {
             String name = lease.generation().index().manifest().siteName();
-            return name == null || name.isBlank() ? "this site" : name;
+            return name == null ? "" : name;
         }
     }
 

@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * The widget script and the demo page. Both are read from the jar once; the widget is plain
  * browser JavaScript with no dependencies, so serving it needs no build step. The demo page is
  * the widget over a page titled with the site's name, which is HTML-escaped because it comes
- * from the index (page text is untrusted).
+ * from the index (page text is untrusted). An index may have no name; the page then speaks of
+ * "your docs" and the widget of "these docs".
  */
 final class StaticAssets {
     private static final String WIDGET = "/dev/docask/server/widget.js";
@@ -22,7 +23,12 @@ final class StaticAssets {
 
     StaticAssets(String siteName) {
         this.widget = read(WIDGET);
-        this.demo = new String(read(DEMO), StandardCharsets.UTF_8).replace("{{siteName}}", escapeHtml(siteName));
+        String name = escapeHtml(siteName == null ? "" : siteName.strip());
+        this.demo = new String(read(DEMO), StandardCharsets.UTF_8)
+                .replace("{{title}}", name.isEmpty() ? "docask demo" : name + " — docask demo")
+                .replace("{{heading}}", name.isEmpty() ? "Your docs" : name)
+                .replace("{{docs}}", name.isEmpty() ? "your documentation" : "the <strong>" + name + "</strong> documentation")
+                .replace("{{siteName}}", name);
     }
 
     void widget(Context ctx) {

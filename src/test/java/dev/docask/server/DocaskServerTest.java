@@ -140,6 +140,17 @@ class DocaskServerTest {
                 .contains("<script src=\"/widget.js\"");
     }
 
+    @Test
+    void demoPage_siteWithoutAName_readsWell(@TempDir Path other) throws Exception {
+        try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
+                .siteName("").build().start()) {
+            String page = new Http(s.url()).get("/").body();
+            assertThat(page).contains("<title>docask demo</title>").contains("<h1>Your docs</h1>")
+                    .contains("stands in for your documentation.").contains("data-site-name=\"\"")
+                    .doesNotContain("this site</strong>").doesNotContain("the <strong></strong>");
+        }
+    }
+
     /** Asks for one JSON answer and returns its id, the one feedback refers to. */
     static String answerId(Http client) {
         HttpResponse<String> r = client.postJson("/api/ask", "{\"question\":\"how do I mock a module?\"}", "Accept", "application/json");
