@@ -264,16 +264,30 @@ public final class HybridRetriever {
     }
 
     /**
-     * Tells {@code onError} when the filter can match nothing: a key or value no chunk has (with the
-     * ones that exist), or, when nothing was found, parts that match only separately.
+     * Why parts of a metadata filter can match no chunk of this index (a key or value no chunk has,
+     * with the ones that exist), one sentence each; empty when every part matches some chunk. A
+     * server checks its configured filter with it once per index.
+     *
+     * <pre>{@code
+     * retriever.filterProblems(Map.of("docType", "guid"))
+     * // ["filter docType=guid matches no chunk: none of the 3 values of docType is 'guid' ..."]
+     * }</pre>
      */
-    private void reportFilter(RetrievalOptions o, boolean nothingFound) {
+    public List<String> filterProblems(Map<String, String> filter) {
         MetadataVocabulary v = vocabulary;
         if (v == null) {
             v = MetadataVocabulary.of(index);
             vocabulary = v;
         }
-        List<String> problems = new ArrayList<>(v.problems(o.filter()));
+        return v.problems(filter);
+    }
+
+    /**
+     * Tells {@code onError} when the filter can match nothing: a key or value no chunk has (with the
+     * ones that exist), or, when nothing was found, parts that match only separately.
+     */
+    private void reportFilter(RetrievalOptions o, boolean nothingFound) {
+        List<String> problems = new ArrayList<>(filterProblems(o.filter()));
         if (problems.isEmpty() && nothingFound && o.filter().size() > 1
                 && IntStream.range(0, index.size()).noneMatch(id -> MetadataFilter.matches(index.chunk(id), o.filter()))) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));

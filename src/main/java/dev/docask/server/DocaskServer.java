@@ -100,6 +100,8 @@ public final class DocaskServer implements AutoCloseable {
         String spec = index.manifest().embedderSpec();
         Optional<Embedder> embedder = embedders.computeIfAbsent(spec, Embedders::fromSpec); // reused across reloads
         HybridRetriever retriever = HybridRetriever.create(index, embedder);
+        // A mistyped --filter would make every answer "I don't know": say so once per index, not per request.
+        retriever.filterProblems(settings.retrieval().filter()).forEach(p -> LOG.warn("index {}: {}", name, p));
         return new Generation(name, index, retriever, settings.answers().apply(retriever));
     }
 

@@ -6,6 +6,8 @@ import dev.docask.testsupport.FakeOpenAiServer;
 import dev.docask.testsupport.SlowTokens;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import dev.docask.retrieve.RetrievalOptions;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -149,6 +151,21 @@ class DocaskServerTest {
                     .contains("stands in for your documentation.").contains("data-site-name=\"\"")
                     .doesNotContain("this site</strong>").doesNotContain("the <strong></strong>");
         }
+    }
+
+    @Test
+    void start_filterNoChunkCanMatch_isLoggedOnceWithTheKeysThatExist(@TempDir Path other) throws Exception {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
+                .retrieval(RetrievalOptions.defaults().withFilter(Map.of("docTyp", "guide"))).build().start()) {
+            new Http(s.url()).get("/api/search?q=retry+option");
+        } finally {
+            System.setErr(err);
+        }
+        String log = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(log).containsOnlyOnce("filter docTyp=guide matches no chunk").contains("no chunk has the key 'docTyp'");
     }
 
     /** Asks for one JSON answer and returns its id, the one feedback refers to. */
