@@ -10,10 +10,7 @@ import dev.docask.testsupport.TestIndexes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,26 +35,17 @@ class AskCommandTest {
         TestIndexes.build(indexDir, "mock", CHUNKS).close();
     }
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(Map<String, String> env, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
+    private static CliRun run(Map<String, String> env, String... args) {
         AskCommand command = new AskCommand();
         command.env = env;
-        CommandLine cli = new CommandLine(command);
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = Main.execute(cli, Map.of(), args);
-        return new Run(exit, out.toString(), err.toString());
+        return CliRun.command(command, Map.of(), args);
     }
 
     @Test
     void ask_onTopic_printsSourcesThenCitedExtractiveAnswer() {
-        Run r = run(Map.of(), "--index", indexDir.toString(), "mock a module with vi.mock");
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "mock a module with vi.mock");
 
-        assertThat(r.exit()).isZero();
+        assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("Sources:\n  [1] Mocking › Modules\n      https://x.dev/guide/mocking#modules");
         assertThat(r.out().indexOf("Quoted from")).isGreaterThan(r.out().indexOf("[1] Mocking"));
         assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. [1]");
@@ -65,26 +53,26 @@ class AskCommandTest {
 
     @Test
     void ask_filterWithAKeyNoChunkHas_warnsOnStderr() {
-        Run r = run(Map.of(), "--index", indexDir.toString(), "--filter", "version=3", "mock a module with vi.mock");
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "--filter", "version=3", "mock a module with vi.mock");
 
-        assertThat(r.exit()).isZero();
+        assertThat(r.code()).isZero();
         assertThat(r.err()).contains("warning: filter version=3 matches no chunk: no chunk has the key 'version'; "
                 + "this index's chunks have no metadata, only url and source (which match a prefix)");
     }
 
     @Test
     void ask_offTopic_saysIDontKnowWithSiteName() {
-        Run r = run(Map.of(), "--index", indexDir.toString(), "--site-name", "Vitest", "capital of France");
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "--site-name", "Vitest", "capital of France");
 
-        assertThat(r.exit()).isZero();
+        assertThat(r.code()).isZero();
         assertThat(r.out().strip()).isEqualTo("I don't know. I couldn't find anything about that on Vitest.");
     }
 
     @Test
     void ask_json_printsOneObjectWithAnswerSourcesAndCitations() throws Exception {
-        Run r = run(Map.of(), "--index", indexDir.toString(), "--json", "fake timers with vi.useFakeTimers");
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "--json", "fake timers with vi.useFakeTimers");
 
-        assertThat(r.exit()).isZero();
+        assertThat(r.code()).isZero();
         JsonNode o = new ObjectMapper().readTree(r.out());
         assertThat(o.get("refused").asBoolean()).isFalse();
         assertThat(o.get("answer").asText()).contains("vi.useFakeTimers");
@@ -98,10 +86,10 @@ class AskCommandTest {
     @Test
     void ask_openAiModel_streamsAnswerAfterSources() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock [1]."))) {
-            Run r = run(Map.of("OPENAI_BASE_URL", server.baseUrl()), "--index", indexDir.toString(),
+            CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl()), "--index", indexDir.toString(),
                     "--model", "openai:fake", "mock a module with vi.mock");
 
-            assertThat(r.exit()).isZero();
+            assertThat(r.code()).isZero();
             assertThat(r.out()).startsWith("Sources:").endsWith("Use vi.mock [1].\n");
             assertThat(server.requests()).isEqualTo(1);
         }
@@ -110,50 +98,50 @@ class AskCommandTest {
     @Test
     void ask_modelFails_oneLineErrorExit1() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start(new ServerError(500))) {
-            Run r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",
+            CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",
                     indexDir.toString(), "--model", "openai:fake", "--no-stream", "mock a module with vi.mock");
 
-            assertThat(r.exit()).isEqualTo(1);
+            assertThat(r.code()).isEqualTo(1);
             assertThat(r.err()).isEqualTo("docask ask: The language model failed with HTTP status 500.\n");
         }
     }
 
     @Test
     void ask_openAiWithoutKey_failsNamingTheVariable_notAUsageError() {
-        Run r = run(Map.of(), "--index", indexDir.toString(), "--model", "openai:gpt-4o-mini", "anything");
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "--model", "openai:gpt-4o-mini", "anything");
 
-        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains("OPENAI_API_KEY").doesNotContain("Exception").doesNotContain("--help");
     }
 
     @Test
     void ask_unknownModel_isUsageErrorBeforeOpeningTheIndex() {
-        Run r = run(Map.of(), "--index", dir.resolve("nope").toString(), "--model", "nosuch", "anything");
+        CliRun r = run(Map.of(), "--index", dir.resolve("nope").toString(), "--model", "nosuch", "anything");
 
-        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask ask: unknown model 'nosuch'").contains("Try 'docask ask --help'");
     }
 
     @Test
     void ask_blankQuestion_isUsageError() {
-        Run r = run(Map.of(), "--index", indexDir.toString(), "  ");
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "  ");
 
-        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask ask: the question is empty");
     }
 
     @Test
     void ask_noQuestion_isUsageError() {
-        Run r = run(Map.of(), "--index", indexDir.toString());
+        CliRun r = run(Map.of(), "--index", indexDir.toString());
 
-        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.code()).isEqualTo(2);
     }
 
     @Test
     void ask_missingIndex_oneLineErrorExit1() {
-        Run r = run(Map.of(), "--index", dir.resolve("nope").toString(), "anything");
+        CliRun r = run(Map.of(), "--index", dir.resolve("nope").toString(), "anything");
 
-        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.code()).isEqualTo(1);
         assertThat(r.err().lines()).hasSize(1);
     }
 }

@@ -6,11 +6,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static dev.docask.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code docask calibrate} through the real command line, on a keyword-only index of the sample docs. */
@@ -21,20 +20,11 @@ class CalibrateCommandTest {
     static Path good;
     static Path bad;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     @BeforeAll
     static void buildIndex() throws Exception {
         keywordIndex = tmp.resolve("keyword-idx");
-        Run r = run("index", "samples", "--out", keywordIndex.toString(), "--base-url", "https://docs.quayside.dev",
+        CliRun r = run("index", "samples", "--out", keywordIndex.toString(), "--base-url", "https://docs.quayside.dev",
                 "--embedder", "none", "-q");
         assertThat(r.code()).as(r.err()).isZero();
         good = Files.writeString(tmp.resolve("good.txt"), "createRelayHandler options\nretry limit default\n");
@@ -43,7 +33,7 @@ class CalibrateCommandTest {
 
     @Test
     void calibrate_keywordOnlyIndex_saysSimilarityDoesNotApplyAndSuggestsCoverageOnly() {
-        Run r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString());
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString());
 
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("similarity:       does not apply: the index has no vectors")
@@ -53,7 +43,7 @@ class CalibrateCommandTest {
 
     @Test
     void calibrateJson_keywordOnlyIndex_similarityIsNullNotZero() throws Exception {
-        Run r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
                 "--json");
 
         assertThat(r.code()).as(r.err()).isZero();
@@ -66,7 +56,7 @@ class CalibrateCommandTest {
 
     @Test
     void calibrateLong_withMatchAndNoMatchOnly_isAUsageErrorNamingItsMode() {
-        Run r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
                 "--long");
 
         assertThat(r.code()).isEqualTo(2);
@@ -80,7 +70,7 @@ class CalibrateCommandTest {
         Path questions = Files.writeString(tmp.resolve("q.jsonl"), """
                 {"id": "b", "question": "weather in Mumbai", "long_question": "What is the weather in Mumbai today?", "answerable": false}
                 """);
-        Run r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(),
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(),
                 "--questions", questions.toString(), "--long", "--json");
 
         assertThat(r.code()).as(r.err()).isZero();

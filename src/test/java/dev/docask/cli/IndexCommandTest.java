@@ -5,11 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static dev.docask.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** docask index through the real command line, on small folders in a temp dir (no model). */
@@ -19,15 +18,6 @@ class IndexCommandTest {
     Path weird;
     String out;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     @BeforeEach
     void mixedFolder() throws IOException {
@@ -41,7 +31,7 @@ class IndexCommandTest {
 
     @Test
     void index_mixedFolderGuessedMarkdown_saysWhichHtmlFilesWereLeftOutAndHowToReadThem() {
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("Indexed 2 pages: ");
         assertThat(r.err()).contains("left out 1 HTML file (sub/c.html)", "read as markdown (detected)",
@@ -50,7 +40,7 @@ class IndexCommandTest {
 
     @Test
     void index_frameworkHtml_saysWhichMarkdownFilesWereLeftOut() {
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--framework", "html", "-q");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--framework", "html", "-q");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("Indexed 1 pages: ");
         assertThat(r.err()).contains("left out 2 Markdown files (a.md, d.mdx)", "read with --framework html",
@@ -62,21 +52,21 @@ class IndexCommandTest {
         for (int i = 1; i <= 5; i++) {
             Files.writeString(weird.resolve("sub/p" + i + ".html"), "<html><body><p>Page " + i + ".</p></body></html>");
         }
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
         assertThat(r.err()).contains("left out 6 HTML files (sub/c.html, sub/p1.html, sub/p2.html, ...)");
     }
 
     @Test
     void index_oneKindOfPage_noLeftOutNote() throws IOException {
         Files.delete(weird.resolve("sub/c.html"));
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
         assertThat(r.code()).isZero();
         assertThat(r.err()).doesNotContain("left out");
     }
 
     @Test
     void index_baseUrlNotAUrl_isAUsageErrorNamingTheOptionAndValue() {
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "notaurl");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "notaurl");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev");
         assertThat(Files.exists(Path.of(out))).isFalse();
@@ -86,7 +76,7 @@ class IndexCommandTest {
     void check_onlyOptionsDiffer_namesEachDifferenceAndNotThePages() {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
                 "-q").code()).isZero();
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "mock", "--chunk-size", "800", "--check");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "mock", "--chunk-size", "800", "--check");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).startsWith("stale: " + out + ": ")
                 .contains("built with embedder none, asked for mock", "chunk size 1200, asked for 800",
@@ -100,7 +90,7 @@ class IndexCommandTest {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--check").out())
                 .startsWith("up to date: ");
         Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text, edited.");
-        Run r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--check");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--check");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).isEqualTo("stale: " + out + ": pages changed; run 'docask index' again\n");
     }

@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import static dev.docask.cli.CliRun.run;
+import static dev.docask.cli.CliRun.runWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** index, inspect, search and calibrate through the real command line, on the sample docs (mock embedder). */
@@ -21,30 +20,12 @@ class IndexSearchCommandsTest {
     static Path tmp;
     static Path index;
 
-    record Run(int code, String out, String err) {
-    }
 
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
-
-    static Run runWith(Map<String, String> env, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new Main());
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = Main.execute(cli, env, args);
-        return new Run(code, out.toString(), err.toString());
-    }
 
     @BeforeAll
     static void buildIndex() {
         index = tmp.resolve("idx");
-        Run r = run("index", "samples", "--out", index.toString(), "--base-url", "https://docs.quayside.dev",
+        CliRun r = run("index", "samples", "--out", index.toString(), "--base-url", "https://docs.quayside.dev",
                 "--embedder", "mock", "-q");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("Indexed 16 pages: ").contains("0 problems");
@@ -52,7 +33,7 @@ class IndexSearchCommandsTest {
 
     @Test
     void inspectJson_reportsPagesChunksCopiesEmbedderAndProblems() throws Exception {
-        Run r = run("inspect", "--index", index.toString(), "--json");
+        CliRun r = run("inspect", "--index", index.toString(), "--json");
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("pages").asInt()).isEqualTo(16);
         assertThat(j.get("chunks").asInt()).isPositive();
@@ -64,7 +45,7 @@ class IndexSearchCommandsTest {
 
     @Test
     void inspectChunks_printsOneJsonLinePerChunk() throws Exception {
-        Run r = run("inspect", "--index", index.toString(), "--chunks");
+        CliRun r = run("inspect", "--index", index.toString(), "--chunks");
         String[] lines = r.out().strip().split("\n");
         JsonNode first = new ObjectMapper().readTree(lines[0]);
         assertThat(first.fieldNames()).toIterable().containsExactly("url", "source", "title", "heading", "chars", "copyOf", "metadata");
@@ -73,7 +54,7 @@ class IndexSearchCommandsTest {
 
     @Test
     void inspectChunks_showEachChunksMetadata_andTheSummaryNamesTheKeys() throws Exception {
-        Run r = run("inspect", "--index", index.toString(), "--chunks");
+        CliRun r = run("inspect", "--index", index.toString(), "--chunks");
         ObjectMapper json = new ObjectMapper();
         JsonNode api = null;
         for (String line : r.out().strip().split("\n")) {
@@ -91,15 +72,15 @@ class IndexSearchCommandsTest {
 
     @Test
     void search_filterWithAKeyOrValueNoChunkHas_warnsWithTheKnownOnes_exitZero() {
-        Run key = run("search", "--index", index.toString(), "--filter", "foo=bar", "retry limit");
+        CliRun key = run("search", "--index", index.toString(), "--filter", "foo=bar", "retry limit");
         assertThat(key.code()).isZero();
         assertThat(key.out()).startsWith("No relevant information found.");
         assertThat(key.err()).contains("warning: filter foo=bar matches no chunk: no chunk has the key 'foo'; "
                 + "keys are docType, tags, and url and source (which match a prefix)");
-        Run value = run("search", "--index", index.toString(), "--filter", "docType=gide", "retry limit");
+        CliRun value = run("search", "--index", index.toString(), "--filter", "docType=gide", "retry limit");
         assertThat(value.err()).contains("warning: filter docType=gide matches no chunk: "
                 + "docType is one of api, getting-started, guides, reference");
-        Run fine = run("search", "--index", index.toString(), "--filter", "docType=guides", "retry limit");
+        CliRun fine = run("search", "--index", index.toString(), "--filter", "docType=guides", "retry limit");
         assertThat(fine.err()).doesNotContain("warning");
         assertThat(fine.out()).contains("[guides/retries.md]");
     }
@@ -108,28 +89,28 @@ class IndexSearchCommandsTest {
     void index_folderWithNoPages_saysWhatDocaskReads() throws Exception {
         Path notes = Files.createDirectories(tmp.resolve("notes"));
         Files.writeString(notes.resolve("readme.txt"), "plain text");
-        Run r = run("index", notes.toString(), "--out", tmp.resolve("notes-idx").toString(), "--embedder", "none");
+        CliRun r = run("index", notes.toString(), "--out", tmp.resolve("notes-idx").toString(), "--embedder", "none");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains("no pages found in " + notes).contains(".md, .mdx");
     }
 
     @Test
     void search_printsRankedSourcesWithScores() {
-        Run r = run("search", "--index", index.toString(), "createRelayHandler options");
+        CliRun r = run("search", "--index", index.toString(), "createRelayHandler options");
         assertThat(r.code()).isZero();
         assertThat(r.out()).containsPattern("#1  score=0\\.\\d{4}  \\[api/create-relay-handler\\.md\\]  createRelayHandler");
     }
 
     @Test
     void search_offTopic_saysNoRelevantInformation_exitZero() {
-        Run r = run("search", "--index", index.toString(), "What's the weather in Mumbai today?");
+        CliRun r = run("search", "--index", index.toString(), "What's the weather in Mumbai today?");
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("No relevant information found.");
     }
 
     @Test
     void searchJson_hasTheContractFields() throws Exception {
-        Run r = run("search", "--index", index.toString(), "--json", "--explain", "retry limit");
+        CliRun r = run("search", "--index", index.toString(), "--json", "--explain", "retry limit");
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.fieldNames()).toIterable().contains("answerable", "mode", "best", "sources", "gatedOut");
         assertThat(j.get("sources").get(0).fieldNames()).toIterable()
@@ -139,7 +120,7 @@ class IndexSearchCommandsTest {
     @Test
     void search_questionOfSeveralSentences_saysWhichOpeningItAlsoSearched() throws Exception {
         String question = "Retry limit. Our nightly job keeps failing since the move.";
-        Run text = run("search", "--index", index.toString(), "--explain", question);
+        CliRun text = run("search", "--index", index.toString(), "--explain", question);
         assertThat(text.out()).contains("also searched by its opening sentence: \"Retry limit.\"");
         JsonNode j = new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", question).out());
         assertThat(j.get("opening").asText()).isEqualTo("Retry limit.");
@@ -151,7 +132,7 @@ class IndexSearchCommandsTest {
     void searchJson_onAKeywordOnlyIndex_writesNullSimilarities() throws Exception {
         Path keywordOnly = tmp.resolve("keyword-only");
         assertThat(run("index", "samples", "--out", keywordOnly.toString(), "--embedder", "none", "-q").code()).isZero();
-        Run r = run("search", "--index", keywordOnly.toString(), "--json", "retry limit");
+        CliRun r = run("search", "--index", keywordOnly.toString(), "--json", "retry limit");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("mode").asText()).isEqualTo("keyword");
@@ -167,7 +148,7 @@ class IndexSearchCommandsTest {
         Path copy = tmp.resolve("docs");
         Files.createDirectories(copy);
         Files.writeString(copy.resolve("page.md"), "# Page\n\nSomething new.\n");
-        Run stale = run("index", copy.toString(), "--out", index.toString(), "--embedder", "mock", "--check");
+        CliRun stale = run("index", copy.toString(), "--out", index.toString(), "--embedder", "mock", "--check");
         assertThat(stale.code()).isEqualTo(1);
         assertThat(stale.out()).startsWith("stale:");
     }
@@ -176,7 +157,7 @@ class IndexSearchCommandsTest {
     void calibrate_printsBothSignalsAndASuggestion() throws Exception {
         Path good = Files.writeString(tmp.resolve("good.txt"), "createRelayHandler options\nretry limit default\n");
         Path bad = Files.writeString(tmp.resolve("bad.txt"), "weather in Mumbai\nsourdough bread\n");
-        Run r = run("calibrate", "--index", index.toString(), "--match", good.toString(), "--no-match", bad.toString());
+        CliRun r = run("calibrate", "--index", index.toString(), "--match", good.toString(), "--no-match", bad.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("similarity:", "keyword coverage:", "suggested: --set minSimilarity=");
     }
@@ -188,7 +169,7 @@ class IndexSearchCommandsTest {
                 {"id": "b", "question": "weather in Mumbai", "answerable": false}
                 {"id": "c", "question": "sourdough bread", "answerable": false}
                 """);
-        Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString(), "--json");
+        CliRun r = run("calibrate", "--index", index.toString(), "--questions", questions.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("match")).hasSize(1);
@@ -202,7 +183,7 @@ class IndexSearchCommandsTest {
                 {"id": "a", "question": "createRelayHandler options", "long_question": "createRelayHandler options. Which ones are there?", "answerable": true, "expected_urls": ["https://docs.quayside.dev/x"]}
                 {"id": "b", "question": "weather in Mumbai", "answerable": false}
                 """);
-        Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString(), "--long", "--json");
+        CliRun r = run("calibrate", "--index", index.toString(), "--questions", questions.toString(), "--long", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("match").get(0).get("question").asText()).isEqualTo("createRelayHandler options. Which ones are there?");
@@ -213,7 +194,7 @@ class IndexSearchCommandsTest {
     void calibrate_withoutQuestionsOfBothKinds_isAClearError() throws Exception {
         Path questions = Files.writeString(tmp.resolve("only-junk.jsonl"),
                 "{\"id\": \"b\", \"question\": \"weather in Mumbai\", \"answerable\": false}\n");
-        Run r = run("calibrate", "--index", index.toString(), "--questions", questions.toString());
+        CliRun r = run("calibrate", "--index", index.toString(), "--questions", questions.toString());
         assertThat(r.code()).isEqualTo(1); // the file lacks a kind: its content, not the command line
         assertThat(r.err()).contains("questions that should match").doesNotContain("Exception");
     }
@@ -222,10 +203,10 @@ class IndexSearchCommandsTest {
     void setHelpAndUnknownSetError_listTheSameNames_thoseRetrievalOptionsAccepts() {
         String known = String.join(", ", dev.docask.retrieve.RetrievalOptions.SETTING_HELP);
         for (String command : new String[] {"search", "ask"}) {
-            Run help = run(command, "--help");
+            CliRun help = run(command, "--help");
             assertThat(help.out().replaceAll("\\s+", " ")).as(command).contains("option (repeatable): " + known + ".");
         }
-        Run bad = run("search", "--index", index.toString(), "--set", "nope=1", "q");
+        CliRun bad = run("search", "--index", index.toString(), "--set", "nope=1", "q");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().replaceAll("\\s+", " ")).contains("unknown option 'nope'; known: " + known);
         assertThat(known).contains("topK", "similarityNeedsKeyword", "retrievers (both|bm25|vector)");
@@ -233,23 +214,23 @@ class IndexSearchCommandsTest {
 
     @Test
     void search_questionThatLooksLikeAnOption_usageErrorSaysToPutDashDashBeforeIt() {
-        Run r = run("search", "--index", index.toString(), "--retry-limit");
+        CliRun r = run("search", "--index", index.toString(), "--retry-limit");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("Missing required parameter: 'QUESTION'")
                 .contains("'--retry-limit' was read as an option, not as the question. To search for text starting with '-', "
                         + "put -- before it: docask search --index DIR -- --retry-limit");
-        Run asked = run("ask", "--index", index.toString(), "--retry-limit backoff");
+        CliRun asked = run("ask", "--index", index.toString(), "--retry-limit backoff");
         assertThat(asked.code()).isEqualTo(2);
         assertThat(asked.err()).contains("To ask about text starting with '-', put -- before it: "
                 + "docask ask --index DIR -- \"--retry-limit backoff\"");
-        Run fixed = run("search", "--index", index.toString(), "--", "--retry-limit");
+        CliRun fixed = run("search", "--index", index.toString(), "--", "--retry-limit");
         assertThat(fixed.code()).isZero();
         assertThat(fixed.out()).contains("[guides/retries.md]");
     }
 
     @Test
     void unknownFlag_isAUsageError_oneLineAndAHint() {
-        Run r = run("search", "--index", index.toString(), "--nope", "q");
+        CliRun r = run("search", "--index", index.toString(), "--nope", "q");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().split("\n")).hasSize(2);
         assertThat(r.err()).contains("Unknown option: '--nope'").contains("docask search --help");
@@ -257,42 +238,42 @@ class IndexSearchCommandsTest {
 
     @Test
     void missingIndex_isAClearFailure_withoutStackTrace() {
-        Run r = run("search", "--index", tmp.resolve("none").toString(), "q");
+        CliRun r = run("search", "--index", tmp.resolve("none").toString(), "q");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).startsWith("docask search: no docask index in").doesNotContain("\tat ");
     }
 
     @Test
     void hugeQuestion_isAUsageError() {
-        Run r = run("search", "--index", index.toString(), "x".repeat(1 << 20));
+        CliRun r = run("search", "--index", index.toString(), "x".repeat(1 << 20));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("the limit is").doesNotContain("\tat ");
     }
 
     @Test
     void badFramework_isAUsageError_namingTheAcceptedOnes() {
-        Run r = run("index", "samples", "--out", tmp.resolve("x").toString(), "--framework", "jekyll", "--embedder", "none");
+        CliRun r = run("index", "samples", "--out", tmp.resolve("x").toString(), "--framework", "jekyll", "--embedder", "none");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("unknown framework 'jekyll'").contains("docusaurus");
     }
 
     @Test
     void setOptionTwice_isAUsageErrorNotALastOneWins() {
-        Run r = run("search", "--index", index.toString(), "--set", "minSimilarity=0.7", "--set", "minSimilarity=0.8", "q");
+        CliRun r = run("search", "--index", index.toString(), "--set", "minSimilarity=0.7", "--set", "minSimilarity=0.8", "q");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--set gives minSimilarity twice ('0.7' and '0.8')");
     }
 
     @Test
     void topKGivenTwoWays_isAUsageError() {
-        Run r = run("search", "--index", index.toString(), "--top-k", "4", "--set", "topK=3", "q");
+        CliRun r = run("search", "--index", index.toString(), "--top-k", "4", "--set", "topK=3", "q");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--top-k and --set topK both give topK");
     }
 
     @Test
     void badSetOption_isAUsageError_namingTheOption() {
-        Run r = run("search", "--index", index.toString(), "--set", "topK=many", "q");
+        CliRun r = run("search", "--index", index.toString(), "--set", "topK=many", "q");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask search: topK must be a whole number, got 'many'")
                 .contains("Try 'docask search --help'");
@@ -300,7 +281,7 @@ class IndexSearchCommandsTest {
 
     @Test
     void topKBelowOne_isAUsageError() {
-        Run r = run("search", "--index", index.toString(), "--top-k", "0", "q");
+        CliRun r = run("search", "--index", index.toString(), "--top-k", "0", "q");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask search: topK must be at least 1, got 0");
     }
@@ -308,7 +289,7 @@ class IndexSearchCommandsTest {
     @Test
     void setWithoutNameOrEquals_isAUsageError_sayingWhatIsExpected() {
         for (String bad : new String[] {"=1", "abc"}) {
-            Run r = run("search", "--index", index.toString(), "--set", bad, "q");
+            CliRun r = run("search", "--index", index.toString(), "--set", bad, "q");
             assertThat(r.code()).isEqualTo(2);
             assertThat(r.err()).startsWith("docask search: --set '" + bad + "': expected NAME=VALUE")
                     .doesNotContain("option option");
@@ -317,7 +298,7 @@ class IndexSearchCommandsTest {
 
     @Test
     void badIgnoreGlob_isAUsageError_namingTheOption() {
-        Run r = run("index", "samples", "--out", tmp.resolve("x").toString(), "--ignore", "[", "--embedder", "none");
+        CliRun r = run("index", "samples", "--out", tmp.resolve("x").toString(), "--ignore", "[", "--embedder", "none");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask index: --ignore '[': not a valid glob: ").hasLineCount(2);
     }
@@ -330,7 +311,7 @@ class IndexSearchCommandsTest {
 
     @Test
     void check_whereThereIsNoIndex_saysSo_exitsOne() {
-        Run r = run("index", "samples", "--out", tmp.resolve("nothing-here").toString(), "--embedder", "mock", "--check");
+        CliRun r = run("index", "samples", "--out", tmp.resolve("nothing-here").toString(), "--embedder", "mock", "--check");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).startsWith("no index in ").doesNotContain("stale");
     }
@@ -338,14 +319,14 @@ class IndexSearchCommandsTest {
     @Test
     void calibrate_matchWithoutNoMatch_isAUsageError() throws Exception {
         Path good = Files.writeString(tmp.resolve("good-only.txt"), "retry limit\n");
-        Run r = run("calibrate", "--index", index.toString(), "--match", good.toString());
+        CliRun r = run("calibrate", "--index", index.toString(), "--match", good.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask calibrate: calibrate needs questions that should match");
     }
 
     @Test
     void demo_emptyQuestion_isRefusedBeforeIndexing() {
-        Run r = run("demo", "--docs", tmp.resolve("no-such-docs").toString(), "--question", " ");
+        CliRun r = run("demo", "--docs", tmp.resolve("no-such-docs").toString(), "--question", " ");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("docask demo: the question is empty");
     }
@@ -367,7 +348,7 @@ class IndexSearchCommandsTest {
         String[] args = {"search", "--index", tmp.resolve("none").toString(), "q"};
         assertThat(runWith(Map.of("DOCASK_DEBUG", "0"), args).err()).doesNotContain("\tat ");
         assertThat(runWith(Map.of("DOCASK_DEBUG", ""), args).err()).doesNotContain("\tat ");
-        Run debug = runWith(Map.of("DOCASK_DEBUG", "1"), args);
+        CliRun debug = runWith(Map.of("DOCASK_DEBUG", "1"), args);
         assertThat(debug.code()).isEqualTo(1);
         assertThat(debug.err()).startsWith("docask search: no docask index in").contains("\tat ");
     }
