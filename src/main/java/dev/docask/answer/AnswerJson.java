@@ -11,7 +11,8 @@ import java.util.Map;
  * {@code POST /api/ask} and (its facts) the metadata that ends an answer stream.
  *
  * <pre>{@code
- * new ObjectMapper().writeValue(System.out, AnswerJson.of(handler.ask("how do I mock a module?")));
+ * String json = new ObjectMapper().writeValueAsString(AnswerJson.of(handler.ask("how do I mock a module?")));
+ * System.out.println(json);  // writeValue(System.out, ...) would close System.out
  * }</pre>
  */
 public final class AnswerJson {

@@ -8,7 +8,7 @@ import java.util.List;
  * <p>Vectors returned are L2-normalised, so a dot product is the cosine similarity.
  *
  * <pre>{@code
- * Embedder e = Embedders.fromSpec("bge-small");
+ * Embedder e = Embedders.fromSpec("bge-small").orElseThrow();  // empty only for "none"
  * List<float[]> docs = e.embedAll(List.of("Mocking › vi.mock\n\nReplaces a module ..."));
  * float[] q = e.embedQuery("how do I mock a module?");
  * }</pre>
