@@ -6,14 +6,17 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * Remembers complete answers so that the same question on the same index is answered again
  * without retrieval, hooks or a model call. Bounded in size, entries expire after a time to live.
- * One cache may be shared by several handlers: the key holds the index content, model and
- * instructions, so their answers never mix.
+ * One cache may be shared by several handlers: the key holds everything a handler's answer
+ * depends on besides the question (its retriever — index and embedder —, retrieval options and
+ * hooks, model and the server it runs on, instructions, "I don't know" message and site name), so
+ * handlers that differ in any of these never see each other's answers.
  *
  * <pre>{@code
  * AskHandler handler = AskHandler.builder().retriever(retriever)
@@ -56,23 +59,41 @@ public final class AnswerCache {
     }
 
     private static final Pattern SPACES = Pattern.compile("\\s+");
-    private static final Pattern EDGE_PUNCTUATION = Pattern.compile("^[\\p{Punct}\\s]+|[\\p{Punct}\\s]+$");
 
-    /** What identifies an answer: everything that could change it. */
-    record Key(String question, String indexHash, String model, String instructions, List<String> history) {
+    /**
+     * What identifies an answer: the question and conversation as normalised, and {@code settings},
+     * a value (equal when the answers would be) standing for everything else the answer depends on.
+     */
+    record Key(String question, List<String> history, Object settings) {
         Key {
+            Objects.requireNonNull(question, "question");
             history = List.copyOf(history);
+            Objects.requireNonNull(settings, "settings");
         }
 
-        static Key of(String question, List<Turn> history, String indexHash, String model, String instructions) {
+        static Key of(String question, List<Turn> history, Object settings) {
             List<String> turns = history.stream().map(t -> t.role() + ":" + normalise(t.text())).toList();
-            return new Key(normalise(question), indexHash, model, instructions, turns);
+            return new Key(normalise(question), turns, settings);
         }
 
-        /** The text reduced to what changes its meaning: lower case, single spaces, no end punctuation. */
+        /*
+         * Only what cannot change the answer is normalised. Case: keyword search is case-blind and so
+         * are bge-small and the mock embedder (an OpenAI embedder's vector barely moves), so "Mock"
+         * and "mock" find the same sources. Runs of white space, and the marks that end a sentence (? ! and one final .)
+         * are tone, not content. Everything else stays: leading dashes (--run is a CLI flag, run
+         * a verb), quotes, brackets, an ellipsis, dots inside names like vi.mock.
+         */
         static String normalise(String text) {
             String s = SPACES.matcher(text.strip().toLowerCase(Locale.ROOT)).replaceAll(" ");
-            return EDGE_PUNCTUATION.matcher(s).replaceAll("");
+            int end = s.length();
+            while (end > 0 && "?!？！".indexOf(s.charAt(end - 1)) >= 0) {
+                end--;
+            }
+            if (end > 1 && ".。".indexOf(s.charAt(end - 1)) >= 0 && s.charAt(end - 2) != '.') {
+                end--;
+            }
+            String stripped = s.substring(0, end).stripTrailing();
+            return stripped.isEmpty() ? s : stripped;
         }
     }
 

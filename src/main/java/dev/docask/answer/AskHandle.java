@@ -31,8 +31,15 @@ public final class AskHandle {
     /**
      * Completes with the answer, or exceptionally: an {@link AskException} when the answer failed,
      * a {@link java.util.concurrent.CancellationException} when it was cancelled (each the root cause).
+     * Cancelling the future cancels the answer, as {@link #cancel()} does.
      */
     public CompletableFuture<Answer> completion() {
-        return run.result().copy();
+        CompletableFuture<Answer> f = run.result().copy();
+        f.whenComplete((answer, failure) -> {
+            if (f.isCancelled()) {
+                run.cancel();
+            }
+        });
+        return f;
     }
 }

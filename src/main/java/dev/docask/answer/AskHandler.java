@@ -13,9 +13,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -25,8 +27,9 @@ import java.util.function.Consumer;
  * nothing on the site is relevant (SPEC §5). Built once, shared by all threads.
  *
  * <pre>{@code
+ * DocIndex index = DocIndex.open(Path.of("docs-index"));  // yours to close, after the handler
  * AskHandler handler = AskHandler.builder()
- *         .index(DocIndex.open(Path.of("docs-index")))  // or .retriever(HybridRetriever.create(index, embedder))
+ *         .index(index)                               // or .retriever(HybridRetriever.create(index, embedder))
  *         .model("openai:gpt-4o-mini")               // or no model: an extractive answer
  *         .siteName("Vitest")
  *         .answerCache(AnswerCache.create(10_000, Duration.ofHours(1)))
@@ -38,17 +41,16 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class AskHandler implements AutoCloseable {
+    /** The message of the {@link AskEvent.Failed} that ends an answer cut off by {@link #close()}. */
+    public static final String CLOSED_MESSAGE = "The answer was stopped because the service is shutting down.";
+
     private final AskSettings settings;
-    private final ScheduledExecutorService timers;
     private final ExecutorService runs = Executors.newVirtualThreadPerTaskExecutor();
+    private final Set<AskRun> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
     private AskHandler(AskSettings settings) {
         this.settings = settings;
-        this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "docask-answer-timeouts");
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     public static Builder builder() {
@@ -60,12 +62,27 @@ public final class AskHandler implements AutoCloseable {
      * {@link AskEvent.Sources}, {@link AskEvent.Delta}s, then {@link AskEvent.Done} or {@link AskEvent.Failed}.
      *
      * @param history earlier turns of the conversation, oldest first (empty for a first question)
-     * @throws IllegalArgumentException when the question is blank
+     * @throws IllegalArgumentException when the question is blank, or over
+     *                                  {@link HybridRetriever#MAX_QUESTION_CHARS} once stripped
+     * @throws NullPointerException     when {@code history}, a turn in it, or {@code listener} is null
+     * @throws IllegalStateException    when the handler is closed
      */
     public AskHandle ask(String question, List<Turn> history, AskListener listener) {
+        String q = requireQuestion(question);
+        List<Turn> turns = requireHistory(history);
         Objects.requireNonNull(listener, "listener");
-        AskRun run = new AskRun(settings, timers, requireQuestion(question), history, listener);
-        runs.execute(run::run);
+        AskRun run = new AskRun(settings, q, turns, listener);
+        running.add(run);
+        run.result().whenComplete((a, e) -> running.remove(run));
+        try {
+            if (closed) {
+                throw new RejectedExecutionException();
+            }
+            runs.execute(run::run);
+        } catch (RejectedExecutionException e) {
+            running.remove(run);
+            throw new IllegalStateException("the handler is closed");
+        }
         return new AskHandle(run);
     }
 
@@ -77,7 +94,7 @@ public final class AskHandler implements AutoCloseable {
     /**
      * Answers a follow-up {@code question} and waits for the whole answer.
      *
-     * @throws AskException when the model fails or a timeout passes
+     * @throws AskException when the model fails, a timeout passes or the handler is closed meanwhile
      */
     public Answer ask(String question, List<Turn> history) {
         AskHandle handle = ask(question, history, event -> { });
@@ -105,28 +122,40 @@ public final class AskHandler implements AutoCloseable {
         return settings.modelId();
     }
 
-    /** Stops the handler's threads; answers still running are cut off. */
+    /**
+     * Stops the handler: answers still running are cut off at once — their model streams closed,
+     * each ended with an {@link AskEvent.Failed} saying {@link #CLOSED_MESSAGE} (a blocking ask throws
+     * an {@link AskException}) — and later asks throw {@link IllegalStateException}. Being closed is
+     * no failure, so onError hears nothing of it. Closing twice is harmless.
+     */
     @Override
     public void close() {
+        closed = true;
+        runs.shutdown();
+        for (AskRun run : running) {
+            run.stop(CLOSED_MESSAGE);
+        }
         runs.shutdownNow();
-        timers.shutdownNow();
     }
 
     private static String requireQuestion(String question) {
-        if (question == null || question.isBlank()) {
-            throw new IllegalArgumentException("the question is empty");
+        return HybridRetriever.requireQuestion(question == null ? null : question.strip());
+    }
+
+    private static List<Turn> requireHistory(List<Turn> history) {
+        Objects.requireNonNull(history, "history (List.of() for a first question)");
+        for (Turn t : history) {
+            Objects.requireNonNull(t, "history holds a null turn");
         }
-        if (question.length() > HybridRetriever.MAX_QUESTION_CHARS) {
-            throw new IllegalArgumentException("the question is " + question.length()
-                    + " characters long; the limit is " + HybridRetriever.MAX_QUESTION_CHARS);
-        }
-        return question.strip();
+        return List.copyOf(history);
     }
 
     /** Collects the handler's parts; only the sources ({@link #retriever(HybridRetriever)} or {@link #index(DocIndex)}) are required. */
     public static final class Builder {
         /** The refusal; {@code {siteName}} is replaced by the site's name, or "this site" when it has none. */
         public static final String DEFAULT_NO_ANSWER = "I don't know. I couldn't find anything about that on {siteName}.";
+        /** The longest timeout in effect (a day): longer ones mean "no limit" and are cut to it. */
+        public static final Duration MAX_TIMEOUT = Duration.ofDays(1);
 
         private HybridRetriever retriever;
         private StreamingChatModel model;
@@ -155,12 +184,22 @@ public final class AskHandler implements AutoCloseable {
 
         /**
          * Sources from {@code index}, searched with the embedder it was built with
-         * ({@link Manifest#embedderSpec()}); the same as {@code retriever(HybridRetriever.create(index, ...))}.
+         * ({@link Manifest#embedderSpec()}), its settings ({@code OPENAI_BASE_URL}, {@code OPENAI_API_KEY})
+         * read from the process environment; the same as {@code retriever(HybridRetriever.create(index, ...))}.
          *
-         * @throws IllegalArgumentException when that embedder cannot be created here
+         * @throws IllegalArgumentException when that embedder is unknown here
+         * @throws IllegalStateException    when it needs an API key the environment lacks
+         *                                  ({@code openai:<model>} on api.openai.com without {@code OPENAI_API_KEY})
          */
         public Builder index(DocIndex index) {
-            return retriever(HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec())));
+            return index(index, System.getenv());
+        }
+
+        /** As {@link #index(DocIndex)}, with the embedder's settings read from {@code env} instead of the process environment. */
+        public Builder index(DocIndex index, Map<String, String> env) {
+            Objects.requireNonNull(index, "index");
+            Objects.requireNonNull(env, "env");
+            return retriever(HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec(), env)));
         }
 
         /** The chat model that writes answers; {@code id} names it in the cache key and in answers. */
@@ -179,7 +218,7 @@ public final class AskHandler implements AutoCloseable {
         /** A model from a spec, with keys and addresses read from {@code env} instead of the process environment. */
         public Builder model(String spec, Map<String, String> env) {
             this.modelSpec = Objects.requireNonNull(spec, "spec");
-            this.modelEnv = Map.copyOf(env);
+            this.modelEnv = Map.copyOf(Objects.requireNonNull(env, "env"));
             this.model = null;
             return this;
         }
@@ -217,15 +256,22 @@ public final class AskHandler implements AutoCloseable {
 
         /**
          * How long to wait for the model's first token, and then for each next one (20 s: a stream
-         * that goes quiet without ending is stopped too), and for the whole answer (90 s).
+         * that goes quiet without ending is stopped too), and for the whole answer (90 s). Anything
+         * over {@link #MAX_TIMEOUT} counts as that, so "no limit" can be said with a huge duration.
+         *
+         * @throws IllegalArgumentException when either is null, zero or negative
          */
         public Builder timeouts(Duration firstToken, Duration total) {
-            this.firstTokenTimeout = firstToken;
-            this.totalTimeout = total;
+            this.firstTokenTimeout = requireTimeout("firstTokenTimeout", firstToken);
+            this.totalTimeout = requireTimeout("totalTimeout", total);
             return this;
         }
 
-        /** Whether follow-ups are rewritten into standalone questions before retrieval (on; needs a model). */
+        /**
+         * Whether follow-ups are made standalone before retrieval (on): rewritten by the model, or, with
+         * no model or when the rewrite fails, a follow-up that cannot stand alone ("and a default
+         * export?") is searched together with the previous user question. Off: searched as asked.
+         */
         public Builder rewriteFollowUps(boolean rewrite) {
             this.rewriteFollowUps = rewrite;
             return this;
@@ -244,27 +290,41 @@ public final class AskHandler implements AutoCloseable {
         }
 
         /**
-         * @throws IllegalArgumentException for a bad model spec or missing API key, or bad timeouts
+         * @throws IllegalArgumentException for a bad model spec
+         * @throws IllegalStateException    when the model needs an API key the environment lacks
+         *                                  (e.g. {@code anthropic:<name>} without {@code ANTHROPIC_API_KEY})
          * @throws NullPointerException     when no retriever was given
          */
         public AskHandler build() {
             Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
             Manifest m = retriever.index().manifest();
-            String indexHash = m.contentHash() == null ? "" : m.contentHash();
+            String modelKey = modelId;
             if (modelSpec != null) {
                 model = ModelSpecs.fromSpec(modelSpec, modelEnv, totalTimeout).orElse(null);
                 modelId = model == null ? ModelSpecs.EXTRACTIVE : modelSpec.strip();
+                modelKey = modelId + " " + ModelSpecs.endpoint(modelSpec, modelEnv);
             }
             SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
             Consumer<Throwable> errors = onError;
             Consumer<Throwable> retrievalErrors = retrieval.onError();
             RetrievalOptions options = retrieval.withOnError(e -> {
-                retrievalErrors.accept(e);
-                errors.accept(e);
+                AskSettings.report(retrievalErrors, e);
+                AskSettings.report(errors, e);
             });
-            return new AskHandler(new AskSettings(retriever, indexHash, retriever.index().hasVectors(), model, modelId, site, options,
-                    site.fill(noAnswerMessage), site.fill(instructions), cache,
-                    firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish));
+            String refusal = site.fill(noAnswerMessage);
+            String prompt = site.fill(instructions);
+            AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,
+                    site.display(), prompt, refusal, rewriteFollowUps);
+            return new AskHandler(new AskSettings(retriever, retriever.index().hasVectors(), model, modelId, site, options,
+                    refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
+                    fingerprint));
+        }
+
+        private static Duration requireTimeout(String name, Duration d) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, got " + d);
+            }
+            return d.compareTo(MAX_TIMEOUT) > 0 ? MAX_TIMEOUT : d;
         }
 
         private static String requireText(String name, String value) {

@@ -9,20 +9,25 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /*
  * One answer, top-down: cache → follow-up rewrite → retrieval → refusal | sources → extractive |
- * model stream → done. Events come from three threads (this run's, the model's HTTP thread, the
- * timer), so every delivery goes through one lock and the 'finished' flag lets exactly one of
- * done / error / cancel end the run.
+ * model stream → done. Events come from three threads (this run's, the model's HTTP thread, a
+ * timeout's), so every delivery goes through one lock and the 'finished' flag lets exactly one of
+ * done / error / cancel / stop end the run.
+ *
+ * All handlers share one daemon timer thread, which only decides that a timeout has passed: the
+ * failure itself is delivered on a virtual thread, so a listener that blocks (a slow client)
+ * cannot hold up other answers' timeouts.
  */
 final class AskRun {
+    private static final ScheduledThreadPoolExecutor TIMERS = timers();
+
     private final AskSettings s;
-    private final ScheduledExecutorService timers;
     private final String question;
     private final List<Turn> history;
     private final AskListener listener;
@@ -45,10 +50,8 @@ final class AskRun {
     private volatile long retrievalMillis;
     private volatile Usage rewriteUsage;
 
-    AskRun(AskSettings settings, ScheduledExecutorService timers, String question, List<Turn> history,
-           AskListener listener) {
+    AskRun(AskSettings settings, String question, List<Turn> history, AskListener listener) {
         this.s = settings;
-        this.timers = timers;
         this.question = question;
         this.history = List.copyOf(history);
         this.listener = listener;
@@ -60,18 +63,27 @@ final class AskRun {
     }
 
     void run() {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+        }
         schedule(s.totalTimeout(), "The answer took longer than " + seconds(s.totalTimeout()) + " and was stopped.");
         try {
             if (s.cache() != null) {
-                cacheKey = AnswerCache.Key.of(question, history, s.indexHash(), s.modelId(), s.instructions());
+                cacheKey = AnswerCache.Key.of(question, history, s.fingerprint());
                 Optional<AnswerCache.Entry> hit = s.cache().find(cacheKey);
                 if (hit.isPresent()) {
                     replay(hit.get());
                     return;
                 }
             }
-            if (!history.isEmpty() && s.rewriteFollowUps() && s.model() != null) {
-                rewrite();
+            if (!history.isEmpty() && s.rewriteFollowUps()) {
+                if (s.model() != null) {
+                    rewrite();
+                } else {
+                    standalone = FollowUpRewriter.withContext(question, history);
+                }
             }
             long t0 = System.nanoTime();
             retrieval = s.retriever().retrieve(standalone, s.retrieval());
@@ -112,6 +124,27 @@ final class AskRun {
         }
     }
 
+    /**
+     * Ends the run with {@code message} as its error event, without reporting it: the handler is
+     * closing, nothing went wrong. The model stream is closed.
+     */
+    void stop(String message) {
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            cancelled = true;
+            deliver(new AskEvent.Failed(message));
+            finished = true;
+            timeouts.forEach(t -> t.cancel(false));
+        }
+        ModelCall c = call;
+        if (c != null) {
+            c.cancel();
+        }
+        result.completeExceptionally(new AskException(message, new CancellationException(message)));
+    }
+
     private void rewrite() {
         long t0 = System.nanoTime();
         try {
@@ -119,7 +152,10 @@ final class AskRun {
             standalone = r.question();
             rewriteUsage = r.usage();
         } catch (Exception e) {
-            s.report(e);
+            if (!cancelled) {
+                s.report(e);
+            }
+            standalone = FollowUpRewriter.withContext(question, history);
         }
         rewriteMillis = millisSince(t0);
     }
@@ -261,18 +297,32 @@ final class AskRun {
         long period = Math.max(10, s.firstTokenTimeout().toMillis() / 4);
         String message = "The language model stopped sending for " + seconds(s.firstTokenTimeout())
                 + " and the answer was stopped.";
-        timeouts.add(timers.scheduleWithFixedDelay(() -> {
+        timeouts.add(TIMERS.scheduleWithFixedDelay(() -> {
             if (System.nanoTime() - lastDeltaNanos > limit) {
-                fail(message, new TimeoutException(message));
+                Thread.startVirtualThread(() -> fail(message, new TimeoutException(message)));
             }
         }, period, period, TimeUnit.MILLISECONDS));
     }
 
     private synchronized ScheduledFuture<?> schedule(Duration after, String message) {
-        ScheduledFuture<?> timer = timers.schedule(() -> fail(message, new TimeoutException(message)),
+        if (finished) {
+            return null;
+        }
+        ScheduledFuture<?> timer = TIMERS.schedule(
+                () -> Thread.startVirtualThread(() -> fail(message, new TimeoutException(message))),
                 after.toMillis(), TimeUnit.MILLISECONDS);
         timeouts.add(timer);
         return timer;
+    }
+
+    private static ScheduledThreadPoolExecutor timers() {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "docask-answer-timeouts");
+            t.setDaemon(true);
+            return t;
+        });
+        timers.setRemoveOnCancelPolicy(true);
+        return timers;
     }
 
     private static long millisSince(long nanos) {

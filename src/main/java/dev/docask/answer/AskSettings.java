@@ -5,17 +5,19 @@ import dev.docask.retrieve.RetrievalOptions;
 import dev.langchain4j.model.chat.StreamingChatModel;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 import java.util.function.Consumer;
 
 /** Everything an {@link AskHandler} was built with, resolved and validated; shared by all its runs. */
-record AskSettings(HybridRetriever retriever, String indexHash, boolean indexHasVectors, StreamingChatModel model,
+record AskSettings(HybridRetriever retriever, boolean indexHasVectors, StreamingChatModel model,
                    String modelId, SiteName site, RetrievalOptions retrieval, String noAnswerMessage,
                    String instructions, AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
-                   boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish) {
+                   boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish,
+                   Fingerprint fingerprint) {
     AskSettings {
         Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
-        Objects.requireNonNull(indexHash, "indexHash");
         Objects.requireNonNull(modelId, "modelId");
         Objects.requireNonNull(site, "site");
         Objects.requireNonNull(retrieval, "retrieval");
@@ -25,10 +27,16 @@ record AskSettings(HybridRetriever retriever, String indexHash, boolean indexHas
         requirePositive("totalTimeout", totalTimeout);
         Objects.requireNonNull(onError, "onError");
         Objects.requireNonNull(onFinish, "onFinish");
+        Objects.requireNonNull(fingerprint, "fingerprint");
     }
 
     /** Reports a failure that the answer survived; a failing {@code onError} is not allowed to break the answer. */
     void report(Throwable failure) {
+        report(onError, failure);
+    }
+
+    /** Hands {@code failure} to {@code onError}, whose own failure is swallowed: it is the last resort. */
+    static void report(Consumer<Throwable> onError, Throwable failure) {
         try {
             onError.accept(failure);
         } catch (RuntimeException ignored) {
@@ -39,6 +47,33 @@ record AskSettings(HybridRetriever retriever, String indexHash, boolean indexHas
     private static void requirePositive(String name, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(name + " must be positive, got " + d);
+        }
+    }
+
+    /**
+     * Everything besides the question and the conversation that an answer depends on; the
+     * {@link AnswerCache} key holds it, so handlers that share a cache never mix answers.
+     *
+     * @param retriever  stands for the retriever: its index (content, generation) and its embedder,
+     *                   query variant included; a number rather than the object, so the cache does
+     *                   not keep a replaced index alive
+     * @param retrieval  the retrieval options, hooks included (compared as objects), onError left out
+     * @param model      the model's id, plus the server it is reached at when built from a spec
+     */
+    record Fingerprint(long retriever, RetrievalOptions retrieval, String model, String site,
+                       String instructions, String noAnswerMessage, boolean rewriteFollowUps) {
+        private static final Consumer<Throwable> NO_ERRORS = e -> { };
+        private static final Map<HybridRetriever, Long> RETRIEVERS = new WeakHashMap<>();
+        private static long lastRetriever;
+
+        static Fingerprint of(HybridRetriever retriever, RetrievalOptions retrieval, String model, String site,
+                              String instructions, String noAnswerMessage, boolean rewriteFollowUps) {
+            long id;
+            synchronized (RETRIEVERS) {
+                id = RETRIEVERS.computeIfAbsent(retriever, r -> ++lastRetriever);
+            }
+            return new Fingerprint(id, retrieval.withOnError(NO_ERRORS), model, site, instructions,
+                    noAnswerMessage, rewriteFollowUps);
         }
     }
 }

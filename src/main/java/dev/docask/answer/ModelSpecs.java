@@ -66,6 +66,19 @@ public final class ModelSpecs {
         });
     }
 
+    /**
+     * The server a spec's model is reached at, as {@code env} sets it ("" for the provider's own
+     * default or {@code extractive}): the same model name on another server is another model.
+     */
+    static String endpoint(String spec, Map<String, String> env) {
+        String s = spec == null ? "" : spec.strip();
+        String variable = s.startsWith("openai:") ? "OPENAI_BASE_URL"
+                : s.startsWith("anthropic:") ? "ANTHROPIC_BASE_URL"
+                : s.startsWith("ollama:") ? "OLLAMA_BASE_URL" : null;
+        String url = variable == null ? null : blankToNull(env.get(variable));
+        return url == null ? "" : url;
+    }
+
     private static StreamingChatModel openAi(String spec, String name, Map<String, String> env, Duration timeout) {
         String baseUrl = blankToNull(env.get("OPENAI_BASE_URL"));
         String key = blankToNull(env.get("OPENAI_API_KEY"));

@@ -15,24 +15,41 @@ class AnswerCacheTest {
 
     @Test
     void key_sameQuestionNormalised_equal() {
-        assertThat(AnswerCache.Key.of("How do I mock?", List.of(), "h", "m", "i"))
-                .isEqualTo(AnswerCache.Key.of("  how do i MOCK ", List.of(), "h", "m", "i"));
+        assertThat(AnswerCache.Key.of("How do I mock?", List.of(), "s"))
+                .isEqualTo(AnswerCache.Key.of("  how do i   MOCK ", List.of(), "s"))
+                .isEqualTo(AnswerCache.Key.of("how do I mock?!", List.of(), "s"))
+                .isEqualTo(AnswerCache.Key.of("how do I mock.", List.of(), "s"));
     }
 
     @Test
-    void key_otherIndexModelInstructionsOrHistory_differ() {
-        AnswerCache.Key base = AnswerCache.Key.of("q", List.of(), "h", "m", "i");
+    void key_otherSettingsOrHistory_differ() {
+        AnswerCache.Key base = AnswerCache.Key.of("q", List.of(), "s");
 
-        assertThat(AnswerCache.Key.of("q", List.of(), "h2", "m", "i")).isNotEqualTo(base);
-        assertThat(AnswerCache.Key.of("q", List.of(), "h", "m2", "i")).isNotEqualTo(base);
-        assertThat(AnswerCache.Key.of("q", List.of(), "h", "m", "i2")).isNotEqualTo(base);
-        assertThat(AnswerCache.Key.of("q", List.of(Turn.user("x")), "h", "m", "i")).isNotEqualTo(base);
+        assertThat(AnswerCache.Key.of("q", List.of(), "s2")).isNotEqualTo(base);
+        assertThat(AnswerCache.Key.of("q", List.of(Turn.user("x")), "s")).isNotEqualTo(base);
+    }
+
+    @Test
+    void normalise_leadingDashesAndInnerPunctuation_areKept() {
+        assertThat(AnswerCache.Key.normalise("--run")).isEqualTo("--run").isNotEqualTo(AnswerCache.Key.normalise("run"));
+        assertThat(AnswerCache.Key.normalise("--coverage?")).isEqualTo("--coverage");
+        assertThat(AnswerCache.Key.normalise("what does `.only` do?")).isEqualTo("what does `.only` do");
+        assertThat(AnswerCache.Key.normalise("\"vi.mock\"")).isEqualTo("\"vi.mock\"");
+        assertThat(AnswerCache.Key.normalise("(beta)")).isEqualTo("(beta)");
+        assertThat(AnswerCache.Key.normalise("C++")).isNotEqualTo(AnswerCache.Key.normalise("C"));
+        assertThat(AnswerCache.Key.normalise("what is vi.fn()")).isNotEqualTo(AnswerCache.Key.normalise("what is vi.fn"));
+    }
+
+    @Test
+    void normalise_ellipsisOrOnlyMarks_areKept() {
+        assertThat(AnswerCache.Key.normalise("what comes after ...?")).isEqualTo("what comes after ...");
+        assertThat(AnswerCache.Key.normalise("?")).isEqualTo("?");
     }
 
     @Test
     void find_afterPut_returnsEntry() {
         AnswerCache cache = AnswerCache.create(10, Duration.ofMinutes(1));
-        AnswerCache.Key key = AnswerCache.Key.of("q", List.of(), "h", "m", "i");
+        AnswerCache.Key key = AnswerCache.Key.of("q", List.of(), "s");
 
         cache.put(key, new AnswerCache.Entry(ANSWER, List.of("text ", "[1]")));
 
@@ -44,7 +61,7 @@ class AnswerCacheTest {
     @Test
     void find_afterTimeToLive_isGone() throws InterruptedException {
         AnswerCache cache = AnswerCache.create(10, Duration.ofMillis(50));
-        AnswerCache.Key key = AnswerCache.Key.of("q", List.of(), "h", "m", "i");
+        AnswerCache.Key key = AnswerCache.Key.of("q", List.of(), "s");
         cache.put(key, new AnswerCache.Entry(ANSWER, List.of()));
 
         Thread.sleep(120);

@@ -398,12 +398,24 @@ class AskHandlerTest {
     }
 
     @Test
-    void ask_followUpWithoutModel_noRewrite() {
+    void ask_shortFollowUpWithoutModel_searchedWithThePreviousQuestion() {
         handler = handler().build();
 
         handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
 
-        assertThat(retrieved).containsExactly("and timers?");
+        assertThat(retrieved).containsExactly(ON_TOPIC + " and timers?");
+    }
+
+    @Test
+    void ask_rewriteFailsOnShortFollowUp_searchedWithThePreviousQuestion() {
+        server = FakeOpenAiServer.start(new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
+        handler = handler().model(model(), "openai:fake").build();
+
+        Answer a = handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
+
+        assertThat(retrieved).containsExactly(ON_TOPIC + " and timers?");
+        assertThat(a.text()).isEqualTo("Call vi.useFakeTimers [1].");
+        assertThat(errors).hasSize(1);
     }
 
     @Test
