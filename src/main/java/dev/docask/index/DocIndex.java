@@ -269,9 +269,13 @@ public final class DocIndex implements AutoCloseable {
 
     /**
      * The {@code n} best BM25 matches among {@code allowed} chunks (all when null), best first. A term
-     * the question repeats counts that many times, as in Lucene's query parser and Anserini.
+     * the question repeats counts that many times, as in Lucene's query parser and Anserini. An
+     * {@code n} above {@link #size()} means every match.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
      */
     public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+        n = requireCount(n);
         if (terms.isEmpty()) {
             return List.of();
         }
@@ -297,10 +301,24 @@ public final class DocIndex implements AutoCloseable {
         }
     }
 
-    /** The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first. */
+    /**
+     * The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first;
+     * an {@code n} above {@link #size()} means every chunk.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
     public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+        n = requireCount(n);
         requireVectors();
         return vectors.nearest(query, n, allowed);
+    }
+
+    /** {@code n} clamped to the chunks there are, so that no collector sizes a heap for more. */
+    private int requireCount(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be at least 1, got " + n);
+        }
+        return Math.min(n, Math.max(size(), 1));
     }
 
     /** Cosine similarity between the normalised {@code query} and chunk {@code id}. */

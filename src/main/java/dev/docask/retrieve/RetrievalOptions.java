@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * @param topK                   numbered sources at most (6)
- * @param candidates             candidates taken from each retriever (40)
+ * @param candidates             candidates taken from each retriever (40; at most {@value #MAX_CANDIDATES},
+ *                               and never more than the index holds)
  * @param rrfK                   the k of reciprocal rank fusion (60)
  * @param minSimilarity          cosine floor of the gate; {@code null} = the embedder's measured default
  * @param minKeywordCoverage     keyword coverage floor of the gate; {@code null} = 0.5, or 0.4 without embeddings
@@ -59,9 +60,18 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     /** Which retrievers find candidates. {@code BM25} and {@code VECTOR} alone exist to measure each half. */
     public enum Retrievers { BOTH, BM25, VECTOR }
 
+    /**
+     * Most candidates one retriever may take. Far above any useful value (fusion and the gate look
+     * at each one), low enough that a typo cannot ask for a heap of millions.
+     */
+    public static final int MAX_CANDIDATES = 100_000;
+
     public RetrievalOptions {
         requireAtLeast("topK", topK, 1);
         requireAtLeast("candidates", candidates, 1);
+        if (candidates > MAX_CANDIDATES) {
+            throw new IllegalArgumentException("candidates must be at most " + MAX_CANDIDATES + ", got " + candidates);
+        }
         requireAtLeast("rrfK", rrfK, 0);
         requireAtLeast("maxContextChars", maxContextChars, 1);
         requireAtLeast("maxPerSource", maxPerSource, 0);

@@ -70,4 +70,14 @@ class RetrievalOptionsTest {
         assertThatThrownBy(() -> d.withSetting("nope", "1"))
                 .hasMessage("unknown option 'nope'; known: " + String.join(", ", RetrievalOptions.SETTING_HELP));
     }
+
+    @Test
+    void candidates_aboveTheMaximum_isRefusedWithTheOptionNamed() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        assertThat(d.withCandidates(RetrievalOptions.MAX_CANDIDATES).candidates()).isEqualTo(100_000);
+        assertThatThrownBy(() -> d.withCandidates(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("candidates must be at most 100000, got 2147483647");
+        assertThatThrownBy(() -> d.withSetting("candidates", "50000000")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("candidates must be at most 100000, got 50000000");
+    }
 }
