@@ -80,4 +80,16 @@ class RetrievalOptionsTest {
         assertThatThrownBy(() -> d.withSetting("candidates", "50000000")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("candidates must be at most 100000, got 50000000");
     }
+
+    @Test
+    void thresholds_notANumberOrInfinite_areRefusedWithTheOptionNamed() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            assertThatThrownBy(() -> d.withMinSimilarity(bad)).hasMessageStartingWith("minSimilarity must be between");
+            assertThatThrownBy(() -> d.withMinKeywordCoverage(bad)).hasMessageStartingWith("minKeywordCoverage must be between");
+        }
+        assertThatThrownBy(() -> d.withSetting("minSimilarity", "NaN")).hasMessageStartingWith("minSimilarity must be between");
+        assertThatThrownBy(() -> d.withSetting("minKeywordCoverage", "Infinity"))
+                .hasMessageStartingWith("minKeywordCoverage must be between");
+    }
 }
