@@ -230,7 +230,7 @@ public final class HybridRetriever {
                 List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
                 result = fromHook == null ? List.of() : fromHook;
             } catch (RuntimeException e) {
-                o.onError().accept(new RetrievalException("the retrieve hook failed; using built-in retrieval: "
+                o.report(new RetrievalException("the retrieve hook failed; using built-in retrieval: "
                         + e.getMessage(), e));
             }
         }
@@ -239,7 +239,7 @@ public final class HybridRetriever {
                 List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
                 result = reranked == null ? List.of() : reranked;
             } catch (RuntimeException e) {
-                o.onError().accept(new RetrievalException("the rerank hook failed; keeping the fused order: "
+                o.report(new RetrievalException("the rerank hook failed; keeping the fused order: "
                         + e.getMessage(), e));
             }
         }
@@ -292,7 +292,7 @@ public final class HybridRetriever {
                 && IntStream.range(0, index.size()).noneMatch(id -> MetadataFilter.matches(index.chunk(id), o.filter()))) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
-        problems.forEach(p -> o.onError().accept(new RetrievalException(p, null)));
+        problems.forEach(p -> o.report(new RetrievalException(p, null)));
     }
 
     /**

@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  * @param retrieveHook           replaces candidate finding; {@code null} = none
  * @param rerankHook             reorders candidates after fusion; {@code null} = none
  * @param onError                receives every failure that retrieval survived (hooks, embedder), and a
- *                               filter that can match nothing, saying which keys or values exist
+ *                               filter that can match nothing, saying which keys or values exist; if it
+ *                               throws, the exception is logged at debug level and retrieval goes on
  */
 public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
                                Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
@@ -82,6 +83,8 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         retrievers = retrievers == null ? Retrievers.BOTH : retrievers;
         onError = onError == null ? e -> { } : onError;
     }
+
+    private static final System.Logger LOG = System.getLogger(RetrievalOptions.class.getName());
 
     /** The spec's defaults. */
     public static RetrievalOptions defaults() {
@@ -156,6 +159,18 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
 
     public RetrievalOptions withOnError(Consumer<Throwable> v) {
         return with(c -> c.onError = v);
+    }
+
+    /**
+     * Hands {@code failure} to {@link #onError}, the one place retrieval calls it: a callback that
+     * throws is logged at debug level and otherwise ignored, so a user's handler never breaks a retrieval.
+     */
+    void report(RetrievalException failure) {
+        try {
+            onError.accept(failure);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "onError threw on '" + failure.getMessage() + "'; ignored", e);
+        }
     }
 
     /** A mutable copy, so that each {@code withX} names only what it changes. */

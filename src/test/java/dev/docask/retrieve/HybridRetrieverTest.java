@@ -249,15 +249,37 @@ class HybridRetrieverTest {
     }
 
     @Test
-    void embedderFailure_fallsBackToKeywordMode_andReportsTheError() {
-        Embedder failing = new Embedder() {
+    void onErrorThatThrows_neverBreaksARetrieval() {
+        List<Throwable> seen = new ArrayList<>();
+        RetrievalOptions o = RetrievalOptions.defaults().withOnError(e -> {
+            seen.add(e);
+            throw new IllegalStateException("the caller's handler is broken");
+        });
+        Retrieval filtered = retriever.retrieve("createAskHandler", o.withFilter(Map.of("doctype", "api")));
+        Retrieval hooked = retriever.retrieve("createAskHandler", o
+                .withRetrieveHook((q, s) -> { throw new IllegalStateException("boom"); })
+                .withRerankHook((q, h) -> { throw new IllegalStateException("bang"); }));
+        Retrieval keywords = HybridRetriever.create(index, Optional.of(failingEmbedder())).retrieve("createAskHandler", o);
+        assertThat(filtered.sources()).isEmpty();
+        assertThat(urls(hooked)).isEqualTo(urls(retriever.retrieve("createAskHandler", RetrievalOptions.defaults())));
+        assertThat(keywords.mode()).isEqualTo(Retrieval.Mode.KEYWORD);
+        assertThat(keywords.answerable()).isTrue();
+        assertThat(seen).hasSize(4).allSatisfy(e -> assertThat(e).isInstanceOf(RetrievalException.class));
+    }
+
+    private static Embedder failingEmbedder() {
+        return new Embedder() {
             public String id() { return index.manifest().embedderId(); }
             public int dimensions() { return index.manifest().dimensions(); }
             public List<float[]> embedAll(List<String> texts) { throw new IllegalStateException("model down"); }
             public float[] embedQuery(String q) { throw new IllegalStateException("model down"); }
         };
+    }
+
+    @Test
+    void embedderFailure_fallsBackToKeywordMode_andReportsTheError() {
         List<Throwable> errors = new ArrayList<>();
-        Retrieval r = HybridRetriever.create(index, Optional.of(failing))
+        Retrieval r = HybridRetriever.create(index, Optional.of(failingEmbedder()))
                 .retrieve("createAskHandler", RetrievalOptions.defaults().withOnError(errors::add));
         assertThat(r.mode()).isEqualTo(Retrieval.Mode.KEYWORD);
         assertThat(r.answerable()).isTrue();
