@@ -91,7 +91,7 @@ public final class HybridRetriever {
             reportFilter(options, ranked.isEmpty());
         }
         if (options.retrieveHook() != null || options.rerankHook() != null) {
-            ranked = regate(query, applyHooks(query, options, ranked), gate);
+            ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
@@ -218,6 +218,11 @@ public final class HybridRetriever {
         return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
     }
 
+    /**
+     * Runs the hooks. A hook that throws or returns null is reported and skipped; chunks a hook
+     * returns that are not this index's are dropped and reported, so that a hook answering from
+     * another index does not pass for "nothing found".
+     */
     private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
         List<Hit> result = ranked;
         if (o.retrieveHook() != null) {
@@ -226,41 +231,51 @@ public final class HybridRetriever {
                         : SearchQuery.of(requireQuestion(q), index, embedder, opts);
                 return candidates(inner, opts, gate(opts, inner.hasVector()));
             };
+            String skipped = "; using built-in retrieval";
             try {
                 List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
-                result = fromHook == null ? List.of() : fromHook;
+                if (fromHook == null) {
+                    o.report(new RetrievalException("the retrieve hook returned null" + skipped, null));
+                } else {
+                    result = known("retrieve", fromHook, o);
+                }
             } catch (RuntimeException e) {
-                o.report(new RetrievalException("the retrieve hook failed; using built-in retrieval: "
-                        + e.getMessage(), e));
+                o.report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
         if (o.rerankHook() != null) {
+            String skipped = "; keeping the fused order";
             try {
                 List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
-                result = reranked == null ? List.of() : reranked;
+                if (reranked == null) {
+                    o.report(new RetrievalException("the rerank hook returned null" + skipped, null));
+                } else {
+                    result = known("rerank", reranked, o);
+                }
             } catch (RuntimeException e) {
-                o.report(new RetrievalException("the rerank hook failed; keeping the fused order: "
-                        + e.getMessage(), e));
+                o.report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
         return result;
     }
 
-    /**
-     * Whatever hooks returned is checked again: chunks that are not this index's are dropped, and
-     * similarity, coverage and the gate's verdict are recomputed. Order is kept.
-     */
-    private List<Hit> regate(SearchQuery query, List<Hit> hits, RelevanceGate gate) {
+    /** The hits that are this index's chunks, each once, in order; the others are counted to {@code onError}. */
+    private List<Hit> known(String hook, List<Hit> hits, RetrievalOptions o) {
         List<Hit> known = new ArrayList<>(hits.size());
         java.util.Set<Integer> seen = new java.util.HashSet<>();
+        int foreign = 0;
         for (Hit h : hits) {
-            if (h == null || h.chunkId() < 0 || h.chunkId() >= index.size()
-                    || !index.chunk(h.chunkId()).equals(h.chunk()) || !seen.add(h.chunkId())) {
-                continue;
+            if (h == null || h.chunkId() < 0 || h.chunkId() >= index.size() || !index.chunk(h.chunkId()).equals(h.chunk())) {
+                foreign++;
+            } else if (seen.add(h.chunkId())) {
+                known.add(h);
             }
-            known.add(h);
         }
-        return measure(query, known, gate);
+        if (foreign > 0) {
+            o.report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
+                    + " hits that are not chunks of this index; they were dropped", null));
+        }
+        return known;
     }
 
     /**
