@@ -29,6 +29,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -122,6 +123,7 @@ public final class DocIndex implements AutoCloseable {
      * {@link IndexException} whose message says what is wrong and what to do.
      */
     public static DocIndex open(Path dir) {
+        Objects.requireNonNull(dir, "dir");
         Path gen;
         try {
             gen = IndexFiles.currentGeneration(dir).orElseThrow(() -> new IndexException(
@@ -168,11 +170,13 @@ public final class DocIndex implements AutoCloseable {
 
     /** Whether {@code dir} holds an index (it may still be damaged). */
     public static boolean exists(Path dir) {
+        Objects.requireNonNull(dir, "dir");
         return Files.isRegularFile(dir.resolve(IndexFiles.CURRENT));
     }
 
     /** The live generation's folder name; changes whenever a build publishes a new index. */
     public static Optional<String> generation(Path dir) {
+        Objects.requireNonNull(dir, "dir");
         try {
             return IndexFiles.currentGeneration(dir).map(p -> p.getFileName().toString());
         } catch (IOException e) {

@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
@@ -57,6 +58,11 @@ public final class IndexBuilder {
     public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, IndexSettings settings,
                                     Path out, IntConsumer embedded) {
         long start = System.nanoTime();
+        Objects.requireNonNull(corpus, "corpus");
+        Objects.requireNonNull(embedder, "embedder");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(embedded, "embedded");
         requireSpecOf(embedder, settings);
         List<Chunk> chunks = corpus.chunks();
         if (chunks.isEmpty()) {

@@ -9,6 +9,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -48,6 +49,8 @@ public final class HybridRetriever {
      * other than the one the index was built with is refused: its vectors would not be comparable.
      */
     public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(embedder, "embedder");
         String built = index.manifest().embedderId();
         if (embedder.isPresent() && !index.hasVectors()) {
             embedder = Optional.empty(); // keyword-only index: nothing to compare a query vector with
@@ -84,6 +87,7 @@ public final class HybridRetriever {
     public Retrieval retrieve(String question, RetrievalOptions options) {
         long start = System.nanoTime();
         requireQuestion(question);
+        Objects.requireNonNull(options, "options");
         SearchQuery query = SearchQuery.of(question, index, embedder, options);
         RelevanceGate gate = gate(options, query.hasVector());
         List<Hit> ranked = candidates(query, options, gate);
@@ -289,6 +293,7 @@ public final class HybridRetriever {
      * }</pre>
      */
     public List<String> filterProblems(Map<String, String> filter) {
+        Objects.requireNonNull(filter, "filter");
         MetadataVocabulary v = vocabulary;
         if (v == null) {
             v = MetadataVocabulary.of(index);

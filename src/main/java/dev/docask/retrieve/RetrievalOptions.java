@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -78,7 +79,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         requireAtLeast("maxPerSource", maxPerSource, 0);
         requireFraction("minSimilarity", minSimilarity, -1);
         requireFraction("minKeywordCoverage", minKeywordCoverage, 0);
-        filter = Map.copyOf(filter == null ? Map.of() : filter);
+        filter = filter == null ? Map.of() : copyFilter(filter);
         gateMode = gateMode == null ? GateMode.ANSWERABILITY : gateMode;
         retrievers = retrievers == null ? Retrievers.BOTH : retrievers;
         onError = onError == null ? e -> { } : onError;
@@ -261,6 +262,8 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
      * }</pre>
      */
     public RetrievalOptions withSetting(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
         String n = name.strip();
         for (Setting s : SETTINGS) {
             if (s.name().equals(n)) {
@@ -321,6 +324,15 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         }
         throw new IllegalArgumentException(name + " must be one of " + Arrays.toString(type.getEnumConstants())
                 .toLowerCase(Locale.ROOT) + ", got '" + v + "'");
+    }
+
+    /** {@code filter} copied; a null key or value is an NPE that names the filter entry. */
+    private static Map<String, String> copyFilter(Map<String, String> filter) {
+        filter.forEach((k, v) -> {
+            Objects.requireNonNull(k, "filter key");
+            Objects.requireNonNull(v, () -> "filter value of '" + k + "'");
+        });
+        return Map.copyOf(filter);
     }
 
     private static void requireAtLeast(String name, int value, int min) {

@@ -262,4 +262,9 @@ class DocIndexTest {
             }
         }
     }
+
+    @Test
+    void open_null_isANullPointerExceptionNamingDir() {
+        assertThatThrownBy(() -> DocIndex.open(null)).isInstanceOf(NullPointerException.class).hasMessage("dir");
+    }
 }

@@ -168,4 +168,14 @@ class IndexBuilderTest {
             assertThat(index.manifest().embedderId()).isEqualTo("custom:words");
         }
     }
+
+    @Test
+    void build_nullEmbedderOrProgress_isANullPointerExceptionNamingIt() {
+        Corpus corpus = read(IngestOptions.defaults(BASE));
+        IndexSettings none = IndexSettings.defaults("none");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, null, none, out, n -> { }))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedder");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"), none, out, null))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedded");
+    }
 }

@@ -365,4 +365,15 @@ class HybridRetrieverTest {
         assertThat(top.score()).isPositive();
         assertThat(r.bestCoverage()).isEqualTo(1f);
     }
+
+    @Test
+    void nullArguments_areNullPointerExceptionsNamingTheParameter() {
+        assertThatThrownBy(() -> retriever.retrieve("createAskHandler", null))
+                .isInstanceOf(NullPointerException.class).hasMessage("options");
+        assertThatThrownBy(() -> retriever.filterProblems(null)).isInstanceOf(NullPointerException.class).hasMessage("filter");
+        assertThatThrownBy(() -> HybridRetriever.create(null, Optional.empty()))
+                .isInstanceOf(NullPointerException.class).hasMessage("index");
+        assertThatThrownBy(() -> HybridRetriever.create(index, null))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedder");
+    }
 }

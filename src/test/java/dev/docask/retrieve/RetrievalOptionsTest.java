@@ -92,4 +92,18 @@ class RetrievalOptionsTest {
         assertThatThrownBy(() -> d.withSetting("minKeywordCoverage", "Infinity"))
                 .hasMessageStartingWith("minKeywordCoverage must be between");
     }
+
+    @Test
+    void nulls_inWithSettingOrTheFilter_areNullPointerExceptionsNamingThem() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        assertThatThrownBy(() -> d.withSetting(null, "3")).isInstanceOf(NullPointerException.class).hasMessage("name");
+        assertThatThrownBy(() -> d.withSetting("topK", null)).isInstanceOf(NullPointerException.class).hasMessage("value");
+        java.util.Map<String, String> nullValue = new java.util.HashMap<>();
+        nullValue.put("docType", null);
+        assertThatThrownBy(() -> d.withFilter(nullValue)).isInstanceOf(NullPointerException.class)
+                .hasMessage("filter value of 'docType'");
+        java.util.Map<String, String> nullKey = new java.util.HashMap<>();
+        nullKey.put(null, "guide");
+        assertThatThrownBy(() -> d.withFilter(nullKey)).isInstanceOf(NullPointerException.class).hasMessage("filter key");
+    }
 }
