@@ -2,8 +2,10 @@ package dev.docask.ingest;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystems;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * How to read a documentation folder.
@@ -13,7 +15,8 @@ import java.util.Locale;
  * @param framework    the framework, or {@code null} to detect it from the folder
  * @param chunkSize    longest chunk text in characters (default 1200)
  * @param chunkOverlap characters repeated between consecutive pieces of a long section (default 150)
- * @param ignore       glob patterns (relative to the folder) of files to leave out
+ * @param ignore       glob patterns (relative to the folder) of files to leave out; each must be a
+ *                     valid {@link java.nio.file.FileSystem#getPathMatcher glob}
  */
 public record IngestOptions(String baseUrl, Framework framework, int chunkSize, int chunkOverlap,
                             List<String> ignore) {
@@ -24,11 +27,21 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
     public IngestOptions {
         baseUrl = baseUrl == null || baseUrl.isBlank() ? "" : requireBaseUrl("baseUrl", baseUrl.strip()).replaceAll("/+$", "");
         ignore = List.copyOf(ignore == null ? List.of() : ignore);
+        ignore.forEach(IngestOptions::requireGlob);
         if (chunkSize < 200) {
             throw new IllegalArgumentException("chunkSize must be at least 200, got " + chunkSize);
         }
         if (chunkOverlap < 0 || chunkOverlap >= chunkSize / 2) {
             throw new IllegalArgumentException("chunkOverlap must be between 0 and chunkSize/2, got " + chunkOverlap);
+        }
+    }
+
+    private static void requireGlob(String glob) {
+        try {
+            FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("ignore glob '" + glob + "' is not a valid glob: "
+                    + e.getDescription() + " at index " + e.getIndex(), e);
         }
     }
 

@@ -43,4 +43,11 @@ class IngestOptionsTest {
         assertThatThrownBy(() -> IngestOptions.requireBaseUrl("--base-url", "notaurl"))
                 .hasMessageStartingWith("--base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev");
     }
+
+    @Test
+    void ignore_badGlob_isRefusedNamingIt() {
+        assertThatThrownBy(() -> new IngestOptions("", null, 1200, 0, java.util.List.of("*.draft.md", "[a-")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("ignore glob '[a-' is not a valid glob: Missing ']");
+    }
 }
