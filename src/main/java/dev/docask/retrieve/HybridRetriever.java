@@ -86,7 +86,7 @@ public final class HybridRetriever {
      */
     public Retrieval retrieve(String question, RetrievalOptions options) {
         long start = System.nanoTime();
-        requireQuestion(question);
+        question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
         SearchQuery query = SearchQuery.of(question, index, embedder, options);
         RelevanceGate gate = gate(options, query.hasVector());
@@ -116,18 +116,20 @@ public final class HybridRetriever {
     }
 
     /**
-     * {@code question} when retrieval accepts it; otherwise an IllegalArgumentException saying why
-     * (empty, or over {@link #MAX_QUESTION_CHARS}), so callers can refuse it before any work.
+     * {@code question} without surrounding white space when retrieval accepts it; otherwise an
+     * IllegalArgumentException saying why (empty, or over {@link #MAX_QUESTION_CHARS} once stripped),
+     * so callers can refuse it before any work.
      */
     public static String requireQuestion(String question) {
-        if (question == null || question.isBlank()) {
+        String q = question == null ? "" : question.strip();
+        if (q.isEmpty()) {
             throw new IllegalArgumentException("the question is empty");
         }
-        if (question.length() > MAX_QUESTION_CHARS) {
-            throw new IllegalArgumentException("the question is " + question.length()
+        if (q.length() > MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("the question is " + q.length()
                     + " characters long; the limit is " + MAX_QUESTION_CHARS);
         }
-        return question;
+        return q;
     }
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {

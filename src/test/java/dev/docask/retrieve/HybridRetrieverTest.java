@@ -332,6 +332,15 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void question_isStrippedBeforeItsLengthIsChecked() {
+        String padded = " ".repeat(HybridRetriever.MAX_QUESTION_CHARS) + "createAskHandler\n";
+        assertThat(HybridRetriever.requireQuestion(padded)).isEqualTo("createAskHandler");
+        Retrieval r = retriever.retrieve(padded, RetrievalOptions.defaults());
+        assertThat(r.question()).isEqualTo("createAskHandler");
+        assertThat(urls(r)).isEqualTo(urls(retriever.retrieve("createAskHandler", RetrievalOptions.defaults())));
+    }
+
+    @Test
     void questionOfSeveralSentences_isAlsoSearchedByItsOpeningSentence() {
         // The story after the first sentence shares no word with the site and dilutes the coverage.
         String question = "Retry a failing test? Our nightly pipeline on the old Jenkins box keeps "
