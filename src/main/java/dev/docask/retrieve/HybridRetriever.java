@@ -291,7 +291,7 @@ public final class HybridRetriever {
      *
      * <pre>{@code
      * retriever.filterProblems(Map.of("docType", "guid"))
-     * // ["filter docType=guid matches no chunk: none of the 3 values of docType is 'guid' ..."]
+     * // ["filter docType=guid matches no chunk: docType is one of api, config, guide"]
      * }</pre>
      */
     public List<String> filterProblems(Map<String, String> filter) {

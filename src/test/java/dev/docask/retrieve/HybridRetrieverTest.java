@@ -126,6 +126,13 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void filterProblems_mistypedValue_listsTheValuesThatExist_asTheJavadocShows() {
+        assertThat(retriever.filterProblems(Map.of("docType", "guid")))
+                .containsExactly("filter docType=guid matches no chunk: docType is one of api, config, guide");
+        assertThat(retriever.filterProblems(Map.of("docType", "guide"))).isEmpty();
+    }
+
+    @Test
     void metadataFilter_thatMatches_reportsNothing() {
         List<Throwable> errors = new ArrayList<>();
         retriever.retrieve("vi.mock module", RetrievalOptions.defaults()
