@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.nio.file.FileSystems;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.PatternSyntaxException;
 
 /**
@@ -26,22 +27,14 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
 
     public IngestOptions {
         baseUrl = baseUrl == null || baseUrl.isBlank() ? "" : requireBaseUrl("baseUrl", baseUrl.strip()).replaceAll("/+$", "");
-        ignore = List.copyOf(ignore == null ? List.of() : ignore);
-        ignore.forEach(IngestOptions::requireGlob);
+        ignore = ignore == null ? List.of() : ignore;
+        ignore.forEach(g -> requireGlob("ignore", g));
+        ignore = List.copyOf(ignore);
         if (chunkSize < 200) {
             throw new IllegalArgumentException("chunkSize must be at least 200, got " + chunkSize);
         }
         if (chunkOverlap < 0 || chunkOverlap >= chunkSize / 2) {
             throw new IllegalArgumentException("chunkOverlap must be between 0 and chunkSize/2, got " + chunkOverlap);
-        }
-    }
-
-    private static void requireGlob(String glob) {
-        try {
-            FileSystems.getDefault().getPathMatcher("glob:" + glob);
-        } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("ignore glob '" + glob + "' is not a valid glob: "
-                    + e.getDescription() + " at index " + e.getIndex(), e);
         }
     }
 
@@ -80,5 +73,25 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
                     + " https://vitest.dev: " + problem);
         }
         return url;
+    }
+
+    /**
+     * {@code glob} if it compiles as a {@link java.nio.file.FileSystem#getPathMatcher glob}, else an
+     * {@link IllegalArgumentException} whose message starts with {@code name} and quotes {@code glob}.
+     *
+     * <pre>{@code
+     * IngestOptions.requireGlob("--ignore", "[a-");
+     * // --ignore '[a-': not a valid glob: Missing '] near index 3
+     * }</pre>
+     */
+    public static String requireGlob(String name, String glob) {
+        Objects.requireNonNull(glob, name);
+        try {
+            FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException(name + " '" + glob + "': not a valid glob: " + e.getDescription()
+                    + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""), e);
+        }
+        return glob;
     }
 }

@@ -48,6 +48,11 @@ class IngestOptionsTest {
     void ignore_badGlob_isRefusedNamingIt() {
         assertThatThrownBy(() -> new IngestOptions("", null, 1200, 0, java.util.List.of("*.draft.md", "[a-")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("ignore glob '[a-' is not a valid glob: Missing ']");
+                .hasMessage("ignore '[a-': not a valid glob: Missing '] near index 3");
+        assertThatThrownBy(() -> IngestOptions.requireGlob("--ignore", "[a-"))
+                .hasMessage("--ignore '[a-': not a valid glob: Missing '] near index 3");
+        assertThat(IngestOptions.requireGlob("--ignore", "**/*.draft.md")).isEqualTo("**/*.draft.md");
+        assertThatThrownBy(() -> new IngestOptions("", null, 1200, 0, java.util.Arrays.asList("a", null)))
+                .isInstanceOf(NullPointerException.class).hasMessage("ignore");
     }
 }
