@@ -2,7 +2,9 @@ package dev.docask.embed;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Creates embedders from the {@code --embedder} spec:
@@ -26,6 +28,7 @@ public final class Embedders {
     /** Where {@code openai:<model>} goes when {@code OPENAI_BASE_URL} is not set. */
     public static final String OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
+    private static final String SPECS = "bge-small, bge-small:plain, openai:<model>, mock[:dims] or none";
     private static final int OPENAI_RETRIES = 2;
     private static final Duration OPENAI_BACKOFF = Duration.ofMillis(500);
 
@@ -43,29 +46,53 @@ public final class Embedders {
      * Bad specs throw {@link IllegalArgumentException} with the spec quoted.
      */
     public static Optional<Embedder> fromSpec(String spec, Map<String, String> env) {
+        Objects.requireNonNull(env, "env");
+        return parse(spec).orElseThrow(() -> new IllegalArgumentException("unknown embedder '" + spec
+                + "'; expected " + SPECS)).build().apply(env);
+    }
+
+    /**
+     * The {@link Embedder#id()} of the embedder {@code spec} builds, {@code none} for {@code none},
+     * without building it (no model is loaded, no key needed); empty when {@code spec} is no spec.
+     *
+     * <pre>{@code
+     * Embedders.findId("bge-small:plain") // Optional[bge-small-en-v1.5-q]
+     * }</pre>
+     */
+    public static Optional<String> findId(String spec) {
+        return parse(spec).map(Parsed::id);
+    }
+
+    /** What a spec names: the id of its embedder, and how to build that embedder from the environment. */
+    private record Parsed(String id, Function<Map<String, String>, Optional<Embedder>> build) {
+    }
+
+    private static Optional<Parsed> parse(String spec) {
         String s = spec == null ? "" : spec.trim();
         if (s.equals("none")) {
-            return Optional.empty();
+            return Optional.of(new Parsed("none", env -> Optional.empty()));
         }
-        if (s.equals("mock")) {
-            return Optional.of(new MockEmbedder(MockEmbedder.DEFAULT_DIMENSIONS));
-        }
-        if (s.startsWith("mock:")) {
-            return Optional.of(new MockEmbedder(parseDimensions(s)));
+        if (s.equals("mock") || s.startsWith("mock:")) {
+            int dims = s.equals("mock") ? MockEmbedder.DEFAULT_DIMENSIONS : parseDimensions(s);
+            return Optional.of(new Parsed(MockEmbedder.idFor(dims), env -> Optional.of(new MockEmbedder(dims))));
         }
         if (s.equals("bge-small") || s.equals("bge-small:instruct")) {
-            return Optional.of(new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.INSTRUCT));
+            return Optional.of(new Parsed(BgeSmallEmbedder.ID,
+                    env -> Optional.of(new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.INSTRUCT))));
         }
         if (s.equals("bge-small:plain")) {
-            return Optional.of(new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.PLAIN));
+            return Optional.of(new Parsed(BgeSmallEmbedder.ID,
+                    env -> Optional.of(new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.PLAIN))));
         }
         if (s.startsWith("openai:") && !s.substring("openai:".length()).isBlank()) {
-            String baseUrl = env.getOrDefault("OPENAI_BASE_URL", "");
-            return Optional.of(openAi(s.substring("openai:".length()).trim(),
-                    baseUrl.isBlank() ? OPENAI_DEFAULT_BASE_URL : baseUrl, env.getOrDefault("OPENAI_API_KEY", "")));
+            String model = s.substring("openai:".length()).trim();
+            return Optional.of(new Parsed(OpenAiEmbedder.idFor(model), env -> {
+                String baseUrl = env.getOrDefault("OPENAI_BASE_URL", "");
+                return Optional.of(openAi(model, baseUrl.isBlank() ? OPENAI_DEFAULT_BASE_URL : baseUrl,
+                        env.getOrDefault("OPENAI_API_KEY", "")));
+            }));
         }
-        throw new IllegalArgumentException("unknown embedder '" + spec
-                + "'; expected bge-small, bge-small:plain, openai:<model>, mock[:dims] or none");
+        return Optional.empty();
     }
 
     /**

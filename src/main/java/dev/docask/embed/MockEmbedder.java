@@ -29,6 +29,10 @@ final class MockEmbedder implements Embedder {
 
     @Override
     public String id() {
+        return idFor(dimensions);
+    }
+
+    static String idFor(int dimensions) {
         return "mock:" + dimensions;
     }
 

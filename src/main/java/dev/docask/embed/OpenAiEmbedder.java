@@ -65,6 +65,10 @@ final class OpenAiEmbedder implements Embedder {
 
     @Override
     public String id() {
+        return idFor(model);
+    }
+
+    static String idFor(String model) {
         return "openai:" + model;
     }
 

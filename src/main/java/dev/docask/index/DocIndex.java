@@ -29,6 +29,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -122,6 +123,7 @@ public final class DocIndex implements AutoCloseable {
      * {@link IndexException} whose message says what is wrong and what to do.
      */
     public static DocIndex open(Path dir) {
+        Objects.requireNonNull(dir, "dir");
         Path gen;
         try {
             gen = IndexFiles.currentGeneration(dir).orElseThrow(() -> new IndexException(
@@ -168,11 +170,13 @@ public final class DocIndex implements AutoCloseable {
 
     /** Whether {@code dir} holds an index (it may still be damaged). */
     public static boolean exists(Path dir) {
+        Objects.requireNonNull(dir, "dir");
         return Files.isRegularFile(dir.resolve(IndexFiles.CURRENT));
     }
 
     /** The live generation's folder name; changes whenever a build publishes a new index. */
     public static Optional<String> generation(Path dir) {
+        Objects.requireNonNull(dir, "dir");
         try {
             return IndexFiles.currentGeneration(dir).map(p -> p.getFileName().toString());
         } catch (IOException e) {
@@ -269,9 +273,13 @@ public final class DocIndex implements AutoCloseable {
 
     /**
      * The {@code n} best BM25 matches among {@code allowed} chunks (all when null), best first. A term
-     * the question repeats counts that many times, as in Lucene's query parser and Anserini.
+     * the question repeats counts that many times, as in Lucene's query parser and Anserini. An
+     * {@code n} above {@link #size()} means every match.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
      */
     public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+        n = requireCount(n);
         if (terms.isEmpty()) {
             return List.of();
         }
@@ -297,10 +305,24 @@ public final class DocIndex implements AutoCloseable {
         }
     }
 
-    /** The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first. */
+    /**
+     * The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first;
+     * an {@code n} above {@link #size()} means every chunk.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
     public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+        n = requireCount(n);
         requireVectors();
         return vectors.nearest(query, n, allowed);
+    }
+
+    /** {@code n} clamped to the chunks there are, so that no collector sizes a heap for more. */
+    private int requireCount(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be at least 1, got " + n);
+        }
+        return Math.min(n, Math.max(size(), 1));
     }
 
     /** Cosine similarity between the normalised {@code query} and chunk {@code id}. */

@@ -1,6 +1,7 @@
 package dev.docask.index;
 
 import dev.docask.embed.Embedder;
+import dev.docask.embed.Embedders;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
@@ -25,6 +26,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
@@ -48,11 +50,20 @@ public final class IndexBuilder {
     /**
      * Builds the index into {@code out} (a new generation, made live when complete).
      *
+     * @param embedder the embedder that {@code settings.embedderSpec()} builds (empty for {@code none});
+     *                 an embedder no spec builds is named in the settings by its {@link Embedder#id()}
      * @param embedded called with the number of chunks embedded so far, for a progress bar
+     * @throws IllegalArgumentException if the settings name another embedder than {@code embedder}
      */
     public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, IndexSettings settings,
                                     Path out, IntConsumer embedded) {
         long start = System.nanoTime();
+        Objects.requireNonNull(corpus, "corpus");
+        Objects.requireNonNull(embedder, "embedder");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(embedded, "embedded");
+        requireSpecOf(embedder, settings);
         List<Chunk> chunks = corpus.chunks();
         if (chunks.isEmpty()) {
             throw new IndexException("nothing to index: no chunks were read");
@@ -113,6 +124,26 @@ public final class IndexBuilder {
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
             throw new IndexException("could not write the index to " + out + ": " + IndexFiles.reason(e), e);
+        }
+    }
+
+    /**
+     * Refuses settings whose spec builds another embedder than the one passed: the manifest records
+     * the spec, and queries rebuild the embedder from it, so such an index could not be queried.
+     */
+    private static void requireSpecOf(Optional<Embedder> embedder, IndexSettings settings) {
+        String given = embedder.map(Embedder::id).orElse("none");
+        String spec = settings.embedderSpec();
+        Optional<String> built = Embedders.findId(spec);
+        if (built.isEmpty() && !spec.strip().equals(given)) {
+            throw new IllegalArgumentException("IndexSettings embedderSpec '" + spec + "' is no embedder spec"
+                    + " (bge-small, bge-small:plain, openai:<model>, mock[:dims] or none) nor the id of the"
+                    + " embedder passed ('" + given + "')");
+        }
+        if (built.isPresent() && !built.get().equals(given)) {
+            throw new IllegalArgumentException("IndexSettings embedderSpec '" + spec + "' builds embedder '"
+                    + built.get() + "' but the embedder passed is '" + given
+                    + "'; give the settings the spec the embedder was made from");
         }
     }
 

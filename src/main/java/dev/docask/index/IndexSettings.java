@@ -12,8 +12,8 @@ import java.util.Objects;
  *
  * @param embedderSpec the {@code --embedder} spec ({@code none} for keyword-only)
  * @param siteName     display name of the site, used in answers ("… on Vitest")
- * @param bm25K1       BM25 k1
- * @param bm25B        BM25 b
+ * @param bm25K1       BM25 k1, finite and at least 0
+ * @param bm25B        BM25 b, between 0 and 1
  */
 public record IndexSettings(String embedderSpec, String siteName, float bm25K1, float bm25B) {
 
@@ -29,8 +29,11 @@ public record IndexSettings(String embedderSpec, String siteName, float bm25K1, 
     public IndexSettings {
         Objects.requireNonNull(embedderSpec, "embedderSpec");
         siteName = siteName == null ? "" : siteName;
-        if (!(bm25K1 >= 0) || !(bm25B >= 0 && bm25B <= 1)) {
-            throw new IllegalArgumentException("BM25 needs k1 >= 0 and 0 <= b <= 1, got k1=" + bm25K1 + " b=" + bm25B);
+        if (!Float.isFinite(bm25K1) || bm25K1 < 0) {
+            throw new IllegalArgumentException("BM25 k1 must be a finite number >= 0, got " + bm25K1);
+        }
+        if (!(bm25B >= 0 && bm25B <= 1)) {
+            throw new IllegalArgumentException("BM25 b must be between 0 and 1, got " + bm25B);
         }
     }
 

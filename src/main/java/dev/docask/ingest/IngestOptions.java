@@ -2,8 +2,11 @@ package dev.docask.ingest;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystems;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * How to read a documentation folder.
@@ -13,7 +16,8 @@ import java.util.Locale;
  * @param framework    the framework, or {@code null} to detect it from the folder
  * @param chunkSize    longest chunk text in characters (default 1200)
  * @param chunkOverlap characters repeated between consecutive pieces of a long section (default 150)
- * @param ignore       glob patterns (relative to the folder) of files to leave out
+ * @param ignore       glob patterns (relative to the folder) of files to leave out; each must be a
+ *                     valid {@link java.nio.file.FileSystem#getPathMatcher glob}
  */
 public record IngestOptions(String baseUrl, Framework framework, int chunkSize, int chunkOverlap,
                             List<String> ignore) {
@@ -23,7 +27,9 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
 
     public IngestOptions {
         baseUrl = baseUrl == null || baseUrl.isBlank() ? "" : requireBaseUrl("baseUrl", baseUrl.strip()).replaceAll("/+$", "");
-        ignore = List.copyOf(ignore == null ? List.of() : ignore);
+        ignore = ignore == null ? List.of() : ignore;
+        ignore.forEach(g -> requireGlob("ignore", g));
+        ignore = List.copyOf(ignore);
         if (chunkSize < 200) {
             throw new IllegalArgumentException("chunkSize must be at least 200, got " + chunkSize);
         }
@@ -67,5 +73,25 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
                     + " https://vitest.dev: " + problem);
         }
         return url;
+    }
+
+    /**
+     * {@code glob} if it compiles as a {@link java.nio.file.FileSystem#getPathMatcher glob}, else an
+     * {@link IllegalArgumentException} whose message starts with {@code name} and quotes {@code glob}.
+     *
+     * <pre>{@code
+     * IngestOptions.requireGlob("--ignore", "[a-");
+     * // --ignore '[a-': not a valid glob: Missing '] near index 3
+     * }</pre>
+     */
+    public static String requireGlob(String name, String glob) {
+        Objects.requireNonNull(glob, name);
+        try {
+            FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException(name + " '" + glob + "': not a valid glob: " + e.getDescription()
+                    + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""), e);
+        }
+        return glob;
     }
 }

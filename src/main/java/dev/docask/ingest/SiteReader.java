@@ -56,7 +56,11 @@ public final class SiteReader {
     private SiteReader() {
     }
 
-    /** Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions. */
+    /**
+     * Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions.
+     *
+     * @throws IllegalArgumentException if {@code folder} is not a readable directory
+     */
     public static Corpus read(Path folder, IngestOptions options) {
         return read(folder, options, (done, total) -> { });
     }
@@ -69,7 +73,7 @@ public final class SiteReader {
     public static Corpus read(Path folder, IngestOptions options, Progress progress) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(progress, "progress");
-        if (!Files.isDirectory(folder)) {
+        if (folder == null || !Files.isDirectory(folder)) {
             throw new IllegalArgumentException("not a folder: " + folder);
         }
         Path root = folder.toAbsolutePath().normalize();

@@ -9,6 +9,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -48,6 +49,8 @@ public final class HybridRetriever {
      * other than the one the index was built with is refused: its vectors would not be comparable.
      */
     public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(embedder, "embedder");
         String built = index.manifest().embedderId();
         if (embedder.isPresent() && !index.hasVectors()) {
             embedder = Optional.empty(); // keyword-only index: nothing to compare a query vector with
@@ -83,7 +86,8 @@ public final class HybridRetriever {
      */
     public Retrieval retrieve(String question, RetrievalOptions options) {
         long start = System.nanoTime();
-        requireQuestion(question);
+        question = requireQuestion(question);
+        Objects.requireNonNull(options, "options");
         SearchQuery query = SearchQuery.of(question, index, embedder, options);
         RelevanceGate gate = gate(options, query.hasVector());
         List<Hit> ranked = candidates(query, options, gate);
@@ -91,7 +95,7 @@ public final class HybridRetriever {
             reportFilter(options, ranked.isEmpty());
         }
         if (options.retrieveHook() != null || options.rerankHook() != null) {
-            ranked = regate(query, applyHooks(query, options, ranked), gate);
+            ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
@@ -112,18 +116,20 @@ public final class HybridRetriever {
     }
 
     /**
-     * {@code question} when retrieval accepts it; otherwise an IllegalArgumentException saying why
-     * (empty, or over {@link #MAX_QUESTION_CHARS}), so callers can refuse it before any work.
+     * {@code question} without surrounding white space when retrieval accepts it; otherwise an
+     * IllegalArgumentException saying why (empty, or over {@link #MAX_QUESTION_CHARS} once stripped),
+     * so callers can refuse it before any work.
      */
     public static String requireQuestion(String question) {
-        if (question == null || question.isBlank()) {
+        String q = question == null ? "" : question.strip();
+        if (q.isEmpty()) {
             throw new IllegalArgumentException("the question is empty");
         }
-        if (question.length() > MAX_QUESTION_CHARS) {
-            throw new IllegalArgumentException("the question is " + question.length()
+        if (q.length() > MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("the question is " + q.length()
                     + " characters long; the limit is " + MAX_QUESTION_CHARS);
         }
-        return question;
+        return q;
     }
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
@@ -218,6 +224,11 @@ public final class HybridRetriever {
         return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
     }
 
+    /**
+     * Runs the hooks. A hook that throws or returns null is reported and skipped; chunks a hook
+     * returns that are not this index's are dropped and reported, so that a hook answering from
+     * another index does not pass for "nothing found".
+     */
     private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
         List<Hit> result = ranked;
         if (o.retrieveHook() != null) {
@@ -226,41 +237,51 @@ public final class HybridRetriever {
                         : SearchQuery.of(requireQuestion(q), index, embedder, opts);
                 return candidates(inner, opts, gate(opts, inner.hasVector()));
             };
+            String skipped = "; using built-in retrieval";
             try {
                 List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
-                result = fromHook == null ? List.of() : fromHook;
+                if (fromHook == null) {
+                    o.report(new RetrievalException("the retrieve hook returned null" + skipped, null));
+                } else {
+                    result = known("retrieve", fromHook, o);
+                }
             } catch (RuntimeException e) {
-                o.onError().accept(new RetrievalException("the retrieve hook failed; using built-in retrieval: "
-                        + e.getMessage(), e));
+                o.report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
         if (o.rerankHook() != null) {
+            String skipped = "; keeping the fused order";
             try {
                 List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
-                result = reranked == null ? List.of() : reranked;
+                if (reranked == null) {
+                    o.report(new RetrievalException("the rerank hook returned null" + skipped, null));
+                } else {
+                    result = known("rerank", reranked, o);
+                }
             } catch (RuntimeException e) {
-                o.onError().accept(new RetrievalException("the rerank hook failed; keeping the fused order: "
-                        + e.getMessage(), e));
+                o.report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
         return result;
     }
 
-    /**
-     * Whatever hooks returned is checked again: chunks that are not this index's are dropped, and
-     * similarity, coverage and the gate's verdict are recomputed. Order is kept.
-     */
-    private List<Hit> regate(SearchQuery query, List<Hit> hits, RelevanceGate gate) {
+    /** The hits that are this index's chunks, each once, in order; the others are counted to {@code onError}. */
+    private List<Hit> known(String hook, List<Hit> hits, RetrievalOptions o) {
         List<Hit> known = new ArrayList<>(hits.size());
         java.util.Set<Integer> seen = new java.util.HashSet<>();
+        int foreign = 0;
         for (Hit h : hits) {
-            if (h == null || h.chunkId() < 0 || h.chunkId() >= index.size()
-                    || !index.chunk(h.chunkId()).equals(h.chunk()) || !seen.add(h.chunkId())) {
-                continue;
+            if (h == null || h.chunkId() < 0 || h.chunkId() >= index.size() || !index.chunk(h.chunkId()).equals(h.chunk())) {
+                foreign++;
+            } else if (seen.add(h.chunkId())) {
+                known.add(h);
             }
-            known.add(h);
         }
-        return measure(query, known, gate);
+        if (foreign > 0) {
+            o.report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
+                    + " hits that are not chunks of this index; they were dropped", null));
+        }
+        return known;
     }
 
     /**
@@ -270,10 +291,11 @@ public final class HybridRetriever {
      *
      * <pre>{@code
      * retriever.filterProblems(Map.of("docType", "guid"))
-     * // ["filter docType=guid matches no chunk: none of the 3 values of docType is 'guid' ..."]
+     * // ["filter docType=guid matches no chunk: docType is one of api, config, guide"]
      * }</pre>
      */
     public List<String> filterProblems(Map<String, String> filter) {
+        Objects.requireNonNull(filter, "filter");
         MetadataVocabulary v = vocabulary;
         if (v == null) {
             v = MetadataVocabulary.of(index);
@@ -292,7 +314,7 @@ public final class HybridRetriever {
                 && IntStream.range(0, index.size()).noneMatch(id -> MetadataFilter.matches(index.chunk(id), o.filter()))) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
-        problems.forEach(p -> o.onError().accept(new RetrievalException(p, null)));
+        problems.forEach(p -> o.report(new RetrievalException(p, null)));
     }
 
     /**

@@ -63,6 +63,6 @@ final class ReciprocalRankFusion {
         if (rank < 1) {
             throw new IllegalArgumentException("ranks start at 1, got " + rank);
         }
-        return 1.0 / (k + rank);
+        return 1.0 / ((double) k + rank); // in int, a huge k plus a rank overflows to a negative score
     }
 }

@@ -3,7 +3,9 @@ package dev.docask.retrieve;
 import java.util.List;
 
 /**
- * Reorders the fused candidates, e.g. with a cross-encoder or a boost. Its result is gated again.
+ * Reorders the fused candidates, e.g. with a cross-encoder or a boost. Its result is gated again;
+ * chunks not in the index are dropped and reported to {@code onError}. A hook that throws or
+ * returns null is reported and the fused order kept.
  *
  * <pre>{@code
  * RerankHook guidesFirst = (q, hits) -> hits.stream()

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The outcome of retrieving for one question.
  *
- * @param question         the question as asked
+ * @param question         the question as asked, without surrounding white space
  * @param opening          its opening sentence when that was searched too ({@code searchOpening}), else ""
  * @param answerable       whether anything passed the relevance gate; when false, answer "I don't know"
  * @param mode             {@link Mode#HYBRID}, or {@link Mode#KEYWORD} when there are no embeddings or

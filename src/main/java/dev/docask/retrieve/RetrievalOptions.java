@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -17,7 +18,8 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * @param topK                   numbered sources at most (6)
- * @param candidates             candidates taken from each retriever (40)
+ * @param candidates             candidates taken from each retriever (40; at most {@value #MAX_CANDIDATES},
+ *                               and never more than the index holds)
  * @param rrfK                   the k of reciprocal rank fusion (60)
  * @param minSimilarity          cosine floor of the gate; {@code null} = the embedder's measured default
  * @param minKeywordCoverage     keyword coverage floor of the gate; {@code null} = 0.5, or 0.4 without embeddings
@@ -36,7 +38,8 @@ import java.util.stream.Collectors;
  * @param retrieveHook           replaces candidate finding; {@code null} = none
  * @param rerankHook             reorders candidates after fusion; {@code null} = none
  * @param onError                receives every failure that retrieval survived (hooks, embedder), and a
- *                               filter that can match nothing, saying which keys or values exist
+ *                               filter that can match nothing, saying which keys or values exist; if it
+ *                               throws, the exception is logged at debug level and retrieval goes on
  */
 public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
                                Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
@@ -59,19 +62,30 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     /** Which retrievers find candidates. {@code BM25} and {@code VECTOR} alone exist to measure each half. */
     public enum Retrievers { BOTH, BM25, VECTOR }
 
+    /**
+     * Most candidates one retriever may take. Far above any useful value (fusion and the gate look
+     * at each one), low enough that a typo cannot ask for a heap of millions.
+     */
+    public static final int MAX_CANDIDATES = 100_000;
+
     public RetrievalOptions {
         requireAtLeast("topK", topK, 1);
         requireAtLeast("candidates", candidates, 1);
+        if (candidates > MAX_CANDIDATES) {
+            throw new IllegalArgumentException("candidates must be at most " + MAX_CANDIDATES + ", got " + candidates);
+        }
         requireAtLeast("rrfK", rrfK, 0);
         requireAtLeast("maxContextChars", maxContextChars, 1);
         requireAtLeast("maxPerSource", maxPerSource, 0);
         requireFraction("minSimilarity", minSimilarity, -1);
         requireFraction("minKeywordCoverage", minKeywordCoverage, 0);
-        filter = Map.copyOf(filter == null ? Map.of() : filter);
+        filter = filter == null ? Map.of() : copyFilter(filter);
         gateMode = gateMode == null ? GateMode.ANSWERABILITY : gateMode;
         retrievers = retrievers == null ? Retrievers.BOTH : retrievers;
         onError = onError == null ? e -> { } : onError;
     }
+
+    private static final System.Logger LOG = System.getLogger(RetrievalOptions.class.getName());
 
     /** The spec's defaults. */
     public static RetrievalOptions defaults() {
@@ -146,6 +160,18 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
 
     public RetrievalOptions withOnError(Consumer<Throwable> v) {
         return with(c -> c.onError = v);
+    }
+
+    /**
+     * Hands {@code failure} to {@link #onError}, the one place retrieval calls it: a callback that
+     * throws is logged at debug level and otherwise ignored, so a user's handler never breaks a retrieval.
+     */
+    void report(RetrievalException failure) {
+        try {
+            onError.accept(failure);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "onError threw on '" + failure.getMessage() + "'; ignored", e);
+        }
     }
 
     /** A mutable copy, so that each {@code withX} names only what it changes. */
@@ -236,6 +262,8 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
      * }</pre>
      */
     public RetrievalOptions withSetting(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
         String n = name.strip();
         for (Setting s : SETTINGS) {
             if (s.name().equals(n)) {
@@ -296,6 +324,15 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         }
         throw new IllegalArgumentException(name + " must be one of " + Arrays.toString(type.getEnumConstants())
                 .toLowerCase(Locale.ROOT) + ", got '" + v + "'");
+    }
+
+    /** {@code filter} copied; a null key or value is an NPE that names the filter entry. */
+    private static Map<String, String> copyFilter(Map<String, String> filter) {
+        filter.forEach((k, v) -> {
+            Objects.requireNonNull(k, "filter key");
+            Objects.requireNonNull(v, () -> "filter value of '" + k + "'");
+        });
+        return Map.copyOf(filter);
     }
 
     private static void requireAtLeast(String name, int value, int min) {

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * Replaces candidate finding. It may call the built-in search with its own options and filter
- * what comes back; whatever it returns is gated again and chunks not in the index are dropped.
+ * what comes back; whatever it returns is gated again, and chunks not in the index are dropped and
+ * reported to {@code onError}. A hook that throws or returns null is reported and built-in
+ * retrieval is used instead.
  *
  * <pre>{@code
  * RetrieveHook wide = (question, search) -> search.find(question,

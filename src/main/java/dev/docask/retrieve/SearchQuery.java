@@ -72,7 +72,7 @@ final class SearchQuery {
             }
             return vectors;
         } catch (RuntimeException e) {
-            options.onError().accept(new RetrievalException("the embedder failed on the question; "
+            options.report(new RetrievalException("the embedder failed on the question; "
                     + "answering from keywords alone: " + e.getMessage(), e));
             return Collections.nCopies(texts.size(), null);
         }

@@ -88,4 +88,22 @@ class EmbeddersTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown embedder");
     }
+
+    @Test
+    void findId_isTheIdOfTheEmbedderTheSpecBuilds_withoutBuildingIt() {
+        Map<String, String> env = Map.of("OPENAI_API_KEY", "k");
+        for (String spec : new String[] {"mock", "mock:64", " bge-small ", "bge-small:plain", "openai: text-embedding-3-small"}) {
+            assertThat(Embedders.findId(spec)).as(spec).contains(Embedders.fromSpec(spec, env).orElseThrow().id());
+        }
+        assertThat(Embedders.findId("none")).contains("none");
+        assertThat(Embedders.findId("openai:m")).as("no key needed").contains("openai:m");
+        assertThat(Embedders.findId("total garbage")).isEmpty();
+        assertThat(Embedders.findId(null)).isEmpty();
+    }
+
+    @Test
+    void fromSpec_nullEnv_namesTheParameter() {
+        assertThatThrownBy(() -> Embedders.fromSpec("mock", null))
+                .isInstanceOf(NullPointerException.class).hasMessage("env");
+    }
 }

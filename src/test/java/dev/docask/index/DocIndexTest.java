@@ -239,4 +239,32 @@ class DocIndexTest {
         assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
                 .hasMessageContaining("a file is missing").hasMessageContaining("vectors.bin");
     }
+
+    @Test
+    void bm25AndNearest_nAboveTheIndexSize_returnEveryMatch() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
+            assertThat(idx.bm25(idx.queryTerms("beta"), Integer.MAX_VALUE, null)).hasSize(3);
+            assertThat(idx.bm25(idx.queryTerms("beta"), Integer.MAX_VALUE, new java.util.BitSet())).isEmpty();
+            float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery("beta");
+            assertThat(idx.nearest(q, Integer.MAX_VALUE, null)).hasSize(3);
+        }
+    }
+
+    @Test
+    void bm25AndNearest_nBelowOne_isAClearError() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
+            float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery("beta");
+            for (int n : new int[] {0, -1}) {
+                assertThatThrownBy(() -> idx.bm25(idx.queryTerms("beta"), n, null))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessage("n must be at least 1, got " + n);
+                assertThatThrownBy(() -> idx.nearest(q, n, null))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessage("n must be at least 1, got " + n);
+            }
+        }
+    }
+
+    @Test
+    void open_null_isANullPointerExceptionNamingDir() {
+        assertThatThrownBy(() -> DocIndex.open(null)).isInstanceOf(NullPointerException.class).hasMessage("dir");
+    }
 }

@@ -16,6 +16,7 @@ import java.util.List;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Builds from real folders read by SiteReader, as a library user would. */
 class IndexBuilderTest {
@@ -127,5 +128,54 @@ class IndexBuilderTest {
     void differences_noIndex_saysSo() {
         assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
                 .containsExactly("no index in " + out);
+    }
+
+    @Test
+    void build_settingsNamingAnotherEmbedder_isRefusedBeforeWriting() {
+        Corpus corpus = read(IngestOptions.defaults(BASE));
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("mock:64"),
+                IndexSettings.defaults("bge-small"), out, n -> { }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("IndexSettings embedderSpec 'bge-small' builds embedder 'bge-small-en-v1.5-q' but the "
+                        + "embedder passed is 'mock:64'; give the settings the spec the embedder was made from");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"),
+                IndexSettings.defaults("mock"), out, n -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the embedder passed is 'none'");
+        assertThat(DocIndex.exists(out)).isFalse();
+    }
+
+    @Test
+    void build_settingsWithAGarbageSpec_isRefused() {
+        assertThatThrownBy(() -> IndexBuilder.build(read(IngestOptions.defaults(BASE)), Embedders.fromSpec("none"),
+                IndexSettings.defaults("total garbage"), out, n -> { }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("IndexSettings embedderSpec 'total garbage' is no embedder spec");
+    }
+
+    @Test
+    void build_customEmbedderNamedByItsId_isAccepted() {
+        dev.docask.embed.Embedder mock = Embedders.fromSpec("mock:64").orElseThrow();
+        dev.docask.embed.Embedder custom = new dev.docask.embed.Embedder() {
+            public String id() { return "custom:words"; }
+            public int dimensions() { return 64; }
+            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
+            public float[] embedQuery(String q) { return mock.embedQuery(q); }
+        };
+        IndexBuilder.build(read(IngestOptions.defaults(BASE)), java.util.Optional.of(custom),
+                IndexSettings.defaults("custom:words"), out, n -> { });
+        try (DocIndex index = DocIndex.open(out)) {
+            assertThat(index.manifest().embedderSpec()).isEqualTo("custom:words");
+            assertThat(index.manifest().embedderId()).isEqualTo("custom:words");
+        }
+    }
+
+    @Test
+    void build_nullEmbedderOrProgress_isANullPointerExceptionNamingIt() {
+        Corpus corpus = read(IngestOptions.defaults(BASE));
+        IndexSettings none = IndexSettings.defaults("none");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, null, none, out, n -> { }))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedder");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"), none, out, null))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedded");
     }
 }

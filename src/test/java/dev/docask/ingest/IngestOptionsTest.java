@@ -43,4 +43,16 @@ class IngestOptionsTest {
         assertThatThrownBy(() -> IngestOptions.requireBaseUrl("--base-url", "notaurl"))
                 .hasMessageStartingWith("--base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev");
     }
+
+    @Test
+    void ignore_badGlob_isRefusedNamingIt() {
+        assertThatThrownBy(() -> new IngestOptions("", null, 1200, 0, java.util.List.of("*.draft.md", "[a-")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ignore '[a-': not a valid glob: Missing '] near index 3");
+        assertThatThrownBy(() -> IngestOptions.requireGlob("--ignore", "[a-"))
+                .hasMessage("--ignore '[a-': not a valid glob: Missing '] near index 3");
+        assertThat(IngestOptions.requireGlob("--ignore", "**/*.draft.md")).isEqualTo("**/*.draft.md");
+        assertThatThrownBy(() -> new IngestOptions("", null, 1200, 0, java.util.Arrays.asList("a", null)))
+                .isInstanceOf(NullPointerException.class).hasMessage("ignore");
+    }
 }

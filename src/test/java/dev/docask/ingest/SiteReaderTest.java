@@ -232,4 +232,10 @@ class SiteReaderTest {
         Files.writeString(tmp.resolve("d.mdx"), "# D\n\nDelta text.");
         Files.writeString(tmp.resolve("sub/c.html"), "<html><body><main><h1>C</h1><p>Gamma text.</p></main></body></html>");
     }
+
+    @Test
+    void read_nullFolder_isTheDocumentedIllegalArgumentException() {
+        assertThatThrownBy(() -> SiteReader.read(null, IngestOptions.defaults("")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("not a folder: null");
+    }
 }

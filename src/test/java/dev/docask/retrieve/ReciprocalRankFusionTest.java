@@ -39,4 +39,11 @@ class ReciprocalRankFusionTest {
     void rrf_rankZero_isRejected() {
         assertThatThrownBy(() -> ReciprocalRankFusion.contribution(60, 0)).hasMessageContaining("start at 1");
     }
+
+    @Test
+    void rrf_hugeK_neverOverflowsToANegativeScore() {
+        Map<Integer, Double> s = ReciprocalRankFusion.fuse(List.of(List.of(7, 8)), Integer.MAX_VALUE);
+        assertThat(s.get(7)).isPositive().isGreaterThan(s.get(8));
+        assertThat(s.get(8)).isPositive();
+    }
 }

@@ -70,4 +70,40 @@ class RetrievalOptionsTest {
         assertThatThrownBy(() -> d.withSetting("nope", "1"))
                 .hasMessage("unknown option 'nope'; known: " + String.join(", ", RetrievalOptions.SETTING_HELP));
     }
+
+    @Test
+    void candidates_aboveTheMaximum_isRefusedWithTheOptionNamed() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        assertThat(d.withCandidates(RetrievalOptions.MAX_CANDIDATES).candidates()).isEqualTo(100_000);
+        assertThatThrownBy(() -> d.withCandidates(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("candidates must be at most 100000, got 2147483647");
+        assertThatThrownBy(() -> d.withSetting("candidates", "50000000")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("candidates must be at most 100000, got 50000000");
+    }
+
+    @Test
+    void thresholds_notANumberOrInfinite_areRefusedWithTheOptionNamed() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            assertThatThrownBy(() -> d.withMinSimilarity(bad)).hasMessageStartingWith("minSimilarity must be between");
+            assertThatThrownBy(() -> d.withMinKeywordCoverage(bad)).hasMessageStartingWith("minKeywordCoverage must be between");
+        }
+        assertThatThrownBy(() -> d.withSetting("minSimilarity", "NaN")).hasMessageStartingWith("minSimilarity must be between");
+        assertThatThrownBy(() -> d.withSetting("minKeywordCoverage", "Infinity"))
+                .hasMessageStartingWith("minKeywordCoverage must be between");
+    }
+
+    @Test
+    void nulls_inWithSettingOrTheFilter_areNullPointerExceptionsNamingThem() {
+        RetrievalOptions d = RetrievalOptions.defaults();
+        assertThatThrownBy(() -> d.withSetting(null, "3")).isInstanceOf(NullPointerException.class).hasMessage("name");
+        assertThatThrownBy(() -> d.withSetting("topK", null)).isInstanceOf(NullPointerException.class).hasMessage("value");
+        java.util.Map<String, String> nullValue = new java.util.HashMap<>();
+        nullValue.put("docType", null);
+        assertThatThrownBy(() -> d.withFilter(nullValue)).isInstanceOf(NullPointerException.class)
+                .hasMessage("filter value of 'docType'");
+        java.util.Map<String, String> nullKey = new java.util.HashMap<>();
+        nullKey.put(null, "guide");
+        assertThatThrownBy(() -> d.withFilter(nullKey)).isInstanceOf(NullPointerException.class).hasMessage("filter key");
+    }
 }
