@@ -129,7 +129,7 @@ public class RetrieveBenchmark {
         };
         dir = Files.createTempDirectory("docask-bench");
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
-                IndexSettings.defaults("bench"), dir, n -> { });
+                IndexSettings.defaults(precomputed.id()), dir, n -> { });
         index = DocIndex.open(dir);
         docask = HybridRetriever.create(index, Optional.of(precomputed));
     }

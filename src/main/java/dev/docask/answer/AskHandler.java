@@ -68,7 +68,7 @@ public final class AskHandler implements AutoCloseable {
      * @throws IllegalStateException    when the handler is closed
      */
     public AskHandle ask(String question, List<Turn> history, AskListener listener) {
-        String q = requireQuestion(question);
+        String q = HybridRetriever.requireQuestion(question);
         List<Turn> turns = requireHistory(history);
         Objects.requireNonNull(listener, "listener");
         AskRun run = new AskRun(settings, q, turns, listener);
@@ -136,10 +136,6 @@ public final class AskHandler implements AutoCloseable {
             run.stop(CLOSED_MESSAGE);
         }
         runs.shutdownNow();
-    }
-
-    private static String requireQuestion(String question) {
-        return HybridRetriever.requireQuestion(question == null ? null : question.strip());
     }
 
     private static List<Turn> requireHistory(List<Turn> history) {

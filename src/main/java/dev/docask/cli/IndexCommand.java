@@ -21,7 +21,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +29,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.regex.PatternSyntaxException;
 
 /** {@code docask index}: reads documentation folders and writes a hybrid index. */
 @Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
@@ -84,8 +82,8 @@ final class IndexCommand implements Callable<Integer> {
         if (!baseUrl.isBlank()) {
             OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
         }
+        ignore.forEach(g -> OptionCheck.convert(spec, () -> IngestOptions.requireGlob("--ignore", g)));
         IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
-        ignore.forEach(this::requireGlob);
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
         Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
         Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder, env));
@@ -136,14 +134,6 @@ final class IndexCommand implements Callable<Integer> {
     }
 
     /** The reader compiles globs only once it lists files; a bad one is caught here, naming the option. */
-    private void requireGlob(String glob) {
-        try {
-            FileSystems.getDefault().getPathMatcher("glob:" + glob);
-        } catch (PatternSyntaxException ex) {
-            throw OptionCheck.fail(spec, "--ignore '" + glob + "': not a valid glob: " + ex.getDescription()
-                    + (ex.getIndex() >= 0 ? " near index " + ex.getIndex() : ""));
-        }
-    }
 
     private Corpus read(IngestOptions options) {
         List<Corpus> parts = new ArrayList<>();
