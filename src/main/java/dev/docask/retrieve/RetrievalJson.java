@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * Map<String, Object> json = RetrievalJson.of(retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults()));
- * new ObjectMapper().writeValue(System.out, json);
+ * System.out.println(new ObjectMapper().writeValueAsString(json));  // writeValue(System.out, ...) would close it
  * }</pre>
  *
  * <p>{@code {"question", "opening" (only when the opening sentence was searched too), "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
