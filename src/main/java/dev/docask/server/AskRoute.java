@@ -81,7 +81,7 @@ final class AskRoute {
         record(id, answer);
         ObjectNode body = json.createObjectNode().put("id", id);
         body.setAll((ObjectNode) json.valueToTree(AnswerJson.of(answer)));
-        ctx.contentType("application/json").result(body.toString());
+        ctx.contentType(Problems.JSON).result(Problems.utf8(body));
     }
 
     private void stream(Context ctx, AskHandler handler, AskRequest request) throws InterruptedException {

@@ -65,10 +65,10 @@ final class Routes {
     }
 
     private void health(Context ctx) {
-        ctx.status(drain.draining() ? 503 : 200).contentType("application/json").result(json.createObjectNode()
+        ctx.status(drain.draining() ? 503 : 200).contentType(Problems.JSON).result(Problems.utf8(json.createObjectNode()
                 .put("status", drain.draining() ? "draining" : "ok")
                 .put("generation", live.generation())
-                .put("openStreams", metrics.openStreams()).toString());
+                .put("openStreams", metrics.openStreams())));
     }
 
     private String siteNameOfIndex() {

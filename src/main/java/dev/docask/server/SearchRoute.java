@@ -39,7 +39,7 @@ final class SearchRoute {
         try (LiveIndex.Lease lease = live.lease()) {
             Retrieval r = lease.generation().retriever().retrieve(q, options);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
-            ctx.contentType("application/json").result(json.valueToTree(RetrievalJson.of(r)).toString());
+            ctx.contentType(Problems.JSON).result(Problems.utf8(json.valueToTree(RetrievalJson.of(r))));
         }
     }
 

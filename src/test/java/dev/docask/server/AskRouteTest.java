@@ -278,6 +278,13 @@ class AskRouteTest {
     }
 
     @Test
+    void ask_nonAsciiRoleEchoedInTheProblem_isValidUtf8Json() {
+        HttpResponse<String> r = http.postJson("/api/ask", "{\"question\":\"q\",\"history\":[{\"role\":\"r\u00f4le\",\"text\":\"x\"}]}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(DocaskServerTest.json(r).get("detail").asText()).contains("\"r\u00f4le\"");
+    }
+
+    @Test
     void ask_formBody_is415() {
         HttpResponse<String> r = http.post("/api/ask", "application/x-www-form-urlencoded", "question=hi");
         assertThat(r.statusCode()).isEqualTo(415);

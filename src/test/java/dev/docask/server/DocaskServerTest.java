@@ -96,6 +96,13 @@ class DocaskServerTest {
     }
 
     @Test
+    void problemBody_nonAsciiText_isSentAsUtf8WithTheCharset() {
+        HttpResponse<String> r = http.get("/api/search");
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).contains("charset=utf-8"));
+        assertThat(json(r).get("detail").asText()).isEqualTo("Add the question as ?q=\u2026");
+    }
+
+    @Test
     void search_questionOverLimit_is400() {
         HttpResponse<String> r = http.get("/api/search?q=" + "a".repeat(501));
         assertThat(r.statusCode()).isEqualTo(400);
