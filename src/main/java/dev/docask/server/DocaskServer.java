@@ -279,7 +279,7 @@ public final class DocaskServer implements AutoCloseable {
             return this;
         }
 
-        /** Largest request body (64 KiB). */
+        /** Largest request body (1 MiB: a useChat front end sends the whole chat, sources and all, with each question). */
         public Builder maxBodyBytes(int bytes) {
             this.maxBodyBytes = bytes;
             return this;

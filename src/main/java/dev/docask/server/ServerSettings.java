@@ -19,7 +19,7 @@ record ServerSettings(Path indexDir, String host, int port, String siteName, Ret
                       int maxQuestionChars, long dailyRequests, long dailyTokens, Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
                       Clock clock) {
-    static final int DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+    static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
     static final int DEFAULT_MAX_QUESTION_CHARS = 500;
 
     ServerSettings {
