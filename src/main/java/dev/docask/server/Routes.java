@@ -28,7 +28,7 @@ final class Routes {
 
     void install(JavalinConfig cfg) {
         JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
-        CorsPolicy cors = new CorsPolicy(settings.allowOrigins());
+        CorsPolicy cors = new CorsPolicy(settings.allowOrigins(), settings.trustProxyHeader() != null);
         Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()),
                 new RateLimiter(settings.rateLimit(), System::nanoTime),
                 new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
