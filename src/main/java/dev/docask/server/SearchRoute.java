@@ -36,6 +36,7 @@ final class SearchRoute {
         if (q.codePointCount(0, q.length()) > maxQuestionChars) {
             throw new ApiException.BadRequest("The question is longer than " + maxQuestionChars + " characters.");
         }
+        Fields.requirePlainText("The question", q);
         try (LiveIndex.Lease lease = live.lease()) {
             Retrieval r = lease.generation().retriever().retrieve(q, options);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));

@@ -103,6 +103,13 @@ class DocaskServerTest {
     }
 
     @Test
+    void search_questionWithAControlCharacter_is400NamingIt() {
+        HttpResponse<String> r = http.get("/api/search?q=mock%00module");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r).get("detail").asText()).isEqualTo("The question holds a control character (U+0000).");
+    }
+
+    @Test
     void search_questionOverLimit_is400() {
         HttpResponse<String> r = http.get("/api/search?q=" + "a".repeat(501));
         assertThat(r.statusCode()).isEqualTo(400);
