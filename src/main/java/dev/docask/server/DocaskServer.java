@@ -127,12 +127,19 @@ public final class DocaskServer implements AutoCloseable {
 
     /** The index generation new requests are answered from. */
     public String generation() {
-        return live.generation();
+        return requireStarted().generation();
     }
 
     /** Checks the index folder for a new generation now; true when the server swapped to it. */
     public boolean reloadNow() {
-        return live.reloadIfChanged();
+        return requireStarted().reloadIfChanged();
+    }
+
+    private synchronized LiveIndex requireStarted() {
+        if (live == null) {
+            throw new IllegalStateException("the server is not started: call start() first");
+        }
+        return live;
     }
 
     /** Blocks until {@link #close()} has stopped the server. */
@@ -333,10 +340,26 @@ public final class DocaskServer implements AutoCloseable {
             if (indexDir == null) {
                 throw new IllegalArgumentException("indexDir is required: the folder written by 'docask index'");
             }
+            if (answers == null) {
+                requireModelSpec(model);
+            }
             Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
             return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
                     onFeedback, reloadInterval, shutdownGrace, pingInterval, clock));
+        }
+
+        /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */
+        private static void requireModelSpec(String spec) {
+            if (spec == null || spec.isBlank()) {
+                throw new IllegalArgumentException("model is required: openai:<name>, anthropic:<name>, ollama:<name> "
+                        + "or extractive");
+            }
+            try {
+                ModelSpecs.fromSpec(spec, System.getenv(), Duration.ofSeconds(60));
+            } catch (IllegalStateException missingKey) {
+                // the spec is well formed
+            }
         }
 
         private Function<HybridRetriever, AskHandler> defaultAnswers() {

@@ -287,6 +287,25 @@ class DocaskServerTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource(value = {"gpt-4o|gpt-4o", "openai:|openai:", "NULL|model is required"}, delimiter = '|', nullValues = "NULL")
+    void builder_badModel_failsAtBuildNamingIt(String model, String message) {
+        assertThatThrownBy(() -> DocaskServer.builder().indexDir(dir.resolve("idx")).model(model).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+    }
+
+    @Test
+    void builder_maxQuestionCharsOverTheRetrieversLimit_failsAtBuild() {
+        assertThatThrownBy(() -> DocaskServer.builder().indexDir(dir.resolve("idx")).maxQuestionChars(100_000).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxQuestionChars").hasMessageContaining("8000");
+    }
+
+    @Test
+    void generation_beforeStart_saysTheServerIsNotStarted() {
+        DocaskServer notStarted = DocaskServer.builder().indexDir(dir.resolve("idx")).build();
+        assertThatThrownBy(notStarted::generation).isInstanceOf(IllegalStateException.class).hasMessageContaining("start()");
+    }
+
     @Test
     void builder_withoutIndexDir_failsNamingIt() {
         assertThatThrownBy(() -> DocaskServer.builder().build()).hasMessageContaining("indexDir");
