@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -69,13 +71,23 @@ final class AskRoute {
         return a.contains("application/json") && !a.contains("text/event-stream");
     }
 
-    private void answerAsJson(Context ctx, AskHandler handler, AskRequest request) {
+    private void answerAsJson(Context ctx, AskHandler handler, AskRequest request) throws InterruptedException {
+        AskHandle handle = handler.ask(request.question(), request.history(), event -> { });
+        ClientWatch.onGone(ctx, handle::cancel);
         Answer answer;
         try {
-            answer = handler.ask(request.question(), request.history());
-        } catch (AskException e) {
+            answer = handle.completion().get();
+        } catch (CancellationException | ExecutionException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            if (cause instanceof CancellationException) {
+                metrics.cancellation();
+                throw new ApiException.Unavailable("The answer was cancelled.");
+            }
             metrics.failure();
-            throw new ApiException.UpstreamFailed(e.getMessage());
+            throw new ApiException.UpstreamFailed(cause instanceof AskException a ? a.getMessage() : "The answer failed.");
+        } catch (InterruptedException stopping) {
+            handle.cancel();
+            throw stopping;
         }
         String id = newId();
         record(id, answer);

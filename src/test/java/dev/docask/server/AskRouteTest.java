@@ -229,6 +229,46 @@ class AskRouteTest {
     }
 
     @Test
+    void ask_acceptJsonClientDisconnects_cancelsTheModelStream() throws Exception {
+        SlowTokens slow = new SlowTokens(Duration.ofMillis(250), java.util.Collections.nCopies(40, "word "));
+        fake.route(slow);
+        int abortsBefore = fake.clientAborts();
+        URI base = URI.create(server.url());
+        byte[] body = ASK.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/ask HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                    + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: " + body.length
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            long started = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (fake.requests() == requestsBefore && System.nanoTime() < started) {
+                Thread.sleep(20); // until the model is streaming
+            }
+            assertThat(fake.requests()).isEqualTo(requestsBefore + 1);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(8).toNanos(); // the model alone would take 10 s
+        while (fake.clientAborts() == abortsBefore && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(fake.clientAborts()).as("the server closed its model connection").isGreaterThan(abortsBefore);
+    }
+
+    @Test
+    void ask_acceptJsonModelFails_is502AndTheNextRequestsAreAnswered() {
+        fake.route(new ServerError(500));
+        HttpResponse<String> failed = http.postJson("/api/ask", ASK, "Accept", "application/json");
+        assertThat(failed.statusCode()).isEqualTo(502);
+        fake.route(new StreamTokens("Use vi.mock [1]."));
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> r = http.postJson("/api/ask", ASK, "Accept", "application/json");
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(http.get("/healthz").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void ask_slowModel_keepsTheStreamAliveWithPings() {
         fake.route(new SlowTokens(Duration.ofMillis(450), "Use ", "vi.mock [1]."));
         HttpResponse<String> r = http.postJson("/api/ask", ASK);
