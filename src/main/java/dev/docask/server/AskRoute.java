@@ -31,23 +31,27 @@ import java.util.concurrent.TimeUnit;
  * reliable sign that the reader has gone; then the model stream is cancelled.
  */
 final class AskRoute {
+    private static final Object STOP_NOW = new Object();
+
     private final LiveIndex live;
     private final Guards guards;
     private final JsonBodies bodies;
     private final ObjectMapper json;
     private final ServerMetrics metrics;
     private final RecentAnswers recent;
+    private final Drain drain;
     private final int maxQuestionChars;
     private final Duration pingInterval;
 
     AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json,
-             ServerMetrics metrics, RecentAnswers recent, int maxQuestionChars, Duration pingInterval) {
+             ServerMetrics metrics, RecentAnswers recent, Drain drain, int maxQuestionChars, Duration pingInterval) {
         this.live = live;
         this.guards = guards;
         this.bodies = bodies;
         this.json = json;
         this.metrics = metrics;
         this.recent = recent;
+        this.drain = drain;
         this.maxQuestionChars = maxQuestionChars;
         this.pingInterval = pingInterval;
     }
@@ -101,15 +105,15 @@ final class AskRoute {
                 .header("Cache-Control", "no-cache, no-transform")
                 .header("X-Accel-Buffering", "no")
                 .header(UiMessageStream.HEADER, UiMessageStream.VERSION);
-        BlockingQueue<AskEvent> events = new LinkedBlockingQueue<>();
+        BlockingQueue<Object> events = new LinkedBlockingQueue<>(); // AskEvents, or STOP_NOW
         AskHandle handle = handler.ask(request.question(), request.history(), events::add);
         metrics.streamOpened();
         String id = newId();
         boolean started = false;
-        try {
+        try (Drain.Listening stopping = drain.onStopNow(() -> events.add(STOP_NOW))) {
             UiMessageStream ui = new UiMessageStream(ctx.res().getOutputStream(), json);
             while (true) {
-                AskEvent event = events.poll(pingInterval.toMillis(), TimeUnit.MILLISECONDS);
+                Object event = events.poll(pingInterval.toMillis(), TimeUnit.MILLISECONDS);
                 if (event == null) {
                     ui.ping();
                     continue;
@@ -136,6 +140,15 @@ final class AskRoute {
                             ui.start(id, json.createObjectNode().put("refused", false));
                         }
                         ui.error(f.message());
+                        return;
+                    }
+                    default -> { // STOP_NOW: the shutdown grace period is over
+                        handle.cancel();
+                        metrics.cancellation();
+                        if (!started) {
+                            ui.start(id, json.createObjectNode().put("refused", false));
+                        }
+                        ui.error("The server is shutting down, so this answer stopped here. Please ask again in a moment.");
                         return;
                     }
                 }

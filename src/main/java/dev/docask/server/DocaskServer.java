@@ -50,6 +50,7 @@ import java.util.function.Function;
  */
 public final class DocaskServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
+    private static final Duration STOP_NOW_WAIT = Duration.ofSeconds(2);
 
     private final ServerSettings settings;
     private final ObjectMapper json = new ObjectMapper();
@@ -166,6 +167,10 @@ public final class DocaskServer implements AutoCloseable {
         boolean interrupted = Thread.interrupted(); // stopping Jetty must not be cut short by a pending interrupt
         if (!interrupted) {
             interrupted = !drain.awaitIdle(System.nanoTime() + settings.shutdownGrace().toNanos());
+        }
+        if (!interrupted && drain.inFlight() > 0) {
+            drain.stopNow(); // streams end with an error event, which takes a moment, not a grace period
+            interrupted = !drain.awaitIdle(System.nanoTime() + STOP_NOW_WAIT.toNanos());
         }
         if (drain.inFlight() > 0) {
             LOG.warn("{} request(s) still running at shutdown; stopping anyway", drain.inFlight());

@@ -34,7 +34,7 @@ final class Routes {
                 new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
         RecentAnswers recent = new RecentAnswers();
         StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
-        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, settings.maxQuestionChars(),
+        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, drain, settings.maxQuestionChars(),
                 settings.pingInterval());
         SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
         FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, settings.onFeedback(), settings.clock());

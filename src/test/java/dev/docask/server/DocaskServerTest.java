@@ -334,6 +334,26 @@ class DocaskServerTest {
     }
 
     @Test
+    void close_streamStillRunningWhenTheGraceEnds_endsItWithAnErrorEvent(@TempDir Path other) throws Exception {
+        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofSeconds(1),
+                java.util.Collections.nCopies(60, "word ")))) {
+            DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofMillis(300)).build().start();
+            Http client = new Http(s.url());
+            HttpRequest ask = client.request("/api/ask").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build();
+            CompletableFuture<HttpResponse<String>> stream = client.client().sendAsync(ask, HttpResponse.BodyHandlers.ofString());
+            while (fake.requests() == 0) {
+                Thread.sleep(10);
+            }
+            s.close();
+            HttpResponse<String> r = stream.get(10, TimeUnit.SECONDS);
+            List<JsonNode> parts = FakeModels.parts(r.body());
+            assertThat(FakeModels.types(parts)).endsWith("error", "[DONE]").doesNotContain("finish");
+            assertThat(parts.get(parts.size() - 2).get("errorText").asText()).contains("shutting down");
+        }
+    }
+
+    @Test
     void unexpectedFailure_is500WithoutInternals(@TempDir Path other) throws Exception {
         HandClock clock = HandClock.system(); // fails on demand: a bug on our side, not the client's
         try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
