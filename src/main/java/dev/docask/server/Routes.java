@@ -61,6 +61,7 @@ final class Routes {
         cfg.routes.get("/healthz", this::health);
         cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
         cfg.routes.get("/widget.js", assets::widget);
+        cfg.routes.get("/widget.css", assets::css);
         cfg.routes.get("/", assets::demo);
     }
 
@@ -81,7 +82,7 @@ final class Routes {
     private static String routeName(Context ctx) {
         String p = ctx.path();
         return switch (p) {
-            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/" -> p;
+            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/widget.css", "/" -> p;
             default -> "other";
         };
     }

@@ -132,6 +132,16 @@ class DocaskServerTest {
     }
 
     @Test
+    void widget_carriesItsStylesAndServesThemAsAStylesheetToo() {
+        HttpResponse<String> js = http.get("/widget.js");
+        assertThat(js.body()).doesNotContain("{{css}}").contains(".launcher{position:fixed");
+        HttpResponse<String> css = http.get("/widget.css");
+        assertThat(css.statusCode()).isEqualTo(200);
+        assertThat(css.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/css"));
+        assertThat(css.body()).contains(".launcher{position:fixed");
+    }
+
+    @Test
     void metrics_arePrometheusText() {
         http.get("/api/search?q=retry+option");
         HttpResponse<String> r = http.get("/metrics");
