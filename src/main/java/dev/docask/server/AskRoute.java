@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -29,23 +31,27 @@ import java.util.concurrent.TimeUnit;
  * reliable sign that the reader has gone; then the model stream is cancelled.
  */
 final class AskRoute {
+    private static final Object STOP_NOW = new Object();
+
     private final LiveIndex live;
     private final Guards guards;
     private final JsonBodies bodies;
     private final ObjectMapper json;
     private final ServerMetrics metrics;
     private final RecentAnswers recent;
+    private final Drain drain;
     private final int maxQuestionChars;
     private final Duration pingInterval;
 
     AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json,
-             ServerMetrics metrics, RecentAnswers recent, int maxQuestionChars, Duration pingInterval) {
+             ServerMetrics metrics, RecentAnswers recent, Drain drain, int maxQuestionChars, Duration pingInterval) {
         this.live = live;
         this.guards = guards;
         this.bodies = bodies;
         this.json = json;
         this.metrics = metrics;
         this.recent = recent;
+        this.drain = drain;
         this.maxQuestionChars = maxQuestionChars;
         this.pingInterval = pingInterval;
     }
@@ -69,19 +75,29 @@ final class AskRoute {
         return a.contains("application/json") && !a.contains("text/event-stream");
     }
 
-    private void answerAsJson(Context ctx, AskHandler handler, AskRequest request) {
+    private void answerAsJson(Context ctx, AskHandler handler, AskRequest request) throws InterruptedException {
+        AskHandle handle = handler.ask(request.question(), request.history(), event -> { });
+        ClientWatch.onGone(ctx, handle::cancel);
         Answer answer;
         try {
-            answer = handler.ask(request.question(), request.history());
-        } catch (AskException e) {
+            answer = handle.completion().get();
+        } catch (CancellationException | ExecutionException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            if (cause instanceof CancellationException) {
+                metrics.cancellation();
+                throw new ApiException.Unavailable("The answer was cancelled.");
+            }
             metrics.failure();
-            throw new ApiException.UpstreamFailed(e.getMessage());
+            throw new ApiException.UpstreamFailed(cause instanceof AskException a ? a.getMessage() : "The answer failed.");
+        } catch (InterruptedException stopping) {
+            handle.cancel();
+            throw stopping;
         }
         String id = newId();
         record(id, answer);
         ObjectNode body = json.createObjectNode().put("id", id);
         body.setAll((ObjectNode) json.valueToTree(AnswerJson.of(answer)));
-        ctx.contentType("application/json").result(body.toString());
+        ctx.contentType(Problems.JSON).result(Problems.utf8(body));
     }
 
     private void stream(Context ctx, AskHandler handler, AskRequest request) throws InterruptedException {
@@ -89,15 +105,15 @@ final class AskRoute {
                 .header("Cache-Control", "no-cache, no-transform")
                 .header("X-Accel-Buffering", "no")
                 .header(UiMessageStream.HEADER, UiMessageStream.VERSION);
-        BlockingQueue<AskEvent> events = new LinkedBlockingQueue<>();
+        BlockingQueue<Object> events = new LinkedBlockingQueue<>(); // AskEvents, or STOP_NOW
         AskHandle handle = handler.ask(request.question(), request.history(), events::add);
         metrics.streamOpened();
         String id = newId();
         boolean started = false;
-        try {
+        try (Drain.Listening stopping = drain.onStopNow(() -> events.add(STOP_NOW))) {
             UiMessageStream ui = new UiMessageStream(ctx.res().getOutputStream(), json);
             while (true) {
-                AskEvent event = events.poll(pingInterval.toMillis(), TimeUnit.MILLISECONDS);
+                Object event = events.poll(pingInterval.toMillis(), TimeUnit.MILLISECONDS);
                 if (event == null) {
                     ui.ping();
                     continue;
@@ -124,6 +140,15 @@ final class AskRoute {
                             ui.start(id, json.createObjectNode().put("refused", false));
                         }
                         ui.error(f.message());
+                        return;
+                    }
+                    default -> { // STOP_NOW: the shutdown grace period is over
+                        handle.cancel();
+                        metrics.cancellation();
+                        if (!started) {
+                            ui.start(id, json.createObjectNode().put("refused", false));
+                        }
+                        ui.error("The server is shutting down, so this answer stopped here. Please ask again in a moment.");
                         return;
                     }
                 }

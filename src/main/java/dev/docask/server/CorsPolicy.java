@@ -13,6 +13,18 @@ import java.util.stream.Collectors;
  * headers; a request that carries any other Origin is refused outright (403) instead of being
  * answered and hidden from the page by the browser, because answering costs model tokens.
  * The server's own pages (the demo at /) are same-origin and always allowed. "*" allows all.
+ *
+ * Same origin, behind a reverse proxy too. The check stops other sites' pages from spending our
+ * tokens through their visitors' browsers; it is not authentication (any script may send any
+ * Origin, or none, which is allowed; rate limits and the daily budget hold for everyone). So a
+ * request is same-origin when:
+ *  - the browser says so: Sec-Fetch-Site: same-origin. Browsers set it themselves and pages cannot
+ *    (a forbidden header), and it stays right behind a proxy that terminates TLS or rewrites Host,
+ *    where comparing Origin with our own scheme and Host fails. A non-browser client can forge
+ *    it, but could as well omit Origin: nothing is opened that was closed;
+ *  - or Origin is our scheme and Host (browsers without Sec-Fetch-Site);
+ *  - or, only when a trusted proxy is configured (trustProxyHeader), Origin is the origin the proxy
+ *    reports in X-Forwarded-Proto and X-Forwarded-Host; unconfigured, these headers are anyone's.
  */
 final class CorsPolicy {
     private static final String ALLOW_HEADERS = "Content-Type, Accept";
@@ -20,10 +32,12 @@ final class CorsPolicy {
 
     private final Set<String> allowed;
     private final boolean any;
+    private final boolean trustForwarded;
 
-    CorsPolicy(List<String> origins) {
+    CorsPolicy(List<String> origins, boolean trustForwarded) {
         this.allowed = requireValid(origins);
         this.any = allowed.contains("*");
+        this.trustForwarded = trustForwarded;
     }
 
     /** The origins, normalised; a bad one fails naming it. */
@@ -61,9 +75,31 @@ final class CorsPolicy {
         }
     }
 
-    private static boolean sameOrigin(Context ctx, String origin) {
+    private boolean sameOrigin(Context ctx, String origin) {
+        if ("same-origin".equalsIgnoreCase(ctx.header("Sec-Fetch-Site"))) {
+            return true;
+        }
+        String o = normalise(origin);
         String host = ctx.header("Host");
-        return host != null && normalise(origin).equals(normalise(ctx.scheme() + "://" + host));
+        if (host != null && o.equals(normalise(ctx.scheme() + "://" + host))) {
+            return true;
+        }
+        if (!trustForwarded) {
+            return false;
+        }
+        String proto = first(ctx.header("X-Forwarded-Proto"));
+        String fwdHost = first(ctx.header("X-Forwarded-Host"));
+        String h = fwdHost != null ? fwdHost : host;
+        return h != null && o.equals(normalise((proto != null ? proto : ctx.scheme()) + "://" + h));
+    }
+
+    /** The first value of a header a chain of proxies may have appended to. */
+    private static String first(String header) {
+        if (header == null) {
+            return null;
+        }
+        String v = header.split(",", 2)[0].strip();
+        return v.isEmpty() ? null : v;
     }
 
     private static String normalise(String origin) {

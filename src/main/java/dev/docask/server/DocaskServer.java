@@ -50,6 +50,7 @@ import java.util.function.Function;
  */
 public final class DocaskServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
+    private static final Duration STOP_NOW_WAIT = Duration.ofSeconds(2);
 
     private final ServerSettings settings;
     private final ObjectMapper json = new ObjectMapper();
@@ -127,12 +128,19 @@ public final class DocaskServer implements AutoCloseable {
 
     /** The index generation new requests are answered from. */
     public String generation() {
-        return live.generation();
+        return requireStarted().generation();
     }
 
     /** Checks the index folder for a new generation now; true when the server swapped to it. */
     public boolean reloadNow() {
-        return live.reloadIfChanged();
+        return requireStarted().reloadIfChanged();
+    }
+
+    private synchronized LiveIndex requireStarted() {
+        if (live == null) {
+            throw new IllegalStateException("the server is not started: call start() first");
+        }
+        return live;
     }
 
     /** Blocks until {@link #close()} has stopped the server. */
@@ -159,6 +167,10 @@ public final class DocaskServer implements AutoCloseable {
         boolean interrupted = Thread.interrupted(); // stopping Jetty must not be cut short by a pending interrupt
         if (!interrupted) {
             interrupted = !drain.awaitIdle(System.nanoTime() + settings.shutdownGrace().toNanos());
+        }
+        if (!interrupted && drain.inFlight() > 0) {
+            drain.stopNow(); // streams end with an error event, which takes a moment, not a grace period
+            interrupted = !drain.awaitIdle(System.nanoTime() + STOP_NOW_WAIT.toNanos());
         }
         if (drain.inFlight() > 0) {
             LOG.warn("{} request(s) still running at shutdown; stopping anyway", drain.inFlight());
@@ -279,7 +291,7 @@ public final class DocaskServer implements AutoCloseable {
             return this;
         }
 
-        /** Largest request body (64 KiB). */
+        /** Largest request body (1 MiB: a useChat front end sends the whole chat, sources and all, with each question). */
         public Builder maxBodyBytes(int bytes) {
             this.maxBodyBytes = bytes;
             return this;
@@ -333,10 +345,26 @@ public final class DocaskServer implements AutoCloseable {
             if (indexDir == null) {
                 throw new IllegalArgumentException("indexDir is required: the folder written by 'docask index'");
             }
+            if (answers == null) {
+                requireModelSpec(model);
+            }
             Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
             return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
                     onFeedback, reloadInterval, shutdownGrace, pingInterval, clock));
+        }
+
+        /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */
+        private static void requireModelSpec(String spec) {
+            if (spec == null || spec.isBlank()) {
+                throw new IllegalArgumentException("model is required: openai:<name>, anthropic:<name>, ollama:<name> "
+                        + "or extractive");
+            }
+            try {
+                ModelSpecs.fromSpec(spec, System.getenv(), Duration.ofSeconds(60));
+            } catch (IllegalStateException missingKey) {
+                // the spec is well formed
+            }
         }
 
         private Function<HybridRetriever, AskHandler> defaultAnswers() {

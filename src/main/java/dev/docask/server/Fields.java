@@ -35,6 +35,41 @@ final class Fields {
         return s;
     }
 
+    /**
+     * {@code s}, refused when it holds a control character other than tab and line breaks, or half
+     * of a surrogate pair (a JSON \\u escape can produce one): neither is part of a real
+     * question, and both break the prompt or the JSON sent to the model.
+     */
+    static String requirePlainText(String name, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new ApiException.BadRequest(name + " holds half of a surrogate pair (U+"
+                        + String.format("%04X", (int) c) + "), which is not a character.");
+            } else if (Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r') {
+                throw new ApiException.BadRequest(name + " holds a control character (U+"
+                        + String.format("%04X", (int) c) + ").");
+            }
+        }
+        return s;
+    }
+
+    /** {@code s} without control characters (but tab and line breaks) and without halves of surrogate pairs. */
+    static String stripNonText(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                sb.append(c).append(s.charAt(++i));
+            } else if (!Character.isSurrogate(c) && (!Character.isISOControl(c) || c == '\t' || c == '\n' || c == '\r')) {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
     static String kind(JsonNode v) {
         return switch (v.getNodeType()) {
             case ARRAY -> "an array";

@@ -1,8 +1,11 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.javalin.http.Context;
 
 import java.io.IOException;
@@ -12,17 +15,19 @@ import java.io.InputStream;
  * Reads a JSON request body without trusting the client: the content type must be JSON, a
  * declared Content-Length over the limit is refused before reading, and an undeclared (chunked)
  * body is cut as soon as it passes the limit, so a client cannot make the server buffer more than
- * maxBytes + 1 bytes.
+ * maxBytes + 1 bytes. Parsing is strict: data after the object and a key given twice are errors,
+ * not silently dropped or "last one wins", so a body means exactly one thing to every reader.
  */
 final class JsonBodies {
-    private final ObjectMapper json;
+    private final ObjectReader json;
     private final int maxBytes;
 
     JsonBodies(ObjectMapper json, int maxBytes) {
         if (maxBytes < 1) {
             throw new IllegalArgumentException("maxBodyBytes must be positive, got " + maxBytes);
         }
-        this.json = json;
+        this.json = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
         this.maxBytes = maxBytes;
     }
 

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.config.RoutesConfig;
@@ -11,6 +12,7 @@ import io.javalin.router.EndpointNotFound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -22,7 +24,9 @@ import java.util.Locale;
  */
 final class Problems {
     private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
-    static final String CONTENT_TYPE = "application/problem+json";
+    /* With the charset: Jetty assumes UTF-8 for application/json only, and would encode these in ISO-8859-1. */
+    static final String CONTENT_TYPE = "application/problem+json; charset=utf-8";
+    static final String JSON = "application/json; charset=utf-8";
 
     private final ObjectMapper json;
 
@@ -84,10 +88,15 @@ final class Problems {
     }
 
     private void write(Context ctx, int status, String detail) {
-        ctx.status(status).contentType(CONTENT_TYPE).result(body(status, detail).toString());
+        ctx.status(status).contentType(CONTENT_TYPE).result(utf8(body(status, detail)));
     }
 
     private void write(Context ctx, int status, String title, String type, String detail) {
-        ctx.status(status).contentType(CONTENT_TYPE).result(body(status, title, type, detail).toString());
+        ctx.status(status).contentType(CONTENT_TYPE).result(utf8(body(status, title, type, detail)));
+    }
+
+    /** {@code node} as UTF-8 bytes: the response never depends on the container's default charset. */
+    static byte[] utf8(JsonNode node) {
+        return node.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

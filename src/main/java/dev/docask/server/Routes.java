@@ -28,13 +28,13 @@ final class Routes {
 
     void install(JavalinConfig cfg) {
         JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
-        CorsPolicy cors = new CorsPolicy(settings.allowOrigins());
+        CorsPolicy cors = new CorsPolicy(settings.allowOrigins(), settings.trustProxyHeader() != null);
         Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()),
                 new RateLimiter(settings.rateLimit(), System::nanoTime),
                 new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
         RecentAnswers recent = new RecentAnswers();
         StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
-        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, settings.maxQuestionChars(),
+        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, drain, settings.maxQuestionChars(),
                 settings.pingInterval());
         SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
         FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, settings.onFeedback(), settings.clock());
@@ -61,14 +61,15 @@ final class Routes {
         cfg.routes.get("/healthz", this::health);
         cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
         cfg.routes.get("/widget.js", assets::widget);
+        cfg.routes.get("/widget.css", assets::css);
         cfg.routes.get("/", assets::demo);
     }
 
     private void health(Context ctx) {
-        ctx.status(drain.draining() ? 503 : 200).contentType("application/json").result(json.createObjectNode()
+        ctx.status(drain.draining() ? 503 : 200).contentType(Problems.JSON).result(Problems.utf8(json.createObjectNode()
                 .put("status", drain.draining() ? "draining" : "ok")
                 .put("generation", live.generation())
-                .put("openStreams", metrics.openStreams()).toString());
+                .put("openStreams", metrics.openStreams())));
     }
 
     private String siteNameOfIndex() {
@@ -81,7 +82,7 @@ final class Routes {
     private static String routeName(Context ctx) {
         String p = ctx.path();
         return switch (p) {
-            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/" -> p;
+            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/widget.css", "/" -> p;
             default -> "other";
         };
     }

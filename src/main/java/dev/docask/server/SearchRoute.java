@@ -36,10 +36,11 @@ final class SearchRoute {
         if (q.codePointCount(0, q.length()) > maxQuestionChars) {
             throw new ApiException.BadRequest("The question is longer than " + maxQuestionChars + " characters.");
         }
+        Fields.requirePlainText("The question", q);
         try (LiveIndex.Lease lease = live.lease()) {
             Retrieval r = lease.generation().retriever().retrieve(q, options);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
-            ctx.contentType("application/json").result(json.valueToTree(RetrievalJson.of(r)).toString());
+            ctx.contentType(Problems.JSON).result(Problems.utf8(json.valueToTree(RetrievalJson.of(r))));
         }
     }
 

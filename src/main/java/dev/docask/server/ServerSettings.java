@@ -19,7 +19,7 @@ record ServerSettings(Path indexDir, String host, int port, String siteName, Ret
                       int maxQuestionChars, long dailyRequests, long dailyTokens, Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
                       Clock clock) {
-    static final int DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+    static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
     static final int DEFAULT_MAX_QUESTION_CHARS = 500;
 
     ServerSettings {
@@ -31,8 +31,9 @@ record ServerSettings(Path indexDir, String host, int port, String siteName, Ret
         if (maxBodyBytes < 1) {
             throw new IllegalArgumentException("maxBodyBytes must be positive, got " + maxBodyBytes);
         }
-        if (maxQuestionChars < 1) {
-            throw new IllegalArgumentException("maxQuestionChars must be positive, got " + maxQuestionChars);
+        if (maxQuestionChars < 1 || maxQuestionChars > HybridRetriever.MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("maxQuestionChars must be between 1 and " + HybridRetriever.MAX_QUESTION_CHARS
+                    + " (the retriever's limit), got " + maxQuestionChars);
         }
         if (dailyRequests < 0 || dailyTokens < 0) {
             throw new IllegalArgumentException("daily budgets cannot be negative");

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.javalin.http.Context;
 
 import java.io.IOException;
@@ -8,7 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /*
- * The widget script and the demo page. Both are read from the jar once; the widget is plain
+ * The widget script, its stylesheet and the demo page. All are read from the jar once; the widget is plain
  * browser JavaScript with no dependencies, so serving it needs no build step. The demo page is
  * the widget over a page titled with the site's name, which is HTML-escaped because it comes
  * from the index (page text is untrusted). An index may have no name; the page then speaks of
@@ -16,13 +17,18 @@ import java.nio.charset.StandardCharsets;
  */
 final class StaticAssets {
     private static final String WIDGET = "/dev/docask/server/widget.js";
+    private static final String CSS = "/dev/docask/server/widget.css";
     private static final String DEMO = "/dev/docask/server/demo.html";
 
     private final byte[] widget;
+    private final byte[] css;
     private final String demo;
 
     StaticAssets(String siteName) {
-        this.widget = read(WIDGET);
+        this.css = read(CSS);
+        // the styles go into the script as a JSON string, which is also a JavaScript string literal
+        this.widget = new String(read(WIDGET), StandardCharsets.UTF_8).replace("\"{{css}}\"",
+                TextNode.valueOf(new String(css, StandardCharsets.UTF_8)).toString()).getBytes(StandardCharsets.UTF_8);
         String name = escapeHtml(siteName == null ? "" : siteName.strip());
         this.demo = new String(read(DEMO), StandardCharsets.UTF_8)
                 .replace("{{title}}", name.isEmpty() ? "docask demo" : name + " — docask demo")
@@ -34,6 +40,11 @@ final class StaticAssets {
     void widget(Context ctx) {
         ctx.contentType("text/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300")
                 .header("X-Content-Type-Options", "nosniff").result(widget);
+    }
+
+    void css(Context ctx) {
+        ctx.contentType("text/css; charset=utf-8").header("Cache-Control", "public, max-age=300")
+                .header("X-Content-Type-Options", "nosniff").result(css);
     }
 
     void demo(Context ctx) {

@@ -5,8 +5,18 @@
  * Safety: answers come from a language model and sources from page text; both are untrusted.
  * Nothing here ever assigns HTML strings (no innerHTML, no insertAdjacentHTML): the Markdown
  * renderer below builds DOM nodes and puts all text in with textContent, so markup in an answer
- * shows as text. Links are created only for http(s) URLs and for [n] citations that match a
- * source the server sent. Everything lives in a shadow root so the site's CSS and ours don't mix.
+ * shows as text. A link in an answer is made only when it points to the docs site (the origin of
+ * one of the answer's sources, or of the docask server): a page that slipped instructions to the
+ * model must not be able to plant a phishing link, so any other URL is shown as plain text.
+ * [n] citations are links only when they match a source the server sent. Bidi override
+ * characters are dropped from model text and titles, so text cannot be made to read backwards.
+ *
+ * Everything lives in a shadow root so the site's CSS and ours don't mix. The styles are a
+ * constructed stylesheet (adoptedStyleSheets), not a <style> element: a site with a strict
+ * Content-Security-Policy (style-src 'self', no 'unsafe-inline') blocks inline <style> but not
+ * constructed sheets, and these need no extra request and no CSP entry. Browsers without
+ * adoptedStyleSheets get <link rel=stylesheet> to widget.css next to this script (under a strict
+ * CSP the site must then allow the docask origin in style-src, as it does in script-src).
  */
 (function () {
   'use strict';
@@ -24,42 +34,8 @@
   var history = [];
   var busy = false;
 
-  var CSS = [
-    ':host{all:initial}',
-    '*{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
-    '.launcher{position:fixed;right:20px;bottom:20px;z-index:2147483000;border:0;border-radius:24px;padding:12px 18px;',
-    'background:#1f4fd1;color:#fff;font-size:15px;font-weight:600;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25)}',
-    '.launcher:focus-visible,button:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}',
-    '.panel{position:fixed;right:20px;bottom:80px;z-index:2147483001;width:min(440px,calc(100vw - 24px));',
-    'height:min(620px,calc(100vh - 110px));display:flex;flex-direction:column;background:#fff;color:#1b1b1f;',
-    'border:1px solid #d0d4dc;border-radius:12px;box-shadow:0 10px 40px rgba(0,0,0,.25);overflow:hidden}',
-    '.panel[hidden]{display:none}',
-    '.head{display:flex;align-items:center;justify-content:space-between;padding:12px 14px;background:#f4f6fa;border-bottom:1px solid #e3e6ec}',
-    '.head h2{margin:0;font-size:15px}',
-    '.close{border:0;background:transparent;font-size:20px;line-height:1;cursor:pointer;padding:4px 8px;color:#444}',
-    '.log{flex:1;overflow-y:auto;padding:12px 14px;font-size:14px;line-height:1.5}',
-    '.hint{color:#5b6270}',
-    '.turn{margin-bottom:18px}',
-    '.question{font-weight:600;margin:0 0 6px}',
-    '.sources{margin:0 0 8px;padding:8px 10px;background:#f7f8fb;border-radius:8px;font-size:13px}',
-    '.sources ol{margin:4px 0 0;padding-left:22px}',
-    '.sources a,.answer a{color:#1f4fd1}',
-    '.answer p{margin:0 0 8px}',
-    '.answer pre{background:#f0f2f6;padding:8px;border-radius:6px;overflow-x:auto;font-size:13px}',
-    '.answer code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}',
-    '.answer .cite{font-size:12px;vertical-align:super;text-decoration:none;margin:0 1px}',
-    '.refused{color:#5b6270;font-style:italic}',
-    '.error{color:#a61b1b;background:#fdeeee;padding:8px 10px;border-radius:8px}',
-    '.feedback{display:flex;gap:6px;align-items:center;font-size:12px;color:#5b6270;margin-top:4px}',
-    '.feedback button{border:1px solid #d0d4dc;background:#fff;color:#1b1b1f;border-radius:6px;cursor:pointer;padding:2px 10px;font-size:12px}',
-    '.form{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #e3e6ec}',
-    '.form textarea{flex:1;resize:none;height:44px;padding:10px;border:1px solid #c5cad3;border-radius:8px;font-size:14px}',
-    '.form button{border:0;border-radius:8px;background:#1f4fd1;color:#fff;padding:0 16px;font-weight:600;cursor:pointer}',
-    '.form button:disabled{background:#8da3df;cursor:default}',
-    '.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}',
-    '@media (max-width:520px){.panel{right:0;bottom:0;width:100vw;height:100vh;border-radius:0}',
-    '.launcher{right:12px;bottom:12px}}'
-  ].join('');
+  // widget.css, put in by the server when it serves this script (StaticAssets)
+  var CSS = "{{css}}";
 
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -87,6 +63,29 @@
     }
   }
 
+  var BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
+
+  function plain(text) {
+    return typeof text === 'string' ? text.replace(BIDI, '') : '';
+  }
+
+  // A URL from model output: a link only when it points to the docs site or the docask server.
+  function siteUrl(url, sources) {
+    var href = safeUrl(url);
+    if (!href) {
+      return null;
+    }
+    var origin = new URL(href).origin;
+    if (origin === new URL(endpoint, location.href).origin) {
+      return href;
+    }
+    var ok = Object.keys(sources).some(function (n) {
+      var u = safeUrl(sources[n].url);
+      return u && new URL(u).origin === origin;
+    });
+    return ok ? href : null;
+  }
+
   function link(href, text) {
     var a = el('a', { href: href, target: '_blank', rel: 'noopener noreferrer nofollow' });
     if (typeof text === 'string') {
@@ -99,7 +98,7 @@
 
   // ---- Markdown: a small, safe subset (paragraphs, headings, lists, quotes, code, emphasis, links) ----
 
-  var INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*(?!\s)([^*\n]+?)\*|\b_(?!\s)([^_\n]+?)_\b|\[([^\[\]\n]+)\]\(\s*([^()\s]+)(?:\s+"[^"\n]*")?\s*\)|\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
+  var INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*(?!\s)([^*\n]+?)\*|\b_(?!\s)([^_\n]+?)_\b|!?\[([^\[\]\n]*)\]\(\s*([^()\s]+)(?:\s+"[^"\n]*")?\s*\)|\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
 
   function inline(text, sources, noLinks) {
     var frag = document.createDocumentFragment();
@@ -120,13 +119,16 @@
         var i = el('em');
         i.appendChild(inline(m[5] || m[6], sources, noLinks));
         frag.appendChild(i);
-      } else if (m[7]) {
-        var href = noLinks ? null : safeUrl(m[8]);
-        var label = inline(m[7], sources, true);
+      } else if (m[8]) { // [words](url), or an image ![words](url), which is never shown as one
+        var href = noLinks ? null : siteUrl(m[8], sources);
+        var label = inline(m[7] || m[8], sources, true);
         if (href) {
           frag.appendChild(link(href, label));
         } else {
-          frag.appendChild(label); // unsafe or unsupported target: keep the words, drop the link
+          frag.appendChild(label); // not the docs site, or not http(s): the words, and the URL as text
+          if (m[7] && safeUrl(m[8])) {
+            frag.appendChild(document.createTextNode(' (' + m[8] + ')'));
+          }
         }
       } else if (m[9]) {
         frag.appendChild(citations(m[9], sources, noLinks));
@@ -243,9 +245,13 @@
 
   var host = el('div', { 'data-docask': '' });
   var root = host.attachShadow({ mode: 'open' });
-  var style = el('style');
-  style.textContent = CSS;
-  root.appendChild(style);
+  if (root.adoptedStyleSheets !== undefined && typeof CSSStyleSheet === 'function') {
+    var sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    root.appendChild(el('link', { rel: 'stylesheet', href: scriptOrigin + '/widget.css' }));
+  }
 
   var launcher = el('button', { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' }, 'Ask AI');
   var panel = el('div', { class: 'panel', role: 'dialog', 'aria-label': 'Ask AI about ' + siteName, hidden: '' });
@@ -321,15 +327,15 @@
     log.appendChild(turn);
     scrollDown();
 
-    var state = { id: null, refused: false, text: '', sources: {}, pending: false, failed: false };
+    var state = { id: null, refused: false, text: '', sources: {}, pending: false, failed: false, finished: false };
 
     function render() {
       state.pending = false;
       answer.textContent = '';
       if (state.refused) {
-        answer.appendChild(el('p', { class: 'refused' }, state.text));
+        answer.appendChild(el('p', { class: 'refused' }, plain(state.text)));
       } else {
-        answer.appendChild(markdown(state.text, state.sources));
+        answer.appendChild(markdown(plain(state.text), state.sources));
       }
       scrollDown();
     }
@@ -350,7 +356,7 @@
       state.sources[n] = { url: part.url, title: part.title };
       var li = el('li', { value: String(n) });
       var href = safeUrl(part.url);
-      var label = part.title || part.url;
+      var label = plain(part.title) || part.url;
       li.appendChild(href ? link(href, label) : document.createTextNode(label));
       sourceList.appendChild(li);
       sourcesBox.hidden = false;
@@ -369,6 +375,7 @@
           renderSoon();
           break;
         case 'finish':
+          state.finished = true;
           if (part.messageMetadata && part.messageMetadata.refused) {
             state.refused = true;
           }
@@ -384,7 +391,7 @@
     fetch(endpoint + '/api/ask', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept': 'text/event-stream' },
-      body: JSON.stringify({ question: question, history: history.slice(-MAX_HISTORY) })
+      body: JSON.stringify({ question: question, history: history.filter(hasText).slice(-MAX_HISTORY) })
     }).then(function (res) {
       if (!res.ok) {
         return res.json().catch(function () { return {}; }).then(function (problem) {
@@ -396,7 +403,11 @@
           }
         });
       }
-      return readStream(res.body, onPart);
+      return readStream(res.body, onPart).then(function () {
+        if (!state.failed && !state.finished) { // the stream ended early: a dropped connection or a proxy that gave up
+          fail('The answer was cut off before it was complete. Please try again.');
+        }
+      });
     }).catch(function () {
       fail('Could not reach the answer service. Please check your connection and try again.');
     }).then(function () {
@@ -405,14 +416,20 @@
       answer.removeAttribute('aria-busy');
       if (!state.failed) {
         render();
-        history.push({ role: 'user', text: question });
-        history.push({ role: 'assistant', text: state.text.slice(0, MAX_TURN_CHARS) });
+        if (hasText(state)) { // an empty turn teaches the model nothing (and the server would skip it)
+          history.push({ role: 'user', text: question });
+          history.push({ role: 'assistant', text: state.text.slice(0, MAX_TURN_CHARS) });
+        }
         if (state.id) {
           turn.appendChild(feedbackBar(state.id));
         }
       }
       scrollDown();
     });
+  }
+
+  function hasText(turn) {
+    return typeof turn.text === 'string' && turn.text.trim() !== '';
   }
 
   function readStream(body, onPart) {

@@ -229,6 +229,46 @@ class AskRouteTest {
     }
 
     @Test
+    void ask_acceptJsonClientDisconnects_cancelsTheModelStream() throws Exception {
+        SlowTokens slow = new SlowTokens(Duration.ofMillis(250), java.util.Collections.nCopies(40, "word "));
+        fake.route(slow);
+        int abortsBefore = fake.clientAborts();
+        URI base = URI.create(server.url());
+        byte[] body = ASK.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/ask HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                    + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: " + body.length
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            long started = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (fake.requests() == requestsBefore && System.nanoTime() < started) {
+                Thread.sleep(20); // until the model is streaming
+            }
+            assertThat(fake.requests()).isEqualTo(requestsBefore + 1);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(8).toNanos(); // the model alone would take 10 s
+        while (fake.clientAborts() == abortsBefore && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(fake.clientAborts()).as("the server closed its model connection").isGreaterThan(abortsBefore);
+    }
+
+    @Test
+    void ask_acceptJsonModelFails_is502AndTheNextRequestsAreAnswered() {
+        fake.route(new ServerError(500));
+        HttpResponse<String> failed = http.postJson("/api/ask", ASK, "Accept", "application/json");
+        assertThat(failed.statusCode()).isEqualTo(502);
+        fake.route(new StreamTokens("Use vi.mock [1]."));
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> r = http.postJson("/api/ask", ASK, "Accept", "application/json");
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(http.get("/healthz").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void ask_slowModel_keepsTheStreamAliveWithPings() {
         fake.route(new SlowTokens(Duration.ofMillis(450), "Use ", "vi.mock [1]."));
         HttpResponse<String> r = http.postJson("/api/ask", ASK);
@@ -251,7 +291,11 @@ class AskRouteTest {
                         "'role' must be \"user\" or \"assistant\", not \"system\"."),
                 Arguments.of("{\"question\":\"q\",\"history\":[7]}", 400, "Each entry of 'history' must be an object"),
                 Arguments.of("{\"messages\":[{\"role\":\"assistant\",\"content\":\"hi\"}]}", 400,
-                        "The last of 'messages' must be the user's question."));
+                        "The last of 'messages' must be the user's question."),
+                Arguments.of("{\"question\":\"q\"} {\"question\":\"other\"}", 400, "The body is not valid JSON"),
+                Arguments.of("{\"question\":\"q\",\"question\":\"other\"}", 400, "The body is not valid JSON: Duplicate field 'question'"),
+                Arguments.of("{\"question\":\"how\\u0000 do I mock?\"}", 400, "'question' holds a control character"),
+                Arguments.of("{\"question\":\"q\",\"messages\":\"zzz\"}", 400, "'messages' must be an array"));
     }
 
     @ParameterizedTest
@@ -268,13 +312,36 @@ class AskRouteTest {
     }
 
     @Test
-    void ask_bodyOver64KiB_is413() {
-        String big = "{\"question\":\"q\",\"pad\":\"" + "x".repeat(65 * 1024) + "\"}";
+    void ask_longUseChatConversation_isAnsweredFromItsLatestTurns() {
+        StringBuilder m = new StringBuilder();
+        String sources = ",{\"type\":\"source-url\",\"sourceId\":\"1\",\"url\":\"https://x.dev/guide/mocking#vi-mock\","
+                + "\"title\":\"Mocking\"}".repeat(1);
+        for (int i = 0; i < 40; i++) { // about 200 KiB, as a long chat with sources on every answer is
+            m.append("{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"question ").append(i).append("\"}]},");
+            m.append("{\"role\":\"assistant\",\"parts\":[{\"type\":\"text\",\"text\":\"").append("an answer ".repeat(400))
+                    .append("\"}").append(sources.repeat(5)).append("]},");
+        }
+        m.append("{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"how do I mock a module?\"}]}");
+        HttpResponse<String> r = http.postJson("/api/ask", "{\"messages\":[" + m + "]}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(text(parts(r.body()))).isEqualTo("Use vi.mock to replace a module [1].");
+    }
+
+    @Test
+    void ask_bodyOverTheLimit_is413() {
+        String big = "{\"question\":\"q\",\"pad\":\"" + "x".repeat(1025 * 1024) + "\"}";
         HttpResponse<String> declared = http.postJson("/api/ask", big);
         HttpResponse<String> chunked = http.postChunked("/api/ask", big.getBytes(StandardCharsets.UTF_8));
         assertThat(declared.statusCode()).isEqualTo(413);
         assertThat(chunked.statusCode()).isEqualTo(413);
-        assertThat(DocaskServerTest.json(chunked).get("detail").asText()).isEqualTo("The request body is larger than 65536 bytes.");
+        assertThat(DocaskServerTest.json(chunked).get("detail").asText()).isEqualTo("The request body is larger than 1048576 bytes.");
+    }
+
+    @Test
+    void ask_nonAsciiRoleEchoedInTheProblem_isValidUtf8Json() {
+        HttpResponse<String> r = http.postJson("/api/ask", "{\"question\":\"q\",\"history\":[{\"role\":\"r\u00f4le\",\"text\":\"x\"}]}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(DocaskServerTest.json(r).get("detail").asText()).contains("\"r\u00f4le\"");
     }
 
     @Test

@@ -71,8 +71,35 @@ class CorsPolicyTest {
     }
 
     @Test
+    void sameOrigin_behindAProxyThatTerminatesTlsOrRewritesHost_isAllowedOnTheBrowsersWord() {
+        HttpResponse<String> r = http.get("/api/search?q=retry", "Origin", "https://ask.example.com",
+                "Sec-Fetch-Site", "same-origin");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).as("same-origin needs no CORS headers").isEmpty();
+    }
+
+    @Test
+    void forwardedHeaders_withoutATrustedProxy_areIgnored() {
+        HttpResponse<String> r = http.get("/api/search?q=retry", "Origin", "https://ask.example.com",
+                "X-Forwarded-Proto", "https", "X-Forwarded-Host", "ask.example.com");
+        assertThat(r.statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void forwardedHeaders_fromATrustedProxy_makeItsPublicOriginSameOrigin() {
+        try (DocaskServer proxied = DocaskServer.builder().indexDir(dir.resolve("idx")).port(0).rateLimit(RateLimit.OFF)
+                .trustProxyHeader("X-Forwarded-For").build().start()) {
+            Http h = new Http(proxied.url());
+            assertThat(h.get("/api/search?q=retry", "Origin", "https://ask.example.com",
+                    "X-Forwarded-Proto", "https", "X-Forwarded-Host", "ask.example.com").statusCode()).isEqualTo(200);
+            assertThat(h.get("/api/search?q=retry", "Origin", "https://evil.example",
+                    "X-Forwarded-Proto", "https", "X-Forwarded-Host", "ask.example.com").statusCode()).isEqualTo(403);
+        }
+    }
+
+    @Test
     void constructor_originWithPath_isRejected() {
-        assertThatThrownBy(() -> new CorsPolicy(List.of("https://docs.example.com/guide")))
+        assertThatThrownBy(() -> new CorsPolicy(List.of("https://docs.example.com/guide"), false))
                 .hasMessageContaining("https://docs.example.com/guide");
     }
 }

@@ -96,6 +96,20 @@ class DocaskServerTest {
     }
 
     @Test
+    void problemBody_nonAsciiText_isSentAsUtf8WithTheCharset() {
+        HttpResponse<String> r = http.get("/api/search");
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).contains("charset=utf-8"));
+        assertThat(json(r).get("detail").asText()).isEqualTo("Add the question as ?q=\u2026");
+    }
+
+    @Test
+    void search_questionWithAControlCharacter_is400NamingIt() {
+        HttpResponse<String> r = http.get("/api/search?q=mock%00module");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r).get("detail").asText()).isEqualTo("The question holds a control character (U+0000).");
+    }
+
+    @Test
     void search_questionOverLimit_is400() {
         HttpResponse<String> r = http.get("/api/search?q=" + "a".repeat(501));
         assertThat(r.statusCode()).isEqualTo(400);
@@ -115,6 +129,16 @@ class DocaskServerTest {
         assertThat(r.statusCode()).isEqualTo(404);
         assertThat(r.headers().firstValue("Allow")).isEmpty();
         assertThat(json(r).get("detail").asText()).isEqualTo("There is nothing at /api/nothing.");
+    }
+
+    @Test
+    void widget_carriesItsStylesAndServesThemAsAStylesheetToo() {
+        HttpResponse<String> js = http.get("/widget.js");
+        assertThat(js.body()).doesNotContain("{{css}}").contains(".launcher{position:fixed");
+        HttpResponse<String> css = http.get("/widget.css");
+        assertThat(css.statusCode()).isEqualTo(200);
+        assertThat(css.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/css"));
+        assertThat(css.body()).contains(".launcher{position:fixed");
     }
 
     @Test
@@ -273,6 +297,25 @@ class DocaskServerTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource(value = {"gpt-4o|gpt-4o", "openai:|openai:", "NULL|model is required"}, delimiter = '|', nullValues = "NULL")
+    void builder_badModel_failsAtBuildNamingIt(String model, String message) {
+        assertThatThrownBy(() -> DocaskServer.builder().indexDir(dir.resolve("idx")).model(model).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+    }
+
+    @Test
+    void builder_maxQuestionCharsOverTheRetrieversLimit_failsAtBuild() {
+        assertThatThrownBy(() -> DocaskServer.builder().indexDir(dir.resolve("idx")).maxQuestionChars(100_000).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxQuestionChars").hasMessageContaining("8000");
+    }
+
+    @Test
+    void generation_beforeStart_saysTheServerIsNotStarted() {
+        DocaskServer notStarted = DocaskServer.builder().indexDir(dir.resolve("idx")).build();
+        assertThatThrownBy(notStarted::generation).isInstanceOf(IllegalStateException.class).hasMessageContaining("start()");
+    }
+
     @Test
     void builder_withoutIndexDir_failsNamingIt() {
         assertThatThrownBy(() -> DocaskServer.builder().build()).hasMessageContaining("indexDir");
@@ -297,6 +340,26 @@ class DocaskServerTest {
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(FakeModels.types(FakeModels.parts(r.body()))).endsWith("finish", "[DONE]");
             assertThat(FakeModels.text(FakeModels.parts(r.body()))).isEqualTo("Use vi.mock to mock [1].");
+        }
+    }
+
+    @Test
+    void close_streamStillRunningWhenTheGraceEnds_endsItWithAnErrorEvent(@TempDir Path other) throws Exception {
+        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofSeconds(1),
+                java.util.Collections.nCopies(60, "word ")))) {
+            DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofMillis(300)).build().start();
+            Http client = new Http(s.url());
+            HttpRequest ask = client.request("/api/ask").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build();
+            CompletableFuture<HttpResponse<String>> stream = client.client().sendAsync(ask, HttpResponse.BodyHandlers.ofString());
+            while (fake.requests() == 0) {
+                Thread.sleep(10);
+            }
+            s.close();
+            HttpResponse<String> r = stream.get(10, TimeUnit.SECONDS);
+            List<JsonNode> parts = FakeModels.parts(r.body());
+            assertThat(FakeModels.types(parts)).endsWith("error", "[DONE]").doesNotContain("finish");
+            assertThat(parts.get(parts.size() - 2).get("errorText").asText()).contains("shutting down");
         }
     }
 

@@ -31,14 +31,14 @@ class JsonBodiesTest {
     }
 
     private static String big() {
-        return "{\"answerId\":\"a\",\"rating\":\"up\",\"comment\":\"" + "x".repeat(70 * 1024) + "\"}";
+        return "{\"answerId\":\"a\",\"rating\":\"up\",\"comment\":\"" + "x".repeat(1100 * 1024) + "\"}";
     }
 
     @Test
     void declaredLengthOverLimit_is413() {
         HttpResponse<String> r = http.postJson("/api/feedback", big());
         assertThat(r.statusCode()).isEqualTo(413);
-        assertThat(DocaskServerTest.json(r).get("detail").asText()).contains("65536 bytes");
+        assertThat(DocaskServerTest.json(r).get("detail").asText()).contains("1048576 bytes");
     }
 
     @Test

@@ -243,6 +243,90 @@ class WidgetBrowserIT {
     }
 
     @Test
+    void ask_answerWithLinksOffTheDocsSite_showsThemAsTextAndDropsBidiOverrides() {
+        fake.route(new StreamTokens("See [c3](https://evil.example/phish) ", "and ![logo](https://evil.example/i.png) ",
+                "or [the guide](https://x.dev/guide/mocking) \u202Eexe.gnp [1]."));
+        ask("how do I mock a module?");
+        awaitAnswered();
+        WebElement answer = lastTurn().findElement(By.cssSelector(".answer"));
+        assertThat(answer.findElements(By.cssSelector("a[href*='evil']"))).isEmpty();
+        assertThat(answer.findElements(By.cssSelector("img"))).isEmpty();
+        assertThat(answer.getText()).contains("c3 (https://evil.example/phish)").contains("logo (https://evil.example/i.png)")
+                .doesNotContain("\u202E");
+        assertThat(answer.findElement(By.cssSelector("a:not(.cite)")).getAttribute("href")).isEqualTo("https://x.dev/guide/mocking");
+    }
+
+    @Test
+    void page_withAStrictContentSecurityPolicy_showsTheWidgetStyled() throws Exception {
+        HttpServer site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        String siteOrigin = "http://127.0.0.1:" + site.getAddress().getPort();
+        try (DocaskServer api = FakeModels.server(dir.resolve("idx"), fake).allowOrigins(List.of(siteOrigin)).build().start()) {
+            serve(site, "/", "<!doctype html><html><body><h1>Strict</h1><script src=\"" + api.url()
+                    + "/widget.js\" data-endpoint=\"" + api.url() + "\"></script></body></html>",
+                    "default-src 'none'; script-src " + api.url() + "; connect-src " + api.url() + "; style-src 'self'");
+            site.start();
+            browser.get(siteOrigin + "/");
+            Object position = ((JavascriptExecutor) browser).executeScript("return getComputedStyle("
+                    + "document.querySelector('div[data-docask]').shadowRoot.querySelector('button.launcher')).position");
+            assertThat(position).isEqualTo("fixed");
+            fake.route(new StreamTokens("Use vi.mock [1]."));
+            ask("how do I mock a module?");
+            awaitAnswered();
+            assertThat(lastTurn().findElements(By.cssSelector(".answer a.cite"))).hasSize(1);
+        } finally {
+            site.stop(0);
+        }
+    }
+
+    @Test
+    void ask_streamEndsWithoutFinish_showsAnErrorAndKeepsNoEmptyTurn() throws Exception {
+        HttpServer site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        String siteOrigin = "http://127.0.0.1:" + site.getAddress().getPort();
+        List<String> bodies = new CopyOnWriteArrayList<>();
+        serve(site, "/", "<!doctype html><html><body><script src=\"" + server.url() + "/widget.js\" data-endpoint=\""
+                + siteOrigin + "\"></script></body></html>", null);
+        site.createContext("/api/ask", exchange -> { // a proxy that gives up: the first stream ends after its start
+            bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            String events = "data: {\"type\":\"start\",\"messageId\":\"ans_1\"}\n\ndata: {\"type\":\"text-start\",\"id\":\"t\"}\n\n"
+                    + (bodies.size() == 1 ? "" : "data: {\"type\":\"text-delta\",\"id\":\"t\",\"delta\":\"Use vi.mock.\"}\n\n"
+                    + "data: {\"type\":\"text-end\",\"id\":\"t\"}\n\ndata: {\"type\":\"finish\"}\n\ndata: [DONE]\n\n");
+            byte[] bytes = events.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        site.start();
+        try {
+            browser.get(siteOrigin + "/");
+            ask("how do I mock a module?");
+            awaitAnswered();
+            assertThat(lastTurn().findElement(By.cssSelector(".error")).getText()).contains("cut off");
+            ask("and a default export?");
+            waiting().until(d -> widget().findElements(By.cssSelector(".turn")).size() == 2
+                    && lastTurn().findElement(By.cssSelector(".answer")).getAttribute("aria-busy") == null);
+            assertThat(lastTurn().findElement(By.cssSelector(".answer")).getText()).isEqualTo("Use vi.mock.");
+            assertThat(bodies).hasSize(2);
+            assertThat(bodies.get(1)).contains("\"history\":[]");
+        } finally {
+            site.stop(0);
+        }
+    }
+
+    private static void serve(HttpServer site, String path, String html, String csp) {
+        site.createContext(path, exchange -> {
+            byte[] page = html.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            if (csp != null) {
+                exchange.getResponseHeaders().add("Content-Security-Policy", csp);
+            }
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+    }
+
+    @Test
     void panel_escapeClosesAndReturnsFocusToTheButton() {
         SearchContext w = widget();
         w.findElement(By.cssSelector("button.launcher")).click();

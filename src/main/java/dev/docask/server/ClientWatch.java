@@ -1,0 +1,74 @@
+package dev.docask.server;
+
+import io.javalin.http.Context;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.util.BufferUtil;
+import org.eclipse.jetty.util.Callback;
+
+import java.io.IOException;
+
+/*
+ * Notices that a client went away while its request is still being worked on and nothing has
+ * been written yet (a JSON answer is written whole at the end, so no failed write can tell).
+ * HTTP/2 and Jetty's own failures reach the request's failure listeners. An HTTP/1.1 connection is
+ * not read while its request is handled, so a closed socket goes unseen: once the body has been
+ * read, this asks the connection to report readability, and reads one byte. End of stream means
+ * the client closed. Bytes mean a pipelined next request, which is lost: that is why the response
+ * is sent with Connection: close, which also ends the read interest with the connection instead
+ * of leaving it to clash with Jetty's own when it reads the next request.
+ */
+final class ClientWatch {
+    private ClientWatch() {
+    }
+
+    /** Runs {@code action} (once, on another thread) if the client of {@code ctx} disconnects; call after reading the body. */
+    static void onGone(Context ctx, Runnable action) {
+        Request request;
+        try {
+            request = ServletContextRequest.getServletContextRequest(ctx.req());
+        } catch (IllegalStateException notJetty) {
+            return;
+        }
+        if (request == null) {
+            return;
+        }
+        Runnable once = new Runnable() {
+            private boolean ran;
+
+            @Override
+            public synchronized void run() {
+                if (!ran) {
+                    ran = true;
+                    action.run();
+                }
+            }
+        };
+        request.addFailureListener(failure -> once.run());
+        HttpVersion version = request.getConnectionMetaData().getHttpVersion();
+        if (version != HttpVersion.HTTP_1_1 && version != HttpVersion.HTTP_1_0) {
+            return;
+        }
+        EndPoint endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
+        ctx.header("Connection", "close");
+        endPoint.tryFillInterested(new Callback() {
+            @Override
+            public void succeeded() {
+                try {
+                    if (endPoint.fill(BufferUtil.allocate(1)) < 0) { // Jetty's buffers start empty in flush mode
+                        once.run();
+                    }
+                } catch (IOException e) {
+                    once.run();
+                }
+            }
+
+            @Override
+            public void failed(Throwable x) {
+                once.run(); // closed under the request, or after the response, when cancelling is harmless
+            }
+        });
+    }
+}
