@@ -129,20 +129,7 @@ final class AskRun {
      * closing, nothing went wrong. The model stream is closed.
      */
     void stop(String message) {
-        synchronized (this) {
-            if (finished) {
-                return;
-            }
-            cancelled = true;
-            deliver(new AskEvent.Failed(message));
-            finished = true;
-            timeouts.forEach(t -> t.cancel(false));
-        }
-        ModelCall c = call;
-        if (c != null) {
-            c.cancel();
-        }
-        result.completeExceptionally(new AskException(message, new CancellationException(message)));
+        end(message, new CancellationException(message), false);
     }
 
     private void rewrite() {
@@ -257,11 +244,20 @@ final class AskRun {
     }
 
     private void fail(String message, Throwable cause) {
+        end(message, cause, true);
+    }
+
+    /** Ends the run once with {@code message}: a failure is reported to onError, a stop is not. */
+    private void end(String message, Throwable cause, boolean failure) {
         synchronized (this) {
             if (finished) {
                 return;
             }
-            s.report(cause);
+            if (failure) {
+                s.report(cause);
+            } else {
+                cancelled = true;
+            }
             deliver(new AskEvent.Failed(message));
             finished = true;
             timeouts.forEach(t -> t.cancel(false));
