@@ -7,6 +7,13 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+/*
+ * Tags, expressions and {#ids} are found by looking ahead for their end. An opener whose end never
+ * comes costs a scan of the rest of the text, and a page of them ('{' or '<a {' repeated, 5 MB is
+ * allowed) would cost hours. So a page may look ahead at most LOOKAHEAD_PER_CHAR times its length
+ * in total; once that is spent, openers are kept as text. Real pages spend a fraction of it.
+ */
+
 /**
  * One pass over prose (never code fences): drops HTML comments, JSX/HTML tags, MDX
  * {@code {expressions}} and {@code <script>}/{@code <style>} elements, decodes HTML character
@@ -16,10 +23,12 @@ final class InlineScanner {
     private static final Pattern ENTITY = Pattern.compile("&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});");
     private static final Pattern INLINE_HTML =
             Pattern.compile("(br|a|code|span|em|strong|b|i|sup|sub|kbd|img|wbr|small|mark|abbr)[\\s/>]");
+    static final int LOOKAHEAD_PER_CHAR = 16;
     private final String s;
     private final boolean mdx;
     private final StringBuilder plain;
     private int i;
+    private long lookedAhead;
 
     InlineScanner(String text, boolean mdx) {
         this.s = text;
@@ -39,9 +48,9 @@ final class InlineScanner {
                 tag();
             } else if (c == '{' && s.startsWith("{#", i) && explicitId()) {
                 // kept: heading anchors like {#custom-id}
-            } else if (c == '{' && !mdx && s.startsWith("{{", i) && s.indexOf("}}", i) > 0) {
+            } else if (c == '{' && !mdx && s.startsWith("{{", i) && find("}}") > 0) {
                 // Vue interpolation in VitePress pages: a value computed at build time, unknown here.
-                i = s.indexOf("}}", i) + 2;
+                i = find("}}") + 2;
             } else if (c == '{' && (mdx || s.startsWith("{/*", i))) {
                 expression();
             } else if (c == '&' && entity()) {
@@ -105,7 +114,10 @@ final class InlineScanner {
         String name = inner.split("[\\s/>]", 2)[0].toLowerCase(Locale.ROOT);
         i = end + 1;
         if ((name.equals("script") || name.equals("style")) && !inner.endsWith("/")) {
-            int close = s.toLowerCase(Locale.ROOT).indexOf("</" + name, i);
+            int close = s.indexOf("</", i);
+            while (close >= 0 && !s.regionMatches(true, close + 2, name, 0, name.length())) {
+                close = s.indexOf("</", close + 2);
+            }
             int closeEnd = close < 0 ? -1 : s.indexOf('>', close);
             i = closeEnd < 0 ? s.length() : closeEnd + 1;
         } else if ((name.equals("br") || name.equals("p") || name.equals("li") || name.equals("/p"))
@@ -119,7 +131,7 @@ final class InlineScanner {
     private int tagEnd(int from) {
         char quote = 0;
         int braces = 0;
-        for (int j = from; j < s.length(); j++) {
+        for (int j = from; j < s.length() && withinBudget(); j++) {
             char c = s.charAt(j);
             if (quote != 0) {
                 if (c == quote) {
@@ -159,7 +171,7 @@ final class InlineScanner {
     }
 
     private boolean explicitId() {
-        int close = s.indexOf('}', i);
+        int close = find("}");
         if (close < 0 || !s.substring(i + 2, close).matches("[\\w.:-]+")) {
             return false;
         }
@@ -171,7 +183,7 @@ final class InlineScanner {
     private void expression() {
         int depth = 0;
         char quote = 0;
-        for (int j = i; j < s.length(); j++) {
+        for (int j = i; j < s.length() && withinBudget(); j++) {
             char c = s.charAt(j);
             if (quote != 0) {
                 if (c == '\\') {
@@ -201,6 +213,28 @@ final class InlineScanner {
         }
     }
 
+    /** How many characters lookahead has examined so far: at most about {@link #LOOKAHEAD_PER_CHAR} per character. */
+    long lookedAhead() {
+        return lookedAhead;
+    }
+
+    private boolean withinBudget() {
+        if (lookedAhead >= (long) LOOKAHEAD_PER_CHAR * s.length()) {
+            return false;
+        }
+        lookedAhead++;
+        return true;
+    }
+
+    /** {@code s.indexOf(target, i)}, counted against the lookahead budget; -1 once it is spent. */
+    private int find(String target) {
+        if (!withinBudget()) {
+            return -1;
+        }
+        int at = s.indexOf(target, i);
+        lookedAhead += (at < 0 ? s.length() : at) - i;
+        return at;
+    }
 
     private static boolean isPunctuation(char c) {
         return c < 128 && !Character.isLetterOrDigit(c) && !Character.isWhitespace(c);

@@ -25,10 +25,13 @@ final class MarkdownCleaner {
     private static final Pattern ESM_START = Pattern.compile("^(import|export)\\b");
     private static final Pattern MD_ESM = Pattern.compile(
             "^(import\\s+.*\\bfrom\\s*['\"].*|import\\s+['\"].*|import\\s*\\{.*|export\\s+(const|let|var|function|default|async|\\{).*)$");
-    private static final Pattern HEADING_ELEMENT = Pattern.compile("<([A-Za-z][\\w.]*)\\b[^>]*>.*?</\\1\\s*>|<[A-Za-z][\\w.]*\\b[^>]*/>");
-    private static final Pattern IMAGE = Pattern.compile("!\\[([^\\]]*)]\\([^)]*\\)");
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)]\\((?:[^()\\s]|\\([^)]*\\))*(?:\\s+\"[^\"]*\")?\\)");
-    private static final Pattern REF_LINK = Pattern.compile("\\[([^\\]]+)]\\[[^\\]]*]");
+    // Brackets, parens and tags are bounded so that a match attempt stops at the next opener: with
+    // "[^\\]]*" a page of 100k '[' took a minute (every '[' rescanned the rest), and 5 MB would take days.
+    private static final Pattern HEADING_ELEMENT =
+            Pattern.compile("<([A-Za-z][\\w.]*)\\b[^<>]{0,300}>.{0,300}?</\\1\\s*>|<[A-Za-z][\\w.]*\\b[^<>]{0,300}/>");
+    private static final Pattern IMAGE = Pattern.compile("!\\[([^\\[\\]]*)]\\([^()]*\\)");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\[\\]]+)]\\((?:[^()\\s]|\\([^()\\s]*\\))*(?:\\s+\"[^\"]*\")?\\)");
+    private static final Pattern REF_LINK = Pattern.compile("\\[([^\\[\\]]+)]\\[[^\\[\\]]*]");
     private static final Pattern LINK_DEFINITION = Pattern.compile("^\\s{0,3}\\[[^\\]]+]:\\s+\\S+.*$");
     private static final Pattern LIST_ITEM = Pattern.compile("\\s*([-*+]|\\d+[.)])\\s");
     private static final Pattern AUTOLINK = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s>]+|[^\\s@<>]+@[^\\s@<>]+");
@@ -96,7 +99,7 @@ final class MarkdownCleaner {
     }
 
     /** Plain text with Markdown links reduced to their words: URLs are noise for search. */
-    static String unlink(String text) {
+    static String unlink(CharSequence text) {
         String s = IMAGE.matcher(text).replaceAll("$1");
         s = LINK.matcher(s).replaceAll("$1");
         return REF_LINK.matcher(s).replaceAll("$1");

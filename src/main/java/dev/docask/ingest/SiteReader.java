@@ -1,12 +1,14 @@
 package dev.docask.ingest;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.security.MessageDigest;
 import java.util.Comparator;
@@ -18,7 +20,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 /*
  * A run reads one kind of page: Markdown sources, or built HTML when the framework is html. Sources and
@@ -77,14 +78,14 @@ public final class SiteReader {
             throw new IllegalArgumentException("not a folder: " + folder);
         }
         Path root = folder.toAbsolutePath().normalize();
-        List<String> files = listFiles(root, options.ignore());
+        List<Problem> problems = new ArrayList<>();
+        List<String> files = listFiles(root, options.ignore(), problems);
         Framework framework = Optional.ofNullable(options.framework()).orElseGet(() -> SiteLayout.detect(root, files));
         Predicate<String> ofItsKind = framework == Framework.HTML ? SiteLayout::isHtml : SiteLayout::isMarkdown;
         Predicate<String> ofOtherKind = framework == Framework.HTML ? SiteLayout::isMarkdown : SiteLayout::isHtml;
         List<String> pages = files.stream().filter(ofItsKind).toList();
         List<String> leftOut = files.stream().filter(ofOtherKind).toList();
 
-        List<Problem> problems = new ArrayList<>();
         Map<String, String> texts = new LinkedHashMap<>();
         for (String page : pages) {
             try {
@@ -141,30 +142,63 @@ public final class SiteReader {
         }
     }
 
-    /** Files under {@code root} as sorted '/'-separated relative paths; hidden folders and node_modules left out. */
-    private static List<String> listFiles(Path root, List<String> ignore) {
+    /**
+     * Files under {@code root} as sorted '/'-separated relative paths; hidden folders and node_modules left out.
+     * A folder that cannot be listed (no permission) becomes a problem and the walk goes on.
+     */
+    private static List<String> listFiles(Path root, List<String> ignore, List<Problem> problems) {
         List<PathMatcher> matchers = ignore.stream().map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
         // Like .gitignore, a pattern without '/' (e.g. "*.draft.md") matches the file name in any folder.
         List<PathMatcher> nameMatchers = ignore.stream().filter(g -> !g.contains("/"))
                 .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile)
-                    .map(root::relativize)
-                    .filter(rel -> {
-                        for (Path part : rel) {
-                            String name = part.toString();
-                            if (name.startsWith(".") || name.equals("node_modules")) {
-                                return false;
-                            }
-                        }
-                        return matchers.stream().noneMatch(m -> m.matches(rel))
-                                && nameMatchers.stream().noneMatch(m -> m.matches(rel.getFileName()));
-                    })
-                    .map(rel -> rel.toString().replace('\\', '/'))
-                    .sorted()
-                    .toList();
-        } catch (IOException | UncheckedIOException e) {
-            throw new IllegalArgumentException("cannot list " + root + ": " + e.getMessage(), e);
+        List<String> files = new ArrayList<>();
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    String name = dir.equals(root) ? "" : dir.getFileName().toString();
+                    return name.startsWith(".") || name.equals("node_modules")
+                            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    Path rel = root.relativize(file);
+                    // Symbolic links are not followed into folders, but a link to a file is read like the file.
+                    boolean regular = attrs.isRegularFile() || (attrs.isSymbolicLink() && Files.isRegularFile(file));
+                    if (regular && !rel.getFileName().toString().startsWith(".")
+                            && matchers.stream().noneMatch(m -> m.matches(rel))
+                            && nameMatchers.stream().noneMatch(m -> m.matches(rel.getFileName()))) {
+                        files.add(relativeName(rel));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    String what = Files.isDirectory(file) ? "cannot list folder: " : "cannot read file: ";
+                    problems.add(new Problem(relativeName(root.relativize(file)), what + SourceText.reason(e)));
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    if (e != null) {
+                        problems.add(new Problem(relativeName(root.relativize(dir)), "cannot list folder: " + SourceText.reason(e)));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot list " + root + ": " + SourceText.reason(e), e);
         }
+        files.sort(Comparator.naturalOrder());
+        return files;
+    }
+
+    /** '/'-separated; a '\\' is a separator only where the file system says so (on Linux it is a name character). */
+    private static String relativeName(Path rel) {
+        String separator = rel.getFileSystem().getSeparator();
+        return separator.equals("/") ? rel.toString() : rel.toString().replace(separator, "/");
     }
 }

@@ -3,11 +3,15 @@ package dev.docask.ingest;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemLoopException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -35,24 +39,56 @@ final class SourceText {
             }
             return decode(Files.readAllBytes(file));
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read file: " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read file: " + reason(e), e);
         }
     }
 
+    /** Why a file or folder could not be read, in words: the JDK's message for these is the bare path. */
+    static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file (a broken link?)";
+        }
+        if (e instanceof FileSystemLoopException) {
+            return "symbolic link loop";
+        }
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
     static String decode(byte[] bytes) {
+        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+                || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+            // Windows editors and PowerShell save UTF-16 with a byte-order mark; the JDK's UTF-16 reads it.
+            return decode(bytes, StandardCharsets.UTF_16, "UTF-16");
+        }
         int probe = Math.min(bytes.length, 8192);
         for (int i = 0; i < probe; i++) {
             if (bytes[i] == 0) {
-                throw new IllegalArgumentException("binary file (contains NUL bytes), not a text page");
+                throw new IllegalArgumentException(
+                        "binary file (contains NUL bytes), not a text page (UTF-16 is read only with a byte-order mark)");
             }
         }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        return decode(bytes, StandardCharsets.UTF_8, "UTF-8");
+    }
+
+    private static String decode(byte[] bytes, Charset charset, String name) {
+        CharsetDecoder decoder = charset.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length + 1);
         CoderResult result = decoder.decode(in, out, true);
         if (result.isError()) {
-            throw new IllegalArgumentException("invalid UTF-8 at byte " + in.position());
+            int at = in.position();
+            int line = 1;
+            for (int k = 0; k < at; k++) {
+                line += bytes[k] == '\n' ? 1 : 0;
+            }
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "not %s text: invalid byte 0x%02X at byte %d (line %d); save the file as UTF-8",
+                    name, bytes[at] & 0xFF, at, line));
         }
         decoder.flush(out);
         out.flip();

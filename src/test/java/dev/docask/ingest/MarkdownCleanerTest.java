@@ -195,4 +195,71 @@ class MarkdownCleanerTest {
     void clean_indentationFromComponents_removedButListNestingKept() {
         assertThat(mdx("<Card>\n    Nested prose.\n</Card>\n\n- item\n  - child")).isEqualTo("Nested prose.\n\n- item\n  - child");
     }
+
+    /** Text that counts how often it is read: a regex's work, without a clock. */
+    private static final class CountingText implements CharSequence {
+        private final String text;
+        private long reads;
+
+        CountingText(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            reads++;
+            return text.charAt(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            reads += end - start;
+            return text.subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    @Test
+    void unlink_unclosedBracketsAndLinkOpeners_readInLinearWork() {
+        for (String unit : new String[] {"[", "[a](", "![a](", "![", "[a]["}) {
+            CountingText text = new CountingText(unit.repeat(20_000));
+            MarkdownCleaner.unlink(text);
+            // Each opener rescanning the rest of the page would read it about 10^8 times.
+            assertThat(text.reads).as(unit).isLessThan(50L * text.length());
+        }
+    }
+
+    @Test
+    void unlink_linksNextToStrayBrackets_stillReduced() {
+        assertThat(MarkdownCleaner.unlink("[a [b](https://x.dev/b) and ![img](i.png) and [c][ref]"))
+                .isEqualTo("[a b and img and c");
+    }
+
+    @Test
+    void clean_unclosedOpenersRepeated_lookaheadStaysWithinBudget() {
+        for (String unit : new String[] {"{", "{'", "<a {", "{#", "{{"}) {
+            for (boolean mdx : new boolean[] {true, false}) {
+                String text = unit.repeat(20_000);
+                InlineScanner scanner = new InlineScanner(text, mdx);
+                scanner.scan();
+                assertThat(scanner.lookedAhead()).as(unit + " mdx=" + mdx)
+                        .isLessThanOrEqualTo((InlineScanner.LOOKAHEAD_PER_CHAR + 1L) * text.length() + 2);
+            }
+        }
+    }
+
+    @Test
+    void clean_headingWithManyUnclosedElements_keepsItsText() {
+        String out = md("# Title " + "<a>".repeat(20_000) + " end");
+        assertThat(out).startsWith("# Title").endsWith("end");
+    }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,6 +16,8 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class SiteReaderTest {
 
@@ -69,7 +72,7 @@ class SiteReaderTest {
                 .containsExactly("bad-yaml.md", "dump.md", "image.md", "latin1.md");
         assertThat(corpus.problems()).extracting(Problem::reason).allSatisfy(r -> assertThat(r).isNotBlank())
                 .anySatisfy(r -> assertThat(r).startsWith("unparseable front matter"))
-                .anySatisfy(r -> assertThat(r).isEqualTo("invalid UTF-8 at byte 3"))
+                .anySatisfy(r -> assertThat(r).startsWith("not UTF-8 text: invalid byte 0xE9 at byte 3 (line 1)"))
                 .anySatisfy(r -> assertThat(r).contains("binary"))
                 .anySatisfy(r -> assertThat(r).contains("over the 5 MB limit"));
     }
@@ -237,5 +240,31 @@ class SiteReaderTest {
     void read_nullFolder_isTheDocumentedIllegalArgumentException() {
         assertThatThrownBy(() -> SiteReader.read(null, IngestOptions.defaults("")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("not a folder: null");
+    }
+
+    @Test
+    void read_unlistableSubfolder_reportedAndOtherPagesKept() throws IOException {
+        Files.writeString(tmp.resolve("good.md"), "# Good\n\nFine text.");
+        Path locked = Files.createDirectories(tmp.resolve("locked"));
+        Files.writeString(locked.resolve("inside.md"), "# Inside\n\nHidden text.");
+        Files.setPosixFilePermissions(locked, Set.of());
+        try {
+            // root reads any folder; the walk then simply finds the page, so there is nothing to check.
+            assumeFalse(Files.isReadable(locked), "running as root: permissions are not enforced");
+            Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
+            assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://x.dev/good");
+            assertThat(corpus.problems()).containsExactly(new Problem("locked", "cannot list folder: permission denied"));
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void read_backslashInLinuxFileName_readAsOneName() throws IOException {
+        assumeTrue(tmp.getFileSystem().getSeparator().equals("/"), "a name character only where '/' separates");
+        Files.writeString(tmp.resolve("a\\b.md"), "# Slashed\n\nBackslash text.");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
+        assertThat(corpus.problems()).isEmpty();
+        assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a\\b.md");
     }
 }

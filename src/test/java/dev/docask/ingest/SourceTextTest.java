@@ -27,7 +27,21 @@ class SourceTextTest {
     void read_invalidUtf8_reasonNamesTheByte() {
         byte[] bytes = "ab".getBytes(StandardCharsets.US_ASCII);
         byte[] bad = {bytes[0], bytes[1], (byte) 0xC3, (byte) 0x28};
-        assertThatThrownBy(() -> SourceText.decode(bad)).hasMessage("invalid UTF-8 at byte 2");
+        assertThatThrownBy(() -> SourceText.decode(bad)).hasMessage("not UTF-8 text: invalid byte 0xC3 at byte 2 (line 1); save the file as UTF-8");
+    }
+
+    @Test
+    void read_latin1OnThirdLine_reasonNamesByteAndLine() {
+        byte[] bytes = "# T\n\ncaf\u00e9".getBytes(StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> SourceText.decode(bytes))
+                .hasMessage("not UTF-8 text: invalid byte 0xE9 at byte 8 (line 3); save the file as UTF-8");
+    }
+
+    @Test
+    void read_utf16WithByteOrderMark_decoded() {
+        assertThat(SourceText.decode("# Caf\u00e9\n\nText.".getBytes(StandardCharsets.UTF_16))).isEqualTo("# Caf\u00e9\n\nText.");
+        byte[] le = "\uFEFF# Hi".getBytes(StandardCharsets.UTF_16LE);
+        assertThat(SourceText.decode(le)).isEqualTo("# Hi");
     }
 
     @Test
