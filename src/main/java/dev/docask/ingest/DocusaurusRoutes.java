@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 final class DocusaurusRoutes {
 
     private static final Pattern VERSION_FOLDER = Pattern.compile("version-(.+)");
+    private static final Pattern ESCAPE = Pattern.compile("%([0-9A-F]{2})");
     private static final Pattern BLOG_DATE = Pattern.compile("^(.*?)(\\d{4})[/-](\\d{2})[/-](\\d{2})[/-](.+)$");
 
     private final boolean site;
@@ -77,8 +78,7 @@ final class DocusaurusRoutes {
             return dirSlug;
         }
         String base = slug.orElseGet(() -> front.find("id").orElse(PageRouter.unprefixed(stem)));
-        return URI.create("http://x" + encode(dirSlug)).resolve(encode(base)).getRawPath()
-                .replace("%40", "@").replace("%20", " ");
+        return decode(URI.create("http://x" + encode(dirSlug)).resolve(encode(base)).getRawPath());
     }
 
     private static String blog(List<String> post, FrontMatter front) {
@@ -116,7 +116,22 @@ final class DocusaurusRoutes {
         return r.length() > 1 && r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
     }
 
+    /**
+     * Escapes every ASCII character but letters, digits, '-._~' and '/', so that URI resolution sees
+     * "a#b" or "q?x" as a name rather than a fragment or query, and never fails on "[1]" or "a b".
+     */
     private static String encode(String s) {
-        return s.replace("%", "%25").replace(" ", "%20").replace("@", "%40");
+        StringBuilder out = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            boolean plain = c >= 0x80 || Character.isLetterOrDigit(c) || "-._~/".indexOf(c) >= 0;
+            out.append(plain ? String.valueOf(c) : String.format("%%%02X", (int) c));
+        }
+        return out.toString();
+    }
+
+    /** Undoes {@link #encode}: every escape in its output is one of its own, an ASCII character. */
+    private static String decode(String s) {
+        return ESCAPE.matcher(s).replaceAll(m -> Matcher.quoteReplacement(
+                String.valueOf((char) Integer.parseInt(m.group(1), 16))));
     }
 }

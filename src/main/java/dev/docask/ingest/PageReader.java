@@ -85,7 +85,7 @@ final class PageReader {
 
     private List<Chunk> chunks(String file, String title, Route route, List<Section> sections,
                                Map<String, String> metadata, String summary) {
-        String pageUrl = baseUrl + route.path();
+        String pageUrl = baseUrl + route.encodedPath();
         List<Chunk> out = new ArrayList<>();
         for (SectionSizer.Piece piece : sizer.size(sections)) {
             String anchor = piece.section().anchor();

@@ -2,7 +2,6 @@ package dev.docask.ingest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -40,8 +39,9 @@ final class PageRouter {
 
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
     Optional<Route> route(String relative, FrontMatter front) {
-        String fromRoot = root.relativize(folder.resolve(relative)).toString().replace('\\', '/');
-        List<String> segments = new ArrayList<>(Arrays.asList(fromRoot.split("/")));
+        // Path elements, not a split on '\\': on Linux a backslash is a character of the name.
+        List<String> segments = new ArrayList<>();
+        root.relativize(folder.resolve(relative)).forEach(p -> segments.add(p.toString()));
         // Outside the routed tree (a README beside mkdocs.yml) or a partial: not a page of the site.
         if (segments.stream().anyMatch(s -> s.startsWith("_") || s.equals(".."))) {
             return Optional.empty();
@@ -75,7 +75,14 @@ final class PageRouter {
             List<String> dirs = segments.subList(0, segments.size() - 1);
             return dirs.isEmpty() ? "/" + s : "/" + String.join("/", dirs) + "/" + s;
         }
-        List<String> parts = dropNumbers ? segments.stream().map(PageRouter::unprefixed).toList() : segments;
+        if (!dropNumbers) {
+            return folderOrFile(segments);
+        }
+        // The prefix of a file name is dropped from its stem: "01-intro.md" is /intro, "1.mdx" stays /1.
+        List<String> parts = new ArrayList<>(segments.stream().map(PageRouter::unprefixed).toList());
+        String file = segments.get(segments.size() - 1);
+        String stem = stem(file);
+        parts.set(parts.size() - 1, unprefixed(stem) + file.substring(stem.length()));
         return folderOrFile(parts);
     }
 

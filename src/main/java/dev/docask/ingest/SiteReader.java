@@ -79,7 +79,7 @@ public final class SiteReader {
         }
         Path root = folder.toAbsolutePath().normalize();
         List<Problem> problems = new ArrayList<>();
-        List<String> files = listFiles(root, options.ignore(), problems);
+        List<String> files = listFiles(realPath(root), options.ignore(), problems);
         Framework framework = Optional.ofNullable(options.framework()).orElseGet(() -> SiteLayout.detect(root, files));
         Predicate<String> ofItsKind = framework == Framework.HTML ? SiteLayout::isHtml : SiteLayout::isMarkdown;
         Predicate<String> ofOtherKind = framework == Framework.HTML ? SiteLayout::isMarkdown : SiteLayout::isHtml;
@@ -115,8 +115,18 @@ public final class SiteReader {
                 read++;
             }
         }
+        problems.addAll(RouteClashes.find(chunks));
         problems.sort(Comparator.comparing(Problem::file));
         return new Corpus(framework, read, chunks, problems, options, leftOut, sourceHash(texts));
+    }
+
+    /** Links are judged against the real folder, so a folder reached through a link (/tmp on macOS) still works. */
+    private static Path realPath(Path folder) {
+        try {
+            return folder.toRealPath();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + folder + ": " + SourceText.reason(e), e);
+        }
     }
 
     private static String sourceHash(Map<String, String> texts) {
@@ -151,6 +161,17 @@ public final class SiteReader {
         // Like .gitignore, a pattern without '/' (e.g. "*.draft.md") matches the file name in any folder.
         List<PathMatcher> nameMatchers = ignore.stream().filter(g -> !g.contains("/"))
                 .map(g -> FileSystems.getDefault().getPathMatcher("glob:" + g)).toList();
+        // A file is wanted unless it or a folder on its way is hidden, is node_modules, or matches --ignore.
+        Predicate<Path> wanted = rel -> {
+            for (Path part : rel) {
+                String name = part.toString();
+                if (name.startsWith(".") || (name.equals("node_modules") && !part.equals(rel.getFileName()))) {
+                    return false;
+                }
+            }
+            return matchers.stream().noneMatch(m -> m.matches(rel))
+                    && nameMatchers.stream().noneMatch(m -> m.matches(rel.getFileName()));
+        };
         List<String> files = new ArrayList<>();
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
@@ -164,12 +185,14 @@ public final class SiteReader {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                     Path rel = root.relativize(file);
-                    // Symbolic links are not followed into folders, but a link to a file is read like the file.
-                    boolean regular = attrs.isRegularFile() || (attrs.isSymbolicLink() && Files.isRegularFile(file));
-                    if (regular && !rel.getFileName().toString().startsWith(".")
-                            && matchers.stream().noneMatch(m -> m.matches(rel))
-                            && nameMatchers.stream().noneMatch(m -> m.matches(rel.getFileName()))) {
-                        files.add(relativeName(rel));
+                    if (!wanted.test(rel)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    String name = relativeName(rel);
+                    Optional<String> refused = attrs.isSymbolicLink() ? refusedLink(root, file, wanted) : Optional.empty();
+                    refused.ifPresent(reason -> problems.add(new Problem(name, reason)));
+                    if (refused.isEmpty() && Files.isRegularFile(file)) {
+                        files.add(name);
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -194,6 +217,39 @@ public final class SiteReader {
         }
         files.sort(Comparator.naturalOrder());
         return files;
+    }
+
+    /**
+     * Why a symbolic link is not read, or empty for a link to a file inside the folder, which is read like the file.
+     * A link leading out of the folder could publish any file of the machine (x.md -> ~/.aws/credentials in a
+     * pull request), one to a hidden or ignored file what the folder keeps out; a link to a folder inside would
+     * read its pages a second time under other URLs, or loop. Each refusal is a reported problem.
+     */
+    private static Optional<String> refusedLink(Path root, Path link, Predicate<Path> wanted) {
+        Path target;
+        try {
+            target = link.toRealPath();
+        } catch (IOException e) {
+            return Optional.of("broken link: " + linkText(link));
+        }
+        if (!target.startsWith(root)) {
+            return Optional.of("links outside the folder: " + target);
+        }
+        Path inside = root.relativize(target);
+        if (Files.isDirectory(target)) {
+            String name = relativeName(inside);
+            return Optional.of("links to a folder, not followed: " + (name.isEmpty() ? "." : name));
+        }
+        // x.md -> .env or .git/config: a file left out of the index must not come in through a link.
+        return wanted.test(inside) ? Optional.empty() : Optional.of("links to a file that is left out: " + relativeName(inside));
+    }
+
+    private static String linkText(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException e) {
+            return SourceText.reason(e);
+        }
     }
 
     /** '/'-separated; a '\\' is a separator only where the file system says so (on Linux it is a name character). */

@@ -147,4 +147,28 @@ class PageRouterTest {
             assertThat(new PageRouter(f, tmp).route("_partials/x.md", NONE)).as(f.name()).isEqualTo(Optional.empty());
         }
     }
+
+    @Test
+    void docusaurus_hashQuestionMarkPercentOrBracketsInName_partOfTheRoute() {
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, tmp);
+        assertThat(path(router, "hash#tag.md", NONE)).isEqualTo("/docs/hash#tag");
+        assertThat(path(router, "guide/q?mark.md", NONE)).isEqualTo("/docs/guide/q?mark");
+        assertThat(path(router, "100%.md", NONE)).isEqualTo("/docs/100%");
+        assertThat(path(router, "a[1] b.md", NONE)).isEqualTo("/docs/a[1] b");
+        assertThat(path(router, "api/@scope.md", NONE)).isEqualTo("/docs/api/@scope");
+    }
+
+    @Test
+    void markdown_fileNamedOnlyByANumber_keepsIt() {
+        PageRouter router = new PageRouter(Framework.MARKDOWN, tmp);
+        assertThat(path(router, "1-setup/1.mdx", NONE)).isEqualTo("/setup/1");
+        assertThat(path(router, "1-setup/02-next.md", NONE)).isEqualTo("/setup/next");
+    }
+
+    @Test
+    void markdown_backslashInLinuxFileName_oneSegment() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(tmp.getFileSystem().getSeparator().equals("/"));
+        PageRouter router = new PageRouter(Framework.MARKDOWN, tmp);
+        assertThat(path(router, "a\\b.md", NONE)).isEqualTo("/a\\b");
+    }
 }

@@ -267,4 +267,129 @@ class SiteReaderTest {
         assertThat(corpus.problems()).isEmpty();
         assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a\\b.md");
     }
+
+    private Path docsWithPage() throws IOException {
+        Path docs = Files.createDirectories(tmp.resolve("docs"));
+        Files.writeString(docs.resolve("a.md"), "# A\n\nPage a.");
+        return docs;
+    }
+
+    private static List<String> texts(Corpus corpus) {
+        return corpus.chunks().stream().map(Chunk::text).toList();
+    }
+
+    @Test
+    void read_fileLinkLeadingOutOfTheFolder_notReadAndReported() throws IOException {
+        Path secret = Files.writeString(tmp.resolve("credentials"), "aws_secret_access_key = SECRETSECRET");
+        Path docs = docsWithPage();
+        Files.createSymbolicLink(docs.resolve("x.md"), secret);
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
+        assertThat(texts(corpus)).noneMatch(t -> t.contains("SECRETSECRET")).isNotEmpty();
+        assertThat(corpus.problems()).containsExactly(
+                new Problem("x.md", "links outside the folder: " + secret.toRealPath()));
+    }
+
+    @Test
+    void read_fileLinkInsideTheFolder_readLikeTheFile() throws IOException {
+        Path docs = docsWithPage();
+        Files.createDirectories(docs.resolve("guide"));
+        Files.createSymbolicLink(docs.resolve("guide/b.md"), Path.of("../a.md"));
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
+        assertThat(corpus.problems()).isEmpty();
+        assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a.md", "guide/b.md");
+    }
+
+    @Test
+    void read_fileLinkToHiddenOrIgnoredFile_notReadAndReported() throws IOException {
+        Path docs = docsWithPage();
+        Files.writeString(docs.resolve(".env"), "TOKEN=SECRETSECRET");
+        Files.createDirectories(docs.resolve("private"));
+        Files.writeString(docs.resolve("private/notes.md"), "# Notes\n\nSECRETSECRET");
+        Files.createSymbolicLink(docs.resolve("env.md"), Path.of(".env"));
+        Files.createSymbolicLink(docs.resolve("notes.md"), Path.of("private/notes.md"));
+        IngestOptions options = new IngestOptions(BASE, Framework.MARKDOWN, 1200, 150, List.of("private/**"));
+        Corpus corpus = SiteReader.read(docs, options);
+        assertThat(texts(corpus)).noneMatch(t -> t.contains("SECRETSECRET"));
+        assertThat(corpus.problems()).containsExactly(
+                new Problem("env.md", "links to a file that is left out: .env"),
+                new Problem("notes.md", "links to a file that is left out: private/notes.md"));
+    }
+
+    @Test
+    void read_folderLinks_notFollowedAndReported() throws IOException {
+        Path outside = Files.createDirectories(tmp.resolve("elsewhere"));
+        Files.writeString(outside.resolve("leak.md"), "# Leak\n\nSECRETSECRET");
+        Path docs = docsWithPage();
+        Files.createDirectories(docs.resolve("guide"));
+        Files.writeString(docs.resolve("guide/g.md"), "# G\n\nPage g.");
+        Files.createSymbolicLink(docs.resolve("out"), outside);
+        Files.createSymbolicLink(docs.resolve("again"), Path.of("guide"));
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
+        assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a.md", "guide/g.md");
+        assertThat(corpus.problems()).containsExactly(
+                new Problem("again", "links to a folder, not followed: guide"),
+                new Problem("out", "links outside the folder: " + outside.toRealPath()));
+    }
+
+    @Test
+    void read_brokenLink_reported() throws IOException {
+        Path docs = docsWithPage();
+        Files.createSymbolicLink(docs.resolve("gone.md"), Path.of("missing.md"));
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
+        assertThat(corpus.pages()).isEqualTo(1);
+        assertThat(corpus.problems()).containsExactly(new Problem("gone.md", "broken link: missing.md"));
+    }
+
+    @Test
+    void read_folderGivenThroughALink_itsPagesRead() throws IOException {
+        Path docs = docsWithPage();
+        Path link = Files.createSymbolicLink(tmp.resolve("site"), docs);
+        Corpus corpus = SiteReader.read(link, IngestOptions.defaults(BASE));
+        assertThat(corpus.problems()).isEmpty();
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly(BASE + "/a");
+    }
+
+    @Test
+    void read_fileNamesWithUrlCharacters_percentEncodedAndAnchorKept() throws IOException {
+        Path docs = docsWithPage();
+        for (String name : List.of("hash#tag", "q?mark", "100%", "two words", "caf%C3%A9")) {
+            Files.writeString(docs.resolve(name + ".md"), "# T\n\nIntro.\n\n## Part one\n\nMore text.");
+        }
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
+        assertThat(corpus.problems()).isEmpty();
+        assertThat(corpus.chunks()).extracting(Chunk::url).contains(BASE + "/a",
+                BASE + "/hash%23tag#part-one", BASE + "/q%3Fmark#part-one",
+                BASE + "/100%25#part-one", BASE + "/two%20words#part-one", BASE + "/caf%C3%A9#part-one");
+        assertThat(corpus.chunks()).filteredOn(c -> c.source().equals("hash#tag.md"))
+                .extracting(Chunk::pageUrl).containsOnly(BASE + "/hash%23tag");
+    }
+
+    @Test
+    void read_twoFilesAtOneUrl_bothKeptAndEachClashReported() throws IOException {
+        Path docs = docsWithPage();
+        Files.writeString(docs.resolve("b.md"), "# B\n\nFirst b.");
+        Files.writeString(docs.resolve("b.mdx"), "# B\n\nSecond b.");
+        Files.writeString(docs.resolve("good.md"), "# Good\n\nGood page.");
+        Files.writeString(docs.resolve("other.md"), "---\nslug: /good\n---\n# Other\n\nOther page.");
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
+        assertThat(corpus.pages()).isEqualTo(5);
+        assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a.md", "b.md", "b.mdx", "good.md", "other.md");
+        assertThat(corpus.problems()).containsExactly(
+                new Problem("b.mdx", "same URL as b.md: " + BASE + "/b (both are indexed)"),
+                new Problem("other.md", "same URL as good.md: " + BASE + "/good (both are indexed)"));
+    }
+
+    @Test
+    void read_fileAndFolderIndexAtOneDocusaurusUrl_reported() throws IOException {
+        Path docs = docsWithPage();
+        Files.createDirectories(docs.resolve("a"));
+        Files.writeString(docs.resolve("a/index.md"), "# A index\n\nIndex of a.");
+        Files.writeString(docs.resolve("a/README.md"), "# A readme\n\nReadme of a.");
+        IngestOptions options = new IngestOptions(BASE, Framework.DOCUSAURUS, 1200, 150, List.of());
+        Corpus corpus = SiteReader.read(docs, options);
+        assertThat(corpus.chunks()).extracting(Chunk::pageUrl).containsOnly(BASE + "/docs/a");
+        assertThat(corpus.problems()).containsExactly(
+                new Problem("a/README.md", "same URL as a.md: " + BASE + "/docs/a (both are indexed)"),
+                new Problem("a/index.md", "same URL as a.md: " + BASE + "/docs/a (both are indexed)"));
+    }
 }
