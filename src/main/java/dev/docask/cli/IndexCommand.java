@@ -169,7 +169,7 @@ final class IndexCommand implements Callable<Integer> {
                 err.println("  ... and " + (problems.size() - 20) + " more (see 'docask inspect')");
                 break;
             }
-            err.println("skipped " + p.file() + ": " + p.reason());
+            err.println("problem " + p.file() + ": " + p.reason()); // most mean the file was not read; a route clash keeps both
         }
     }
 

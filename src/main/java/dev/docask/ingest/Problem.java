@@ -3,7 +3,8 @@ package dev.docask.ingest;
 import java.util.Objects;
 
 /**
- * A page that could not be read, reported instead of failing the run.
+ * Something wrong with one file, reported instead of failing the run: mostly a page that could not
+ * be read (and was left out), sometimes one that was read but clashes with another (a shared URL).
  *
  * @param file   the file, relative to the indexed folder
  * @param reason what was wrong, in plain words (e.g. {@code "invalid UTF-8 at byte 1024"})
