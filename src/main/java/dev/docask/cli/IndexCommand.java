@@ -108,6 +108,9 @@ final class IndexCommand implements Callable<Integer> {
         }
         reportProblems(err, corpus.problems());
         reportLeftOut(err, corpus);
+        if (framework == null && folders.size() == 1) {
+            SiteReader.nestedSiteNote(folders.get(0), corpus).ifPresent(note -> err.println("note: " + note));
+        }
         if (corpus.chunks().isEmpty()) {
             err.println(!corpus.leftOut().isEmpty() ? "docask index: nothing was indexed: the pages found were left out (see above)"
                     : corpus.problems().isEmpty()

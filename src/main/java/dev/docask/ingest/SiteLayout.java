@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,17 +35,9 @@ final class SiteLayout {
     static Framework detect(Path folder, List<String> files) {
         Path dir = folder.toAbsolutePath().normalize();
         for (int up = 0; dir != null && up <= PARENTS; up++, dir = dir.getParent()) {
-            if (isDocusaurusSite(dir)) {
-                return Framework.DOCUSAURUS;
-            }
-            if (Files.isDirectory(dir.resolve(".vitepress"))) {
-                return Framework.VITEPRESS;
-            }
-            if (mkdocsConfig(dir).isPresent()) {
-                return Framework.MKDOCS;
-            }
-            if (isStarlightContent(dir)) {
-                return Framework.STARLIGHT;
+            Optional<Framework> f = frameworkOf(dir);
+            if (f.isPresent()) {
+                return f.get();
             }
         }
         boolean markdown = files.stream().anyMatch(SiteLayout::isMarkdown);
@@ -51,6 +45,48 @@ final class SiteLayout {
             return Framework.HTML;
         }
         return looksLikeVitePress(folder) ? Framework.VITEPRESS : Framework.MARKDOWN;
+    }
+
+    /**
+     * A framework's site inside {@code folder}, when the folder itself was not recognised: the user
+     * pointed at a project root (my-repo/) and the site is my-repo/website or my-repo/docs. Looks at
+     * the folders that hold pages, up to three levels down; the shallowest site wins.
+     */
+    static Optional<Nested> nestedSite(Path folder, List<String> pageFiles) {
+        Path root = folder.toAbsolutePath().normalize();
+        TreeMap<String, Framework> found = new TreeMap<>(
+                Comparator.comparingInt((String d) -> d.split("/").length).thenComparing(d -> d));
+        for (String file : pageFiles) {
+            String[] parts = file.split("/");
+            StringBuilder dir = new StringBuilder();
+            for (int depth = 0; depth < Math.min(parts.length - 1, PARENTS); depth++) {
+                dir.append(depth == 0 ? "" : "/").append(parts[depth]);
+                String d = dir.toString();
+                if (!found.containsKey(d)) {
+                    Path sub = root.resolve(d);
+                    frameworkOf(sub).or(() -> looksLikeVitePress(sub) ? Optional.of(Framework.VITEPRESS) : Optional.empty())
+                            .ifPresent(f -> found.put(d, f));
+                }
+            }
+        }
+        return found.isEmpty() ? Optional.empty() : Optional.of(new Nested(found.firstKey(), found.firstEntry().getValue()));
+    }
+
+    /** A site found below the indexed folder: its path relative to that folder, and its framework. */
+    record Nested(String folder, Framework framework) {
+    }
+
+    private static Optional<Framework> frameworkOf(Path dir) {
+        if (isDocusaurusSite(dir)) {
+            return Optional.of(Framework.DOCUSAURUS);
+        }
+        if (Files.isDirectory(dir.resolve(".vitepress"))) {
+            return Optional.of(Framework.VITEPRESS);
+        }
+        if (mkdocsConfig(dir).isPresent()) {
+            return Optional.of(Framework.MKDOCS);
+        }
+        return isStarlightContent(dir) ? Optional.of(Framework.STARLIGHT) : Optional.empty();
     }
 
     static Path routingRoot(Framework framework, Path folder) {

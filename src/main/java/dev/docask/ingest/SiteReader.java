@@ -58,6 +58,32 @@ public final class SiteReader {
     }
 
     /**
+     * A note for a folder read as plain Markdown that holds a framework's site below it (the user
+     * pointed at a project root): which folder to index so pages get the site's URLs. Empty when
+     * the corpus was routed by a framework or no site lies below.
+     *
+     * <pre>{@code
+     * SiteReader.nestedSiteNote(repo, corpus)
+     * // "repo/website is a Docusaurus site: index that folder so its pages get the site's URLs (docask index repo/website)"
+     * }</pre>
+     */
+    public static Optional<String> nestedSiteNote(Path folder, Corpus corpus) {
+        if (corpus.framework() != Framework.MARKDOWN) {
+            return Optional.empty();
+        }
+        List<String> pages = corpus.chunks().stream().map(Chunk::source).distinct().toList();
+        return SiteLayout.nestedSite(folder, pages).map(n -> folder.resolve(n.folder()) + " is a "
+                + switch (n.framework()) {
+                    case DOCUSAURUS -> "Docusaurus";
+                    case VITEPRESS -> "VitePress";
+                    case STARLIGHT -> "Starlight";
+                    case MKDOCS -> "MkDocs";
+                    case HTML, MARKDOWN -> n.framework().cliName();
+                } + " site: index that folder so its pages get the site's URLs (docask index "
+                + folder.resolve(n.folder()) + ")");
+    }
+
+    /**
      * Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions.
      *
      * @throws IllegalArgumentException if {@code folder} is not a readable directory

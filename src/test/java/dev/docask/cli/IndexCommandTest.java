@@ -101,4 +101,16 @@ class IndexCommandTest {
                 "-q").code()).isZero();
         assertThat(run("inspect", "--index", out).out()).contains("https://x.dev").doesNotContain("no base URL");
     }
+
+    @Test
+    void index_projectRootAboveASite_notesWhichFolderToIndex() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("repo/docs"));
+        Files.createDirectories(site.resolve(".vitepress"));
+        Files.writeString(site.resolve("guide.md"), "# Guide\n\nHow to use it.");
+        CliRun r = run("index", tmp.resolve("repo").toString(), "--embedder", "none", "--out", out, "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("note: " + site + " is a VitePress site").contains("docask index " + site);
+        CliRun given = run("index", tmp.resolve("repo").toString(), "--framework", "markdown", "--embedder", "none", "--out", out, "-q");
+        assertThat(given.err()).as("a framework the user chose is not second-guessed").doesNotContain("note:");
+    }
 }

@@ -392,4 +392,33 @@ class SiteReaderTest {
                 new Problem("a/README.md", "same URL as a.md: " + BASE + "/docs/a (both are indexed)"),
                 new Problem("a/index.md", "same URL as a.md: " + BASE + "/docs/a (both are indexed)"));
     }
+
+    @Test
+    void nestedSiteNote_projectRootHoldingADocusaurusSite_namesTheSiteFolder() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("repo/website/docs"));
+        Files.writeString(tmp.resolve("repo/website/docusaurus.config.js"), "export default {};");
+        Files.writeString(site.resolve("intro.md"), "# Intro\n\nWelcome.");
+        Files.writeString(tmp.resolve("repo/README.md"), "# Repo\n\nAbout the repo.");
+        Path repo = tmp.resolve("repo");
+        Corpus corpus = SiteReader.read(repo, IngestOptions.defaults(BASE));
+        assertThat(corpus.framework()).isEqualTo(Framework.MARKDOWN);
+        assertThat(SiteReader.nestedSiteNote(repo, corpus)).hasValueSatisfying(note -> assertThat(note)
+                .startsWith(repo.resolve("website") + " is a Docusaurus site").contains("docask index " + repo.resolve("website")));
+        Path websiteFolder = repo.resolve("website");
+        assertThat(SiteReader.nestedSiteNote(websiteFolder, SiteReader.read(websiteFolder, IngestOptions.defaults(BASE))))
+                .as("the site itself was recognised").isEmpty();
+    }
+
+    @Test
+    void nestedSiteNote_starlightContentBelow_isNamed_plainFolder_none() throws IOException {
+        Path docs = Files.createDirectories(tmp.resolve("astro/src/content/docs/guides"));
+        Files.writeString(docs.resolve("start.md"), "# Start\n\nHow to start.");
+        Corpus corpus = SiteReader.read(tmp.resolve("astro"), IngestOptions.defaults(BASE));
+        assertThat(SiteReader.nestedSiteNote(tmp.resolve("astro"), corpus)).hasValueSatisfying(note -> assertThat(note)
+                .contains("is a Starlight site"));
+        Path plain = Files.createDirectories(tmp.resolve("plain/guides"));
+        Files.writeString(plain.resolve("a.md"), "# A\n\nText.");
+        assertThat(SiteReader.nestedSiteNote(tmp.resolve("plain"), SiteReader.read(tmp.resolve("plain"), IngestOptions.defaults(BASE))))
+                .isEmpty();
+    }
 }
