@@ -49,6 +49,13 @@ abstract sealed class ApiException extends RuntimeException {
         }
     }
 
+    /** A request that repeats one that was already taken (feedback on an answer that has some). */
+    static final class Conflict extends ApiException {
+        Conflict(String detail) {
+            super(409, "Conflict", detail);
+        }
+    }
+
     /** A body over the limit, noticed from Content-Length or while reading. */
     static final class PayloadTooLarge extends ApiException {
         PayloadTooLarge(long limit) {

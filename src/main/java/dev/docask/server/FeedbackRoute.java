@@ -11,7 +11,8 @@ import java.util.function.Consumer;
 
 /**
  * {@code POST /api/feedback}: {@code {"answerId", "rating": "up"|"down", "comment"?}} → 204, or 404 when
- * the id is not one of this server's recent answers (a typo, a guess, or an answer from before a restart).
+ * the id is not one of this server's recent answers (a typo, a guess, or an answer from before a restart),
+ * or 409 when that answer already has feedback.
  */
 final class FeedbackRoute {
     private static final Logger LOG = LoggerFactory.getLogger(FeedbackRoute.class);
@@ -33,8 +34,16 @@ final class FeedbackRoute {
 
     void handle(Context ctx) {
         Feedback f = parse(bodies.readObject(ctx));
-        if (log != null) {
-            log.append(f);
+        if (!recent.claimFeedback(f.answerId())) {
+            throw new ApiException.Conflict("This answer already has feedback; one rating per answer is taken.");
+        }
+        try {
+            if (log != null) {
+                log.append(f);
+            }
+        } catch (RuntimeException e) {
+            recent.releaseFeedback(f.answerId());
+            throw e;
         }
         try {
             onFeedback.accept(f);

@@ -215,6 +215,18 @@ class DocaskServerTest {
     }
 
     @Test
+    void feedback_secondForOneAnswer_is409AndIsNotLogged() {
+        String id = answerId(http);
+        String body = "{\"answerId\":\"" + id + "\",\"rating\":\"up\"}";
+        assertThat(http.postJson("/api/feedback", body).statusCode()).isEqualTo(204);
+        int before = FEEDBACK.size();
+        HttpResponse<String> again = http.postJson("/api/feedback", body);
+        assertThat(again.statusCode()).isEqualTo(409);
+        assertThat(json(again).get("detail").asText()).contains("already has feedback");
+        assertThat(FEEDBACK).hasSize(before);
+    }
+
+    @Test
     void feedback_badRating_is400NamingTheField() {
         HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"abc\",\"rating\":\"meh\"}");
         assertThat(r.statusCode()).isEqualTo(400);
@@ -252,10 +264,13 @@ class DocaskServerTest {
             Files.delete(log);
             Files.createDirectory(log); // appending to a folder fails, as a full disk would
             Http client = new Http(s.url());
-            HttpResponse<String> r = client.postJson("/api/feedback", "{\"answerId\":\"" + answerId(client) + "\",\"rating\":\"up\"}");
+            String body = "{\"answerId\":\"" + answerId(client) + "\",\"rating\":\"up\"}";
+            HttpResponse<String> r = client.postJson("/api/feedback", body);
             assertThat(r.statusCode()).isEqualTo(503);
             assertThat(json(r).get("detail").asText()).contains("could not be saved");
             assertThat(r.body()).doesNotContain("feedback.jsonl").doesNotContain("Exception");
+            assertThat(client.postJson("/api/feedback", body).statusCode()).as("unsaved feedback may be sent again")
+                    .isEqualTo(503);
         }
     }
 
