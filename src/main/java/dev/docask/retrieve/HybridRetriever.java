@@ -15,7 +15,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.IntStream;
 
 /**
  * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
@@ -90,9 +89,10 @@ public final class HybridRetriever {
         Objects.requireNonNull(options, "options");
         SearchQuery query = SearchQuery.of(question, index, embedder, options);
         RelevanceGate gate = gate(options, query.hasVector());
-        List<Hit> ranked = candidates(query, options, gate);
+        BitSet allowed = allowedChunks(options);
+        List<Hit> ranked = candidates(query, options, gate, allowed);
         if (!options.filter().isEmpty()) {
-            reportFilter(options, ranked.isEmpty());
+            reportFilter(options, allowed.isEmpty());
         }
         if (options.retrieveHook() != null || options.rerankHook() != null) {
             ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
@@ -144,8 +144,7 @@ public final class HybridRetriever {
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
-    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate) {
-        BitSet allowed = allowedChunks(o);
+    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate, BitSet allowed) {
         CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
                 ? CompletableFuture.completedFuture(List.of())
                 : CompletableFuture.supplyAsync(() -> query.keywordList(o.candidates(), o.rrfK(), allowed), BM25_THREADS);
@@ -235,7 +234,7 @@ public final class HybridRetriever {
             RetrieveHook.Search search = (q, opts) -> {
                 SearchQuery inner = query.serves(q, opts) ? query
                         : SearchQuery.of(requireQuestion(q), index, embedder, opts);
-                return candidates(inner, opts, gate(opts, inner.hasVector()));
+                return candidates(inner, opts, gate(opts, inner.hasVector()), allowedChunks(opts));
             };
             String skipped = "; using built-in retrieval";
             try {
@@ -306,12 +305,12 @@ public final class HybridRetriever {
 
     /**
      * Tells {@code onError} when the filter can match nothing: a key or value no chunk has (with the
-     * ones that exist), or, when nothing was found, parts that match only separately.
+     * ones that exist), or parts that match only separately ({@code noneMatches}: the filter let no
+     * chunk through).
      */
-    private void reportFilter(RetrievalOptions o, boolean nothingFound) {
+    private void reportFilter(RetrievalOptions o, boolean noneMatches) {
         List<String> problems = new ArrayList<>(filterProblems(o.filter()));
-        if (problems.isEmpty() && nothingFound && o.filter().size() > 1
-                && IntStream.range(0, index.size()).noneMatch(id -> MetadataFilter.matches(index.chunk(id), o.filter()))) {
+        if (problems.isEmpty() && noneMatches && o.filter().size() > 1) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
         problems.forEach(p -> o.report(new RetrievalException(p, null)));
