@@ -317,10 +317,7 @@ public final class AskHandler implements AutoCloseable {
         }
 
         private static Duration requireTimeout(String name, Duration d) {
-            if (d == null || d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive, got " + d);
-            }
-            return d.compareTo(MAX_TIMEOUT) > 0 ? MAX_TIMEOUT : d;
+            return AskSettings.requirePositive(name, d).compareTo(MAX_TIMEOUT) > 0 ? MAX_TIMEOUT : d;
         }
 
         private static String requireText(String name, String value) {

@@ -44,10 +44,11 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, Streaming
         }
     }
 
-    private static void requirePositive(String name, Duration d) {
+    static Duration requirePositive(String name, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(name + " must be positive, got " + d);
         }
+        return d;
     }
 
     /**
