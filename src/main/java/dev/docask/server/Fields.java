@@ -43,12 +43,12 @@ final class Fields {
     static String requirePlainText(String name, String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+            if (pairAt(s, i)) {
                 i++;
             } else if (Character.isSurrogate(c)) {
                 throw new ApiException.BadRequest(name + " holds half of a surrogate pair (U+"
                         + String.format("%04X", (int) c) + "), which is not a character.");
-            } else if (Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r') {
+            } else if (isControl(c)) {
                 throw new ApiException.BadRequest(name + " holds a control character (U+"
                         + String.format("%04X", (int) c) + ").");
             }
@@ -61,13 +61,23 @@ final class Fields {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+            if (pairAt(s, i)) {
                 sb.append(c).append(s.charAt(++i));
-            } else if (!Character.isSurrogate(c) && (!Character.isISOControl(c) || c == '\t' || c == '\n' || c == '\r')) {
+            } else if (!Character.isSurrogate(c) && !isControl(c)) {
                 sb.append(c);
             }
         }
         return sb.toString();
+    }
+
+    /** Whether a whole surrogate pair (one character) starts at {@code i}. */
+    private static boolean pairAt(String s, int i) {
+        return Character.isHighSurrogate(s.charAt(i)) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+    }
+
+    /** A control character other than tab and line breaks. */
+    private static boolean isControl(char c) {
+        return Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r';
     }
 
     static String kind(JsonNode v) {
