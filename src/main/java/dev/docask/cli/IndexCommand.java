@@ -136,8 +136,6 @@ final class IndexCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The reader compiles globs only once it lists files; a bad one is caught here, naming the option. */
-
     private Corpus read(IngestOptions options) {
         List<Corpus> parts = new ArrayList<>();
         for (Path f : folders) {
