@@ -72,7 +72,8 @@ final class AskCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String question = OptionCheck.question(spec, words);
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
-        // A bad --model or its missing key is a usage error; the model built here is dropped, the handler builds its own.
+        // Before any work: a bad --model is a usage error (2), its missing key a failure (1). The model built
+        // here is dropped; the handler builds its own.
         OptionCheck.convert(spec, () -> ModelSpecs.fromSpec(model, env, Duration.ofSeconds(1)));
         List<String> warnings = new ArrayList<>();
         try (DocIndex idx = index.open()) {
