@@ -3,7 +3,6 @@ package dev.docask.ingest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -61,8 +60,11 @@ final class PageRouter {
         if (slug.isPresent()) {
             return slug.get().equals("/") ? "/" : "/" + slug.get().replaceAll("^/+|/+$", "");
         }
-        List<String> lower = segments.stream().map(s -> s.toLowerCase(Locale.ROOT).replace(' ', '-')).toList();
-        return folderOrFile(lower);
+        // Astro slugs every segment of the entry's path (the file without its extension) with github-slugger:
+        // "What's New v1.2.mdx" is served at /whats-new-v12/.
+        List<String> slugged = new ArrayList<>(segments.stream().map(Slugger::github).toList());
+        slugged.set(slugged.size() - 1, Slugger.github(stem(segments.get(segments.size() - 1))));
+        return folderOrFile(slugged);
     }
 
     private static String plain(List<String> segments, FrontMatter front, boolean dropNumbers) {

@@ -68,7 +68,8 @@ final class Slugger {
         return candidate;
     }
 
-    private static String github(String text) {
+    /** github-slugger's slug of {@code text} (no duplicate numbering): what Astro makes of a path segment too. */
+    static String github(String text) {
         String lower = text.toLowerCase(Locale.ROOT);
         StringBuilder out = new StringBuilder(lower.length());
         lower.codePoints().forEach(cp -> {

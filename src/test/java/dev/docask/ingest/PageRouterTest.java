@@ -105,6 +105,9 @@ class PageRouterTest {
         assertThat(path(router, "en/index.mdx", NONE)).isEqualTo("/en/");
         assertThat(path(router, "en/tutorial/1-setup/1.mdx", NONE)).isEqualTo("/en/tutorial/1-setup/1/");
         assertThat(path(router, "en/Guides/My Page.md", NONE)).isEqualTo("/en/guides/my-page/");
+        assertThat(path(router, "en/guides/What's New v1.2.mdx", NONE)).as("Astro slugs each segment with github-slugger")
+                .isEqualTo("/en/guides/whats-new-v12/");
+        assertThat(path(router, "en/Über uns/(draft) plan.md", NONE)).isEqualTo("/en/über-uns/draft-plan/");
         assertThat(path(router, "en/old.mdx", front("slug: en/new-place"))).isEqualTo("/en/new-place/");
     }
 
