@@ -1,0 +1,194 @@
+package dev.docask.cli;
+
+import dev.docask.embed.Embedder;
+import dev.docask.embed.Embedders;
+import dev.docask.index.BuildReport;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexSettings;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.Framework;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.Problem;
+import dev.docask.ingest.SiteReader;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code docask index}: reads documentation folders and writes a hybrid index. */
+@Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
+        mixinStandardHelpOptions = true)
+final class IndexCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FOLDER", description = "Documentation folder(s) to index.")
+    List<Path> folders;
+
+    @Option(names = "--out", defaultValue = "docask-index", paramLabel = "DIR", description = "Index directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--base-url", defaultValue = "", paramLabel = "URL", description = "Public root of the site, e.g. https://vitest.dev.")
+    String baseUrl;
+
+    @Option(names = "--framework", paramLabel = "NAME", description = "docusaurus, vitepress, starlight, mkdocs, html or markdown (default: detected).")
+    String framework;
+
+    @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC",
+            description = "bge-small (default, local), openai:<model>, mock[:dims] or none.")
+    String embedder;
+
+    @Option(names = "--chunk-size", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_SIZE, paramLabel = "N",
+            description = "Longest chunk in characters; longer sections are cut (default ${DEFAULT-VALUE}).")
+    int chunkSize;
+
+    @Option(names = "--chunk-overlap", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_OVERLAP, paramLabel = "N",
+            description = "Characters repeated between consecutive pieces of a cut section (default ${DEFAULT-VALUE}).")
+    int chunkOverlap;
+
+    @Option(names = "--ignore", paramLabel = "GLOB", description = "Leave out files matching this glob (repeatable).")
+    List<String> ignore = new ArrayList<>();
+
+    @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: from the base URL).")
+    String siteName;
+
+    @Option(names = "--check", description = "Exit 1 if the index is stale for these folders; calls no model.")
+    boolean check;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long start = System.nanoTime();
+        Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
+        if (!baseUrl.isBlank()) {
+            OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
+        }
+        ignore.forEach(g -> OptionCheck.convert(spec, () -> IngestOptions.requireGlob("--ignore", g)));
+        IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
+        // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
+        Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
+        Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder, env));
+        for (Path f : folders) {
+            if (!Files.isDirectory(f)) {
+                throw new IllegalArgumentException("not a folder: " + f);
+            }
+        }
+        if (check && DocIndex.generation(this.out).isEmpty()) {
+            out.println((DocIndex.exists(this.out) ? "damaged index in " + this.out + " (its CURRENT file names no generation)"
+                    : "no index in " + this.out) + "; run 'docask index' without --check to build one");
+            return 1;
+        }
+        Corpus corpus = read(options);
+        IndexSettings settings = IndexSettings.defaults(embedder)
+                .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
+        if (check) {
+            List<String> differences = IndexBuilder.differences(corpus, settings, this.out);
+            out.println(differences.isEmpty() ? "up to date: " + this.out
+                    : "stale: " + this.out + ": " + String.join("; ", differences) + "; run 'docask index' again");
+            return differences.isEmpty() ? 0 : 1;
+        }
+        reportProblems(err, corpus.problems());
+        reportLeftOut(err, corpus);
+        if (framework == null && folders.size() == 1) {
+            SiteReader.nestedSiteNote(folders.get(0), corpus).ifPresent(note -> err.println("note: " + note));
+        }
+        if (corpus.chunks().isEmpty()) {
+            err.println(!corpus.leftOut().isEmpty() ? "docask index: nothing was indexed: the pages found were left out (see above)"
+                    : corpus.problems().isEmpty()
+                    ? "docask index: no pages found in " + String.join(", ", folders.stream().map(Object::toString).toList())
+                    + " (docask reads .md, .mdx, .markdown, .html and .htm files; hidden folders, node_modules,"
+                    + " drafts and --ignore globs are left out)"
+                    : "docask index: nothing was indexed: every page was skipped (" + corpus.problems().size() + " problems above)");
+            return 1;
+        }
+        BuildReport report;
+        boolean embeds = e.map(x -> !x.matchesWordsOnly()).orElse(false);
+        try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
+            report = IndexBuilder.build(corpus, e, settings, this.out, n -> {
+                if (bar != null) {
+                    bar.stepTo(n);
+                }
+            });
+        }
+        double secs = (System.nanoTime() - start) / 1e9;
+        out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
+                        + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
+                corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        return 0;
+    }
+
+    private Corpus read(IngestOptions options) {
+        List<Corpus> parts = new ArrayList<>();
+        for (Path f : folders) {
+            Corpus c;
+            try (ProgressBar bar = progressBar("Reading " + f.getFileName(), 0, true)) {
+                c = SiteReader.read(f, options, (done, total) -> {
+                    if (bar != null) {
+                        bar.maxHint(total);
+                        bar.stepTo(done);
+                    }
+                });
+            }
+            parts.add(c);
+        }
+        return Corpus.merge(parts);
+    }
+
+    /** A progress bar on stderr, or null when quiet, not on a terminal, or when the work is instant. */
+    private ProgressBar progressBar(String task, int max, boolean worthShowing) {
+        if (quiet || System.console() == null || !worthShowing) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName(task).setInitialMax(max)
+                .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250)
+                .clearDisplayOnFinish().build();
+    }
+
+    private static void reportProblems(PrintWriter err, List<Problem> problems) {
+        int shown = 0;
+        for (Problem p : problems) {
+            if (shown++ == 20) {
+                err.println("  ... and " + (problems.size() - 20) + " more (see 'docask inspect')");
+                break;
+            }
+            err.println("problem " + p.file() + ": " + p.reason()); // most mean the file was not read; a route clash keeps both
+        }
+    }
+
+    /** Pages of the other kind than the framework reads: how many, a few of them, and how to read them. */
+    private void reportLeftOut(PrintWriter err, Corpus corpus) {
+        List<String> files = corpus.leftOut();
+        if (files.isEmpty()) {
+            return;
+        }
+        boolean html = corpus.framework() == Framework.HTML;
+        String examples = String.join(", ", files.subList(0, Math.min(3, files.size())))
+                + (files.size() > 3 ? ", ..." : "");
+        String how = framework == null ? "read as " + corpus.framework().cliName() + " (detected)"
+                : "read with --framework " + corpus.framework().cliName();
+        err.printf(Locale.ROOT, "left out %d %s file%s (%s): the folder%s %s, which reads %s only; %s%n",
+                files.size(), html ? "Markdown" : "HTML", files.size() == 1 ? "" : "s", examples,
+                folders.size() == 1 ? " was" : "s were", how, html ? ".html/.htm" : ".md/.mdx/.markdown",
+                html ? "without --framework html (or with --framework markdown) docask reads the Markdown instead"
+                        : "--framework html reads the HTML instead; --ignore leaves files out without this note");
+    }
+}

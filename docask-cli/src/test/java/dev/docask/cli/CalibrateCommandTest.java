@@ -1,0 +1,81 @@
+package dev.docask.cli;
+
+import dev.docask.testsupport.TestSites;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static dev.docask.cli.CliRun.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code docask calibrate} through the real command line, on a keyword-only index of the sample docs. */
+class CalibrateCommandTest {
+    @TempDir
+    static Path tmp;
+    static Path keywordIndex;
+    static Path good;
+    static Path bad;
+
+
+    @BeforeAll
+    static void buildIndex() throws Exception {
+        keywordIndex = tmp.resolve("keyword-idx");
+        CliRun r = run("index", TestSites.samples().toString(), "--out", keywordIndex.toString(), "--base-url", "https://docs.quayside.dev",
+                "--embedder", "none", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        good = Files.writeString(tmp.resolve("good.txt"), "createRelayHandler options\nretry limit default\n");
+        bad = Files.writeString(tmp.resolve("bad.txt"), "weather in Mumbai\nsourdough bread\n");
+    }
+
+    @Test
+    void calibrate_keywordOnlyIndex_saysSimilarityDoesNotApplyAndSuggestsCoverageOnly() {
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString());
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("similarity:       does not apply: the index has no vectors")
+                .contains("suggested: --set minKeywordCoverage=")
+                .doesNotContain("minSimilarity").doesNotContain("0.000  0.");
+    }
+
+    @Test
+    void calibrateJson_keywordOnlyIndex_similarityIsNullNotZero() throws Exception {
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
+                "--json");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("similarity").isNull()).isTrue();
+        assertThat(j.get("match").get(0).get("similarity").isNull()).isTrue();
+        assertThat(j.get("suggested").get("minSimilarity").isNull()).isTrue();
+        assertThat(j.get("suggested").get("minKeywordCoverage").asDouble()).isPositive();
+    }
+
+    @Test
+    void calibrateLong_withMatchAndNoMatchOnly_isAUsageErrorNamingItsMode() {
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", bad.toString(),
+                "--long");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask calibrate: --long does not apply with --match and --no-match")
+                .contains("belongs to --questions");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void calibrateLong_withQuestionsAndMatch_isAccepted() throws Exception {
+        Path questions = Files.writeString(tmp.resolve("q.jsonl"), """
+                {"id": "b", "question": "weather in Mumbai", "long_question": "What is the weather in Mumbai today?", "answerable": false}
+                """);
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(),
+                "--questions", questions.toString(), "--long", "--json");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("noMatch").get(0).get("question").asText()).isEqualTo("What is the weather in Mumbai today?");
+    }
+}

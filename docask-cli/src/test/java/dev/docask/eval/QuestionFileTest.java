@@ -1,0 +1,114 @@
+package dev.docask.eval;
+
+import dev.docask.testsupport.TestSites;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class QuestionFileTest {
+    @TempDir
+    Path dir;
+
+    Path write(String... lines) throws IOException {
+        return Files.write(dir.resolve("q.jsonl"), List.of(lines));
+    }
+
+    @Test
+    void read_devSetLine_allFields() throws IOException {
+        Path f = write("{\"id\": \"v-1\", \"site\": \"vitest\", \"question\": \"Retry?\", \"long_question\": \"Retry? Flaky.\","
+                + " \"answerable\": true, \"expected_files\": [\"docs/config/retry.md\"],"
+                + " \"expected_urls\": [\"https://vitest.dev/config/retry\"], \"source\": null}",
+                "",
+                "{\"id\": \"v-off\", \"question\": \"Mona Lisa?\", \"long_question\": null, \"answerable\": false,"
+                        + " \"expected_files\": [], \"expected_urls\": []}");
+        List<Question> qs = QuestionFile.read(f);
+        assertThat(qs).hasSize(2);
+        assertThat(qs.get(0)).isEqualTo(new Question("v-1", "Retry?", "Retry? Flaky.", true,
+                List.of("https://vitest.dev/config/retry"), List.of("docs/config/retry.md")));
+        assertThat(qs.get(1).longQuestion()).isNull();
+        assertThat(qs.get(1).text(true)).isEqualTo("Mona Lisa?");
+        assertThat(qs.get(0).text(true)).isEqualTo("Retry? Flaky.");
+    }
+
+    @Test
+    void read_fileSavedWithAByteOrderMarkAndCrlf_readsTheFirstQuestion() throws IOException {
+        Path f = write("\uFEFF{\"id\": \"a\", \"question\": \"Retry?\", \"answerable\": false}\r\n"
+                + "{\"id\": \"b\", \"question\": \"Mumbai?\", \"answerable\": false}\r\n");
+        assertThat(QuestionFile.read(f)).extracting(Question::question).containsExactly("Retry?", "Mumbai?");
+    }
+
+    @Test
+    void read_unreadableInput_saysWhyNamingTheFile() throws IOException {
+        Path utf16 = dir.resolve("utf16.jsonl");
+        Files.writeString(utf16, "{\"id\": \"a\"}", java.nio.charset.StandardCharsets.UTF_16);
+        assertThatThrownBy(() -> QuestionFile.read(utf16)).hasMessage("cannot read " + utf16 + ": not UTF-8 text (saved as UTF-16?)");
+        assertThatThrownBy(() -> QuestionFile.read(dir)).hasMessage("cannot read " + dir + ": it is a folder, not a file");
+        Path none = dir.resolve("none.jsonl");
+        assertThatThrownBy(() -> QuestionFile.read(none)).hasMessage("cannot read " + none + ": no such file");
+    }
+
+    @Test
+    void read_realDevSets_parse() {
+        Path data = Path.of("/work/shared/data/docs");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(data));
+        for (String site : List.of("vitest", "docusaurus", "astro")) {
+            List<Question> qs = QuestionFile.read(data.resolve(site + "-dev-questions.jsonl"));
+            assertThat(qs).hasSize(15);
+            assertThat(qs.stream().filter(Question::answerable)).hasSize(10);
+        }
+    }
+
+    @Test
+    void read_repoQuestionSets_parseWithExpectedCounts() {
+        Path dir = TestSites.root().resolve("eval/questions");
+        for (String site : List.of("vitest", "docusaurus", "astro")) {
+            assertThat(QuestionFile.read(dir.resolve(site + "-cross-site.jsonl"))).hasSize(20);
+            assertThat(QuestionFile.read(dir.resolve(site + "-probes.jsonl"))).hasSizeGreaterThanOrEqualTo(50)
+                    .noneMatch(Question::answerable);
+        }
+        assertThat(QuestionFile.read(dir.resolve("astro-cross-site.jsonl"))).filteredOn(Question::answerable).hasSize(5);
+    }
+
+    @Test
+    void read_badJson_namesFileAndLine() throws IOException {
+        Path f = write("{\"id\": \"a\", \"question\": \"x\", \"answerable\": false}", "{not json");
+        assertThatThrownBy(() -> QuestionFile.read(f)).hasMessageContaining("q.jsonl:2").hasMessageContaining("JSON");
+    }
+
+    @Test
+    void read_missingAnswerable_saysWhichField() throws IOException {
+        Path f = write("{\"id\": \"a\", \"question\": \"x\"}");
+        assertThatThrownBy(() -> QuestionFile.read(f)).hasMessageContaining(":1:").hasMessageContaining("answerable");
+    }
+
+    @Test
+    void read_answerableWithoutExpectations_rejected() throws IOException {
+        Path f = write("{\"id\": \"a\", \"question\": \"x\", \"answerable\": true}");
+        assertThatThrownBy(() -> QuestionFile.read(f)).hasMessageContaining("expected_urls");
+    }
+
+    @Test
+    void read_duplicateId_rejected() throws IOException {
+        Path f = write("{\"id\": \"a\", \"question\": \"x\", \"answerable\": false}",
+                "{\"id\": \"a\", \"question\": \"y\", \"answerable\": false}");
+        assertThatThrownBy(() -> QuestionFile.read(f)).hasMessageContaining("duplicate").hasMessageContaining("'a'");
+    }
+
+    @Test
+    void read_missingFile_clearMessage() {
+        assertThatThrownBy(() -> QuestionFile.read(dir.resolve("nope.jsonl"))).hasMessageContaining("nope.jsonl");
+    }
+
+    @Test
+    void expected_noUrls_fallsBackToFiles() {
+        Question q = new Question("a", "x", null, true, List.of(), List.of("docs/a.md"));
+        assertThat(q.expected()).containsExactly("docs/a.md");
+    }
+}

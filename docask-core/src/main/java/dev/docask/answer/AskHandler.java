@@ -1,0 +1,331 @@
+package dev.docask.answer;
+
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.Manifest;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.langchain4j.model.chat.StreamingChatModel;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Answers questions about one documentation site from its index: sources first, then a streamed
+ * answer that cites them as {@code [n]}, or "I don't know" — without calling the model — when
+ * nothing on the site is relevant (SPEC §5). Built once, shared by all threads.
+ *
+ * <pre>{@code
+ * DocIndex index = DocIndex.open(Path.of("docs-index"));  // yours to close, after the handler
+ * AskHandler handler = AskHandler.builder()
+ *         .index(index)                               // or .retriever(HybridRetriever.create(index, embedder))
+ *         .model("openai:gpt-4o-mini")               // or no model: an extractive answer
+ *         .siteName("Vitest")
+ *         .answerCache(AnswerCache.create(10_000, Duration.ofHours(1)))
+ *         .onError(e -> log.warn("answer", e))
+ *         .build();
+ * Answer a = handler.ask("how do I mock a module?");          // blocking
+ * AskHandle h = handler.ask("and a default export?", List.of(Turn.user("how do I mock a module?"),
+ *         Turn.assistant(a.text())), event -> send(event));    // streaming, cancellable
+ * }</pre>
+ */
+public final class AskHandler implements AutoCloseable {
+    /** The message of the {@link AskEvent.Failed} that ends an answer cut off by {@link #close()}. */
+    public static final String CLOSED_MESSAGE = "The answer was stopped because the service is shutting down.";
+
+    private final AskSettings settings;
+    private final ExecutorService runs = Executors.newVirtualThreadPerTaskExecutor();
+    private final Set<AskRun> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private AskHandler(AskSettings settings) {
+        this.settings = settings;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Starts answering {@code question} and returns at once; {@code listener} receives
+     * {@link AskEvent.Sources}, {@link AskEvent.Delta}s, then {@link AskEvent.Done} or {@link AskEvent.Failed}.
+     *
+     * @param history earlier turns of the conversation, oldest first (empty for a first question)
+     * @throws IllegalArgumentException when the question is blank, or over
+     *                                  {@link HybridRetriever#MAX_QUESTION_CHARS} once stripped
+     * @throws NullPointerException     when {@code history}, a turn in it, or {@code listener} is null
+     * @throws IllegalStateException    when the handler is closed
+     */
+    public AskHandle ask(String question, List<Turn> history, AskListener listener) {
+        String q = HybridRetriever.requireQuestion(question);
+        List<Turn> turns = requireHistory(history);
+        Objects.requireNonNull(listener, "listener");
+        AskRun run = new AskRun(settings, q, turns, listener);
+        running.add(run);
+        run.result().whenComplete((a, e) -> running.remove(run));
+        try {
+            if (closed) {
+                throw new RejectedExecutionException();
+            }
+            runs.execute(run::run);
+        } catch (RejectedExecutionException e) {
+            running.remove(run);
+            throw new IllegalStateException("the handler is closed");
+        }
+        return new AskHandle(run);
+    }
+
+    /** Answers {@code question} and waits for the whole answer. */
+    public Answer ask(String question) {
+        return ask(question, List.of());
+    }
+
+    /**
+     * Answers a follow-up {@code question} and waits for the whole answer.
+     *
+     * @throws AskException when the model fails, a timeout passes or the handler is closed meanwhile
+     */
+    public Answer ask(String question, List<Turn> history) {
+        AskHandle handle = ask(question, history, event -> { });
+        try {
+            return handle.completion().get(settings.totalTimeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof AskException a ? a : new AskException("The answer failed.", e.getCause());
+        } catch (InterruptedException e) {
+            handle.cancel();
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted while waiting for the answer");
+        } catch (java.util.concurrent.TimeoutException e) {
+            handle.cancel();
+            throw new AskException("The answer did not complete in time.", e);
+        }
+    }
+
+    /** The site's display name, as used in the prompt and the "I don't know" message: "this site" when it has none. */
+    public String siteName() {
+        return settings.site().display();
+    }
+
+    /** The model spec answers are written with, e.g. {@code openai:gpt-4o-mini} or {@code extractive}. */
+    public String model() {
+        return settings.modelId();
+    }
+
+    /**
+     * Stops the handler: answers still running are cut off at once — their model streams closed,
+     * each ended with an {@link AskEvent.Failed} saying {@link #CLOSED_MESSAGE} (a blocking ask throws
+     * an {@link AskException}) — and later asks throw {@link IllegalStateException}. Being closed is
+     * no failure, so onError hears nothing of it. Closing twice is harmless.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        runs.shutdown();
+        for (AskRun run : running) {
+            run.stop(CLOSED_MESSAGE);
+        }
+        runs.shutdownNow();
+    }
+
+    private static List<Turn> requireHistory(List<Turn> history) {
+        Objects.requireNonNull(history, "history (List.of() for a first question)");
+        for (Turn t : history) {
+            Objects.requireNonNull(t, "history holds a null turn");
+        }
+        return List.copyOf(history);
+    }
+
+    /** Collects the handler's parts; only the sources ({@link #retriever(HybridRetriever)} or {@link #index(DocIndex)}) are required. */
+    public static final class Builder {
+        /** The refusal; {@code {siteName}} is replaced by the site's name, or "this site" when it has none. */
+        public static final String DEFAULT_NO_ANSWER = "I don't know. I couldn't find anything about that on {siteName}.";
+        /** The longest timeout in effect (a day): longer ones mean "no limit" and are cut to it. */
+        public static final Duration MAX_TIMEOUT = Duration.ofDays(1);
+
+        private HybridRetriever retriever;
+        private StreamingChatModel model;
+        private String modelId = ModelSpecs.EXTRACTIVE;
+        private String modelSpec;
+        private Map<String, String> modelEnv = Map.of();
+        private String siteName;
+        private RetrievalOptions retrieval = RetrievalOptions.defaults();
+        private String noAnswerMessage = DEFAULT_NO_ANSWER;
+        private String instructions = Prompt.DEFAULT_INSTRUCTIONS;
+        private AnswerCache cache;
+        private Duration firstTokenTimeout = Duration.ofSeconds(20);
+        private Duration totalTimeout = Duration.ofSeconds(90);
+        private boolean rewriteFollowUps = true;
+        private Consumer<Throwable> onError = e -> { };
+        private Consumer<Answer> onFinish = a -> { };
+
+        private Builder() {
+        }
+
+        /** Where sources come from; also supplies the index content hash and the default site name. */
+        public Builder retriever(HybridRetriever retriever) {
+            this.retriever = Objects.requireNonNull(retriever, "retriever");
+            return this;
+        }
+
+        /**
+         * Sources from {@code index}, searched with the embedder it was built with
+         * ({@link Manifest#embedderSpec()}), its settings ({@code OPENAI_BASE_URL}, {@code OPENAI_API_KEY})
+         * read from the process environment; the same as {@code retriever(HybridRetriever.create(index, ...))}.
+         *
+         * @throws IllegalArgumentException when that embedder is unknown here
+         * @throws IllegalStateException    when it needs an API key the environment lacks
+         *                                  ({@code openai:<model>} on api.openai.com without {@code OPENAI_API_KEY})
+         */
+        public Builder index(DocIndex index) {
+            return index(index, System.getenv());
+        }
+
+        /** As {@link #index(DocIndex)}, with the embedder's settings read from {@code env} instead of the process environment. */
+        public Builder index(DocIndex index, Map<String, String> env) {
+            Objects.requireNonNull(index, "index");
+            Objects.requireNonNull(env, "env");
+            return retriever(HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec(), env)));
+        }
+
+        /** The chat model that writes answers; {@code id} names it in the cache key and in answers. */
+        public Builder model(StreamingChatModel model, String id) {
+            this.model = Objects.requireNonNull(model, "model");
+            this.modelId = Objects.requireNonNull(id, "id");
+            this.modelSpec = null;
+            return this;
+        }
+
+        /** A model from a spec ({@link ModelSpecs}): {@code openai:<name>}, {@code anthropic:<name>}, {@code ollama:<name>}, {@code extractive}. */
+        public Builder model(String spec) {
+            return model(spec, System.getenv());
+        }
+
+        /** A model from a spec, with keys and addresses read from {@code env} instead of the process environment. */
+        public Builder model(String spec, Map<String, String> env) {
+            this.modelSpec = Objects.requireNonNull(spec, "spec");
+            this.modelEnv = Map.copyOf(Objects.requireNonNull(env, "env"));
+            this.model = null;
+            return this;
+        }
+
+        /** The site's name in answers (default: the index's); blank means the site has none, whatever the index says. */
+        public Builder siteName(String siteName) {
+            this.siteName = Objects.requireNonNull(siteName, "siteName");
+            return this;
+        }
+
+        public Builder retrieval(RetrievalOptions options) {
+            this.retrieval = Objects.requireNonNull(options, "retrieval");
+            return this;
+        }
+
+        /**
+         * Replaces the "I don't know" answer; {@code {siteName}} is replaced by the site's name, or by
+         * "this site" when it has none, so put it where both read ("on {siteName}", not "the {siteName} docs").
+         */
+        public Builder noAnswerMessage(String message) {
+            this.noAnswerMessage = requireText("noAnswerMessage", message);
+            return this;
+        }
+
+        /** Replaces the model's instructions (the system message); {@code {siteName}} is replaced as in {@link #noAnswerMessage}. */
+        public Builder instructions(String instructions) {
+            this.instructions = requireText("instructions", instructions);
+            return this;
+        }
+
+        public Builder answerCache(AnswerCache cache) {
+            this.cache = cache;
+            return this;
+        }
+
+        /**
+         * How long to wait for the model's first token, and then for each next one (20 s: a stream
+         * that goes quiet without ending is stopped too), and for the whole answer (90 s). Anything
+         * over {@link #MAX_TIMEOUT} counts as that, so "no limit" can be said with a huge duration.
+         *
+         * @throws IllegalArgumentException when either is null, zero or negative
+         */
+        public Builder timeouts(Duration firstToken, Duration total) {
+            this.firstTokenTimeout = requireTimeout("firstTokenTimeout", firstToken);
+            this.totalTimeout = requireTimeout("totalTimeout", total);
+            return this;
+        }
+
+        /**
+         * Whether follow-ups are made standalone before retrieval (on): rewritten by the model, or, with
+         * no model or when the rewrite fails, a follow-up that cannot stand alone ("and a default
+         * export?") is searched together with the previous user question. Off: searched as asked.
+         */
+        public Builder rewriteFollowUps(boolean rewrite) {
+            this.rewriteFollowUps = rewrite;
+            return this;
+        }
+
+        /** Receives every failure an answer survived or ended with (model, timeouts, hooks, listeners). */
+        public Builder onError(Consumer<Throwable> onError) {
+            this.onError = Objects.requireNonNull(onError, "onError");
+            return this;
+        }
+
+        /** Receives every completed answer, cached and refused ones included. */
+        public Builder onFinish(Consumer<Answer> onFinish) {
+            this.onFinish = Objects.requireNonNull(onFinish, "onFinish");
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException for a bad model spec
+         * @throws IllegalStateException    when the model needs an API key the environment lacks
+         *                                  (e.g. {@code anthropic:<name>} without {@code ANTHROPIC_API_KEY})
+         * @throws NullPointerException     when no retriever was given
+         */
+        public AskHandler build() {
+            Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
+            Manifest m = retriever.index().manifest();
+            String modelKey = modelId;
+            if (modelSpec != null) {
+                ModelSpec spec = ModelSpec.parse(modelSpec);
+                model = ModelSpecs.create(spec, modelEnv, totalTimeout).orElse(null);
+                modelId = spec.toString();
+                modelKey = modelId + " " + ModelSpecs.endpoint(spec, modelEnv);
+            }
+            SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
+            Consumer<Throwable> errors = onError;
+            Consumer<Throwable> retrievalErrors = retrieval.onError();
+            RetrievalOptions options = retrieval.withOnError(e -> {
+                AskSettings.report(retrievalErrors, e);
+                AskSettings.report(errors, e);
+            });
+            String refusal = site.fill(noAnswerMessage);
+            String prompt = site.fill(instructions);
+            AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,
+                    site.display(), prompt, refusal, rewriteFollowUps);
+            return new AskHandler(new AskSettings(retriever, retriever.index().hasVectors(), model, modelId, site, options,
+                    refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
+                    fingerprint));
+        }
+
+        private static Duration requireTimeout(String name, Duration d) {
+            return AskSettings.requirePositive(name, d).compareTo(MAX_TIMEOUT) > 0 ? MAX_TIMEOUT : d;
+        }
+
+        private static String requireText(String name, String value) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException(name + " must not be blank");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,361 @@
+package dev.docask.retrieve;
+
+import dev.docask.embed.Embedder;
+import dev.docask.index.DocIndex;
+import dev.docask.index.Scored;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
+ * Built once per index and shared by all threads.
+ *
+ * <pre>{@code
+ * DocIndex index = DocIndex.open(Path.of("docs-index"));
+ * HybridRetriever retriever = HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec()));
+ * Retrieval r = retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults());
+ * if (!r.answerable()) System.out.println("I don't know.");
+ * }</pre>
+ */
+public final class HybridRetriever {
+    /** Longest question accepted; anything longer is a mistake, not a question. */
+    public static final int MAX_QUESTION_CHARS = 8_000;
+
+    private static final ExecutorService BM25_THREADS = Executors.newVirtualThreadPerTaskExecutor();
+
+    private final DocIndex index;
+    private final Optional<Embedder> embedder;
+    /** Built on the first filtered question; a race only builds it twice. */
+    private volatile MetadataVocabulary vocabulary;
+
+    private HybridRetriever(DocIndex index, Optional<Embedder> embedder) {
+        this.index = index;
+        this.embedder = embedder;
+    }
+
+    /**
+     * A retriever over {@code index}; {@code embedder} empty for a keyword-only index. An embedder
+     * other than the one the index was built with is refused: its vectors would not be comparable.
+     */
+    public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(embedder, "embedder");
+        String built = index.manifest().embedderId();
+        if (embedder.isPresent() && !index.hasVectors()) {
+            embedder = Optional.empty(); // keyword-only index: nothing to compare a query vector with
+        } else if (embedder.isPresent() && !embedder.get().id().equals(built)) {
+            throw new IllegalArgumentException("the index was built with embedder '" + built
+                    + "' but is being queried with '" + embedder.get().id()
+                    + "'; use the same embedder or rebuild the index");
+        } else if (embedder.isEmpty() && index.hasVectors()) {
+            throw new IllegalArgumentException("the index was built with embedder '" + built
+                    + "'; pass that embedder to query it");
+        }
+        embedder.ifPresent(Embedder::warmUp);
+        return new HybridRetriever(index, embedder);
+    }
+
+    /** The index this retriever reads. */
+    public DocIndex index() {
+        return index;
+    }
+
+    /** The gate thresholds that {@code options} resolve to for this index's embedder. */
+    public Thresholds thresholds(RetrievalOptions options) {
+        RelevanceGate g = gate(options, embedder.isPresent());
+        return new Thresholds(g.minSimilarity(), g.minKeywordCoverage());
+    }
+
+    /**
+     * Runs the pipeline: filter → copies removed → BM25 ∥ cosine (each for the question and, when
+     * it has several sentences, its opening one) → gate → fusion → hooks → gate again → diversity →
+     * numbered sources.
+     *
+     * @throws IllegalArgumentException for an empty question or one over {@link #MAX_QUESTION_CHARS}
+     */
+    public Retrieval retrieve(String question, RetrievalOptions options) {
+        long start = System.nanoTime();
+        question = requireQuestion(question);
+        Objects.requireNonNull(options, "options");
+        SearchQuery query = SearchQuery.of(question, index, embedder, options);
+        RelevanceGate gate = gate(options, query.hasVector());
+        BitSet allowed = allowedChunks(options);
+        List<Hit> ranked = candidates(query, options, gate, allowed);
+        if (!options.filter().isEmpty()) {
+            reportFilter(options, allowed.isEmpty());
+        }
+        if (options.retrieveHook() != null || options.rerankHook() != null) {
+            ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
+        }
+        List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
+        List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
+        boolean answerable = !passing.isEmpty();
+        List<Hit> usable = options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource());
+        List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
+        float bestSim = Float.NaN;
+        float bestCov = 0;
+        for (Hit h : ranked) {
+            bestSim = Float.isNaN(bestSim) ? h.similarity() : Float.isNaN(h.similarity()) ? bestSim : Math.max(bestSim, h.similarity());
+            bestCov = Math.max(bestCov, h.keywordCoverage());
+        }
+        Retrieval.Mode mode = query.hasVector() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
+        return new Retrieval(question, query.opening(),
+                answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
+                answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
+    }
+
+    /**
+     * {@code question} without surrounding white space when retrieval accepts it; otherwise an
+     * IllegalArgumentException saying why (empty, or over {@link #MAX_QUESTION_CHARS} once stripped),
+     * so callers can refuse it before any work.
+     */
+    public static String requireQuestion(String question) {
+        String q = question == null ? "" : question.strip();
+        if (q.isEmpty()) {
+            throw new IllegalArgumentException("the question is empty");
+        }
+        if (q.length() > MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("the question is " + q.length()
+                    + " characters long; the limit is " + MAX_QUESTION_CHARS);
+        }
+        return q;
+    }
+
+    private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
+        String id = index.manifest().embedderId();
+        double minSim = o.minSimilarity() != null ? o.minSimilarity()
+                : GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse(""));
+        double minCov = o.minKeywordCoverage() != null ? o.minKeywordCoverage()
+                : index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
+        boolean needsKeyword = o.similarityNeedsKeyword() != null ? o.similarityNeedsKeyword()
+                : embedder.map(Embedder::matchesWordsOnly).orElse(false);
+        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword);
+    }
+
+    /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
+    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate, BitSet allowed) {
+        CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
+                ? CompletableFuture.completedFuture(List.of())
+                : CompletableFuture.supplyAsync(() -> query.keywordList(o.candidates(), o.rrfK(), allowed), BM25_THREADS);
+        List<Scored> dense = query.denseList(o.candidates(), o.rrfK(), allowed);
+        List<Scored> sparse;
+        try {
+            sparse = bm25.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : e;
+        }
+        Map<Integer, Hit> hits = new LinkedHashMap<>();
+        for (int i = 0; i < sparse.size(); i++) {
+            Scored s = sparse.get(i);
+            hits.put(s.chunkId(), hit(s.chunkId(), i + 1, s.score(), 0, o.collapseCopies()));
+        }
+        for (int i = 0; i < dense.size(); i++) {
+            Scored s = dense.get(i);
+            Hit h = hits.get(s.chunkId());
+            hits.put(s.chunkId(), h == null ? hit(s.chunkId(), 0, 0, i + 1, o.collapseCopies())
+                    : new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), i + 1,
+                    h.similarity(), h.keywordCoverage(), 0, null));
+        }
+        List<Hit> scored = measure(query, new ArrayList<>(hits.values()), gate);
+        return fuse(scored, o);
+    }
+
+    private Hit hit(int id, int bm25Rank, float bm25Score, int vectorRank, boolean collapse) {
+        List<String> copies = collapse ? index.copyUrls(id) : List.of();
+        return new Hit(id, index.chunk(id), copies, bm25Rank, bm25Score, vectorRank, Float.NaN, 0, 0, null);
+    }
+
+    /**
+     * Fills in similarity and coverage (recomputed from the index, never trusted from a hook) and the
+     * gate's verdict.
+     */
+    private static List<Hit> measure(SearchQuery query, List<Hit> hits, RelevanceGate gate) {
+        int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
+        float[] sims = query.similarities(ids);
+        float[] covs = query.coverages(ids);
+        List<Hit> out = new ArrayList<>(hits.size());
+        for (int i = 0; i < hits.size(); i++) {
+            Hit h = hits.get(i);
+            out.add(new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), h.vectorRank(),
+                    sims[i], covs[i], h.score(), gate.reject(sims[i], covs[i])));
+        }
+        return out;
+    }
+
+    /**
+     * RRF over the two lists. In FILTER mode only passing candidates are fused (ranks re-counted
+     * within the gated lists); in ANSWERABILITY mode every candidate is.
+     */
+    private static List<Hit> fuse(List<Hit> hits, RetrievalOptions o) {
+        boolean filter = o.gateMode() == RetrievalOptions.GateMode.FILTER;
+        List<Hit> fusable = filter ? hits.stream().filter(Hit::passed).toList() : hits;
+        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank() > 0)
+                .sorted((a, b) -> Integer.compare(a.bm25Rank(), b.bm25Rank())).map(Hit::chunkId).toList();
+        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank() > 0)
+                .sorted((a, b) -> Integer.compare(a.vectorRank(), b.vectorRank())).map(Hit::chunkId).toList();
+        Map<Integer, Double> fused = ReciprocalRankFusion.fuse(List.of(bm25, dense), o.rrfK());
+        List<Hit> out = new ArrayList<>(hits.size());
+        for (Hit h : hits) {
+            out.add(h.withScore(fused.getOrDefault(h.chunkId(), 0.0)));
+        }
+        out.sort(HybridRetriever::byScore);
+        return out;
+    }
+
+    private static int byScore(Hit a, Hit b) {
+        int c = Double.compare(b.score(), a.score());
+        if (c != 0) {
+            return c;
+        }
+        int ra = a.bm25Rank() == 0 ? Integer.MAX_VALUE : a.bm25Rank();
+        int rb = b.bm25Rank() == 0 ? Integer.MAX_VALUE : b.bm25Rank();
+        return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
+    }
+
+    /**
+     * Runs the hooks. A hook that throws or returns null is reported and skipped; chunks a hook
+     * returns that are not this index's are dropped and reported, so that a hook answering from
+     * another index does not pass for "nothing found".
+     */
+    private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
+        List<Hit> result = ranked;
+        if (o.retrieveHook() != null) {
+            RetrieveHook.Search search = (q, opts) -> {
+                SearchQuery inner = query.serves(q, opts) ? query
+                        : SearchQuery.of(requireQuestion(q), index, embedder, opts);
+                return candidates(inner, opts, gate(opts, inner.hasVector()), allowedChunks(opts));
+            };
+            String skipped = "; using built-in retrieval";
+            try {
+                List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
+                if (fromHook == null) {
+                    o.report(new RetrievalException("the retrieve hook returned null" + skipped, null));
+                } else {
+                    result = known("retrieve", fromHook, o);
+                }
+            } catch (RuntimeException e) {
+                o.report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
+            }
+        }
+        if (o.rerankHook() != null) {
+            String skipped = "; keeping the fused order";
+            try {
+                List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
+                if (reranked == null) {
+                    o.report(new RetrievalException("the rerank hook returned null" + skipped, null));
+                } else {
+                    result = known("rerank", reranked, o);
+                }
+            } catch (RuntimeException e) {
+                o.report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
+            }
+        }
+        return result;
+    }
+
+    /** The hits that are this index's chunks, each once, in order; the others are counted to {@code onError}. */
+    private List<Hit> known(String hook, List<Hit> hits, RetrievalOptions o) {
+        List<Hit> known = new ArrayList<>(hits.size());
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        int foreign = 0;
+        for (Hit h : hits) {
+            if (h == null || h.chunkId() < 0 || h.chunkId() >= index.size() || !index.chunk(h.chunkId()).equals(h.chunk())) {
+                foreign++;
+            } else if (seen.add(h.chunkId())) {
+                known.add(h);
+            }
+        }
+        if (foreign > 0) {
+            o.report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
+                    + " hits that are not chunks of this index; they were dropped", null));
+        }
+        return known;
+    }
+
+    /**
+     * Why parts of a metadata filter can match no chunk of this index (a key or value no chunk has,
+     * with the ones that exist), one sentence each; empty when every part matches some chunk. A
+     * server checks its configured filter with it once per index.
+     *
+     * <pre>{@code
+     * retriever.filterProblems(Map.of("docType", "guid"))
+     * // ["filter docType=guid matches no chunk: docType is one of api, config, guide"]
+     * }</pre>
+     */
+    public List<String> filterProblems(Map<String, String> filter) {
+        Objects.requireNonNull(filter, "filter");
+        MetadataVocabulary v = vocabulary;
+        if (v == null) {
+            v = MetadataVocabulary.of(index);
+            vocabulary = v;
+        }
+        return v.problems(filter);
+    }
+
+    /**
+     * Tells {@code onError} when the filter can match nothing: a key or value no chunk has (with the
+     * ones that exist), or parts that match only separately ({@code noneMatches}: the filter let no
+     * chunk through).
+     */
+    private void reportFilter(RetrievalOptions o, boolean noneMatches) {
+        List<String> problems = new ArrayList<>(filterProblems(o.filter()));
+        if (problems.isEmpty() && noneMatches && o.filter().size() > 1) {
+            problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
+        }
+        problems.forEach(p -> o.report(new RetrievalException(p, null)));
+    }
+
+    /**
+     * Metadata filter, then copy removal among the chunks it kept, decided before any scoring. Null
+     * means every chunk.
+     */
+    private BitSet allowedChunks(RetrievalOptions o) {
+        boolean collapse = o.collapseCopies() && index.manifest().copies() > 0;
+        if (o.filter().isEmpty()) {
+            return collapse ? index.canonicalChunks() : null;
+        }
+        BitSet allowed = new BitSet(index.size());
+        for (int id = 0; id < index.size(); id++) {
+            if (MetadataFilter.matches(index.chunk(id), o.filter())) {
+                allowed.set(id);
+            }
+        }
+        return collapse ? oneCopyEach(allowed) : allowed;
+    }
+
+    /**
+     * One chunk per group of copies in {@code allowed}: the canonical one when the filter kept it,
+     * else the first copy it kept, so that filtering for a copy (say {@code url=…/next/}) finds it.
+     */
+    private BitSet oneCopyEach(BitSet allowed) {
+        BitSet kept = (BitSet) allowed.clone();
+        BitSet groupsKept = new BitSet(index.size());
+        for (int id = allowed.nextSetBit(0); id >= 0; id = allowed.nextSetBit(id + 1)) {
+            if (index.canonicalOf(id) == id) {
+                groupsKept.set(id);
+            }
+        }
+        for (int id = allowed.nextSetBit(0); id >= 0; id = allowed.nextSetBit(id + 1)) {
+            int canonical = index.canonicalOf(id);
+            if (canonical != id) {
+                if (groupsKept.get(canonical)) {
+                    kept.clear(id);
+                } else {
+                    groupsKept.set(canonical);
+                }
+            }
+        }
+        return kept;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.docask.answer;
+
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.ServerError;
+import dev.docask.testsupport.TestIndexes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What ask accepts (questions, conversations), follow-ups without a model, and onError that fails. */
+class AskHandlerInputTest {
+    private static final String ON_TOPIC = "mock a module with vi.mock";
+
+    @RegisterExtension
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
+            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+
+    private final List<String> retrieved = new CopyOnWriteArrayList<>();
+    private AskHandler handler;
+    private FakeOpenAiServer server;
+
+    @AfterEach
+    void stop() {
+        if (handler != null) {
+            handler.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private AskHandler.Builder handler() {
+        return AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest")
+                .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
+                    retrieved.add(q);
+                    return hits;
+                }));
+    }
+
+    @Test
+    void ask_questionPaddedPastTheLimit_isStrippedFirst() {
+        handler = handler().build();
+
+        Answer a = handler.ask(" ".repeat(HybridRetriever.MAX_QUESTION_CHARS) + ON_TOPIC + "\n");
+
+        assertThat(a.question()).isEqualTo(ON_TOPIC);
+        assertThat(a.refused()).isFalse();
+    }
+
+    @Test
+    void ask_nullHistoryOrTurn_namesWhatIsMissing() {
+        handler = handler().build();
+
+        assertThatThrownBy(() -> handler.ask(ON_TOPIC, null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("history");
+        assertThatThrownBy(() -> handler.ask(ON_TOPIC, Arrays.asList(Turn.user("x"), null)))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("null turn");
+        assertThatThrownBy(() -> handler.ask(ON_TOPIC, List.of(), null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("listener");
+        assertThatThrownBy(() -> Turn.user(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("text");
+    }
+
+    @Test
+    void ask_ellipticalFollowUpWithoutModel_searchesWithThePreviousQuestion() {
+        handler = handler().build();
+        List<Turn> history = List.of(Turn.user("how do I mock a module?"), Turn.assistant("Use vi.mock [1]."));
+
+        Answer alone = handler.ask("and a default export?");
+        retrieved.clear();
+        Answer followUp = handler.ask("and a default export?", history);
+
+        assertThat(alone.refused()).as("the follow-up alone names no subject").isTrue();
+        assertThat(retrieved).containsExactly("how do I mock a module? and a default export?");
+        assertThat(followUp.standaloneQuestion()).isEqualTo("how do I mock a module? and a default export?");
+        assertThat(followUp.question()).isEqualTo("and a default export?");
+        assertThat(followUp.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
+    }
+
+    @Test
+    void ask_standaloneFollowUpWithoutModel_searchedAsAsked() {
+        handler = handler().build();
+
+        handler.ask("how do I control time with vi.useFakeTimers?", List.of(Turn.user(ON_TOPIC)));
+
+        assertThat(retrieved).containsExactly("how do I control time with vi.useFakeTimers?");
+    }
+
+    @Test
+    void ask_onErrorThrowsOnRetrievalProblem_answerStillEnds() {
+        List<Throwable> heard = new CopyOnWriteArrayList<>();
+        handler = handler().retrieval(RetrievalOptions.defaults().withFilter(Map.of("nope", "x"))
+                        .withOnError(e -> {
+                            heard.add(e);
+                            throw new IllegalStateException("retrieval onError broke");
+                        }))
+                .onError(e -> {
+                    throw new IllegalStateException("onError broke");
+                }).build();
+
+        Answer a = handler.ask(ON_TOPIC);
+
+        assertThat(a.refused()).isTrue();
+        assertThat(heard).isNotEmpty();
+    }
+}

@@ -1,0 +1,181 @@
+package dev.docask.index;
+
+import dev.docask.embed.Embedders;
+import dev.docask.ingest.Corpus;
+import dev.docask.ingest.Framework;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.SiteReader;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static dev.docask.testsupport.TestIndexes.chunk;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Builds from real folders read by SiteReader, as a library user would. */
+class IndexBuilderTest {
+    private static final String BASE = "https://x.dev";
+
+    @TempDir
+    Path tmp;
+    Path docs;
+    Path out;
+
+    @BeforeEach
+    void folder() throws IOException {
+        docs = Files.createDirectories(tmp.resolve("docs"));
+        out = tmp.resolve("idx");
+        Files.writeString(docs.resolve("a.md"), "# Alpha\n\nAlpha pages say alpha things.\n\n## More\n\nAnd more of them.");
+        Files.writeString(docs.resolve("b.md"), "# Beta\n\nBeta pages say beta things.");
+    }
+
+    private Corpus read(IngestOptions options) {
+        return SiteReader.read(docs, options);
+    }
+
+    private static IngestOptions options(String baseUrl, int chunkSize) {
+        return new IngestOptions(baseUrl, null, chunkSize, IngestOptions.DEFAULT_CHUNK_OVERLAP, List.of());
+    }
+
+    private void build(IngestOptions options) {
+        IndexBuilder.build(read(options), Embedders.fromSpec("none"), IndexSettings.defaults("none"), out, n -> { });
+    }
+
+    @Test
+    void build_recordsTheBaseUrlAndChunkingTheCorpusWasReadWith() {
+        build(options(BASE, 800));
+        try (DocIndex index = DocIndex.open(out)) {
+            assertThat(index.manifest().baseUrl()).isEqualTo(BASE);
+            assertThat(index.manifest().chunkSize()).isEqualTo(800);
+            assertThat(index.manifest().sourceHash()).isEqualTo(read(options(BASE, 800)).sourceHash()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void build_corpusWithoutBaseUrl_recordsNone() {
+        build(IngestOptions.defaults(""));
+        try (DocIndex index = DocIndex.open(out)) {
+            assertThat(index.manifest().baseUrl()).isEmpty();
+        }
+    }
+
+    @Test
+    void differences_sameFoldersAndOptions_none() {
+        build(IngestOptions.defaults(BASE));
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
+                .isEmpty();
+        assertThat(IndexBuilder.isStale(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out)).isFalse();
+    }
+
+    @Test
+    void differences_onlyTheEmbedder_namesBothAndNotThePages() {
+        build(IngestOptions.defaults(BASE));
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("mock"), out))
+                .containsExactly("built with embedder none, asked for mock");
+    }
+
+    @Test
+    void differences_onlyTheChunkSize_namesBothSizesAndNotThePages() {
+        build(options(BASE, 1200));
+        assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexSettings.defaults("none"), out))
+                .containsExactly("chunk size 1200, asked for 800");
+    }
+
+    @Test
+    void differences_otherOrNoBaseUrl_saysTheBaseUrlDiffersAndNotThePages() {
+        build(IngestOptions.defaults(BASE));
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults("https://y.dev")), IndexSettings.defaults("none"), out))
+                .containsExactly("base URL differs: built with https://x.dev, asked for https://y.dev");
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults("")), IndexSettings.defaults("none"), out))
+                .containsExactly("base URL differs: built with https://x.dev, asked for none");
+    }
+
+    @Test
+    void differences_anEditedPage_saysPagesChanged_alongsideOtherDifferences() throws IOException {
+        build(IngestOptions.defaults(BASE));
+        Files.writeString(docs.resolve("b.md"), "# Beta\n\nBeta pages now say other things.");
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
+                .containsExactly("pages changed");
+        assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexSettings.defaults("mock"), out))
+                .containsExactly("built with embedder none, asked for mock", "chunk size 1200, asked for 800",
+                        "pages changed");
+    }
+
+    @Test
+    void differences_anotherFramework_named() {
+        build(IngestOptions.defaults(BASE));
+        IngestOptions vitepress = new IngestOptions(BASE, Framework.VITEPRESS, 1200, 150, List.of());
+        assertThat(IndexBuilder.differences(read(vitepress), IndexSettings.defaults("none"), out))
+                .containsExactly("read as markdown, asked for vitepress");
+    }
+
+    @Test
+    void differences_corpusMadeByHand_changedChunksCountAsChangedPages() {
+        Corpus one = new Corpus(Framework.MARKDOWN, 1, List.of(chunk(BASE + "/a", "A", "", "alpha")), List.of());
+        IndexBuilder.build(one, Embedders.fromSpec("none"), IndexSettings.defaults("none"), out, n -> { });
+        Corpus other = new Corpus(Framework.MARKDOWN, 1, List.of(chunk(BASE + "/a", "A", "", "beta")), List.of());
+        assertThat(IndexBuilder.differences(one, IndexSettings.defaults("none"), out)).isEmpty();
+        assertThat(IndexBuilder.differences(other, IndexSettings.defaults("none"), out)).containsExactly("pages changed");
+    }
+
+    @Test
+    void differences_noIndex_saysSo() {
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
+                .containsExactly("no index in " + out);
+    }
+
+    @Test
+    void build_settingsNamingAnotherEmbedder_isRefusedBeforeWriting() {
+        Corpus corpus = read(IngestOptions.defaults(BASE));
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("mock:64"),
+                IndexSettings.defaults("openai:text-embedding-3-small"), out, n -> { }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("IndexSettings embedderSpec 'openai:text-embedding-3-small' builds embedder 'openai:text-embedding-3-small' but the "
+                        + "embedder passed is 'mock:64'; give the settings the spec the embedder was made from");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"),
+                IndexSettings.defaults("mock"), out, n -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the embedder passed is 'none'");
+        assertThat(DocIndex.exists(out)).isFalse();
+    }
+
+    @Test
+    void build_settingsWithAGarbageSpec_isRefused() {
+        assertThatThrownBy(() -> IndexBuilder.build(read(IngestOptions.defaults(BASE)), Embedders.fromSpec("none"),
+                IndexSettings.defaults("total garbage"), out, n -> { }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("IndexSettings embedderSpec 'total garbage' is no embedder spec");
+    }
+
+    @Test
+    void build_customEmbedderNamedByItsId_isAccepted() {
+        dev.docask.embed.Embedder mock = Embedders.fromSpec("mock:64").orElseThrow();
+        dev.docask.embed.Embedder custom = new dev.docask.embed.Embedder() {
+            public String id() { return "custom:words"; }
+            public int dimensions() { return 64; }
+            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
+            public float[] embedQuery(String q) { return mock.embedQuery(q); }
+        };
+        IndexBuilder.build(read(IngestOptions.defaults(BASE)), java.util.Optional.of(custom),
+                IndexSettings.defaults("custom:words"), out, n -> { });
+        try (DocIndex index = DocIndex.open(out)) {
+            assertThat(index.manifest().embedderSpec()).isEqualTo("custom:words");
+            assertThat(index.manifest().embedderId()).isEqualTo("custom:words");
+        }
+    }
+
+    @Test
+    void build_nullEmbedderOrProgress_isANullPointerExceptionNamingIt() {
+        Corpus corpus = read(IngestOptions.defaults(BASE));
+        IndexSettings none = IndexSettings.defaults("none");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, null, none, out, n -> { }))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedder");
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"), none, out, null))
+                .isInstanceOf(NullPointerException.class).hasMessage("embedded");
+    }
+}
