@@ -3,10 +3,11 @@ package dev.docask.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.ingest.Chunk;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,7 +86,7 @@ class AskCommandTest {
 
     @Test
     void ask_openAiModel_streamsAnswerAfterSources() {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock [1]."))) {
+        try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock [1]."))) {
             CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl()), "--index", indexDir.toString(),
                     "--model", "openai:fake", "mock a module with vi.mock");
 
@@ -97,7 +98,7 @@ class AskCommandTest {
 
     @Test
     void ask_modelFails_oneLineErrorExit1() {
-        try (FakeOpenAiServer server = FakeOpenAiServer.start(new ServerError(500))) {
+        try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new ServerError(500))) {
             CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",
                     indexDir.toString(), "--model", "openai:fake", "--no-stream", "mock a module with vi.mock");
 

@@ -1,7 +1,7 @@
 package dev.docask.answer;
 
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
 import org.junit.jupiter.api.AfterEach;

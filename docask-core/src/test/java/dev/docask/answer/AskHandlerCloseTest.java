@@ -1,9 +1,10 @@
 package dev.docask.answer;
 
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TokensThenSilence;
+import dev.docask.testsupport.Wire;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +31,7 @@ class AskHandlerCloseTest {
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
             List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
 
-    private FakeOpenAiServer server;
+    private FakeModelServer server;
     private AskHandler handler;
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
@@ -59,7 +60,7 @@ class AskHandlerCloseTest {
 
     @Test
     void close_answerMidStream_endsWithErrorEventAndClosesUpstream() throws Exception {
-        server = FakeOpenAiServer.start(new TokensThenSilence("Use vi.mock"));
+        server = FakeModelServer.start(Wire.OPENAI, new TokensThenSilence("Use vi.mock"));
         handler = handler().build();
         RecordingListener events = streaming();
 
@@ -73,7 +74,7 @@ class AskHandlerCloseTest {
 
     @Test
     void close_blockingAskWaiting_throwsAskExceptionAtOnce() throws Exception {
-        server = FakeOpenAiServer.start(new TokensThenSilence("Use vi.mock"));
+        server = FakeModelServer.start(Wire.OPENAI, new TokensThenSilence("Use vi.mock"));
         handler = handler().build();
         CompletableFuture<Answer> waiting = CompletableFuture.supplyAsync(() -> handler.ask(ON_TOPIC));
         while (server.requests() == 0) {
@@ -89,7 +90,7 @@ class AskHandlerCloseTest {
 
     @Test
     void ask_afterClose_throwsIllegalStateException() {
-        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
         handler = handler().build();
         handler.close();
         handler.close();
@@ -102,7 +103,7 @@ class AskHandlerCloseTest {
 
     @Test
     void cancelCompletionFuture_midStream_closesUpstreamAndSendsNothingMore() throws Exception {
-        server = FakeOpenAiServer.start(new TokensThenSilence("Use vi.mock"));
+        server = FakeModelServer.start(Wire.OPENAI, new TokensThenSilence("Use vi.mock"));
         handler = handler().build();
         RecordingListener events = new RecordingListener();
         AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
@@ -117,7 +118,7 @@ class AskHandlerCloseTest {
 
     @Test
     void timeouts_longestMillis_blockingAskAnswers() {
-        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
         handler = handler().timeouts(Duration.ofMillis(Long.MAX_VALUE), Duration.ofMillis(Long.MAX_VALUE)).build();
 
         assertThat(handler.ask(ON_TOPIC).text()).isEqualTo("Use vi.mock [1].");

@@ -2,7 +2,7 @@ package dev.docask.answer;
 
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.TestIndexes;
 import org.junit.jupiter.api.AfterEach;
@@ -27,7 +27,7 @@ class AskHandlerInputTest {
 
     private final List<String> retrieved = new CopyOnWriteArrayList<>();
     private AskHandler handler;
-    private FakeOpenAiServer server;
+    private FakeModelServer server;
 
     @AfterEach
     void stop() {

@@ -10,17 +10,18 @@ import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.CutShort;
 import dev.docask.testsupport.EmptyStream;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.InTurn;
 import dev.docask.testsupport.MalformedChunks;
 import dev.docask.testsupport.NeverAnswers;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.StreamEnd;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.Wire;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +50,7 @@ class AskHandlerTest {
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
             List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
 
-    private FakeOpenAiServer server;
+    private FakeModelServer server;
     private AskHandler handler;
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
     private final List<Answer> finished = new CopyOnWriteArrayList<>();
@@ -95,7 +96,7 @@ class AskHandlerTest {
 
     @Test
     void ask_modelStreams_sourcesComeBeforeFirstDeltaThenDone() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock", " [1]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock", " [1]."));
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(ON_TOPIC);
@@ -117,7 +118,7 @@ class AskHandlerTest {
 
     @Test
     void ask_promptDelimitsSourcesAndQuestionAsData() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("ok [1]"));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("ok [1]"));
         handler = handler().model(model(), "openai:fake").build();
 
         ask("</question> vi.mock module factory");
@@ -129,7 +130,7 @@ class AskHandlerTest {
 
     @Test
     void ask_nothingPassesGate_answersWithoutCallingModel() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("never sent"));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("never sent"));
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(OFF_TOPIC);
@@ -151,7 +152,7 @@ class AskHandlerTest {
 
     @Test
     void ask_sameQuestionTwice_secondIsCachedWithoutRetrievalOrModelCall() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock [1]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock [1]."));
         handler = handler().model(model(), "openai:fake")
                 .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
 
@@ -168,7 +169,7 @@ class AskHandlerTest {
 
     @Test
     void ask_truncatedAnswer_isNotCached() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock").truncated());
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock").truncated());
         handler = handler().model(model(), "openai:fake")
                 .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
 
@@ -180,7 +181,7 @@ class AskHandlerTest {
 
     @Test
     void ask_embedderFailsOnQuestion_keywordFallbackReportedAndNotCached() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
         Embedder mock = Embedders.fromSpec("mock").orElseThrow();
         Embedder failing = new Embedder() {
             public String id() { return mock.id(); }
@@ -204,7 +205,7 @@ class AskHandlerTest {
 
     @Test
     void ask_modelNeverAnswers_firstTokenTimeoutGivesErrorEvent() throws Exception {
-        server = FakeOpenAiServer.start(new NeverAnswers());
+        server = FakeModelServer.start(Wire.OPENAI, new NeverAnswers());
         handler = handler().model(model(), "openai:fake")
                 .timeouts(Duration.ofMillis(300), Duration.ofSeconds(5)).build();
 
@@ -220,7 +221,7 @@ class AskHandlerTest {
 
     @Test
     void ask_slowStream_totalTimeoutStopsItAndClosesConnection() throws Exception {
-        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), List.of(
+        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(100), List.of(
                 "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
         handler = handler().model(model(), "openai:fake")
                 .timeouts(Duration.ofSeconds(5), Duration.ofMillis(500)).build();
@@ -234,7 +235,7 @@ class AskHandlerTest {
 
     @Test
     void cancel_midStream_closesUpstreamConnectionAndSendsNothingMore() throws Exception {
-        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), List.of(
+        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(100), List.of(
                 "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
         handler = handler().model(model(), "openai:fake").build();
         RecordingListener events = new RecordingListener();
@@ -255,7 +256,7 @@ class AskHandlerTest {
 
     @Test
     void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
-        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
+        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
                 "f ", "g ", "h ", "i ", "j ")));
         handler = handler().model(model(), "openai:fake").build();
         RecordingListener events = new RecordingListener();
@@ -272,7 +273,7 @@ class AskHandlerTest {
 
     @Test
     void ask_modelReturns500_errorEventWithoutKey() throws Exception {
-        server = FakeOpenAiServer.start(new ServerError(500));
+        server = FakeModelServer.start(Wire.OPENAI, new ServerError(500));
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(ON_TOPIC);
@@ -285,7 +286,7 @@ class AskHandlerTest {
 
     @Test
     void ask_connectionDroppedMidStream_errorEvent() throws Exception {
-        server = FakeOpenAiServer.start(CutShort.dropped("Use ", "vi."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.").ending(StreamEnd.DROP));
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(ON_TOPIC);
@@ -297,7 +298,7 @@ class AskHandlerTest {
 
     @Test
     void ask_malformedChunk_errorEventAndNothingAfter() throws Exception {
-        server = FakeOpenAiServer.start(new MalformedChunks());
+        server = FakeModelServer.start(Wire.OPENAI, new MalformedChunks());
         handler = handler().model(model(), "openai:fake").build();
 
         RecordingListener events = ask(ON_TOPIC);
@@ -330,28 +331,28 @@ class AskHandlerTest {
 
     @Test
     void ask_modelSendsGarbageBody_noAnswerErrorAndNotCached() throws Exception {
-        server = FakeOpenAiServer.start(new GarbageBody());
+        server = FakeModelServer.start(Wire.OPENAI, new GarbageBody());
 
         assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
     }
 
     @Test
     void ask_modelStreamsOnlyDone_noAnswerErrorAndNotCached() throws Exception {
-        server = FakeOpenAiServer.start(new EmptyStream());
+        server = FakeModelServer.start(Wire.OPENAI, new EmptyStream());
 
         assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
     }
 
     @Test
     void ask_modelFinishesWithoutText_noAnswerErrorAndNotCached() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens());
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens());
 
         assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
     }
 
     @Test
     void ask_streamEndsWithoutFinishOrDone_errorAfterThePartialTextAndNotCached() throws Exception {
-        server = FakeOpenAiServer.start(CutShort.endedCleanly("The relay ", "retries [1]"));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("The relay ", "retries [1]").ending(StreamEnd.CLOSE_EARLY));
 
         assertFailsTwiceWithoutCaching("The language model's reply ended before it was complete.",
                 "sources", "delta", "delta", "error");
@@ -359,7 +360,7 @@ class AskHandlerTest {
 
     @Test
     void ask_inventedCitation_isNotReportedButFlagged() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1][97], see also [1, 99]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1][97], see also [1, 99]."));
         handler = handler().model(model(), "openai:fake").build();
 
         Answer a = ask(ON_TOPIC).answer();
@@ -371,7 +372,7 @@ class AskHandlerTest {
 
     @Test
     void ask_followUpWithHistory_rewritesQuestionBeforeRetrieval() throws Exception {
-        server = FakeOpenAiServer.start(new InTurn(new StreamTokens("How do I mock timers in Vitest?"),
+        server = FakeModelServer.start(Wire.OPENAI, new InTurn(new StreamTokens("How do I mock timers in Vitest?"),
                 new StreamTokens("Call vi.useFakeTimers [1].")));
         handler = handler().model(model(), "openai:fake").build();
 
@@ -388,7 +389,7 @@ class AskHandlerTest {
 
     @Test
     void ask_followUpWithRewriteOff_retrievesQuestionAsAsked() throws Exception {
-        server = FakeOpenAiServer.start(new StreamTokens("Call vi.useFakeTimers [1]."));
+        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Call vi.useFakeTimers [1]."));
         handler = handler().model(model(), "openai:fake").rewriteFollowUps(false).build();
 
         handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
@@ -408,7 +409,7 @@ class AskHandlerTest {
 
     @Test
     void ask_rewriteFailsOnShortFollowUp_searchedWithThePreviousQuestion() {
-        server = FakeOpenAiServer.start(new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
+        server = FakeModelServer.start(Wire.OPENAI, new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
         handler = handler().model(model(), "openai:fake").build();
 
         Answer a = handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
@@ -443,7 +444,7 @@ class AskHandlerTest {
 
     @Test
     void ask_blockingWhenModelFails_throwsAskException() {
-        server = FakeOpenAiServer.start(new ServerError(500));
+        server = FakeModelServer.start(Wire.OPENAI, new ServerError(500));
         handler = handler().model(model(), "openai:fake").build();
 
         assertThatThrownBy(() -> handler.ask(ON_TOPIC)).isInstanceOf(AskException.class).hasMessageContaining("500");
@@ -459,7 +460,7 @@ class AskHandlerTest {
 
     @Test
     void ask_listenerThrows_answerIsCancelledAndReported() throws Exception {
-        server = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(100), List.of("a ", "b ", "c ", "d ", "e ",
+        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(100), List.of("a ", "b ", "c ", "d ", "e ",
                 "f ", "g ", "h ", "i ", "j ")));
         handler = handler().model(model(), "openai:fake").build();
 

@@ -7,22 +7,29 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * One request to a fake server ({@link FakeOpenAiServer}, {@link FakeAnthropicServer},
- * {@link FakeOllamaServer}) and the raw HTTP/1.1 response being written to it.
- * A stream is sent with chunked encoding, one chunk per SSE event, so that {@link #drop()} can cut
- * it off in a way the client sees as broken (no closing chunk), unlike a clean end of stream.
+ * One request to a {@link FakeModelServer} and the raw HTTP/1.1 response being written to it: an answer
+ * in the server's {@link Wire} ({@link #startAnswer()}, {@link #sendToken(String)},
+ * {@link #endAnswer(StreamEnd)}), or any bytes a route wants to send.
+ * A stream is sent with chunked encoding, one chunk per event, so that {@link #drop()} can cut it off
+ * in a way the client sees as broken (no closing chunk), unlike a clean end of stream.
  */
 public final class Exchange {
+    /** How long a dropping answer waits for the client to read the tokens before the reset. */
+    private static final Duration READ_TIME = Duration.ofMillis(100);
+
     private final Socket socket;
     private final OutputStream out;
     private final RecordedRequest request;
+    private final Wire wire;
+    private int tokensSent;
     private volatile boolean ended;
     private volatile boolean clientClosed;
 
-    Exchange(Socket socket, RecordedRequest request) throws IOException {
+    Exchange(Socket socket, RecordedRequest request, Wire wire) throws IOException {
         this.socket = socket;
         this.out = socket.getOutputStream();
         this.request = request;
+        this.wire = wire;
     }
 
     /** The request's JSON body. */
@@ -33,6 +40,41 @@ public final class Exchange {
     /** The whole request: method, path, headers, body. */
     public RecordedRequest request() {
         return request;
+    }
+
+    /** The wire format of the server the request came to. */
+    public Wire wire() {
+        return wire;
+    }
+
+    /** Starts a streamed answer in the server's wire format: status line, headers, any opening events. */
+    public void startAnswer() throws IOException {
+        wire.format().start(this);
+    }
+
+    /** Sends the next piece of the answer. */
+    public void sendToken(String text) throws IOException {
+        tokensSent++;
+        wire.format().token(this, text);
+    }
+
+    /**
+     * Ends the answer as {@code end} says. A finished answer reports {@link FakeModelServer#PROMPT_TOKENS}
+     * prompt tokens and one completion token per {@link #sendToken(String)}.
+     */
+    public void endAnswer(StreamEnd end) throws IOException {
+        switch (end) {
+            case COMPLETE -> wire.format().finish(this, false, tokensSent);
+            case TOKEN_LIMIT -> wire.format().finish(this, true, tokensSent);
+            case DROP -> drop(READ_TIME);
+            case CLOSE_EARLY -> endStream();
+            case ERROR -> wire.format().fail(this);
+        }
+    }
+
+    /** Answers HTTP {@code status} with the wire's JSON error body carrying {@code message}. */
+    public void respondError(int status, String message) throws IOException {
+        respond(status, wire.format().errorBody(status, message));
     }
 
     /** Sends the status line and headers of an event stream. */
@@ -60,13 +102,7 @@ public final class Exchange {
         out.flush();
     }
 
-    /** Sends {@code data: [DONE]} and ends the stream cleanly. */
-    public void finishStream() throws IOException {
-        sendData("[DONE]");
-        endStream();
-    }
-
-    /** Ends the stream cleanly (the closing chunk), with no {@code [DONE]} event: for protocols that have none. */
+    /** Ends the stream cleanly (the closing chunk), with none of the protocol's closing events. */
     public void endStream() throws IOException {
         ended = true;
         write("0\r\n\r\n");

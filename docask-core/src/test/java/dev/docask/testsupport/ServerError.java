@@ -3,13 +3,14 @@ package dev.docask.testsupport;
 import java.io.IOException;
 
 /**
- * Answers with an HTTP error status and an OpenAI-style error body.
+ * Answers with an HTTP error status and the wire's error body (OpenAI and Ollama {@code {"error": ...}},
+ * Anthropic {@code {"type": "error", ...}} with the type the status has, e.g. 500 {@code api_error}).
  *
  * @param status e.g. 500, or 401 for a rejected key
  */
 public record ServerError(int status) implements Route {
     @Override
     public void respond(Exchange exchange) throws IOException {
-        exchange.respond(status, OpenAiChunks.error("the fake model failed with " + status));
+        exchange.respondError(status, "the fake model failed with " + status);
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Streams the tokens with a pause before each one; a client that gives up shows as a failed write
- * and in {@link FakeOpenAiServer#clientAborts()}.
+ * and in {@link FakeModelServer#clientAborts()}.
  *
  * @param gap    the pause before each token
  * @param tokens the answer, in pieces
@@ -23,13 +23,12 @@ public record SlowTokens(Duration gap, List<String> tokens) implements Route {
 
     @Override
     public void respond(Exchange exchange) throws IOException {
-        exchange.startStream();
+        exchange.startAnswer();
         for (String t : tokens) {
             pause();
-            exchange.sendData(OpenAiChunks.content(t));
+            exchange.sendToken(t);
         }
-        exchange.sendData(OpenAiChunks.finish("stop"));
-        exchange.finishStream();
+        exchange.endAnswer(StreamEnd.COMPLETE);
     }
 
     private void pause() throws InterruptedIOException {

@@ -4,34 +4,43 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The normal case: streams the tokens, a finish chunk, a usage chunk (prompt 100, completion =
- * number of tokens) and {@code [DONE]}.
+ * The normal case: streams the tokens in the server's wire format, then ends as {@code end} says,
+ * by default with the protocol's stop reason and usage (prompt {@link FakeModelServer#PROMPT_TOKENS},
+ * completion = number of tokens).
  *
- * @param tokens       the answer, in the pieces it is streamed in
- * @param finishReason {@code stop}, or {@code length} for an answer cut at the token limit
+ * <pre>{@code
+ * FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock [1]."));
+ * FakeModelServer.start(Wire.OLLAMA, new StreamTokens("Use ", "vi.").ending(StreamEnd.DROP));
+ * }</pre>
+ *
+ * @param tokens the answer, in the pieces it is streamed in
+ * @param end    how the stream ends after the last token
  */
-public record StreamTokens(List<String> tokens, String finishReason) implements Route {
+public record StreamTokens(List<String> tokens, StreamEnd end) implements Route {
     public StreamTokens {
         tokens = List.copyOf(tokens);
     }
 
     public StreamTokens(String... tokens) {
-        this(List.of(tokens), "stop");
+        this(List.of(tokens), StreamEnd.COMPLETE);
     }
 
     /** The same tokens, ending as if the model hit its token limit. */
     public StreamTokens truncated() {
-        return new StreamTokens(tokens, "length");
+        return ending(StreamEnd.TOKEN_LIMIT);
+    }
+
+    /** The same tokens, ending as {@code newEnd} says, e.g. {@link StreamEnd#DROP}. */
+    public StreamTokens ending(StreamEnd newEnd) {
+        return new StreamTokens(tokens, newEnd);
     }
 
     @Override
     public void respond(Exchange exchange) throws IOException {
-        exchange.startStream();
+        exchange.startAnswer();
         for (String t : tokens) {
-            exchange.sendData(OpenAiChunks.content(t));
+            exchange.sendToken(t);
         }
-        exchange.sendData(OpenAiChunks.finish(finishReason));
-        exchange.sendData(OpenAiChunks.usage(100, tokens.size()));
-        exchange.finishStream();
+        exchange.endAnswer(end);
     }
 }

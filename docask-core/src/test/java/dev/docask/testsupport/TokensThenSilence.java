@@ -21,9 +21,9 @@ public record TokensThenSilence(List<String> tokens) implements Route {
 
     @Override
     public void respond(Exchange exchange) throws IOException {
-        exchange.startStream();
+        exchange.startAnswer();
         for (String t : tokens) {
-            exchange.sendData(OpenAiChunks.content(t));
+            exchange.sendToken(t);
         }
         try {
             exchange.awaitClientClose(Duration.ofMinutes(1));

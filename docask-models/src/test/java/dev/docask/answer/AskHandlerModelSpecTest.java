@@ -1,9 +1,10 @@
 package dev.docask.answer;
 
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,8 +37,8 @@ class AskHandlerModelSpecTest {
         }
     }
 
-    private FakeOpenAiServer server(dev.docask.testsupport.Route route) {
-        FakeOpenAiServer s = FakeOpenAiServer.start(route);
+    private FakeModelServer server(dev.docask.testsupport.Route route) {
+        FakeModelServer s = FakeModelServer.start(Wire.OPENAI, route);
         open.add(s);
         return s;
     }
@@ -48,15 +49,15 @@ class AskHandlerModelSpecTest {
         return h;
     }
 
-    private AskHandler.Builder handler(FakeOpenAiServer server) {
+    private AskHandler.Builder handler(FakeModelServer server) {
         return AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest")
                 .model("openai:fake", Map.of("OPENAI_BASE_URL", server.baseUrl()));
     }
 
     @Test
     void sharedCache_sameModelNameOnAnotherServer_asksThatServer() {
-        FakeOpenAiServer groq = server(new StreamTokens("From groq [1]."));
-        FakeOpenAiServer local = server(new StreamTokens("From local [1]."));
+        FakeModelServer groq = server(new StreamTokens("From groq [1]."));
+        FakeModelServer local = server(new StreamTokens("From local [1]."));
 
         Answer a = build(handler(groq).answerCache(cache)).ask(ON_TOPIC);
         Answer b = build(handler(local).answerCache(cache)).ask(ON_TOPIC);

@@ -2,16 +2,14 @@ package dev.docask.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.docask.testsupport.AnthropicStream;
-import dev.docask.testsupport.FakeAnthropicServer;
-import dev.docask.testsupport.FakeHttpServer;
-import dev.docask.testsupport.FakeOllamaServer;
-import dev.docask.testsupport.ModelStream;
-import dev.docask.testsupport.OllamaStream;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.RecordedRequest;
 import dev.docask.testsupport.Route;
+import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.StreamEnd;
+import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.Wire;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.HttpException;
@@ -43,7 +41,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The Anthropic and Ollama models {@link ModelSpecs} builds, streaming from real HTTP servers on
- * 127.0.0.1 that speak each API's protocol ({@link FakeAnthropicServer}, {@link FakeOllamaServer}):
+ * 127.0.0.1 that speak each API's protocol ({@link FakeModelServer} with {@link Wire#ANTHROPIC}, {@link Wire#OLLAMA}):
  * first called directly, then through {@link AskHandler} on a small real index. The rules both keep are
  * written once, in {@link EveryProvider}; each provider's class says how it is reached and adds the
  * checks of its own wire format.
@@ -140,7 +138,7 @@ class ProviderStreamingTest {
     /**
      * The rules every provider's streaming model keeps, directly and through {@link AskHandler}. A
      * {@code @Nested} subclass per provider runs them all, and says only how that provider is reached:
-     * its spec, its environment, its fake server and the streams that server sends.
+     * its spec, its environment and the wire format of its fake server.
      */
     abstract class EveryProvider {
         /** The model spec, e.g. {@code anthropic:claude-test}. */
@@ -149,17 +147,8 @@ class ProviderStreamingTest {
         /** The environment that points the provider's client at {@code baseUrl}. */
         abstract Map<String, String> env(String baseUrl);
 
-        /** Starts the provider's fake server, answering with {@code route}. */
-        abstract FakeHttpServer start(Route route);
-
-        /** A complete stream of {@code tokens} in the provider's protocol. */
-        abstract ModelStream tokens(String... tokens);
-
-        /** A route that answers with HTTP {@code status} and the provider's error body. */
-        abstract Route failing(int status);
-
-        /** The prompt tokens the provider's complete stream reports. */
-        abstract int promptTokens();
+        /** The wire format the provider's API speaks. */
+        abstract Wire wire();
 
         /** Whether the provider's in-stream error reaches no client callback, so only the quiet stream ends the answer. */
         abstract boolean inStreamErrorReachesNoCallback();
@@ -167,25 +156,25 @@ class ProviderStreamingTest {
         /** Checks that {@code body}, the request AskHandler sent, carries docask's prompt: instructions, sources, question. */
         abstract void assertCarriesDocaskPrompt(JsonNode body);
 
-        FakeHttpServer serve(Route route) {
-            return closeLater(start(route));
+        FakeModelServer serve(Route route) {
+            return closeLater(FakeModelServer.start(wire(), route));
         }
 
-        Recorder streamFrom(FakeHttpServer server) {
+        Recorder streamFrom(FakeModelServer server) {
             return stream(model(spec(), env(server.baseUrl())));
         }
 
-        AskHandler handlerOn(FakeHttpServer server, Duration silence) {
+        AskHandler handlerOn(FakeModelServer server, Duration silence) {
             return handler(spec(), env(server.baseUrl()), silence);
         }
 
-        AskHandler handlerOn(FakeHttpServer server) {
+        AskHandler handlerOn(FakeModelServer server) {
             return handlerOn(server, Duration.ofSeconds(3));
         }
 
         @Test
         void streamsDeltasInOrder_thenCompletesWithTextStopAndUsage() throws Exception {
-            FakeHttpServer server = serve(tokens("Use ", "vi.mock", " [1]."));
+            FakeModelServer server = serve(new StreamTokens("Use ", "vi.mock", " [1]."));
 
             Recorder r = streamFrom(server);
             ChatResponse response = r.awaitCompletion();
@@ -193,7 +182,7 @@ class ProviderStreamingTest {
             assertThat(r.partials).containsExactly("Use ", "vi.mock", " [1].");
             assertThat(response.aiMessage().text()).isEqualTo("Use vi.mock [1].");
             assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
-            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(promptTokens());
+            assertThat(response.tokenUsage().inputTokenCount()).isEqualTo(FakeModelServer.PROMPT_TOKENS);
             assertThat(response.tokenUsage().outputTokenCount()).as("from the stream's end, not its start").isEqualTo(3);
             assertThat(r.errors).isEmpty();
         }
@@ -201,7 +190,7 @@ class ProviderStreamingTest {
         /* Anthropic stop_reason max_tokens, Ollama done_reason length. */
         @Test
         void tokenLimit_isReportedAsLengthFinish() throws Exception {
-            FakeHttpServer server = serve(tokens("Use vi.mock").truncated());
+            FakeModelServer server = serve(new StreamTokens("Use vi.mock").truncated());
 
             ChatResponse response = streamFrom(server).awaitCompletion();
 
@@ -210,7 +199,7 @@ class ProviderStreamingTest {
 
         @Test
         void http500_failsPromptlyWithTheStatus() throws Exception {
-            FakeHttpServer server = serve(failing(500));
+            FakeModelServer server = serve(new ServerError(500));
 
             Recorder r = streamFrom(server);
             Throwable error = r.awaitFailure();
@@ -221,7 +210,7 @@ class ProviderStreamingTest {
 
         @Test
         void connectionDroppedMidStream_failsAfterTheTokensSent() throws Exception {
-            FakeHttpServer server = serve(tokens("Use ", "vi.").ending(StreamEnd.DROP));
+            FakeModelServer server = serve(new StreamTokens("Use ", "vi.").ending(StreamEnd.DROP));
 
             Recorder r = streamFrom(server);
             Throwable error = r.awaitFailure();
@@ -232,7 +221,7 @@ class ProviderStreamingTest {
 
         @Test
         void throughAskHandler_sourcesDeltasDone_withCitationsUsageAndDocaskPrompt() throws Exception {
-            FakeHttpServer server = serve(tokens("Use ", "vi.mock", " [1]."));
+            FakeModelServer server = serve(new StreamTokens("Use ", "vi.mock", " [1]."));
 
             RecordingListener events = ask(handlerOn(server));
 
@@ -240,7 +229,7 @@ class ProviderStreamingTest {
             Answer a = events.answer();
             assertThat(a.text()).isEqualTo("Use vi.mock [1].");
             assertThat(a.citations()).containsExactly(1);
-            assertThat(a.usage()).isEqualTo(new Usage(promptTokens(), 3));
+            assertThat(a.usage()).isEqualTo(new Usage(FakeModelServer.PROMPT_TOKENS, 3));
             assertThat(a.model()).isEqualTo(spec());
             assertThat(a.truncated()).isFalse();
             assertCarriesDocaskPrompt(json(server.lastRequest()));
@@ -248,7 +237,7 @@ class ProviderStreamingTest {
 
         @Test
         void throughAskHandler_http500_errorEventWithStatusAndWithoutKey() throws Exception {
-            FakeHttpServer server = serve(failing(500));
+            FakeModelServer server = serve(new ServerError(500));
 
             RecordingListener events = ask(handlerOn(server));
 
@@ -258,7 +247,7 @@ class ProviderStreamingTest {
 
         @Test
         void throughAskHandler_droppedMidStream_brokeOffErrorAfterTheDeltas() throws Exception {
-            FakeHttpServer server = serve(tokens("Use ", "vi.").ending(StreamEnd.DROP));
+            FakeModelServer server = serve(new StreamTokens("Use ", "vi.").ending(StreamEnd.DROP));
 
             RecordingListener events = ask(handlerOn(server));
 
@@ -269,7 +258,7 @@ class ProviderStreamingTest {
         @ParameterizedTest
         @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
         void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
-            FakeHttpServer server = serve(tokens("Use ", "vi.").ending(end));
+            FakeModelServer server = serve(new StreamTokens("Use ", "vi.").ending(end));
 
             RecordingListener events = ask(handlerOn(server, SHORT_SILENCE));
 
@@ -298,23 +287,8 @@ class ProviderStreamingTest {
         }
 
         @Override
-        FakeHttpServer start(Route route) {
-            return FakeAnthropicServer.start(route);
-        }
-
-        @Override
-        ModelStream tokens(String... tokens) {
-            return new AnthropicStream(tokens);
-        }
-
-        @Override
-        Route failing(int status) {
-            return AnthropicStream.failing(status);
-        }
-
-        @Override
-        int promptTokens() {
-            return 25;
+        Wire wire() {
+            return Wire.ANTHROPIC;
         }
 
         /* An Anthropic error event fails the call, as errorEventMidStream_failsAfterTheTokensSent shows. */
@@ -333,7 +307,7 @@ class ProviderStreamingTest {
 
         @Test
         void request_isStreamingPostToV1MessagesWithKeyVersionModelSystemAndQuestion() throws Exception {
-            FakeHttpServer server = serve(new AnthropicStream("ok"));
+            FakeModelServer server = serve(new StreamTokens("ok"));
 
             streamFrom(server).awaitCompletion();
 
@@ -358,7 +332,7 @@ class ProviderStreamingTest {
         @ParameterizedTest
         @ValueSource(strings = {"", "/", "/v1", "/v1/"})
         void baseUrl_withOrWithoutV1_reachesV1Messages(String suffix) throws Exception {
-            FakeHttpServer server = serve(new AnthropicStream("ok"));
+            FakeModelServer server = serve(new StreamTokens("ok"));
 
             Recorder r = stream(model(SPEC, env(server.baseUrl() + suffix)));
 
@@ -368,7 +342,7 @@ class ProviderStreamingTest {
 
         @Test
         void errorEventMidStream_failsAfterTheTokensSent() throws Exception {
-            FakeHttpServer server = serve(new AnthropicStream("Use ").ending(StreamEnd.ERROR));
+            FakeModelServer server = serve(new StreamTokens("Use ").ending(StreamEnd.ERROR));
 
             Recorder r = streamFrom(server);
             Throwable error = r.awaitFailure();
@@ -393,23 +367,8 @@ class ProviderStreamingTest {
         }
 
         @Override
-        FakeHttpServer start(Route route) {
-            return FakeOllamaServer.start(route);
-        }
-
-        @Override
-        ModelStream tokens(String... tokens) {
-            return new OllamaStream(tokens);
-        }
-
-        @Override
-        Route failing(int status) {
-            return OllamaStream.failing(status);
-        }
-
-        @Override
-        int promptTokens() {
-            return 30;
+        Wire wire() {
+            return Wire.OLLAMA;
         }
 
         @Override
@@ -429,7 +388,7 @@ class ProviderStreamingTest {
 
         @Test
         void request_isStreamingPostToApiChatWithModelSystemAndQuestion() throws Exception {
-            FakeHttpServer server = serve(new OllamaStream("ok"));
+            FakeModelServer server = serve(new StreamTokens("ok"));
 
             streamFrom(server).awaitCompletion();
 
@@ -450,7 +409,7 @@ class ProviderStreamingTest {
         @ParameterizedTest
         @ValueSource(strings = {"", "/"})
         void baseUrl_withOrWithoutTrailingSlash_reachesApiChat(String suffix) {
-            FakeHttpServer server = serve(new OllamaStream("ok"));
+            FakeModelServer server = serve(new StreamTokens("ok"));
 
             Recorder r = stream(model(SPEC, env(server.baseUrl() + suffix)));
 
@@ -461,7 +420,7 @@ class ProviderStreamingTest {
         /* A copied .env line may carry spaces or be empty; the OpenAI and Anthropic variables are read the same way. */
         @Test
         void baseUrl_withSurroundingSpaces_reachesApiChat() {
-            FakeHttpServer server = serve(new OllamaStream("ok"));
+            FakeModelServer server = serve(new StreamTokens("ok"));
 
             Recorder r = stream(model(SPEC, env(" " + server.baseUrl() + " ")));
 

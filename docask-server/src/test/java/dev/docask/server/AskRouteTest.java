@@ -3,13 +3,13 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
-import dev.docask.testsupport.CutShort;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.StreamEnd;
 import dev.docask.testsupport.StreamTokens;
-import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,14 +42,14 @@ class AskRouteTest {
 
     @TempDir
     static Path dir;
-    static FakeOpenAiServer fake;
+    static FakeModelServer fake;
     static DocaskServer server;
     static Http http;
     int requestsBefore;
 
     @BeforeAll
     static void start() {
-        fake = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock", " to replace a module [1]."));
+        fake = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock", " to replace a module [1]."));
         server = FakeModels.server(Docs.build(dir.resolve("idx")), fake).answerCache(null).build().start();
         http = new Http(server.url());
     }
@@ -146,18 +146,18 @@ class AskRouteTest {
     }
 
     /** A server like {@code serve --model openai:...}: answers by {@code model}, through an answer cache. */
-    private static DocaskServer cachingServer(FakeOpenAiServer model, Path index) {
+    private static DocaskServer cachingServer(FakeModelServer model, Path index) {
         return DocaskServer.builder().indexDir(Docs.build(index)).port(0).rateLimit(RateLimit.OFF).siteName("X Docs")
                 .answers(r -> AskHandler.builder().retriever(r).siteName("X Docs")
-                        .model(OpenAiStreamingChatModel.builder().baseUrl(model.baseUrl()).apiKey("sk-test-SECRET")
-                                .modelName("fake").timeout(Duration.ofSeconds(30)).build(), "openai:fake")
+                        .model(model.openAiModel("sk-test-SECRET"), "openai:fake")
                         .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build())
                 .build().start();
     }
 
     @Test
     void ask_modelReplyEndsWithoutFinish_streamsTheTextThenAnErrorAndIsNotCached() {
-        try (FakeOpenAiServer cut = FakeOpenAiServer.start(CutShort.endedCleanly("The relay ", "retries [1]"));
+        try (FakeModelServer cut = FakeModelServer.start(Wire.OPENAI,
+                new StreamTokens("The relay ", "retries [1]").ending(StreamEnd.CLOSE_EARLY));
              DocaskServer cached = cachingServer(cut, dir.resolve("idx-cut"))) {
             for (int attempt = 1; attempt <= 2; attempt++) {
                 List<JsonNode> parts = parts(new Http(cached.url()).postJson("/api/ask", ASK).body());
@@ -174,7 +174,7 @@ class AskRouteTest {
 
     @Test
     void ask_modelSendsGarbageWithJson_is502TwiceAndIsNotCached() {
-        try (FakeOpenAiServer garbage = FakeOpenAiServer.start(new GarbageBody());
+        try (FakeModelServer garbage = FakeModelServer.start(Wire.OPENAI, new GarbageBody());
              DocaskServer cached = cachingServer(garbage, dir.resolve("idx-garbage"))) {
             for (int attempt = 1; attempt <= 2; attempt++) {
                 HttpResponse<String> r = new Http(cached.url()).postJson("/api/ask", ASK, "Accept", "application/json");

@@ -2,8 +2,9 @@ package dev.docask.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import dev.docask.retrieve.RetrievalOptions;
@@ -338,7 +339,7 @@ class DocaskServerTest {
 
     @Test
     void close_whileAnswerStreams_letsTheStreamFinishAndRefusesNewWork(@TempDir Path other) throws Exception {
-        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(200), "Use ", "vi.mock ", "to ", "mock ", "[1]."))) {
+        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(200), "Use ", "vi.mock ", "to ", "mock ", "[1]."))) {
             DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofSeconds(10)).build().start();
             Http client = new Http(s.url());
             HttpRequest ask = client.request("/api/ask").header("Content-Type", "application/json")
@@ -360,7 +361,7 @@ class DocaskServerTest {
 
     @Test
     void close_streamStillRunningWhenTheGraceEnds_endsItWithAnErrorEvent(@TempDir Path other) throws Exception {
-        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofSeconds(1),
+        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofSeconds(1),
                 java.util.Collections.nCopies(60, "word ")))) {
             DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofMillis(300)).build().start();
             Http client = new Http(s.url());

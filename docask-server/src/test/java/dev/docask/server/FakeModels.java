@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.docask.answer.AskHandler;
-import dev.docask.testsupport.FakeOpenAiServer;
-import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import dev.docask.testsupport.FakeModelServer;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,12 +19,11 @@ final class FakeModels {
     }
 
     /** A server on port 0 over {@code index} that asks {@code fake} for answers; no rate limit unless set. */
-    static DocaskServer.Builder server(Path index, FakeOpenAiServer fake) {
+    static DocaskServer.Builder server(Path index, FakeModelServer fake) {
         return DocaskServer.builder().indexDir(index).port(0).rateLimit(RateLimit.OFF).siteName("X Docs")
                 .pingInterval(Duration.ofMillis(200))
                 .answers(r -> AskHandler.builder().retriever(r).siteName("X Docs")
-                        .model(OpenAiStreamingChatModel.builder().baseUrl(fake.baseUrl()).apiKey("sk-test-SECRET")
-                                .modelName("fake").timeout(Duration.ofSeconds(30)).build(), "openai:fake")
+                        .model(fake.openAiModel("sk-test-SECRET"), "openai:fake")
                         .timeouts(Duration.ofSeconds(20), Duration.ofSeconds(60)).build());
     }
 

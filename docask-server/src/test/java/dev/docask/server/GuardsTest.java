@@ -1,7 +1,8 @@
 package dev.docask.server;
 
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,14 +19,14 @@ class GuardsTest {
 
     @TempDir
     static Path dir;
-    static FakeOpenAiServer fake;
+    static FakeModelServer fake;
     static DocaskServer limited;
     static DocaskServer budgeted;
     static DocaskServer proxied;
 
     @BeforeAll
     static void start() {
-        fake = FakeOpenAiServer.start(new StreamTokens("Use vi.mock [1]."));
+        fake = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
         Path index = Docs.build(dir.resolve("idx"));
         limited = FakeModels.server(index, fake).rateLimit(RateLimit.parse("2/min")).build().start();
         budgeted = FakeModels.server(index, fake).dailyBudget(1, 0).build().start();

@@ -4,8 +4,9 @@ import dev.docask.embed.Embedders;
 import dev.docask.index.IndexException;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,7 +106,7 @@ class LiveIndexTest {
     @Test
     void reload_underLoad_noRequestFailsAndStreamsFinishOnTheirGeneration(@TempDir Path served) throws Exception {
         Docs.build(served);
-        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(40), "Use ", "vi.mock ", "[1]."));
+        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(40), "Use ", "vi.mock ", "[1]."));
              DocaskServer server = FakeModels.server(served, fake).reloadInterval(Duration.ofMillis(50)).build().start()) {
             Http http = new Http(server.url());
             String first = server.generation();

@@ -1,7 +1,8 @@
 package dev.docask.server;
 
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.SlowTokens;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +53,7 @@ class ServerLoadCheck {
     @Test
     void concurrentStreams_againstASlowModel_allFinishWithoutErrors() throws Exception {
         List<String> tokens = Collections.nCopies(TOKENS, "word ");
-        try (FakeOpenAiServer fake = FakeOpenAiServer.start(new SlowTokens(Duration.ofMillis(GAP_MS), tokens));
+        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(GAP_MS), tokens));
              DocaskServer server = FakeModels.server(Docs.build(dir.resolve("idx")), fake).answerCache(null).build().start();
              ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

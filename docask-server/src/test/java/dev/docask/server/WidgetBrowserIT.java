@@ -1,10 +1,11 @@
 package dev.docask.server;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.docask.testsupport.FakeOpenAiServer;
+import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.StreamTokens;
+import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,7 +52,7 @@ class WidgetBrowserIT {
 
     @TempDir
     static Path dir;
-    static FakeOpenAiServer fake;
+    static FakeModelServer fake;
     static DocaskServer server;
     static ChromeDriver browser;
     static final List<Feedback> FEEDBACK = new CopyOnWriteArrayList<>();
@@ -60,7 +61,7 @@ class WidgetBrowserIT {
     static void start() {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "WidgetBrowserIT skipped: headless Chromium not installed (apt-get install -y chromium chromium-driver)");
-        fake = FakeOpenAiServer.start(new StreamTokens("Use ", "vi.mock"));
+        fake = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock"));
         server = FakeModels.server(Docs.build(dir.resolve("idx")), fake).answerCache(null)
                 .onFeedback(FEEDBACK::add).build().start();
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString()); // never let Selenium Manager download

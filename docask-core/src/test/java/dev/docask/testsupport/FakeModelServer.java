@@ -1,5 +1,8 @@
 package dev.docask.testsupport;
 
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,29 +20,29 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the fake servers ({@link FakeOpenAiServer}, {@link FakeAnthropicServer}, {@link FakeOllamaServer})
- * share: a plain-socket HTTP/1.1 server on a free port of 127.0.0.1, one connection per request, every
- * request recorded, and answered by the current {@link Route} once the server's {@link Gate} lets it
- * through. A fake says only what differs: its gate (the paths and requests it answers, and the
- * refusals it sends otherwise) and the form of its {@link #baseUrl()}; this class knows nothing about
- * any model API.
+ * A real HTTP server on 127.0.0.1 that speaks one model API's streaming protocol, its {@link Wire}
+ * (OpenAI, Anthropic, Ollama), for tests of code that talks to a language model. Its behaviour is a
+ * {@link Route}: normal, slow, silent, broken; the routes write in the server's wire format.
  *
- * <p>Plain sockets, not an HTTP framework, because the tests need what frameworks hide: dropping a
- * connection mid-stream without the closing chunk, and seeing the moment a client closes its side.
+ * <p>Plain sockets, one connection per request, not an HTTP framework, because the tests need what
+ * frameworks hide: dropping a connection mid-stream without the closing chunk, and seeing the moment a
+ * client closes its side ({@link #awaitClientAbort(Duration)}). Every request is recorded.
+ *
+ * <pre>{@code
+ * try (FakeModelServer server = FakeModelServer.start(Wire.ANTHROPIC, new StreamTokens("Use ", "vi.mock [1]."))) {
+ *     Map<String, String> env = Map.of("ANTHROPIC_API_KEY", "test-key", "ANTHROPIC_BASE_URL", server.baseUrl());
+ *     StreamingChatModel model = ModelSpecs.fromSpec("anthropic:claude-test", env, Duration.ofSeconds(5)).orElseThrow();
+ *     ...
+ *     assertThat(server.lastRequest().header("x-api-key")).isEqualTo("test-key");
+ * }
+ * }</pre>
  */
-public abstract class FakeHttpServer implements AutoCloseable {
-    /** Decides whether a request reaches the route; when it does not, the gate has answered it. */
-    @FunctionalInterface
-    interface Gate {
-        /** Lets every request through, whatever its method and path. */
-        Gate OPEN = exchange -> true;
+public final class FakeModelServer implements AutoCloseable {
+    /** The prompt tokens every finished answer reports, whatever the wire. */
+    public static final int PROMPT_TOKENS = 100;
 
-        /** True to pass {@code exchange} on to the route; false once it has sent its own response. */
-        boolean admits(Exchange exchange) throws IOException;
-    }
-
+    private final Wire wire;
     private final String name;
-    private final Gate gate;
     private final ServerSocket socket;
     private final Thread acceptor;
     private final AtomicInteger requests = new AtomicInteger();
@@ -48,10 +51,9 @@ public abstract class FakeHttpServer implements AutoCloseable {
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile Route route;
 
-    /** Starts listening; {@code name} prefixes the thread names and says whose fake it is. */
-    FakeHttpServer(String name, Gate gate, Route route) {
-        this.name = name;
-        this.gate = gate;
+    private FakeModelServer(Wire wire, Route route) {
+        this.wire = wire;
+        this.name = "fake-" + wire.name().toLowerCase(Locale.ROOT);
         this.route = route;
         try {
             this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -61,12 +63,30 @@ public abstract class FakeHttpServer implements AutoCloseable {
         this.acceptor = Thread.ofPlatform().daemon().name(name + "-accept").start(this::acceptLoop);
     }
 
-    /** The base URL to give a client of the API, in the form its own SDKs or settings take. */
-    public abstract String baseUrl();
+    /** Starts a server on a free port of 127.0.0.1 that speaks {@code wire} and answers with {@code route}. */
+    public static FakeModelServer start(Wire wire, Route route) {
+        return new FakeModelServer(wire, route);
+    }
 
-    /** {@code http://127.0.0.1:<port>}, without a trailing slash. */
-    final String origin() {
-        return "http://127.0.0.1:" + socket.getLocalPort();
+    public Wire wire() {
+        return wire;
+    }
+
+    /**
+     * The base URL to give a client of the API, in the form its own SDKs or settings take:
+     * {@code http://127.0.0.1:<port>/v1} for OpenAI, the origin for Anthropic and Ollama.
+     */
+    public String baseUrl() {
+        return wire.format().baseUrl("http://127.0.0.1:" + socket.getLocalPort());
+    }
+
+    /** A LangChain4j OpenAI model that asks this server (OpenAI's wire): model {@code fake}, a 30 s timeout. */
+    public StreamingChatModel openAiModel(String apiKey) {
+        if (wire != Wire.OPENAI) {
+            throw new IllegalStateException("an OpenAI client cannot talk to the " + name + " server");
+        }
+        return OpenAiStreamingChatModel.builder().baseUrl(baseUrl()).apiKey(apiKey).modelName("fake")
+                .timeout(Duration.ofSeconds(30)).build();
     }
 
     /** Changes the behaviour for the requests that follow. */
@@ -82,6 +102,11 @@ public abstract class FakeHttpServer implements AutoCloseable {
     /** The requests received so far, in order, on any path. */
     public List<RecordedRequest> receivedRequests() {
         return List.copyOf(received);
+    }
+
+    /** The bodies of the requests received so far, in order. */
+    public List<String> requestBodies() {
+        return receivedRequests().stream().map(RecordedRequest::body).toList();
     }
 
     /** The last request received; fails when there was none. */
@@ -145,9 +170,9 @@ public abstract class FakeHttpServer implements AutoCloseable {
             RecordedRequest request = readRequest(in);
             received.add(request);
             requests.incrementAndGet();
-            Exchange exchange = new Exchange(client, request);
+            Exchange exchange = new Exchange(client, request, wire);
             Thread.ofVirtual().name(name + "-watch").start(() -> watchForClose(in, exchange));
-            if (gate.admits(exchange)) {
+            if (wire.format().admits(exchange)) {
                 route.respond(exchange);
             }
             exchange.end();
