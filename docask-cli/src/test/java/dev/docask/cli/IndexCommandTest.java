@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,11 +22,8 @@ class IndexCommandTest {
 
     @BeforeEach
     void mixedFolder() throws IOException {
-        weird = Files.createDirectories(tmp.resolve("weird"));
-        Files.createDirectories(weird.resolve("sub"));
-        Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text.");
-        Files.writeString(weird.resolve("d.mdx"), "# D\n\nDelta text.");
-        Files.writeString(weird.resolve("sub/c.html"), "<html><body><main><h1>C</h1><p>Gamma text.</p></main></body></html>");
+        weird = tmp.resolve("weird");
+        TestSites.writeMixedFolder(weird);
         out = tmp.resolve("idx").toString();
     }
 

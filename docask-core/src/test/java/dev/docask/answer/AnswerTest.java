@@ -1,6 +1,7 @@
 package dev.docask.answer;
 
 import dev.docask.retrieve.Retrieval;
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -10,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AnswerTest {
     private static Answer answer(List<Integer> citations) {
-        return new Answer("q", "q", "t", Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources(), citations,
+        return new Answer("q", "q", "t", Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources(), citations,
                 List.of(), false, false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 0, 0, 0), null);
     }
 

@@ -4,6 +4,7 @@ import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,7 +23,7 @@ class AskHandlerCacheTest {
 
     @RegisterExtension
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+            TestSites.VITEST);
 
     private final AnswerCache cache = AnswerCache.create(100, Duration.ofMinutes(5));
     private final List<AutoCloseable> open = new ArrayList<>();
@@ -59,9 +60,9 @@ class AskHandlerCacheTest {
         Answer all = build(handler()).ask(ON_TOPIC);
         Answer filtered = build(handler().retrieval(configOnly)).ask(ON_TOPIC);
 
-        assertThat(all.sources()).extracting(s -> s.url()).contains(Retrievals.MOCKING.url());
+        assertThat(all.sources()).extracting(s -> s.url()).contains(TestSites.MOCKING.url());
         assertThat(filtered.cached()).isFalse();
-        assertThat(filtered.sources()).extracting(s -> s.url()).doesNotContain(Retrievals.MOCKING.url());
+        assertThat(filtered.sources()).extracting(s -> s.url()).doesNotContain(TestSites.MOCKING.url());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.docask.answer;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import dev.docask.testsupport.TokensThenSilence;
 import dev.docask.testsupport.Wire;
 import dev.langchain4j.model.chat.StreamingChatModel;
@@ -29,7 +30,7 @@ class AskHandlerCloseTest {
 
     @RegisterExtension
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+            TestSites.VITEST);
 
     private FakeModelServer server;
     private AskHandler handler;

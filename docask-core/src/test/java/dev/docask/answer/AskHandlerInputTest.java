@@ -5,6 +5,7 @@ import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,7 +24,7 @@ class AskHandlerInputTest {
 
     @RegisterExtension
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+            TestSites.VITEST);
 
     private final List<String> retrieved = new CopyOnWriteArrayList<>();
     private AskHandler handler;
@@ -83,7 +84,7 @@ class AskHandlerInputTest {
         assertThat(retrieved).containsExactly("how do I mock a module? and a default export?");
         assertThat(followUp.standaloneQuestion()).isEqualTo("how do I mock a module? and a default export?");
         assertThat(followUp.question()).isEqualTo("and a default export?");
-        assertThat(followUp.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
+        assertThat(followUp.sources().getFirst().url()).isEqualTo(TestSites.MOCKING.url());
     }
 
     @Test

@@ -21,6 +21,7 @@ import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.StreamEnd;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import dev.docask.testsupport.Wire;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
@@ -48,7 +49,7 @@ class AskHandlerTest {
 
     @RegisterExtension
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+            TestSites.VITEST);
 
     private FakeModelServer server;
     private AskHandler handler;
@@ -104,7 +105,7 @@ class AskHandlerTest {
         assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
         assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).extracting(s -> s.n()).startsWith(1, 2);
         assertThat(((AskEvent.Sources) events.events().getFirst()).sources().getFirst().url())
-                .isEqualTo(Retrievals.MOCKING.url());
+                .isEqualTo(TestSites.MOCKING.url());
         Answer a = events.answer();
         assertThat(a.text()).isEqualTo("Use vi.mock [1].");
         assertThat(a.citations()).containsExactly(1);
@@ -367,7 +368,7 @@ class AskHandlerTest {
 
         assertThat(a.citations()).containsExactly(1);
         assertThat(a.invalidCitations()).containsExactly(97, 99);
-        assertThat(a.citedSources()).extracting(s -> s.url()).containsExactly(Retrievals.MOCKING.url());
+        assertThat(a.citedSources()).extracting(s -> s.url()).containsExactly(TestSites.MOCKING.url());
     }
 
     @Test
@@ -426,7 +427,7 @@ class AskHandlerTest {
         Answer a = handler.ask("fake timers with vi.useFakeTimers");
 
         assertThat(a.model()).isEqualTo("extractive");
-        int timers = a.sources().stream().filter(src -> src.url().equals(Retrievals.TIMERS.url())).findFirst()
+        int timers = a.sources().stream().filter(src -> src.url().equals(TestSites.TIMERS.url())).findFirst()
                 .orElseThrow().n();
         assertThat(a.text()).startsWith("Quoted from the Vitest docs").contains("vi.useFakeTimers")
                 .contains("[" + timers + "]");
@@ -482,13 +483,13 @@ class AskHandlerTest {
         Answer a = handler.ask(ON_TOPIC);
 
         assertThat(a.refused()).isFalse();
-        assertThat(a.sources().getFirst().url()).isEqualTo(Retrievals.MOCKING.url());
+        assertThat(a.sources().getFirst().url()).isEqualTo(TestSites.MOCKING.url());
         assertThat(handler.siteName()).isEqualTo("Test");
     }
 
     @Test
     void build_fromIndexWithoutSiteName_answersAndRefusalsReadWell(@TempDir Path dir) {
-        List<Chunk> chunks = List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG);
+        List<Chunk> chunks = TestSites.VITEST;
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks.size(), chunks, List.of()), Embedders.fromSpec("mock"),
                 IndexSettings.defaults("mock"), dir, n -> { });
         try (DocIndex unnamed = DocIndex.open(dir)) {

@@ -1,6 +1,7 @@
 package dev.docask.answer;
 
 import dev.docask.ingest.Chunk;
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -11,14 +12,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExtractiveAnswerTest {
     @Test
     void write_firstBlockSaysItIsQuoted() {
-        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(Retrievals.MOCKING).sources(), new SiteName("Vitest"));
+        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(TestSites.MOCKING).sources(), new SiteName("Vitest"));
 
         assertThat(blocks.getFirst()).contains("Quoted from the Vitest docs").contains("no language model");
     }
 
     @Test
     void write_unnamedSite_saysThisSitesDocs() {
-        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(Retrievals.MOCKING).sources(), new SiteName(""));
+        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(TestSites.MOCKING).sources(), new SiteName(""));
 
         assertThat(blocks.getFirst()).startsWith("Quoted from this site's docs (").doesNotContain("the this site");
     }
@@ -26,14 +27,14 @@ class ExtractiveAnswerTest {
     @Test
     void write_bestOverlappingSentenceQuotedWithItsNumber() {
         List<String> blocks = ExtractiveAnswer.write("how do I advance the clock with fake timers?",
-                Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources(), new SiteName("Vitest"));
+                Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources(), new SiteName("Vitest"));
 
         assertThat(blocks.get(1)).isEqualTo("\n\n> Advance the clock with vi.advanceTimersByTime. [2]");
     }
 
     @Test
     void write_sameInput_sameOutput() {
-        var sources = Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG).sources();
+        var sources = Retrievals.of(TestSites.MOCKING, TestSites.TIMERS, TestSites.CONFIG).sources();
 
         assertThat(ExtractiveAnswer.write("mock module timers", sources, new SiteName("V")))
                 .isEqualTo(ExtractiveAnswer.write("mock module timers", sources, new SiteName("V")));
@@ -41,7 +42,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_atMostThreeQuotesAndTwoPerSource() {
-        var sources = Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources();
+        var sources = Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources();
 
         List<String> blocks = ExtractiveAnswer.write("module mock factory hoisted file implementation", sources, new SiteName("V"));
 
@@ -51,7 +52,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_noWordShared_quotesFirstSentenceOfFirstSource() {
-        List<String> blocks = ExtractiveAnswer.write("zzz qqq", Retrievals.of(Retrievals.CONFIG).sources(), new SiteName("V"));
+        List<String> blocks = ExtractiveAnswer.write("zzz qqq", Retrievals.of(TestSites.CONFIG).sources(), new SiteName("V"));
 
         assertThat(blocks).hasSize(2);
         assertThat(blocks.get(1)).startsWith("\n\n> The environment option sets").endsWith("[1]");

@@ -1,5 +1,6 @@
 package dev.docask.answer;
 
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PromptTest {
     @Test
     void question_sourcesNumberedWithTitleSectionUrlAndText() {
-        String p = Prompt.question("how?", Retrievals.of(Retrievals.MOCKING, Retrievals.CONFIG).sources());
+        String p = Prompt.question("how?", Retrievals.of(TestSites.MOCKING, TestSites.CONFIG).sources());
 
         assertThat(p).startsWith("<sources>\n<source n=\"1\">\nTitle: Mocking\nSection: Mocking › Modules\n"
                 + "URL: https://vitest.dev/guide/mocking#modules\n\nUse vi.mock")

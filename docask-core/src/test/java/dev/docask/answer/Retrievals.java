@@ -7,21 +7,9 @@ import dev.docask.retrieve.Source;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Retrieval outcomes built from real chunks, for tests that need sources without an index. */
 final class Retrievals {
-    static final Chunk MOCKING = new Chunk("https://vitest.dev/guide/mocking#modules", "Mocking", "Mocking › Modules",
-            "Use vi.mock to replace a module with a mock. The call is hoisted to the top of the file. "
-                    + "Pass a factory to return your own implementation of the module.",
-            "guide/mocking.md", Map.of());
-    static final Chunk TIMERS = new Chunk("https://vitest.dev/guide/mocking#timers", "Mocking", "Mocking › Timers",
-            "Call vi.useFakeTimers to control time in tests. Advance the clock with vi.advanceTimersByTime.",
-            "guide/mocking.md", Map.of());
-    static final Chunk CONFIG = new Chunk("https://vitest.dev/config/#environment", "Config", "environment",
-            "The environment option sets the test environment, for example jsdom or node.",
-            "config/index.md", Map.of());
-
     private Retrievals() {
     }
 

@@ -191,7 +191,7 @@ class SiteReaderTest {
 
     @Test
     void read_mixedFolderGuessedMarkdown_htmlFilesListedAsLeftOut() throws IOException {
-        mixedFolder();
+        TestSites.writeMixedFolder(tmp);
         Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
         assertThat(corpus.framework()).isEqualTo(Framework.MARKDOWN);
         assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("a.md", "d.mdx");
@@ -201,7 +201,7 @@ class SiteReaderTest {
 
     @Test
     void read_frameworkHtml_markdownFilesListedAsLeftOut() throws IOException {
-        mixedFolder();
+        TestSites.writeMixedFolder(tmp);
         Corpus corpus = SiteReader.read(tmp, new IngestOptions("https://x.dev", Framework.HTML, 1200, 150, List.of()));
         assertThat(corpus.chunks()).extracting(Chunk::source).containsExactly("sub/c.html");
         assertThat(corpus.leftOut()).containsExactly("a.md", "d.mdx");
@@ -228,13 +228,6 @@ class SiteReaderTest {
                 .isEqualTo(hash);
         Files.writeString(tmp.resolve("a.md"), "# A\n\nother text");
         assertThat(SiteReader.read(tmp, IngestOptions.defaults("")).sourceHash()).isNotEqualTo(hash);
-    }
-
-    private void mixedFolder() throws IOException {
-        Files.createDirectories(tmp.resolve("sub"));
-        Files.writeString(tmp.resolve("a.md"), "# A\n\nAlpha text.");
-        Files.writeString(tmp.resolve("d.mdx"), "# D\n\nDelta text.");
-        Files.writeString(tmp.resolve("sub/c.html"), "<html><body><main><h1>C</h1><p>Gamma text.</p></main></body></html>");
     }
 
     @Test

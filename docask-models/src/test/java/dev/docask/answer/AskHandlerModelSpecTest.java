@@ -4,6 +4,7 @@ import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class AskHandlerModelSpecTest {
 
     @RegisterExtension
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+            TestSites.VITEST);
 
     private final AnswerCache cache = AnswerCache.create(100, Duration.ofMinutes(5));
     private final List<AutoCloseable> open = new ArrayList<>();

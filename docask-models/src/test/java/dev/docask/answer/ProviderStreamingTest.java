@@ -9,6 +9,7 @@ import dev.docask.testsupport.ServerError;
 import dev.docask.testsupport.StreamEnd;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import dev.docask.testsupport.Wire;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
@@ -63,7 +64,7 @@ class ProviderStreamingTest {
 
     @RegisterExtension
     static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            List.of(Retrievals.MOCKING, Retrievals.TIMERS, Retrievals.CONFIG));
+            TestSites.VITEST);
 
     private final List<AutoCloseable> closing = new CopyOnWriteArrayList<>();
 
