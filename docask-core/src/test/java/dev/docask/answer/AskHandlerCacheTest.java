@@ -1,17 +1,13 @@
 package dev.docask.answer;
 
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.FakeModelServer;
-import dev.docask.testsupport.StreamTokens;
+import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,27 +18,18 @@ class AskHandlerCacheTest {
     private static final String OFF_TOPIC = "what is the capital of France?";
 
     @RegisterExtension
-    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            TestSites.VITEST);
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", TestSites.VITEST);
+    @RegisterExtension
+    final AskFixture fixture = AskFixture.over(INDEX);
 
     private final AnswerCache cache = AnswerCache.create(100, Duration.ofMinutes(5));
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void stop() throws Exception {
-        for (AutoCloseable c : open) {
-            c.close();
-        }
-    }
 
     private AskHandler build(AskHandler.Builder b) {
-        AskHandler h = b.answerCache(cache).build();
-        open.add(h);
-        return h;
+        return fixture.build(b.answerCache(cache));
     }
 
     private AskHandler.Builder handler() {
-        return AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest");
+        return fixture.handler().siteName("Vitest");
     }
 
     @Test

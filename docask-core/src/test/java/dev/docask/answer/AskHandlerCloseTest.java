@@ -1,14 +1,11 @@
 package dev.docask.answer;
 
+import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import dev.docask.testsupport.TokensThenSilence;
-import dev.docask.testsupport.Wire;
-import dev.langchain4j.model.chat.StreamingChatModel;
-import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,27 +25,16 @@ class AskHandlerCloseTest {
     private static final String ON_TOPIC = "mock a module with vi.mock";
 
     @RegisterExtension
-    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            TestSites.VITEST);
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", TestSites.VITEST);
+    @RegisterExtension
+    final AskFixture fixture = AskFixture.over(INDEX);
 
     private FakeModelServer server;
     private AskHandler handler;
-    private final List<Throwable> errors = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void stop() {
-        if (handler != null) {
-            handler.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+    private final List<Throwable> errors = fixture.errors();
 
     private AskHandler.Builder handler() {
-        StreamingChatModel model = OpenAiStreamingChatModel.builder().baseUrl(server.baseUrl()).apiKey("sk-test")
-                .modelName("fake").timeout(Duration.ofSeconds(30)).build();
-        return AskHandler.builder().retriever(INDEX.retriever()).model(model, "openai:fake").onError(errors::add);
+        return fixture.handler().model(fixture.model(), "openai:fake");
     }
 
     private RecordingListener streaming() throws InterruptedException {
@@ -61,8 +46,8 @@ class AskHandlerCloseTest {
 
     @Test
     void close_answerMidStream_endsWithErrorEventAndClosesUpstream() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new TokensThenSilence("Use vi.mock"));
-        handler = handler().build();
+        server = fixture.serve(new TokensThenSilence("Use vi.mock"));
+        handler = fixture.build(handler());
         RecordingListener events = streaming();
 
         handler.close();
@@ -75,8 +60,8 @@ class AskHandlerCloseTest {
 
     @Test
     void close_blockingAskWaiting_throwsAskExceptionAtOnce() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new TokensThenSilence("Use vi.mock"));
-        handler = handler().build();
+        server = fixture.serve(new TokensThenSilence("Use vi.mock"));
+        handler = fixture.build(handler());
         CompletableFuture<Answer> waiting = CompletableFuture.supplyAsync(() -> handler.ask(ON_TOPIC));
         while (server.requests() == 0) {
             Thread.sleep(5);
@@ -91,8 +76,8 @@ class AskHandlerCloseTest {
 
     @Test
     void ask_afterClose_throwsIllegalStateException() {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
-        handler = handler().build();
+        server = fixture.serve(new StreamTokens("Use vi.mock [1]."));
+        handler = fixture.build(handler());
         handler.close();
         handler.close();
 
@@ -104,8 +89,8 @@ class AskHandlerCloseTest {
 
     @Test
     void cancelCompletionFuture_midStream_closesUpstreamAndSendsNothingMore() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new TokensThenSilence("Use vi.mock"));
-        handler = handler().build();
+        server = fixture.serve(new TokensThenSilence("Use vi.mock"));
+        handler = fixture.build(handler());
         RecordingListener events = new RecordingListener();
         AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
         assertThat(events.awaitFirstDelta(WAIT)).isTrue();
@@ -119,8 +104,8 @@ class AskHandlerCloseTest {
 
     @Test
     void timeouts_longestMillis_blockingAskAnswers() {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
-        handler = handler().timeouts(Duration.ofMillis(Long.MAX_VALUE), Duration.ofMillis(Long.MAX_VALUE)).build();
+        server = fixture.serve(new StreamTokens("Use vi.mock [1]."));
+        handler = fixture.build(handler().timeouts(Duration.ofMillis(Long.MAX_VALUE), Duration.ofMillis(Long.MAX_VALUE)));
 
         assertThat(handler.ask(ON_TOPIC).text()).isEqualTo("Use vi.mock [1].");
     }

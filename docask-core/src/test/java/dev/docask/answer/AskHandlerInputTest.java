@@ -2,11 +2,9 @@ package dev.docask.answer;
 
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.FakeModelServer;
-import dev.docask.testsupport.ServerError;
+import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,25 +21,15 @@ class AskHandlerInputTest {
     private static final String ON_TOPIC = "mock a module with vi.mock";
 
     @RegisterExtension
-    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            TestSites.VITEST);
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", TestSites.VITEST);
+    @RegisterExtension
+    final AskFixture fixture = AskFixture.over(INDEX);
 
     private final List<String> retrieved = new CopyOnWriteArrayList<>();
     private AskHandler handler;
-    private FakeModelServer server;
-
-    @AfterEach
-    void stop() {
-        if (handler != null) {
-            handler.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private AskHandler.Builder handler() {
-        return AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest")
+        return fixture.handler().siteName("Vitest")
                 .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
                     retrieved.add(q);
                     return hits;
@@ -50,7 +38,7 @@ class AskHandlerInputTest {
 
     @Test
     void ask_questionPaddedPastTheLimit_isStrippedFirst() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         Answer a = handler.ask(" ".repeat(HybridRetriever.MAX_QUESTION_CHARS) + ON_TOPIC + "\n");
 
@@ -60,7 +48,7 @@ class AskHandlerInputTest {
 
     @Test
     void ask_nullHistoryOrTurn_namesWhatIsMissing() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         assertThatThrownBy(() -> handler.ask(ON_TOPIC, null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("history");
@@ -73,7 +61,7 @@ class AskHandlerInputTest {
 
     @Test
     void ask_ellipticalFollowUpWithoutModel_searchesWithThePreviousQuestion() {
-        handler = handler().build();
+        handler = fixture.build(handler());
         List<Turn> history = List.of(Turn.user("how do I mock a module?"), Turn.assistant("Use vi.mock [1]."));
 
         Answer alone = handler.ask("and a default export?");
@@ -89,7 +77,7 @@ class AskHandlerInputTest {
 
     @Test
     void ask_standaloneFollowUpWithoutModel_searchedAsAsked() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         handler.ask("how do I control time with vi.useFakeTimers?", List.of(Turn.user(ON_TOPIC)));
 
@@ -99,14 +87,14 @@ class AskHandlerInputTest {
     @Test
     void ask_onErrorThrowsOnRetrievalProblem_answerStillEnds() {
         List<Throwable> heard = new CopyOnWriteArrayList<>();
-        handler = handler().retrieval(RetrievalOptions.defaults().withFilter(Map.of("nope", "x"))
+        handler = fixture.build(handler().retrieval(RetrievalOptions.defaults().withFilter(Map.of("nope", "x"))
                         .withOnError(e -> {
                             heard.add(e);
                             throw new IllegalStateException("retrieval onError broke");
                         }))
                 .onError(e -> {
                     throw new IllegalStateException("onError broke");
-                }).build();
+                }));
 
         Answer a = handler.ask(ON_TOPIC);
 

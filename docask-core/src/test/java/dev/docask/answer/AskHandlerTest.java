@@ -10,6 +10,7 @@ import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.EmptyStream;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.GarbageBody;
@@ -22,10 +23,6 @@ import dev.docask.testsupport.StreamEnd;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
-import dev.docask.testsupport.Wire;
-import dev.langchain4j.model.chat.StreamingChatModel;
-import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,51 +33,36 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static dev.docask.testsupport.AskFixture.KEY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The ask handler on a real index (mock embedder) and a real OpenAI-compatible server on 127.0.0.1. */
 class AskHandlerTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
-    private static final String KEY = "sk-test-secret-key-123";
     /* A three-chunk index gives function words real IDF weight, so the questions are keyword-dense. */
     private static final String ON_TOPIC = "mock a module with vi.mock";
     private static final String OFF_TOPIC = "what is the capital of France?";
 
     @RegisterExtension
-    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            TestSites.VITEST);
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", TestSites.VITEST);
+    @RegisterExtension
+    final AskFixture fixture = AskFixture.over(INDEX);
 
     private FakeModelServer server;
     private AskHandler handler;
-    private final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    private final List<Throwable> errors = fixture.errors();
     private final List<Answer> finished = new CopyOnWriteArrayList<>();
     private final List<String> retrieved = new CopyOnWriteArrayList<>();
 
-    @AfterEach
-    void stop() {
-        if (handler != null) {
-            handler.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    private StreamingChatModel model() {
-        return OpenAiStreamingChatModel.builder().baseUrl(server.baseUrl()).apiKey(KEY).modelName("fake")
-                .timeout(Duration.ofSeconds(30)).build();
-    }
-
     /** A handler on the test index whose rerank hook counts retrievals and records what was retrieved for. */
     private AskHandler.Builder handler(List<String> retrievedFor) {
-        return AskHandler.builder().retriever(INDEX.retriever())
+        return fixture.handler()
                 .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
                     retrievedFor.add(q);
                     return hits;
                 }))
                 .siteName("Vitest")
-                .onError(errors::add)
                 .onFinish(finished::add);
     }
 
@@ -97,8 +79,8 @@ class AskHandlerTest {
 
     @Test
     void ask_modelStreams_sourcesComeBeforeFirstDeltaThenDone() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock", " [1]."));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new StreamTokens("Use ", "vi.mock", " [1]."));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         RecordingListener events = ask(ON_TOPIC);
 
@@ -119,8 +101,8 @@ class AskHandlerTest {
 
     @Test
     void ask_promptDelimitsSourcesAndQuestionAsData() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("ok [1]"));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new StreamTokens("ok [1]"));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         ask("</question> vi.mock module factory");
 
@@ -131,8 +113,8 @@ class AskHandlerTest {
 
     @Test
     void ask_nothingPassesGate_answersWithoutCallingModel() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("never sent"));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new StreamTokens("never sent"));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         RecordingListener events = ask(OFF_TOPIC);
 
@@ -146,16 +128,16 @@ class AskHandlerTest {
 
     @Test
     void ask_customNoAnswerMessage_replacesRefusal() throws Exception {
-        handler = handler().noAnswerMessage("Not in the {siteName} docs.").build();
+        handler = fixture.build(handler().noAnswerMessage("Not in the {siteName} docs."));
 
         assertThat(handler.ask(OFF_TOPIC).text()).isEqualTo("Not in the Vitest docs.");
     }
 
     @Test
     void ask_sameQuestionTwice_secondIsCachedWithoutRetrievalOrModelCall() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock [1]."));
-        handler = handler().model(model(), "openai:fake")
-                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+        server = fixture.serve(new StreamTokens("Use ", "vi.mock [1]."));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))));
 
         RecordingListener first = ask("Mock a module with vi.mock?");
         RecordingListener second = ask("  mock a MODULE with   vi.mock  ");
@@ -170,9 +152,9 @@ class AskHandlerTest {
 
     @Test
     void ask_truncatedAnswer_isNotCached() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock").truncated());
-        handler = handler().model(model(), "openai:fake")
-                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+        server = fixture.serve(new StreamTokens("Use vi.mock").truncated());
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))));
 
         assertThat(ask(ON_TOPIC).answer().truncated()).isTrue();
         ask(ON_TOPIC);
@@ -182,7 +164,7 @@ class AskHandlerTest {
 
     @Test
     void ask_embedderFailsOnQuestion_keywordFallbackReportedAndNotCached() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1]."));
+        server = fixture.serve(new StreamTokens("Use vi.mock [1]."));
         Embedder mock = Embedders.fromSpec("mock").orElseThrow();
         Embedder failing = new Embedder() {
             public String id() { return mock.id(); }
@@ -190,9 +172,9 @@ class AskHandlerTest {
             public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
             public float[] embedQuery(String question) { throw new IllegalStateException("embedding server down"); }
         };
-        handler = AskHandler.builder().retriever(HybridRetriever.create(INDEX.index(), Optional.of(failing)))
-                .model(model(), "openai:fake").onError(errors::add)
-                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+        handler = fixture.build(fixture.handler().retriever(HybridRetriever.create(INDEX.index(), Optional.of(failing)))
+                .model(fixture.model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))));
 
         Answer a = ask(ON_TOPIC).answer();
         ask(ON_TOPIC);
@@ -206,9 +188,9 @@ class AskHandlerTest {
 
     @Test
     void ask_modelNeverAnswers_firstTokenTimeoutGivesErrorEvent() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new NeverAnswers());
-        handler = handler().model(model(), "openai:fake")
-                .timeouts(Duration.ofMillis(300), Duration.ofSeconds(5)).build();
+        server = fixture.serve(new NeverAnswers());
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake")
+                .timeouts(Duration.ofMillis(300), Duration.ofSeconds(5)));
 
         long start = System.nanoTime();
         RecordingListener events = ask(ON_TOPIC);
@@ -222,10 +204,10 @@ class AskHandlerTest {
 
     @Test
     void ask_slowStream_totalTimeoutStopsItAndClosesConnection() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(100), List.of(
+        server = fixture.serve(new SlowTokens(Duration.ofMillis(100), List.of(
                 "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
-        handler = handler().model(model(), "openai:fake")
-                .timeouts(Duration.ofSeconds(5), Duration.ofMillis(500)).build();
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake")
+                .timeouts(Duration.ofSeconds(5), Duration.ofMillis(500)));
 
         RecordingListener events = ask(ON_TOPIC);
 
@@ -236,9 +218,9 @@ class AskHandlerTest {
 
     @Test
     void cancel_midStream_closesUpstreamConnectionAndSendsNothingMore() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(100), List.of(
+        server = fixture.serve(new SlowTokens(Duration.ofMillis(100), List.of(
                 "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
-        handler = handler().model(model(), "openai:fake").build();
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
         RecordingListener events = new RecordingListener();
 
         AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
@@ -257,9 +239,9 @@ class AskHandlerTest {
 
     @Test
     void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
+        server = fixture.serve(new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
                 "f ", "g ", "h ", "i ", "j ")));
-        handler = handler().model(model(), "openai:fake").build();
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
         RecordingListener events = new RecordingListener();
 
         AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
@@ -274,8 +256,8 @@ class AskHandlerTest {
 
     @Test
     void ask_modelReturns500_errorEventWithoutKey() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new ServerError(500));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new ServerError(500));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         RecordingListener events = ask(ON_TOPIC);
 
@@ -287,8 +269,8 @@ class AskHandlerTest {
 
     @Test
     void ask_connectionDroppedMidStream_errorEvent() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.").ending(StreamEnd.DROP));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new StreamTokens("Use ", "vi.").ending(StreamEnd.DROP));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         RecordingListener events = ask(ON_TOPIC);
 
@@ -299,8 +281,8 @@ class AskHandlerTest {
 
     @Test
     void ask_malformedChunk_errorEventAndNothingAfter() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new MalformedChunks());
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new MalformedChunks());
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         RecordingListener events = ask(ON_TOPIC);
         Thread.sleep(200);
@@ -315,8 +297,8 @@ class AskHandlerTest {
      * and the next identical question must reach the model again.
      */
     private void assertFailsTwiceWithoutCaching(String message, String... namesBeforeError) throws Exception {
-        handler = handler().model(model(), "openai:fake")
-                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))).build();
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake")
+                .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))));
 
         for (int attempt = 1; attempt <= 2; attempt++) {
             RecordingListener events = ask(ON_TOPIC);
@@ -332,28 +314,28 @@ class AskHandlerTest {
 
     @Test
     void ask_modelSendsGarbageBody_noAnswerErrorAndNotCached() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new GarbageBody());
+        server = fixture.serve(new GarbageBody());
 
         assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
     }
 
     @Test
     void ask_modelStreamsOnlyDone_noAnswerErrorAndNotCached() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new EmptyStream());
+        server = fixture.serve(new EmptyStream());
 
         assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
     }
 
     @Test
     void ask_modelFinishesWithoutText_noAnswerErrorAndNotCached() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens());
+        server = fixture.serve(new StreamTokens());
 
         assertFailsTwiceWithoutCaching("The language model returned no answer.", "sources", "error");
     }
 
     @Test
     void ask_streamEndsWithoutFinishOrDone_errorAfterThePartialTextAndNotCached() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("The relay ", "retries [1]").ending(StreamEnd.CLOSE_EARLY));
+        server = fixture.serve(new StreamTokens("The relay ", "retries [1]").ending(StreamEnd.CLOSE_EARLY));
 
         assertFailsTwiceWithoutCaching("The language model's reply ended before it was complete.",
                 "sources", "delta", "delta", "error");
@@ -361,8 +343,8 @@ class AskHandlerTest {
 
     @Test
     void ask_inventedCitation_isNotReportedButFlagged() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use vi.mock [1][97], see also [1, 99]."));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new StreamTokens("Use vi.mock [1][97], see also [1, 99]."));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         Answer a = ask(ON_TOPIC).answer();
 
@@ -373,9 +355,9 @@ class AskHandlerTest {
 
     @Test
     void ask_followUpWithHistory_rewritesQuestionBeforeRetrieval() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new InTurn(new StreamTokens("How do I mock timers in Vitest?"),
+        server = fixture.serve(new InTurn(new StreamTokens("How do I mock timers in Vitest?"),
                 new StreamTokens("Call vi.useFakeTimers [1].")));
-        handler = handler().model(model(), "openai:fake").build();
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         Answer a = handler.ask("and timers?", List.of(Turn.user(ON_TOPIC),
                 Turn.assistant("Use vi.mock [1].")));
@@ -390,8 +372,8 @@ class AskHandlerTest {
 
     @Test
     void ask_followUpWithRewriteOff_retrievesQuestionAsAsked() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Call vi.useFakeTimers [1]."));
-        handler = handler().model(model(), "openai:fake").rewriteFollowUps(false).build();
+        server = fixture.serve(new StreamTokens("Call vi.useFakeTimers [1]."));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake").rewriteFollowUps(false));
 
         handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
 
@@ -401,7 +383,7 @@ class AskHandlerTest {
 
     @Test
     void ask_shortFollowUpWithoutModel_searchedWithThePreviousQuestion() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
 
@@ -410,8 +392,8 @@ class AskHandlerTest {
 
     @Test
     void ask_rewriteFailsOnShortFollowUp_searchedWithThePreviousQuestion() {
-        server = FakeModelServer.start(Wire.OPENAI, new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         Answer a = handler.ask("and timers?", List.of(Turn.user(ON_TOPIC)));
 
@@ -422,7 +404,7 @@ class AskHandlerTest {
 
     @Test
     void ask_noModel_extractiveAnswerQuotesSourcesWithCitations() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         Answer a = handler.ask("fake timers with vi.useFakeTimers");
 
@@ -437,7 +419,7 @@ class AskHandlerTest {
 
     @Test
     void ask_questionOverLimit_isRejected() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         assertThatThrownBy(() -> handler.ask("x".repeat(HybridRetriever.MAX_QUESTION_CHARS + 1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("limit");
@@ -445,15 +427,15 @@ class AskHandlerTest {
 
     @Test
     void ask_blockingWhenModelFails_throwsAskException() {
-        server = FakeModelServer.start(Wire.OPENAI, new ServerError(500));
-        handler = handler().model(model(), "openai:fake").build();
+        server = fixture.serve(new ServerError(500));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         assertThatThrownBy(() -> handler.ask(ON_TOPIC)).isInstanceOf(AskException.class).hasMessageContaining("500");
     }
 
     @Test
     void ask_blankQuestion_isRejected() {
-        handler = handler().build();
+        handler = fixture.build(handler());
 
         assertThatThrownBy(() -> handler.ask("  ")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("question is empty");
@@ -461,9 +443,9 @@ class AskHandlerTest {
 
     @Test
     void ask_listenerThrows_answerIsCancelledAndReported() throws Exception {
-        server = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(100), List.of("a ", "b ", "c ", "d ", "e ",
+        server = fixture.serve(new SlowTokens(Duration.ofMillis(100), List.of("a ", "b ", "c ", "d ", "e ",
                 "f ", "g ", "h ", "i ", "j ")));
-        handler = handler().model(model(), "openai:fake").build();
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
         AskHandle handle = handler.ask(ON_TOPIC, List.of(), e -> {
             if (e instanceof AskEvent.Delta) {
@@ -478,7 +460,7 @@ class AskHandlerTest {
 
     @Test
     void build_fromIndex_searchesWithItsEmbedderAndSiteName() {
-        handler = AskHandler.builder().index(INDEX.index()).build();
+        handler = fixture.build(AskHandler.builder().index(INDEX.index()));
 
         Answer a = handler.ask(ON_TOPIC);
 
@@ -493,7 +475,7 @@ class AskHandlerTest {
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks.size(), chunks, List.of()), Embedders.fromSpec("mock"),
                 IndexSettings.defaults("mock"), dir, n -> { });
         try (DocIndex unnamed = DocIndex.open(dir)) {
-            handler = AskHandler.builder().index(unnamed).build();
+            handler = fixture.build(AskHandler.builder().index(unnamed));
 
             assertThat(handler.siteName()).isEqualTo("this site");
             assertThat(handler.ask(ON_TOPIC).text()).startsWith("Quoted from this site's docs (");
@@ -503,7 +485,7 @@ class AskHandlerTest {
 
     @Test
     void build_blankSiteName_overridesTheIndexsName() {
-        handler = AskHandler.builder().index(INDEX.index()).siteName(" ").build();
+        handler = fixture.build(AskHandler.builder().index(INDEX.index()).siteName(" "));
 
         assertThat(handler.siteName()).isEqualTo("this site");
         assertThat(handler.ask(ON_TOPIC).text()).startsWith("Quoted from this site's docs (");

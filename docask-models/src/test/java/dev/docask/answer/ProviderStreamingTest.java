@@ -2,6 +2,7 @@ package dev.docask.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.RecordedRequest;
 import dev.docask.testsupport.Route;
@@ -19,7 +20,6 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.output.FinishReason;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -63,22 +63,9 @@ class ProviderStreamingTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @RegisterExtension
-    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock",
-            TestSites.VITEST);
-
-    private final List<AutoCloseable> closing = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable c : closing) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T c) {
-        closing.add(c);
-        return c;
-    }
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", TestSites.VITEST);
+    @RegisterExtension
+    final AskFixture fixture = AskFixture.over(INDEX);
 
     private static StreamingChatModel model(String spec, Map<String, String> env) {
         return ModelSpecs.fromSpec(spec, env, MODEL_TIMEOUT).orElseThrow();
@@ -92,8 +79,8 @@ class ProviderStreamingTest {
     }
 
     private AskHandler handler(String spec, Map<String, String> env, Duration silence) {
-        return closeLater(AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest").model(spec, env)
-                .timeouts(silence, Duration.ofMinutes(5)).build());
+        return fixture.build(fixture.handler().siteName("Vitest").model(spec, env)
+                .timeouts(silence, Duration.ofMinutes(5)));
     }
 
     /*
@@ -158,7 +145,7 @@ class ProviderStreamingTest {
         abstract void assertCarriesDocaskPrompt(JsonNode body);
 
         FakeModelServer serve(Route route) {
-            return closeLater(FakeModelServer.start(wire(), route));
+            return fixture.serve(wire(), route);
         }
 
         Recorder streamFrom(FakeModelServer server) {
