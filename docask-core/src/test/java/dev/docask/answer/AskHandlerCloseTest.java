@@ -31,7 +31,6 @@ class AskHandlerCloseTest {
 
     private FakeModelServer server;
     private AskHandler handler;
-    private final List<Throwable> errors = fixture.errors();
 
     private AskHandler.Builder handler() {
         return fixture.handler().model(fixture.model(), "openai:fake");
@@ -55,7 +54,7 @@ class AskHandlerCloseTest {
         assertThat(events.names()).containsExactly("sources", "delta", "error");
         assertThat(((AskEvent.Failed) events.last()).message()).isEqualTo(AskHandler.CLOSED_MESSAGE);
         assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
-        assertThat(errors).as("closing is no failure").isEmpty();
+        assertThat(fixture.errors()).as("closing is no failure").isEmpty();
     }
 
     @Test

@@ -51,7 +51,6 @@ class AskHandlerTest {
 
     private FakeModelServer server;
     private AskHandler handler;
-    private final List<Throwable> errors = fixture.errors();
     private final List<Answer> finished = new CopyOnWriteArrayList<>();
     private final List<String> retrieved = new CopyOnWriteArrayList<>();
 
@@ -182,7 +181,7 @@ class AskHandlerTest {
         assertThat(a.keywordFallback()).isTrue();
         assertThat(a.refused()).isFalse();
         assertThat(server.requests()).isEqualTo(2);
-        assertThat(errors).anyMatch(e -> String.valueOf(e.getMessage()).contains("embedding server down")
+        assertThat(fixture.errors()).anyMatch(e -> String.valueOf(e.getMessage()).contains("embedding server down")
                 || String.valueOf(e.getCause()).contains("embedding server down"));
     }
 
@@ -198,7 +197,7 @@ class AskHandlerTest {
         assertThat(events.names()).containsExactly("sources", "error");
         assertThat(((AskEvent.Failed) events.last()).message()).contains("did not start answering within 300 ms");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
-        assertThat(errors).hasSize(1);
+        assertThat(fixture.errors()).hasSize(1);
         assertThat(finished).isEmpty();
     }
 
@@ -264,7 +263,7 @@ class AskHandlerTest {
         assertThat(events.names()).containsExactly("sources", "error");
         String message = ((AskEvent.Failed) events.last()).message();
         assertThat(message).contains("500").doesNotContain(KEY).doesNotContain("sk-");
-        assertThat(errors).isNotEmpty();
+        assertThat(fixture.errors()).isNotEmpty();
     }
 
     @Test
@@ -308,7 +307,7 @@ class AskHandlerTest {
             assertThat(server.requests()).as("attempt %d reached the model", attempt).isEqualTo(attempt);
         }
         assertThat(finished).isEmpty();
-        assertThat(errors).hasSize(2);
+        assertThat(fixture.errors()).hasSize(2);
         assertThatThrownBy(() -> handler.ask(ON_TOPIC)).isInstanceOf(AskException.class).hasMessage(message);
     }
 
@@ -399,7 +398,7 @@ class AskHandlerTest {
 
         assertThat(retrieved).containsExactly(ON_TOPIC + " and timers?");
         assertThat(a.text()).isEqualTo("Call vi.useFakeTimers [1].");
-        assertThat(errors).hasSize(1);
+        assertThat(fixture.errors()).hasSize(1);
     }
 
     @Test
@@ -455,7 +454,7 @@ class AskHandlerTest {
 
         assertThat(server.awaitClientAbort(WAIT)).isTrue();
         assertThat(handle.isDone()).isTrue();
-        assertThat(errors).anyMatch(e -> e.getMessage().equals("client went away"));
+        assertThat(fixture.errors()).anyMatch(e -> e.getMessage().equals("client went away"));
     }
 
     @Test

@@ -22,11 +22,6 @@ final class AnthropicFormat implements WireFormat {
     }
 
     @Override
-    public String baseUrl(String origin) {
-        return origin;
-    }
-
-    @Override
     public void start(Exchange exchange) throws IOException {
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("id", "msg_fake");

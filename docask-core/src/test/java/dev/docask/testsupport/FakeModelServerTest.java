@@ -23,7 +23,11 @@ class FakeModelServerTest {
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private static HttpResponse<String> post(FakeModelServer server, String body) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+        return post(server, "/chat/completions", body);
+    }
+
+    private static HttpResponse<String> post(FakeModelServer server, String path, String body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -129,11 +133,6 @@ class FakeModelServerTest {
 
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
         }
-    }
-
-    private static HttpResponse<String> post(FakeModelServer server, String path, String body) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

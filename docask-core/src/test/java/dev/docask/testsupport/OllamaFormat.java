@@ -22,11 +22,6 @@ final class OllamaFormat implements WireFormat {
     }
 
     @Override
-    public String baseUrl(String origin) {
-        return origin;
-    }
-
-    @Override
     public void start(Exchange exchange) throws IOException {
         exchange.startStream("application/x-ndjson");
     }

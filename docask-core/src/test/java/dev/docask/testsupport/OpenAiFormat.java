@@ -8,11 +8,6 @@ import java.util.Map;
 /** {@link Wire#OPENAI}: the payloads of a chat-completions stream, as the real API sends them. */
 final class OpenAiFormat implements WireFormat {
     @Override
-    public boolean admits(Exchange exchange) {
-        return true;
-    }
-
-    @Override
     public String baseUrl(String origin) {
         return origin + "/v1";
     }

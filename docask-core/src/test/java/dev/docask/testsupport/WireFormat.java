@@ -9,11 +9,18 @@ import java.io.IOException;
 interface WireFormat {
     ObjectMapper JSON = new ObjectMapper();
 
-    /** True to pass {@code exchange} on to the route; false once the refusal the real API would send is sent. */
-    boolean admits(Exchange exchange) throws IOException;
+    /**
+     * True to pass {@code exchange} on to the route; false once the refusal the real API would send is
+     * sent. By default every request reaches the route.
+     */
+    default boolean admits(Exchange exchange) throws IOException {
+        return true;
+    }
 
-    /** The base URL a client of the API is given, from {@code http://127.0.0.1:<port>}. */
-    String baseUrl(String origin);
+    /** The base URL a client of the API is given, from {@code http://127.0.0.1:<port>}; by default the origin. */
+    default String baseUrl(String origin) {
+        return origin;
+    }
 
     /** The status line, headers and opening events of a streamed answer. */
     void start(Exchange exchange) throws IOException;

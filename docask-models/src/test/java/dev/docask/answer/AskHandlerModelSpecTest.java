@@ -26,7 +26,6 @@ class AskHandlerModelSpecTest {
     final AskFixture fixture = AskFixture.over(INDEX);
 
     private final AnswerCache cache = AnswerCache.create(100, Duration.ofMinutes(5));
-    private final List<Throwable> errors = fixture.errors();
 
     private AskHandler.Builder handler(FakeModelServer server) {
         return fixture.handler().siteName("Vitest")
@@ -56,7 +55,7 @@ class AskHandlerModelSpecTest {
 
         assertThat(events.awaitEnd(WAIT)).isTrue();
         assertThat(events.answer().text()).isEqualTo("Use vi.mock [1].");
-        assertThat(errors).isEmpty();
+        assertThat(fixture.errors()).isEmpty();
     }
 
     @Test
