@@ -60,8 +60,8 @@ class SampleRetrievalIT {
         // bge-small's cosines run lower on this 54-chunk site than on the real ones the default
         // (0.73) was measured on, so the floor is set here; the rule under test is the OR.
         // Filter mode, so that a source is a candidate that passed the gate.
-        RetrievalOptions options = RetrievalOptions.defaults().withMinSimilarity(0.70)
-                .withGateMode(RetrievalOptions.GateMode.FILTER);
+        RetrievalOptions options = RetrievalOptions.builder().minSimilarity(0.70)
+                .gateMode(RetrievalOptions.GateMode.FILTER).build();
         Retrieval r = retriever.retrieve("How do I see the list of received events?", options);
         assertThat(r.answerable()).isTrue();
         Hit hit = r.sources().stream().flatMap(s -> s.hits().stream())

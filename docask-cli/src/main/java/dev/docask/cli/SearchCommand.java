@@ -47,9 +47,9 @@ final class SearchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String question = OptionCheck.question(spec, words);
         List<String> errors = new ArrayList<>();
-        RetrievalOptions options = OptionCheck.convert(spec, retrieval::options).withOnError(e -> errors.add(e.getMessage()));
+        RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx);
+            HybridRetriever retriever = IndexArgs.retriever(idx).toBuilder().onError(e -> errors.add(e.getMessage())).build();
             Retrieval r = retriever.retrieve(question, options);
             errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));
             if (json) {

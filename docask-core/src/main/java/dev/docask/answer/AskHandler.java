@@ -303,16 +303,13 @@ public final class AskHandler implements AutoCloseable {
             }
             SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
             Consumer<Throwable> errors = onError;
-            Consumer<Throwable> retrievalErrors = retrieval.onError();
-            RetrievalOptions options = retrieval.withOnError(e -> {
-                AskSettings.report(retrievalErrors, e);
-                AskSettings.report(errors, e);
-            });
+            // retrieval's failures reach this handler's onError too, besides the retriever's own receivers
+            HybridRetriever reporting = retriever.toBuilder().onError(e -> AskSettings.report(errors, e)).build();
             String refusal = site.fill(noAnswerMessage);
             String prompt = site.fill(instructions);
             AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,
                     site.display(), prompt, refusal, rewriteFollowUps);
-            return new AskHandler(new AskSettings(retriever, retriever.index().hasVectors(), model, modelId, site, options,
+            return new AskHandler(new AskSettings(reporting, retriever.index().hasVectors(), model, modelId, site, retrieval,
                     refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
                     fingerprint));
         }

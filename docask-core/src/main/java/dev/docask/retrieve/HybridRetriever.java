@@ -1,5 +1,6 @@
 package dev.docask.retrieve;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
 import dev.docask.index.Scored;
@@ -15,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 /**
  * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
@@ -33,36 +35,146 @@ public final class HybridRetriever {
 
     private static final ExecutorService BM25_THREADS = Executors.newVirtualThreadPerTaskExecutor();
 
+    private static final System.Logger LOG = System.getLogger(HybridRetriever.class.getName());
+
     private final DocIndex index;
     private final Optional<Embedder> embedder;
+    private final Optional<RetrieveHook> retrieveHook;
+    private final Optional<RerankHook> rerankHook;
+    private final List<Consumer<Throwable>> onError;
     /** Built on the first filtered question; a race only builds it twice. */
     private volatile MetadataVocabulary vocabulary;
 
-    private HybridRetriever(DocIndex index, Optional<Embedder> embedder) {
-        this.index = index;
-        this.embedder = embedder;
+    private HybridRetriever(Builder b) {
+        this.index = b.index;
+        this.embedder = b.embedder;
+        this.retrieveHook = b.retrieveHook;
+        this.rerankHook = b.rerankHook;
+        this.onError = List.copyOf(b.onError);
     }
 
     /**
-     * A retriever over {@code index}; {@code embedder} empty for a keyword-only index. An embedder
-     * other than the one the index was built with is refused: its vectors would not be comparable.
+     * A retriever over {@code index} with no hooks; {@code embedder} empty for a keyword-only index.
+     * An embedder other than the one the index was built with is refused: its vectors would not be
+     * comparable.
      */
     public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
-        Objects.requireNonNull(index, "index");
-        Objects.requireNonNull(embedder, "embedder");
-        String built = index.manifest().embedderId();
-        if (embedder.isPresent() && !index.hasVectors()) {
-            embedder = Optional.empty(); // keyword-only index: nothing to compare a query vector with
-        } else if (embedder.isPresent() && !embedder.get().id().equals(built)) {
-            throw new IllegalArgumentException("the index was built with embedder '" + built
-                    + "' but is being queried with '" + embedder.get().id()
-                    + "'; use the same embedder or rebuild the index");
-        } else if (embedder.isEmpty() && index.hasVectors()) {
-            throw new IllegalArgumentException("the index was built with embedder '" + built
-                    + "'; pass that embedder to query it");
+        return builder(index).embedder(embedder).build();
+    }
+
+    /** A builder for a retriever over {@code index}: the embedder, hooks and error receivers. */
+    public static Builder builder(DocIndex index) {
+        return new Builder(Objects.requireNonNull(index, "index"));
+    }
+
+    /** A builder holding this retriever's index, embedder, hooks and error receivers. */
+    public Builder toBuilder() {
+        Builder b = new Builder(index);
+        b.embedder = embedder;
+        b.retrieveHook = retrieveHook;
+        b.rerankHook = rerankHook;
+        b.onError.addAll(onError);
+        b.warmedUp = true;
+        return b;
+    }
+
+    /**
+     * Builds a {@link HybridRetriever}.
+     *
+     * <pre>{@code
+     * HybridRetriever r = HybridRetriever.builder(index).embedder(Embedders.fromSpec(index.manifest().embedderSpec()))
+     *         .rerankHook((q, hits) -> hits.reversed())
+     *         .onError(e -> log.warn("retrieval", e))
+     *         .build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private final DocIndex index;
+        private Optional<Embedder> embedder = Optional.empty();
+        private Optional<RetrieveHook> retrieveHook = Optional.empty();
+        private Optional<RerankHook> rerankHook = Optional.empty();
+        private final List<Consumer<Throwable>> onError = new ArrayList<>();
+        private boolean warmedUp;
+
+        private Builder(DocIndex index) {
+            this.index = index;
         }
-        embedder.ifPresent(Embedder::warmUp);
-        return new HybridRetriever(index, embedder);
+
+        /** The embedder the index was built with; empty (the default) for a keyword-only index. */
+        @CanIgnoreReturnValue
+        public Builder embedder(Optional<Embedder> embedder) {
+            this.embedder = Objects.requireNonNull(embedder, "embedder");
+            warmedUp = false;
+            return this;
+        }
+
+        /** The embedder the index was built with. */
+        @CanIgnoreReturnValue
+        public Builder embedder(Embedder embedder) {
+            return embedder(Optional.of(embedder));
+        }
+
+        /** Replaces candidate finding (see {@link RetrieveHook}). */
+        @CanIgnoreReturnValue
+        public Builder retrieveHook(RetrieveHook hook) {
+            this.retrieveHook = Optional.of(hook);
+            return this;
+        }
+
+        /** Reorders the fused candidates (see {@link RerankHook}). */
+        @CanIgnoreReturnValue
+        public Builder rerankHook(RerankHook hook) {
+            this.rerankHook = Optional.of(hook);
+            return this;
+        }
+
+        /**
+         * Adds a receiver of every failure retrieval survived (hooks, embedder) and of a filter that
+         * can match nothing, saying which keys or values exist. Each receiver added hears every
+         * failure; one that throws is logged at debug level and retrieval goes on.
+         */
+        @CanIgnoreReturnValue
+        public Builder onError(Consumer<Throwable> onError) {
+            this.onError.add(Objects.requireNonNull(onError, "onError"));
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException when the embedder is not the one the index was built with
+         */
+        public HybridRetriever build() {
+            String built = index.manifest().embedderId();
+            Optional<Embedder> e = embedder;
+            if (e.isPresent() && !index.hasVectors()) {
+                e = Optional.empty(); // keyword-only index: nothing to compare a query vector with
+            } else if (e.isPresent() && !e.get().id().equals(built)) {
+                throw new IllegalArgumentException("the index was built with embedder '" + built
+                        + "' but is being queried with '" + e.get().id()
+                        + "'; use the same embedder or rebuild the index");
+            } else if (e.isEmpty() && index.hasVectors()) {
+                throw new IllegalArgumentException("the index was built with embedder '" + built
+                        + "'; pass that embedder to query it");
+            }
+            if (!warmedUp) {
+                e.ifPresent(Embedder::warmUp);
+            }
+            embedder = e;
+            return new HybridRetriever(this);
+        }
+    }
+
+    /**
+     * Hands {@code failure} to every error receiver, the one place retrieval reports: a receiver that
+     * throws is logged at debug level and otherwise ignored, so a user's handler never breaks a retrieval.
+     */
+    private void report(RetrievalException failure) {
+        for (Consumer<Throwable> c : onError) {
+            try {
+                c.accept(failure);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "onError threw on '" + failure.getMessage() + "'; ignored", e);
+            }
+        }
     }
 
     /** The index this retriever reads. */
@@ -87,21 +199,21 @@ public final class HybridRetriever {
         long start = System.nanoTime();
         question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
-        SearchQuery query = SearchQuery.of(question, index, embedder, options);
+        SearchQuery query = SearchQuery.of(question, index, embedder, options, this::report);
         RelevanceGate gate = gate(options, query.hasVector());
         BitSet allowed = allowedChunks(options);
         List<Hit> ranked = candidates(query, options, gate, allowed);
         if (!options.filter().isEmpty()) {
             reportFilter(options, allowed.isEmpty());
         }
-        if (options.retrieveHook() != null || options.rerankHook() != null) {
+        if (retrieveHook.isPresent() || rerankHook.isPresent()) {
             ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
         boolean answerable = !passing.isEmpty();
         List<Hit> usable = options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
-        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource());
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0));
         List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;
@@ -134,12 +246,12 @@ public final class HybridRetriever {
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
         String id = index.manifest().embedderId();
-        double minSim = o.minSimilarity() != null ? o.minSimilarity()
-                : GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse(""));
-        double minCov = o.minKeywordCoverage() != null ? o.minKeywordCoverage()
-                : index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
-        boolean needsKeyword = o.similarityNeedsKeyword() != null ? o.similarityNeedsKeyword()
-                : embedder.map(Embedder::matchesWordsOnly).orElse(false);
+        double minSim = o.minSimilarity().orElseGet(
+                () -> GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse("")));
+        double minCov = o.minKeywordCoverage().orElse(
+                index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY);
+        boolean needsKeyword = o.similarityNeedsKeyword()
+                .orElseGet(() -> embedder.map(Embedder::matchesWordsOnly).orElse(false));
         return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword);
     }
 
@@ -230,35 +342,35 @@ public final class HybridRetriever {
      */
     private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
         List<Hit> result = ranked;
-        if (o.retrieveHook() != null) {
+        if (retrieveHook.isPresent()) {
             RetrieveHook.Search search = (q, opts) -> {
                 SearchQuery inner = query.serves(q, opts) ? query
-                        : SearchQuery.of(requireQuestion(q), index, embedder, opts);
+                        : SearchQuery.of(requireQuestion(q), index, embedder, opts, this::report);
                 return candidates(inner, opts, gate(opts, inner.hasVector()), allowedChunks(opts));
             };
             String skipped = "; using built-in retrieval";
             try {
-                List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
+                List<Hit> fromHook = retrieveHook.get().retrieve(query.text(), search);
                 if (fromHook == null) {
-                    o.report(new RetrievalException("the retrieve hook returned null" + skipped, null));
+                    report(new RetrievalException("the retrieve hook returned null" + skipped, null));
                 } else {
                     result = known("retrieve", fromHook, o);
                 }
             } catch (RuntimeException e) {
-                o.report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
+                report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
-        if (o.rerankHook() != null) {
+        if (rerankHook.isPresent()) {
             String skipped = "; keeping the fused order";
             try {
-                List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
+                List<Hit> reranked = rerankHook.get().rerank(query.text(), result);
                 if (reranked == null) {
-                    o.report(new RetrievalException("the rerank hook returned null" + skipped, null));
+                    report(new RetrievalException("the rerank hook returned null" + skipped, null));
                 } else {
                     result = known("rerank", reranked, o);
                 }
             } catch (RuntimeException e) {
-                o.report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
+                report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
         return result;
@@ -277,7 +389,7 @@ public final class HybridRetriever {
             }
         }
         if (foreign > 0) {
-            o.report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
+            report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
                     + " hits that are not chunks of this index; they were dropped", null));
         }
         return known;
@@ -313,7 +425,7 @@ public final class HybridRetriever {
         if (problems.isEmpty() && noneMatches && o.filter().size() > 1) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
-        problems.forEach(p -> o.report(new RetrievalException(p, null)));
+        problems.forEach(p -> report(new RetrievalException(p, null)));
     }
 
     /**

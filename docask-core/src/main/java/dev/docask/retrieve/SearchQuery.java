@@ -9,6 +9,7 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /*
  * What retrieval searches with: the question analysed once (terms with their IDF, the query vector)
@@ -41,7 +42,8 @@ final class SearchQuery {
      * Analyses {@code question} for {@code index}. The embedder ({@code null} in keyword mode) is called
      * once for both texts; when it fails, the failure goes to {@code onError} and the query has no vectors.
      */
-    static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options) {
+    static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options,
+                          Consumer<RetrievalException> report) {
         QueryTerms terms = index.queryTerms(question);
         String opening = options.searchOpening() ? OpeningSentence.of(question).orElse(null) : null;
         QueryTerms openingTerms = opening == null ? null : index.queryTerms(opening);
@@ -50,14 +52,15 @@ final class SearchQuery {
         }
         boolean embed = embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25;
         List<float[]> vectors = embed
-                ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, options)
+                ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, report)
                 : Collections.nCopies(2, null);
         SearchQuery first = opening == null ? null
                 : new SearchQuery(index, opening, openingTerms, vectors.get(1), null, options);
         return new SearchQuery(index, question, terms, vectors.get(0), first, options);
     }
 
-    private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index, RetrievalOptions options) {
+    private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index,
+                                       Consumer<RetrievalException> report) {
         try {
             List<float[]> vectors = embedder.embedQueries(texts);
             if (vectors == null || vectors.size() != texts.size()) {
@@ -72,7 +75,7 @@ final class SearchQuery {
             }
             return vectors;
         } catch (RuntimeException e) {
-            options.report(new RetrievalException("the embedder failed on the question; "
+            report.accept(new RetrievalException("the embedder failed on the question; "
                     + "answering from keywords alone: " + e.getMessage(), e));
             return Collections.nCopies(texts.size(), null);
         }

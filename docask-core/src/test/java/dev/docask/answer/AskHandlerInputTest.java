@@ -40,11 +40,11 @@ class AskHandlerInputTest {
     }
 
     private AskHandler.Builder handler() {
-        return AskHandler.builder().retriever(INDEX.retriever()).siteName("Vitest")
-                .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
+        return AskHandler.builder().siteName("Vitest")
+                .retriever(INDEX.retriever().toBuilder().rerankHook((q, hits) -> {
                     retrieved.add(q);
                     return hits;
-                }));
+                }).build());
     }
 
     @Test
@@ -98,11 +98,11 @@ class AskHandlerInputTest {
     @Test
     void ask_onErrorThrowsOnRetrievalProblem_answerStillEnds() {
         List<Throwable> heard = new CopyOnWriteArrayList<>();
-        handler = handler().retrieval(RetrievalOptions.defaults().withFilter(Map.of("nope", "x"))
-                        .withOnError(e -> {
-                            heard.add(e);
-                            throw new IllegalStateException("retrieval onError broke");
-                        }))
+        handler = handler().retrieval(RetrievalOptions.builder().filter(Map.of("nope", "x")).build())
+                .retriever(INDEX.retriever().toBuilder().onError(e -> {
+                    heard.add(e);
+                    throw new IllegalStateException("retrieval onError broke");
+                }).build())
                 .onError(e -> {
                     throw new IllegalStateException("onError broke");
                 }).build();

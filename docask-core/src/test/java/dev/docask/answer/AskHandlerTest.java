@@ -72,11 +72,11 @@ class AskHandlerTest {
 
     /** A handler on the test index whose rerank hook counts retrievals and records what was retrieved for. */
     private AskHandler.Builder handler(List<String> retrievedFor) {
-        return AskHandler.builder().retriever(INDEX.retriever())
-                .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
+        return AskHandler.builder()
+                .retriever(INDEX.retriever().toBuilder().rerankHook((q, hits) -> {
                     retrievedFor.add(q);
                     return hits;
-                }))
+                }).build())
                 .siteName("Vitest")
                 .onError(errors::add)
                 .onFinish(finished::add);

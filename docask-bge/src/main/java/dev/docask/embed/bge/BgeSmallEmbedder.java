@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class BgeSmallEmbedder implements Embedder {
     static final String ID = "bge-small-en-v1.5-q";
-    static final String QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
+    static final String QUERY_INSTRUCTION = BgeSmallProvider.QUERY_INSTRUCTION;
 
     /** How questions are embedded. */
     enum QueryMode {
