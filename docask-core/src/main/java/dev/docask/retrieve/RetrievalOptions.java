@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * Every knob of retrieval, named as in the spec. Start from {@link #defaults()} and change what you need:
+ * Every knob of retrieval, named as in docs/retrieval.md. Start from {@link #defaults()} and change what you need:
  *
  * <pre>{@code
  * RetrievalOptions opts = RetrievalOptions.defaults().withTopK(8).withMaxPerSource(2)
@@ -50,10 +50,10 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     /**
      * What the relevance gate does with the candidates that fail it. The default is
      * {@code ANSWERABILITY}: on the dev sets it never lost recall against {@code FILTER} and gained
-     * on Astro (recall@6 0.80 vs 0.60), as MEASURED.md found on more questions (docs/quality.md).
+     * on Astro (recall@6 0.80 vs 0.60), as a larger question set found (docs/retrieval.md §12, docs/quality.md).
      */
     public enum GateMode {
-        /** Only candidates that pass the gate are fused into sources (SPEC §4.4). */
+        /** Only candidates that pass the gate are fused into sources (docs/retrieval.md §12). */
         FILTER,
         /** The gate only decides whether to answer; sources come from the ungated fusion. */
         ANSWERABILITY
@@ -87,7 +87,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
 
     private static final System.Logger LOG = System.getLogger(RetrievalOptions.class.getName());
 
-    /** The spec's defaults. */
+    /** The defaults of docs/retrieval.md#defaults-and-where-they-come-from. */
     public static RetrievalOptions defaults() {
         return new RetrievalOptions(6, 40, 60, null, null, 8000, true, 0, Map.of(), null,
                 GateMode.ANSWERABILITY, Retrievers.BOTH, true, null, null, null);
@@ -223,7 +223,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
         return c.build();
     }
 
-    /** One option {@link #withSetting} can change: its spec name, the words it takes (if any), how it is set. */
+    /** One option {@link #withSetting} can change: its name in docs/retrieval.md, the words it takes (if any), how it is set. */
     private record Setting(String name, String choices, BiFunction<RetrievalOptions, String, RetrievalOptions> apply) {
     }
 
@@ -242,7 +242,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
             wordSetting("retrievers", Retrievers.class, RetrievalOptions::withRetrievers),
             boolSetting("searchOpening", RetrievalOptions::withSearchOpening));
 
-    /** The option names {@link #withSetting} understands: the spec's names. */
+    /** The option names {@link #withSetting} understands: the names of docs/retrieval.md. */
     public static final List<String> SETTING_NAMES = SETTINGS.stream().map(Setting::name).toList();
 
     /**
@@ -253,7 +253,7 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
             .map(s -> s.choices().isEmpty() ? s.name() : s.name() + " (" + s.choices() + ")").toList();
 
     /**
-     * Changes one option by its spec name from text, as {@code --set name=value} does. The names are
+     * Changes one option by its docs/retrieval.md name from text, as {@code --set name=value} does. The names are
      * matched one by one (no reflection, so a renamed option breaks the build, not a run); an
      * unknown name or a bad value fails with both quoted.
      *
