@@ -26,7 +26,7 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * Retrieval quality of "the obvious Java stack" (the peer, MEASURED.md) next to docask's default
+ * Retrieval quality of "the obvious Java stack" (the peer, docs/retrieval.md#the-obvious-java-stack) next to docask's default
  * pipeline, in one process, on the same questions, judged by the eval's own match rule and metrics
  * ({@link DocsEval}, {@link SourceMatch}, {@link DocsMetrics}).
  *

@@ -17,7 +17,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** SPEC §4 end to end on the bundled samples with the real default embedder (bge-small). */
+/** The rules of docs/retrieval.md end to end on the bundled samples with the real default embedder (bge-small). */
 class SampleRetrievalIT {
     @TempDir
     static Path dir;

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 /**
  * Answers questions about one documentation site from its index: sources first, then a streamed
  * answer that cites them as {@code [n]}, or "I don't know" — without calling the model — when
- * nothing on the site is relevant (SPEC §5). Built once, shared by all threads.
+ * nothing on the site is relevant (docs/design.md#answer). Built once, shared by all threads.
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));  // yours to close, after the handler

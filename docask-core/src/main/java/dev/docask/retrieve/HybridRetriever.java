@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
- * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
+ * Finds the sources to answer a question from, or knows that there are none (docs/retrieval.md).
  * Built once per index and shared by all threads.
  *
  * <pre>{@code

@@ -47,7 +47,7 @@ public final class RetrievalOptions {
      * on Astro (recall@6 0.80 vs 0.60; docs/quality.md).
      */
     public enum GateMode {
-        /** Only candidates that pass the gate are fused into sources (docs/retrieval.md §4.4). */
+        /** Only candidates that pass the gate are fused into sources (docs/retrieval.md §4). */
         FILTER,
         /** The gate only decides whether to answer; sources come from the ungated fusion. */
         ANSWERABILITY
@@ -126,7 +126,7 @@ public final class RetrievalOptions {
 
     // --- gate ---
 
-    /** Cosine floor of the gate; empty = the embedder's measured default (docs/retrieval.md §4.3). */
+    /** Cosine floor of the gate; empty = the embedder's measured default (docs/retrieval.md §4). */
     public OptionalDouble minSimilarity() {
         return minSimilarity;
     }

@@ -19,7 +19,7 @@ import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The retrieval rules of SPEC §4, each on a real index built with the mock embedder. */
+/** The retrieval rules of docs/retrieval.md, each on a real index built with the mock embedder. */
 class HybridRetrieverTest {
     @TempDir
     static Path dir;

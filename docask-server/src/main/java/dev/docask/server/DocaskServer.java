@@ -29,7 +29,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The docask HTTP server (SPEC §7): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
+ * The docask HTTP server (docs/design.md#server): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
  * one JSON object), {@code GET /api/search}, {@code POST /api/feedback}, {@code GET /healthz},
  * {@code GET /metrics}, {@code GET /widget.js} and a demo page at {@code /}. Safe to put on the
  * public internet: body and question limits, per-client rate limits, a daily budget, a CORS
