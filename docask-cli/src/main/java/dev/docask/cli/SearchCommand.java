@@ -79,13 +79,11 @@ final class SearchCommand implements Callable<Integer> {
         if (explain) {
             out.printf(Locale.ROOT, "mode %s, gate minSimilarity=%.3f minKeywordCoverage=%.3f, best similarity %s, "
                             + "best coverage %.3f, %d µs%n", r.mode().name().toLowerCase(Locale.ROOT), thresholds.minSimilarity(),
-                    thresholds.minKeywordCoverage(), Float.isNaN(r.bestSimilarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity()),
+                    thresholds.minKeywordCoverage(), r.bestSimilarity().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity().getAsDouble()),
                     r.bestCoverage(), r.micros());
-            if (!r.opening().isEmpty()) {
-                out.println("also searched by its opening sentence: \"" + r.opening() + "\"");
-            }
+            r.opening().ifPresent(o -> out.println("also searched by its opening sentence: \"" + o + "\""));
             for (Hit h : r.gatedOut()) {
-                out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut());
+                out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut().orElse(""));
             }
         }
     }
@@ -99,8 +97,9 @@ final class SearchCommand implements Callable<Integer> {
 
     private static String numbers(Hit h) {
         return String.format(Locale.ROOT, "bm25 rank %s (%.2f), vector rank %s, similarity %s, coverage %.3f, fused %.4f",
-                h.bm25Rank() == 0 ? "-" : h.bm25Rank(), h.bm25Score(), h.vectorRank() == 0 ? "-" : h.vectorRank(),
-                Float.isNaN(h.similarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", h.similarity()),
+                h.bm25Rank().isEmpty() ? "-" : h.bm25Rank().getAsInt(), h.bm25Score().orElse(0),
+                h.vectorRank().isEmpty() ? "-" : h.vectorRank().getAsInt(),
+                h.similarity().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", h.similarity().getAsDouble()),
                 h.keywordCoverage(), h.score());
     }
 

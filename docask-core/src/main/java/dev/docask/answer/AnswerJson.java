@@ -49,9 +49,7 @@ public final class AnswerJson {
         timings.put("firstTokenMillis", a.timings().firstTokenMillis());
         timings.put("totalMillis", a.timings().totalMillis());
         o.put("timings", timings);
-        if (a.usage() != null) {
-            o.put("usage", Map.of("inputTokens", a.usage().inputTokens(), "outputTokens", a.usage().outputTokens()));
-        }
+        a.usage().ifPresent(u -> o.put("usage", Map.of("inputTokens", u.inputTokens(), "outputTokens", u.outputTokens())));
         return o;
     }
 }

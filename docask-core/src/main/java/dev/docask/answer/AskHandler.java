@@ -195,7 +195,7 @@ public final class AskHandler implements AutoCloseable {
         public Builder index(DocIndex index, Map<String, String> env) {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(env, "env");
-            return retriever(HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec(), env)));
+            return retriever(HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec(), env)));
         }
 
         /** The chat model that writes answers; {@code id} names it in the cache key and in answers. */

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * HybridRetriever retriever = HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec()));
+ * HybridRetriever retriever = HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
  * Retrieval r = retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults());
  * if (!r.answerable()) System.out.println("I don't know.");
  * }</pre>
@@ -82,7 +82,7 @@ public final class HybridRetriever {
      * Builds a {@link HybridRetriever}.
      *
      * <pre>{@code
-     * HybridRetriever r = HybridRetriever.builder(index).embedder(Embedders.fromSpec(index.manifest().embedderSpec()))
+     * HybridRetriever r = HybridRetriever.builder(index).embedder(Embedders.create(index.manifest().embedderSpec()))
      *         .rerankHook((q, hits) -> hits.reversed())
      *         .onError(e -> log.warn("retrieval", e))
      *         .build();
@@ -218,13 +218,17 @@ public final class HybridRetriever {
         float bestSim = Float.NaN;
         float bestCov = 0;
         for (Hit h : ranked) {
-            bestSim = Float.isNaN(bestSim) ? h.similarity() : Float.isNaN(h.similarity()) ? bestSim : Math.max(bestSim, h.similarity());
-            bestCov = Math.max(bestCov, h.keywordCoverage());
+            bestSim = Float.isNaN(bestSim) ? h.similarity : Float.isNaN(h.similarity) ? bestSim : Math.max(bestSim, h.similarity);
+            bestCov = Math.max(bestCov, h.keywordCoverage);
         }
         Retrieval.Mode mode = query.hasVector() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
-        return new Retrieval(question, query.opening(),
-                answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
-                answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
+        Retrieval.Builder r = Retrieval.builder(question).answerable(answerable && !sources.isEmpty()).mode(mode)
+                .bestSimilarity(bestSim).bestCoverage(bestCov).sources(sources).hits(answerable ? diverse : List.of())
+                .gatedOut(gatedOut).micros((System.nanoTime() - start) / 1000);
+        if (!query.opening().isEmpty()) {
+            r.opening(query.opening());
+        }
+        return r.build();
     }
 
     /**
@@ -276,8 +280,7 @@ public final class HybridRetriever {
             Scored s = dense.get(i);
             Hit h = hits.get(s.chunkId());
             hits.put(s.chunkId(), h == null ? hit(s.chunkId(), 0, 0, i + 1, o.collapseCopies())
-                    : new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), i + 1,
-                    h.similarity(), h.keywordCoverage(), 0, null));
+                    : h.withVectorRank(i + 1));
         }
         List<Hit> scored = measure(query, new ArrayList<>(hits.values()), gate);
         return fuse(scored, o);
@@ -299,8 +302,7 @@ public final class HybridRetriever {
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), h.vectorRank(),
-                    sims[i], covs[i], h.score(), gate.reject(sims[i], covs[i])));
+            out.add(h.measured(sims[i], covs[i], gate.reject(sims[i], covs[i])));
         }
         return out;
     }
@@ -312,10 +314,10 @@ public final class HybridRetriever {
     private static List<Hit> fuse(List<Hit> hits, RetrievalOptions o) {
         boolean filter = o.gateMode() == RetrievalOptions.GateMode.FILTER;
         List<Hit> fusable = filter ? hits.stream().filter(Hit::passed).toList() : hits;
-        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank() > 0)
-                .sorted((a, b) -> Integer.compare(a.bm25Rank(), b.bm25Rank())).map(Hit::chunkId).toList();
-        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank() > 0)
-                .sorted((a, b) -> Integer.compare(a.vectorRank(), b.vectorRank())).map(Hit::chunkId).toList();
+        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank > 0)
+                .sorted((a, b) -> Integer.compare(a.bm25Rank, b.bm25Rank)).map(Hit::chunkId).toList();
+        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank > 0)
+                .sorted((a, b) -> Integer.compare(a.vectorRank, b.vectorRank)).map(Hit::chunkId).toList();
         Map<Integer, Double> fused = ReciprocalRankFusion.fuse(List.of(bm25, dense), o.rrfK());
         List<Hit> out = new ArrayList<>(hits.size());
         for (Hit h : hits) {
@@ -330,8 +332,8 @@ public final class HybridRetriever {
         if (c != 0) {
             return c;
         }
-        int ra = a.bm25Rank() == 0 ? Integer.MAX_VALUE : a.bm25Rank();
-        int rb = b.bm25Rank() == 0 ? Integer.MAX_VALUE : b.bm25Rank();
+        int ra = a.bm25Rank == 0 ? Integer.MAX_VALUE : a.bm25Rank;
+        int rb = b.bm25Rank == 0 ? Integer.MAX_VALUE : b.bm25Rank;
         return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
     }
 

@@ -28,13 +28,13 @@ public final class RetrievalJson {
     public static Map<String, Object> of(Retrieval r) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("question", r.question());
-        if (!r.opening().isEmpty()) {
-            o.put("opening", r.opening());
+        if (r.opening().isPresent()) {
+            o.put("opening", r.opening().get());
         }
         o.put("answerable", r.answerable());
         o.put("mode", r.mode().name().toLowerCase(Locale.ROOT));
         Map<String, Object> best = new LinkedHashMap<>();
-        best.put("similarity", finite(r.bestSimilarity()));
+        best.put("similarity", r.bestSimilarity().isPresent() ? r.bestSimilarity().getAsDouble() : null);
         best.put("keywordCoverage", r.bestCoverage());
         o.put("best", best);
         o.put("sources", sources(r.sources(), true));
@@ -44,7 +44,7 @@ public final class RetrievalJson {
             m.put("url", h.chunk().url());
             m.put("source", h.chunk().source());
             putScores(m, h);
-            m.put("reason", h.gatedOut());
+            m.put("reason", h.gatedOut);
             gated.add(m);
         }
         o.put("gatedOut", gated);
@@ -71,10 +71,10 @@ public final class RetrievalJson {
     }
 
     private static void putScores(Map<String, Object> m, Hit h) {
-        m.put("bm25Rank", h.bm25Rank() == 0 ? null : h.bm25Rank());
-        m.put("bm25Score", h.bm25Rank() == 0 ? null : h.bm25Score());
-        m.put("vectorRank", h.vectorRank() == 0 ? null : h.vectorRank());
-        m.put("similarity", finite(h.similarity()));
+        m.put("bm25Rank", h.bm25Rank == 0 ? null : h.bm25Rank);
+        m.put("bm25Score", h.bm25Rank == 0 ? null : h.bm25Score);
+        m.put("vectorRank", h.vectorRank == 0 ? null : h.vectorRank);
+        m.put("similarity", finite(h.similarity));
         m.put("keywordCoverage", h.keywordCoverage());
         m.put("score", h.score());
     }

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AnswerCacheTest {
     private static final Answer ANSWER = new Answer("q", "q", "text [1]", List.of(), List.of(1), List.of(), false,
-            false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 1, 2, 3), null);
+            false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 1, 2, 3), java.util.Optional.empty());
 
     @Test
     void key_sameQuestionNormalised_equal() {

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AnswerTest {
     private static Answer answer(List<Integer> citations) {
         return new Answer("q", "q", "t", Retrievals.of(Retrievals.MOCKING, Retrievals.TIMERS).sources(), citations,
-                List.of(), false, false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 0, 0, 0), null);
+                List.of(), false, false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 0, 0, 0), java.util.Optional.empty());
     }
 
     @Test
@@ -25,7 +25,7 @@ class AnswerTest {
 
         assertThat(cached.cached()).isTrue();
         assertThat(cached.question()).isEqualTo("Q?");
-        assertThat(cached.usage()).isNull();
+        assertThat(cached.usage()).isEmpty();
     }
 
     @Test

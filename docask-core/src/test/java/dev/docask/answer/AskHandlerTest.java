@@ -109,7 +109,7 @@ class AskHandlerTest {
         assertThat(a.citations()).containsExactly(1);
         assertThat(a.refused()).isFalse();
         assertThat(a.cached()).isFalse();
-        assertThat(a.usage()).isEqualTo(new Usage(100, 3));
+        assertThat(a.usage()).contains(new Usage(100, 3));
         assertThat(a.model()).isEqualTo("openai:fake");
         assertThat(server.requests()).isEqualTo(1);
         assertThat(finished).containsExactly(a);
@@ -383,7 +383,7 @@ class AskHandlerTest {
         assertThat(retrieved).containsExactly("How do I mock timers in Vitest?");
         assertThat(a.standaloneQuestion()).isEqualTo("How do I mock timers in Vitest?");
         assertThat(a.question()).isEqualTo("and timers?");
-        assertThat(a.usage()).isEqualTo(new Usage(200, 2));
+        assertThat(a.usage()).contains(new Usage(200, 2));
     }
 
     @Test
@@ -430,7 +430,7 @@ class AskHandlerTest {
         assertThat(a.text()).startsWith("Quoted from the Vitest docs").contains("vi.useFakeTimers")
                 .contains("[" + timers + "]");
         assertThat(a.citations()).first().isEqualTo(timers);
-        assertThat(a.usage()).isNull();
+        assertThat(a.usage()).isEmpty();
     }
 
     @Test

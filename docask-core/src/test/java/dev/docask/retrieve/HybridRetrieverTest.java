@@ -62,14 +62,14 @@ class HybridRetrieverTest {
         Retrieval r = retriever.retrieve("What's the weather in Mumbai today?", RetrievalOptions.defaults());
         assertThat(r.answerable()).isFalse();
         assertThat(r.sources()).isEmpty();
-        assertThat(r.gatedOut()).allSatisfy(h -> assertThat(h.gatedOut()).contains("keyword coverage"));
+        assertThat(r.gatedOut()).allSatisfy(h -> assertThat(h.gatedOut().orElseThrow()).contains("keyword coverage"));
     }
 
     @Test
     void exactIdentifier_findsItsPageThroughBm25() {
         Retrieval r = retriever.retrieve("createAskHandler", RetrievalOptions.defaults());
         assertThat(r.sources().get(0).url()).isEqualTo("https://x.dev/api/handler#create");
-        assertThat(r.hits().get(0).bm25Rank()).isEqualTo(1);
+        assertThat(r.hits().get(0).bm25Rank()).hasValue(1);
     }
 
     @Test
@@ -362,7 +362,7 @@ class HybridRetrieverTest {
         assertThat(with.answerable()).isTrue();
         assertThat(with.sources().get(0).url()).isEqualTo("https://x.dev/config/retry");
         assertThat(with.hits().get(0).keywordCoverage()).isEqualTo(1f);
-        assertThat(with.opening()).isEqualTo("Retry a failing test?");
+        assertThat(with.opening()).contains("Retry a failing test?");
         assertThat(without.opening()).isEmpty();
     }
 
@@ -378,8 +378,8 @@ class HybridRetrieverTest {
     void everyHit_reportsTheNumbersAnOperatorTunesWith() {
         Retrieval r = retriever.retrieve("createAskHandler", RetrievalOptions.defaults());
         Hit top = r.hits().get(0);
-        assertThat(top.bm25Score()).isPositive();
-        assertThat(top.similarity()).isBetween(-1f, 1f);
+        assertThat(top.bm25Score().orElseThrow()).isPositive();
+        assertThat(top.similarity().orElseThrow()).isBetween(-1.0, 1.0);
         assertThat(top.keywordCoverage()).isEqualTo(1f);
         assertThat(top.score()).isPositive();
         assertThat(r.bestCoverage()).isEqualTo(1f);

@@ -240,7 +240,7 @@ class ProviderStreamingTest {
             Answer a = events.answer();
             assertThat(a.text()).isEqualTo("Use vi.mock [1].");
             assertThat(a.citations()).containsExactly(1);
-            assertThat(a.usage()).isEqualTo(new Usage(promptTokens(), 3));
+            assertThat(a.usage()).contains(new Usage(promptTokens(), 3));
             assertThat(a.model()).isEqualTo(spec());
             assertThat(a.truncated()).isFalse();
             assertCarriesDocaskPrompt(json(server.lastRequest()));
