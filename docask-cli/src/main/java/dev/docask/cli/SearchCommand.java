@@ -4,7 +4,7 @@ import dev.docask.index.DocIndex;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
-import dev.docask.retrieve.RetrievalJson;
+import dev.docask.retrieve.internal.RetrievalJson;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
@@ -61,7 +61,7 @@ final class SearchCommand implements Callable<Integer> {
         }
     }
 
-    private void printText(PrintWriter out, Retrieval r, dev.docask.retrieve.Thresholds thresholds) {
+    private void printText(PrintWriter out, Retrieval r, HybridRetriever.Thresholds thresholds) {
         if (!r.answerable()) {
             out.println("No relevant information found.");
         }

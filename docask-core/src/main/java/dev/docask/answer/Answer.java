@@ -158,4 +158,46 @@ public final class Answer {
         return "Answer[" + (refused ? "refused" : citations.size() + " citations") + (cached ? ", cached" : "")
                 + ", " + model + ": " + text + "]";
     }
+
+    /**
+     * Where the time of one answer went, in milliseconds from the moment {@code ask} was called.
+     *
+     * @param rewriteMillis    spent rewriting a follow-up into a standalone question (0 when not done)
+     * @param retrievalMillis  spent retrieving sources (embedding included)
+     * @param firstTokenMillis until the first token of the answer was sent
+     * @param totalMillis      until the answer was complete
+     */
+    public record Timings(long rewriteMillis, long retrievalMillis, long firstTokenMillis, long totalMillis) {
+        public Timings {
+            if (rewriteMillis < 0 || retrievalMillis < 0 || firstTokenMillis < 0 || totalMillis < 0) {
+                throw new IllegalArgumentException("timings cannot be negative");
+            }
+        }
+    }
+
+    /**
+     * Tokens a language model reported for one answer (follow-up rewrite included).
+     *
+     * @param inputTokens  prompt tokens
+     * @param outputTokens generated tokens
+     */
+    public record Usage(int inputTokens, int outputTokens) {
+        public Usage {
+            if (inputTokens < 0 || outputTokens < 0) {
+                throw new IllegalArgumentException("token counts cannot be negative: " + inputTokens + ", " + outputTokens);
+            }
+        }
+
+        public int totalTokens() {
+            return inputTokens + outputTokens;
+        }
+
+        /** The sum of two usages; {@code null} stands for "not reported". */
+        static Usage plus(Usage a, Usage b) {
+            if (a == null) {
+                return b;
+            }
+            return b == null ? a : new Usage(a.inputTokens + b.inputTokens, a.outputTokens + b.outputTokens);
+        }
+    }
 }

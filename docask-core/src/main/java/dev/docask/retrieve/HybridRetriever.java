@@ -1,9 +1,10 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.internal.IndexEngine;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
-import dev.docask.index.Scored;
+import dev.docask.index.internal.Scored;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -437,7 +438,7 @@ public final class HybridRetriever {
     private BitSet allowedChunks(RetrievalOptions o) {
         boolean collapse = o.collapseCopies() && index.manifest().copies() > 0;
         if (o.filter().isEmpty()) {
-            return collapse ? index.canonicalChunks() : null;
+            return collapse ? IndexEngine.of(index).canonicalChunks() : null;
         }
         BitSet allowed = new BitSet(index.size());
         for (int id = 0; id < index.size(); id++) {
@@ -471,5 +472,14 @@ public final class HybridRetriever {
             }
         }
         return kept;
+    }
+
+    /**
+     * The gate's thresholds as they apply to one index (option, or the embedder's measured default).
+     *
+     * @param minSimilarity      cosine floor
+     * @param minKeywordCoverage keyword coverage floor
+     */
+    public record Thresholds(double minSimilarity, double minKeywordCoverage) {
     }
 }

@@ -1,5 +1,9 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
+import dev.docask.answer.Answer.Timings;
+
 import dev.docask.retrieve.Retrieval;
 import org.junit.jupiter.api.Test;
 

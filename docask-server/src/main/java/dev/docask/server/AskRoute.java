@@ -3,7 +3,7 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docask.answer.Answer;
-import dev.docask.answer.AnswerJson;
+import dev.docask.answer.internal.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandle;

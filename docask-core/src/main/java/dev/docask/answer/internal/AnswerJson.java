@@ -1,6 +1,7 @@
-package dev.docask.answer;
+package dev.docask.answer.internal;
 
-import dev.docask.retrieve.RetrievalJson;
+import dev.docask.answer.Answer;
+import dev.docask.retrieve.internal.RetrievalJson;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
