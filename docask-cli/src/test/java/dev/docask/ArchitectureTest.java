@@ -1,14 +1,31 @@
 package dev.docask;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import dev.docask.testsupport.TestSites;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import org.junit.jupiter.api.Test;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
-/** Holds the package edges of STYLE.md so they cannot rot. */
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Holds the package edges of docs/design.md#packages so they cannot rot. */
 class ArchitectureTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -63,5 +80,67 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.javalin..").allowEmptyShould(true).check(MAIN);
         noClasses().that().resideOutsideOfPackage("dev.docask.cli..")
                 .should().dependOnClassesThat().resideInAPackage("picocli..").allowEmptyShould(true).check(MAIN);
+    }
+
+    /** The packages a library user may import (docs/api.md); the rest is docask's own. */
+    private static final Set<String> EXPORTED = Set.of("dev.docask.ingest", "dev.docask.embed", "dev.docask.index",
+            "dev.docask.retrieve", "dev.docask.answer", "dev.docask.embed.bge", "dev.docask.answer.providers",
+            "dev.docask.server");
+
+    private static List<JavaClass> exported() {
+        return MAIN.stream().filter(c -> EXPORTED.contains(c.getPackageName()))
+                .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC)).toList();
+    }
+
+    @Test
+    void exportedTypes_areExactlyTheListInDocsApiMd() throws IOException {
+        Set<String> listed = new TreeSet<>();
+        Matcher m = Pattern.compile("(?m)^- `(dev\\.docask\\.[\\w.]*\\.[A-Z]\\w*)`").matcher(
+                Files.readString(TestSites.root().resolve("docs/api.md")));
+        while (m.find()) {
+            listed.add(m.group(1));
+        }
+        Set<String> exported = new TreeSet<>();
+        exported().stream().filter(JavaClass::isTopLevelClass).forEach(c -> exported.add(c.getName()));
+        assertThat(exported).as("public top-level types of the exported packages vs the list in docs/api.md")
+                .containsExactlyElementsOf(listed);
+    }
+
+    @Test
+    void exportedTypes_exposeNoInternalType() {
+        List<String> leaks = new ArrayList<>();
+        for (JavaClass c : exported()) {
+            for (JavaCodeUnit u : c.getCodeUnits()) {
+                if (u.getModifiers().contains(JavaModifier.PUBLIC) || u.getModifiers().contains(JavaModifier.PROTECTED)) {
+                    Stream.concat(Stream.of(u.getRawReturnType()), u.getRawParameterTypes().stream())
+                            .filter(ArchitectureTest::isInternal)
+                            .forEach(t -> leaks.add(u.getFullName() + " uses " + t.getName()));
+                }
+            }
+            for (JavaField f : c.getFields()) {
+                if (f.getModifiers().contains(JavaModifier.PUBLIC) && isInternal(f.getRawType())) {
+                    leaks.add(f.getFullName() + " is a " + f.getRawType().getName());
+                }
+            }
+        }
+        assertThat(leaks).as("public members of exported types that hand out docask's internals").isEmpty();
+    }
+
+    @Test
+    void exportedPackages_eachHaveAPackageInfo() throws IOException {
+        List<String> missing = new ArrayList<>();
+        try (Stream<Path> dirs = Files.walk(TestSites.root(), 9)) {
+            dirs.filter(d -> d.toString().contains("/src/main/java/dev/docask/"))
+                    .filter(d -> EXPORTED.contains(d.toString().replaceFirst(".*/src/main/java/", "").replace('/', '.')))
+                    .filter(d -> !Files.exists(d.resolve("package-info.java")))
+                    .forEach(d -> missing.add(d.toString()));
+        }
+        assertThat(missing).as("exported packages without a package-info.java naming their entry point").isEmpty();
+    }
+
+    private static boolean isInternal(JavaClass type) {
+        String p = type.getPackageName();
+        return p.startsWith("dev.docask.") && (p.contains(".internal") || p.startsWith("dev.docask.cli")
+                || p.startsWith("dev.docask.eval"));
     }
 }

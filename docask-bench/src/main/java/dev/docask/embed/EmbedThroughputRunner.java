@@ -66,7 +66,7 @@ public final class EmbedThroughputRunner {
                     avgChars, median(o), median(t), median(ratio), m);
         }
         System.out.printf("query embedding (bge-small, instruct) p50: %.1f ms; LangChain4j embed p50: %.1f ms%n",
-                p50(q -> ours.embedQuery(q)), p50(q -> theirs.embed(BgeSmallEmbedder.QUERY_INSTRUCTION + q)));
+                p50(q -> ours.embedQuery(q)), p50(q -> theirs.embed(dev.docask.embed.bge.BgeSmallProvider.QUERY_INSTRUCTION + q)));
         System.out.printf("load after: %.1f%n", load());
         System.exit(0);
     }

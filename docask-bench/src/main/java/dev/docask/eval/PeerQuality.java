@@ -26,7 +26,7 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
- * Retrieval quality of "the obvious Java stack" (the peer, MEASURED.md) next to docask's default
+ * Retrieval quality of "the obvious Java stack" (the peer, docs/retrieval.md#the-obvious-java-stack) next to docask's default
  * pipeline, in one process, on the same questions, judged by the eval's own match rule and metrics
  * ({@link DocsEval}, {@link SourceMatch}, {@link DocsMetrics}).
  *
@@ -158,10 +158,10 @@ public final class PeerQuality {
             facts.put("docask_pages", index.manifest().pages());
             facts.put("docask_chunks", index.size());
             facts.put("docask_copies", index.manifest().copies());
-            facts.put("docask_embedder", index.manifest().embedderSpec());
+            facts.put("docask_embedder", index.manifest().embedderSpec().toString());
             System.err.println(facts);
 
-            HybridRetriever docask = HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec()));
+            HybridRetriever docask = HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
             Map<String, BiFunction<String, RetrievalOptions, Retrieval>> strategies = new LinkedHashMap<>();
             strategies.put("docask-hybrid", docask::retrieve);
             strategies.put("peer-dense", peerRetriever(peer, pageUrls, q -> peer.dense(q, K)));
@@ -224,11 +224,11 @@ public final class PeerQuality {
                 String url = pageUrls.getOrDefault(file, "");
                 String source = url.isEmpty() ? "" : file;
                 Chunk chunk = new Chunk(url, file, "", peer.segment(ord).text(), source, Map.of());
-                Hit hit = new Hit(ord, chunk, List.of(), 0, 0f, 0, Float.NaN, 0f, 0.0, null);
+                Hit hit = Hit.builder(ord, chunk).build();
                 hits.add(hit);
                 sources.add(new Source(sources.size() + 1, url, file, "", source, List.of(hit)));
             }
-            return new Retrieval(question, "", true, Retrieval.Mode.HYBRID, Float.NaN, 0f, sources, hits, List.of(), micros);
+            return Retrieval.builder(question).answerable(true).sources(sources).hits(hits).micros(micros).build();
         };
     }
 

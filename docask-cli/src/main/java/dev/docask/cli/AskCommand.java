@@ -1,7 +1,7 @@
 package dev.docask.cli;
 
 import dev.docask.answer.Answer;
-import dev.docask.answer.AnswerJson;
+import dev.docask.answer.internal.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandler;

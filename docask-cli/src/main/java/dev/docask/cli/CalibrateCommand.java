@@ -114,10 +114,10 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private static List<Calibration.Scores> score(HybridRetriever retriever, List<String> questions, boolean vectors) {
         List<Calibration.Scores> out = new ArrayList<>();
-        RetrievalOptions open = RetrievalOptions.defaults().withoutGate();
+        RetrievalOptions open = RetrievalOptions.builder().withoutGate().build();
         for (String q : questions) {
             Retrieval r = retriever.retrieve(q, open);
-            Double similarity = !vectors ? null : Float.isNaN(r.bestSimilarity()) ? 0.0 : (double) r.bestSimilarity();
+            Double similarity = !vectors ? null : r.bestSimilarity().orElse(0.0);
             out.add(new Calibration.Scores(q, similarity, r.bestCoverage()));
         }
         return out;

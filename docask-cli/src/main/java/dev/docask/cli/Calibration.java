@@ -13,8 +13,8 @@ import java.util.function.ToDoubleFunction;
  * mistakes on the given questions (turned away + let through, ties going to fewer turned away),
  * searched over midpoints between observed scores so a suggestion never sits on a question's score.
  * Among equally good pairs it keeps minKeywordCoverage nearest the given default (coverage is the
- * signal that generalises, MEASURED.md) and takes the middle of the tied similarity cuts, the
- * largest margin on both sides. A second suggestion fixes coverage at the default and picks only
+ * signal that generalises, docs/retrieval.md#coverage-holds-cosine-does-not) and takes the middle
+ * of the tied similarity cuts, the largest margin on both sides. A second suggestion fixes coverage at the default and picks only
  * minSimilarity — the number a per-model default needs.
  *
  * A keyword-only index (--embedder none) has no similarity at all, so the gate is coverage alone:

@@ -132,7 +132,7 @@ final class EvalCommand implements Callable<Integer> {
         List<Strategy> run = OptionCheck.convert(spec, () -> Strategies.select(strategies, overrides));
         List<Question> asked = readQuestions();
         try (DocIndex idx = DocIndex.open(index)) {
-            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.fromSpec(idx.manifest().embedderSpec()));
+            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.create(idx.manifest().embedderSpec()));
             DocsReport report = DocsEval.run(retriever::retrieve, asked, run, k, preferLong);
             out.print(json ? report.json() : report.table());
             out.flush();
@@ -175,7 +175,7 @@ final class EvalCommand implements Callable<Integer> {
             }
         });
         try (DocIndex idx = DocIndex.open(dir)) {
-            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.fromSpec(idx.manifest().embedderSpec()));
+            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.create(idx.manifest().embedderSpec()));
             BeirReport report = BeirEval.run(retriever::retrieve, collection, qrels, run);
             out.print(json ? report.json() : report.table());
             out.flush();

@@ -18,6 +18,6 @@ final class IndexArgs {
 
     /** A retriever over the index, with the embedder it was built with. */
     static HybridRetriever retriever(DocIndex index) {
-        return HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec()));
+        return HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
     }
 }

@@ -64,17 +64,17 @@ final class InspectCommand implements Callable<Integer> {
                 o.put("pages", m.pages());
                 o.put("chunks", m.chunks());
                 o.put("copies", m.copies());
-                o.put("embedder", m.embedderSpec());
+                o.put("embedder", m.embedderSpec().toString());
                 o.put("embedderId", m.embedderId());
                 o.put("dimensions", m.dimensions());
-                o.put("framework", m.framework());
-                o.put("baseUrl", m.baseUrl());
+                o.put("framework", m.framework().cliName());
+                o.put("baseUrl", m.baseUrl().orElse(""));
                 o.put("siteName", m.siteName());
                 o.put("chunkSize", m.chunkSize());
                 o.put("chunkOverlap", m.chunkOverlap());
                 o.put("bm25", Map.of("k1", m.bm25K1(), "b", m.bm25B()));
                 o.put("contentHash", m.contentHash());
-                o.put("createdAt", m.createdAt());
+                o.put("createdAt", m.createdAt().toString());
                 o.put("bytes", bytes);
                 o.put("bytesPerChunk", m.chunks() == 0 ? 0 : bytes / m.chunks());
                 o.put("metadataKeys", metadataKeys(idx));
@@ -82,8 +82,8 @@ final class InspectCommand implements Callable<Integer> {
                 JsonPrinter.print(out, o);
                 return 0;
             }
-            out.printf("%s (%s%s)%n", m.siteName().isEmpty() ? index.dir : m.siteName(), m.framework(),
-                    m.baseUrl().isEmpty() ? ", no base URL: sources cite site-relative paths" : ", " + m.baseUrl());
+            out.printf("%s (%s%s)%n", m.siteName().isEmpty() ? index.dir : m.siteName(), m.framework().cliName(),
+                    m.baseUrl().map(u -> ", " + u).orElse(", no base URL: sources cite site-relative paths"));
             out.printf("pages %d, chunks %d, copies %d%n", m.pages(), m.chunks(), m.copies());
             out.printf("embedder %s (%s, %d dimensions), BM25 k1=%s b=%s%n", m.embedderSpec(), m.embedderId(),
                     m.dimensions(), m.bm25K1(), m.bm25B());

@@ -35,18 +35,19 @@ final class RetrievalArgs {
 
     /** @throws IllegalArgumentException for a bad value, naming it */
     RetrievalOptions options() {
-        RetrievalOptions o = RetrievalOptions.defaults().withFilter(pairs("--filter", "KEY", filter, "url=https://docs.example.com/guide/"));
+        RetrievalOptions.Builder o = RetrievalOptions.builder()
+                .filter(pairs("--filter", "KEY", filter, "url=https://docs.example.com/guide/"));
         if (topK != null) {
-            o = o.withTopK(topK);
+            o.topK(topK);
         }
         Map<String, String> sets = pairs("--set", "NAME", overrides, "minSimilarity=0.8");
         if (topK != null && sets.containsKey("topK")) {
             throw new IllegalArgumentException("--top-k and --set topK both give topK; give it once");
         }
         for (Map.Entry<String, String> e : sets.entrySet()) {
-            o = o.withSetting(e.getKey(), e.getValue());
+            o.set(e.getKey(), e.getValue());
         }
-        return o;
+        return o.build();
     }
 
     /** NAME=VALUE arguments in order; a name given twice is refused rather than silently overwritten. */

@@ -4,7 +4,7 @@ import dev.docask.index.DocIndex;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
-import dev.docask.retrieve.RetrievalJson;
+import dev.docask.retrieve.internal.RetrievalJson;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
@@ -47,9 +47,9 @@ final class SearchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String question = OptionCheck.question(spec, words);
         List<String> errors = new ArrayList<>();
-        RetrievalOptions options = OptionCheck.convert(spec, retrieval::options).withOnError(e -> errors.add(e.getMessage()));
+        RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx);
+            HybridRetriever retriever = IndexArgs.retriever(idx).toBuilder().onError(e -> errors.add(e.getMessage())).build();
             Retrieval r = retriever.retrieve(question, options);
             errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));
             if (json) {
@@ -61,7 +61,7 @@ final class SearchCommand implements Callable<Integer> {
         }
     }
 
-    private void printText(PrintWriter out, Retrieval r, dev.docask.retrieve.Thresholds thresholds) {
+    private void printText(PrintWriter out, Retrieval r, HybridRetriever.Thresholds thresholds) {
         if (!r.answerable()) {
             out.println("No relevant information found.");
         }
@@ -79,13 +79,11 @@ final class SearchCommand implements Callable<Integer> {
         if (explain) {
             out.printf(Locale.ROOT, "mode %s, gate minSimilarity=%.3f minKeywordCoverage=%.3f, best similarity %s, "
                             + "best coverage %.3f, %d µs%n", r.mode().name().toLowerCase(Locale.ROOT), thresholds.minSimilarity(),
-                    thresholds.minKeywordCoverage(), Float.isNaN(r.bestSimilarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity()),
+                    thresholds.minKeywordCoverage(), r.bestSimilarity().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity().getAsDouble()),
                     r.bestCoverage(), r.micros());
-            if (!r.opening().isEmpty()) {
-                out.println("also searched by its opening sentence: \"" + r.opening() + "\"");
-            }
+            r.opening().ifPresent(o -> out.println("also searched by its opening sentence: \"" + o + "\""));
             for (Hit h : r.gatedOut()) {
-                out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut());
+                out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut().orElse(""));
             }
         }
     }
@@ -99,8 +97,9 @@ final class SearchCommand implements Callable<Integer> {
 
     private static String numbers(Hit h) {
         return String.format(Locale.ROOT, "bm25 rank %s (%.2f), vector rank %s, similarity %s, coverage %.3f, fused %.4f",
-                h.bm25Rank() == 0 ? "-" : h.bm25Rank(), h.bm25Score(), h.vectorRank() == 0 ? "-" : h.vectorRank(),
-                Float.isNaN(h.similarity()) ? "n/a" : String.format(Locale.ROOT, "%.3f", h.similarity()),
+                h.bm25Rank().isEmpty() ? "-" : h.bm25Rank().getAsInt(), h.bm25Score().orElse(0),
+                h.vectorRank().isEmpty() ? "-" : h.vectorRank().getAsInt(),
+                h.similarity().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", h.similarity().getAsDouble()),
                 h.keywordCoverage(), h.score());
     }
 

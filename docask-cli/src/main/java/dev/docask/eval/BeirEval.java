@@ -38,9 +38,9 @@ public final class BeirEval {
         Map<String, BeirMetrics> out = new LinkedHashMap<>();
         for (Strategy s : strategies) {
             RetrievalOptions gated = s.options(RetrievalOptions.defaults());
-            RetrievalOptions ranking = gated.withoutGate().withTopK(DEPTH)
-                    .withCandidates(Math.max(DEPTH, gated.candidates()))
-                    .withMaxContextChars(Integer.MAX_VALUE).withCollapseCopies(false);
+            RetrievalOptions ranking = gated.toBuilder().withoutGate().topK(DEPTH)
+                    .candidates(Math.max(DEPTH, gated.candidates()))
+                    .maxContextChars(Integer.MAX_VALUE).collapseCopies(false).build();
             double ndcg = 0;
             double recall = 0;
             int refused = 0;

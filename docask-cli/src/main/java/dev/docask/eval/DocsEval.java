@@ -50,7 +50,7 @@ public final class DocsEval {
         Map<String, DocsMetrics> metrics = new LinkedHashMap<>();
         Map<String, List<Outcome>> outcomes = new LinkedHashMap<>();
         for (Strategy s : strategies) {
-            RetrievalOptions options = s.options(RetrievalOptions.defaults().withTopK(k));
+            RetrievalOptions options = s.options(RetrievalOptions.builder().topK(k).build());
             List<Outcome> mine = new ArrayList<>();
             for (Question q : questions) {
                 mine.add(ask(retriever, q, options, k, preferLong));

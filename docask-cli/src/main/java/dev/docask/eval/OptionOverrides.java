@@ -19,7 +19,7 @@ final class OptionOverrides {
             throw new IllegalArgumentException("bad override '" + assignment + "': expected name=value, e.g. minSimilarity=0.8");
         }
         try {
-            return o.withSetting(assignment.substring(0, eq), assignment.substring(eq + 1));
+            return o.toBuilder().set(assignment.substring(0, eq), assignment.substring(eq + 1)).build();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad override '" + assignment + "': " + e.getMessage(), e);
         }

@@ -30,15 +30,15 @@ public final class Strategies {
     private static Map<String, Strategy> registry() {
         Map<String, Strategy> r = new LinkedHashMap<>();
         add(r, "bm25", "BM25 alone (keyword coverage gate)",
-                o -> o.withRetrievers(RetrievalOptions.Retrievers.BM25));
+                o -> o.toBuilder().retrievers(RetrievalOptions.Retrievers.BM25).build());
         add(r, "vector", "cosine similarity alone (same gate)",
-                o -> o.withRetrievers(RetrievalOptions.Retrievers.VECTOR));
+                o -> o.toBuilder().retrievers(RetrievalOptions.Retrievers.VECTOR).build());
         add(r, "hybrid", "the default pipeline: BM25 and cosine, relevance gate, RRF", o -> o);
         add(r, "filter", "hybrid with gate mode filter: only candidates that pass the gate become sources",
-                o -> o.withGateMode(RetrievalOptions.GateMode.FILTER));
-        add(r, "topn", "hybrid with the gate off (both thresholds 0): plain top-k", RetrievalOptions::withoutGate);
+                o -> o.toBuilder().gateMode(RetrievalOptions.GateMode.FILTER).build());
+        add(r, "topn", "hybrid with the gate off (both thresholds 0): plain top-k", o -> o.toBuilder().withoutGate().build());
         add(r, "answerability", "hybrid with gate mode answerability: the gate only decides whether to answer",
-                o -> o.withGateMode(RetrievalOptions.GateMode.ANSWERABILITY));
+                o -> o.toBuilder().gateMode(RetrievalOptions.GateMode.ANSWERABILITY).build());
         return Map.copyOf(r);
     }
 

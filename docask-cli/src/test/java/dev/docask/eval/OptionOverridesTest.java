@@ -14,12 +14,12 @@ class OptionOverridesTest {
         assertThat(OptionOverrides.apply(d, "topK=3").topK()).isEqualTo(3);
         assertThat(OptionOverrides.apply(d, "candidates=80").candidates()).isEqualTo(80);
         assertThat(OptionOverrides.apply(d, "rrfK=10").rrfK()).isEqualTo(10);
-        assertThat(OptionOverrides.apply(d, "minSimilarity=0.7").minSimilarity()).isEqualTo(0.7);
-        assertThat(OptionOverrides.apply(d, "minKeywordCoverage=0.45").minKeywordCoverage()).isEqualTo(0.45);
+        assertThat(OptionOverrides.apply(d, "minSimilarity=0.7").minSimilarity().getAsDouble()).isEqualTo(0.7);
+        assertThat(OptionOverrides.apply(d, "minKeywordCoverage=0.45").minKeywordCoverage().getAsDouble()).isEqualTo(0.45);
         assertThat(OptionOverrides.apply(d, "maxContextChars=500").maxContextChars()).isEqualTo(500);
         assertThat(OptionOverrides.apply(d, "collapseCopies=false").collapseCopies()).isFalse();
-        assertThat(OptionOverrides.apply(d, "maxPerSource=2").maxPerSource()).isEqualTo(2);
-        assertThat(OptionOverrides.apply(d, "similarityNeedsKeyword=true").similarityNeedsKeyword()).isTrue();
+        assertThat(OptionOverrides.apply(d, "maxPerSource=2").maxPerSource().getAsInt()).isEqualTo(2);
+        assertThat(OptionOverrides.apply(d, "similarityNeedsKeyword=true").similarityNeedsKeyword()).contains(true);
         assertThat(OptionOverrides.apply(d, "gateMode=answerability").gateMode())
                 .isEqualTo(RetrievalOptions.GateMode.ANSWERABILITY);
         assertThat(OptionOverrides.apply(d, "retrievers=bm25").retrievers()).isEqualTo(RetrievalOptions.Retrievers.BM25);

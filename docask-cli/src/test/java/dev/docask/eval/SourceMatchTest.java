@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SourceMatchTest {
     static Source source(int n, String url, String path, String... copyUrls) {
         Chunk c = new Chunk(url, "T", "H", "text", path, Map.of());
-        Hit h = new Hit(n, c, List.of(copyUrls), 1, 1f, 1, 0.9f, 1f, 0.1, null);
+        Hit h = Hit.builder(n, c).copyUrls(List.of(copyUrls)).bm25(1, 1f).vectorRank(1).similarity(0.9f).keywordCoverage(1f)
+                .score(0.1).build();
         return new Source(n, url, "T", "H", path, List.of(h));
     }
 

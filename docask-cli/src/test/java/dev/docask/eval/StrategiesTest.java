@@ -12,8 +12,8 @@ class StrategiesTest {
     @Test
     void parse_topn_turnsGateOff() {
         RetrievalOptions o = Strategies.parse("topn").options(RetrievalOptions.defaults());
-        assertThat(o.minSimilarity()).isZero();
-        assertThat(o.minKeywordCoverage()).isZero();
+        assertThat(o.minSimilarity().getAsDouble()).isZero();
+        assertThat(o.minKeywordCoverage().getAsDouble()).isZero();
     }
 
     @Test
@@ -47,8 +47,8 @@ class StrategiesTest {
         Strategy s = Strategies.parse("hybrid:minSimilarity=0.8,minKeywordCoverage=0.6,gateMode=answerability");
         RetrievalOptions o = s.options(RetrievalOptions.defaults());
         assertThat(s.name()).isEqualTo("hybrid:minSimilarity=0.8,minKeywordCoverage=0.6,gateMode=answerability");
-        assertThat(o.minSimilarity()).isEqualTo(0.8);
-        assertThat(o.minKeywordCoverage()).isEqualTo(0.6);
+        assertThat(o.minSimilarity().getAsDouble()).isEqualTo(0.8);
+        assertThat(o.minKeywordCoverage().getAsDouble()).isEqualTo(0.6);
         assertThat(o.gateMode()).isEqualTo(RetrievalOptions.GateMode.ANSWERABILITY);
     }
 
@@ -80,7 +80,7 @@ class StrategiesTest {
                 List.of("minSimilarity=0.7", "maxPerSource=1", "minSimilarity=0.75"));
         assertThat(s).extracting(Strategy::name).containsExactly("hybrid",
                 "hybrid:minSimilarity=0.7,maxPerSource=1", "hybrid:minSimilarity=0.75,maxPerSource=1");
-        assertThat(s.get(2).options(RetrievalOptions.defaults()).minSimilarity()).isEqualTo(0.75);
+        assertThat(s.get(2).options(RetrievalOptions.defaults()).minSimilarity().getAsDouble()).isEqualTo(0.75);
     }
 
     @Test

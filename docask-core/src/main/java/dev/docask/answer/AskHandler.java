@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 /**
  * Answers questions about one documentation site from its index: sources first, then a streamed
  * answer that cites them as {@code [n]}, or "I don't know" — without calling the model — when
- * nothing on the site is relevant (SPEC §5). Built once, shared by all threads.
+ * nothing on the site is relevant (docs/design.md#answer). Built once, shared by all threads.
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));  // yours to close, after the handler
@@ -195,7 +195,7 @@ public final class AskHandler implements AutoCloseable {
         public Builder index(DocIndex index, Map<String, String> env) {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(env, "env");
-            return retriever(HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec(), env)));
+            return retriever(HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec(), env)));
         }
 
         /** The chat model that writes answers; {@code id} names it in the cache key and in answers. */
@@ -303,16 +303,13 @@ public final class AskHandler implements AutoCloseable {
             }
             SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
             Consumer<Throwable> errors = onError;
-            Consumer<Throwable> retrievalErrors = retrieval.onError();
-            RetrievalOptions options = retrieval.withOnError(e -> {
-                AskSettings.report(retrievalErrors, e);
-                AskSettings.report(errors, e);
-            });
+            // retrieval's failures reach this handler's onError too, besides the retriever's own receivers
+            HybridRetriever reporting = retriever.toBuilder().onError(e -> AskSettings.report(errors, e)).build();
             String refusal = site.fill(noAnswerMessage);
             String prompt = site.fill(instructions);
             AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,
                     site.display(), prompt, refusal, rewriteFollowUps);
-            return new AskHandler(new AskSettings(retriever, retriever.index().hasVectors(), model, modelId, site, options,
+            return new AskHandler(new AskSettings(reporting, retriever.index().hasVectors(), model, modelId, site, retrieval,
                     refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
                     fingerprint));
         }

@@ -1,5 +1,9 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
+import dev.docask.answer.Answer.Timings;
+
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.Source;
 
@@ -218,7 +222,7 @@ final class AskRun {
         Timings timings = new Timings(rewriteMillis, retrievalMillis, Math.max(firstTokenMillis, 0), total);
         Answer answer = new Answer(question, standalone, answerText, sources, c.valid(), c.invalid(), refused, false,
                 truncated, retrieval.mode(), fallback, s.modelId(), timings,
-                Usage.plus(rewriteUsage, usage));
+                Optional.ofNullable(Usage.plus(rewriteUsage, usage)));
         complete(answer, !truncated && !fallback);
     }
 

@@ -58,12 +58,11 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, Streaming
      * @param retriever  stands for the retriever: its index (content, generation) and its embedder,
      *                   query variant included; a number rather than the object, so the cache does
      *                   not keep a replaced index alive
-     * @param retrieval  the retrieval options, hooks included (compared as objects), onError left out
+     * @param retrieval  the retrieval options (the retriever's hooks count as part of the retriever)
      * @param model      the model's id, plus the server it is reached at when built from a spec
      */
     record Fingerprint(long retriever, RetrievalOptions retrieval, String model, String site,
                        String instructions, String noAnswerMessage, boolean rewriteFollowUps) {
-        private static final Consumer<Throwable> NO_ERRORS = e -> { };
         private static final Map<HybridRetriever, Long> RETRIEVERS = new WeakHashMap<>();
         private static long lastRetriever;
 
@@ -73,7 +72,7 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, Streaming
             synchronized (RETRIEVERS) {
                 id = RETRIEVERS.computeIfAbsent(retriever, r -> ++lastRetriever);
             }
-            return new Fingerprint(id, retrieval.withOnError(NO_ERRORS), model, site, instructions,
+            return new Fingerprint(id, retrieval, model, site, instructions,
                     noAnswerMessage, rewriteFollowUps);
         }
     }

@@ -1,7 +1,8 @@
 package dev.docask.answer;
 
+import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.DocIndex;
-import dev.docask.ingest.Sentences;
+import dev.docask.ingest.internal.Sentences;
 import dev.docask.retrieve.Source;
 
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ final class ExtractiveAnswer {
 
     /** The extractive answer as the pieces it is streamed in: the opening line, then one quoted sentence each. */
     static List<String> write(String question, List<Source> sources, SiteName site) {
-        Set<String> terms = new LinkedHashSet<>(DocIndex.terms(question));
+        Set<String> terms = new LinkedHashSet<>(IndexEngine.terms(question));
         List<Candidate> all = new ArrayList<>();
         for (Source s : sources) {
             List<String> sentences = sentences(s.text());
@@ -92,7 +93,7 @@ final class ExtractiveAnswer {
         if (questionTerms.isEmpty()) {
             return 0;
         }
-        Set<String> words = new HashSet<>(DocIndex.terms(sentence));
+        Set<String> words = new HashSet<>(IndexEngine.terms(sentence));
         return questionTerms.stream().filter(words::contains).count() / (double) questionTerms.size();
     }
 

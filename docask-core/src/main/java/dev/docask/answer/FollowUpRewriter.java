@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
 import dev.docask.retrieve.HybridRetriever;
 import dev.langchain4j.model.chat.StreamingChatModel;
 

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.StreamingChatModel;

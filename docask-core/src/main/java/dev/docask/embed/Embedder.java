@@ -1,5 +1,7 @@
 package dev.docask.embed;
 
+import dev.docask.embed.internal.Vectors;
+
 import java.util.List;
 
 /**

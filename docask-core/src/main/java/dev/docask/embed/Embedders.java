@@ -54,6 +54,11 @@ public final class Embedders {
         return create(EmbedderSpec.parse(spec), env);
     }
 
+    /** Builds the embedder {@code spec} names, with settings from the process environment; empty for {@link EmbedderSpec#NONE}. */
+    public static Optional<Embedder> create(EmbedderSpec spec) {
+        return create(spec, System.getenv());
+    }
+
     /**
      * Builds the embedder {@code spec} names, with settings from {@code env}; empty for {@link EmbedderSpec#NONE}.
      *

@@ -1,5 +1,7 @@
 package dev.docask.embed;
 
+import dev.docask.embed.internal.Vectors;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

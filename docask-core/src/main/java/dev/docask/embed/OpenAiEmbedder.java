@@ -1,5 +1,7 @@
 package dev.docask.embed;
 
+import dev.docask.embed.internal.Vectors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,11 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.IndexAccess;
+import dev.docask.index.internal.IndexEngine;
+import dev.docask.index.internal.Scored;
+
+import dev.docask.index.internal.QueryTerms;
+
 import dev.docask.ingest.Chunk;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
@@ -48,6 +54,12 @@ public final class DocIndex implements AutoCloseable {
     /** Questions are cut to this many distinct terms (BooleanQuery has a clause limit). */
     static final int MAX_QUERY_TERMS = 256;
 
+    static {
+        // retrieval's engine calls, for docask's own packages only (dev.docask.index.internal is not exported)
+        IndexAccess.register(DocIndex::terms, index -> index.engine);
+    }
+
+    private final IndexEngine engine = new Engine();
     private final Path dir;
     private final Manifest manifest;
     private final List<Chunk> chunks;
@@ -227,7 +239,7 @@ public final class DocIndex implements AutoCloseable {
     }
 
     /** A fresh set of the canonical chunks (one per group of copies). */
-    public BitSet canonicalChunks() {
+    BitSet canonicalChunks() {
         return (BitSet) canonical.clone();
     }
 
@@ -237,10 +249,10 @@ public final class DocIndex implements AutoCloseable {
      * that compares words with a question the way retrieval does.
      *
      * <pre>{@code
-     * DocIndex.terms("What is createAskHandler?");  // [createaskhandler, creat, ask, handler]
+     * IndexEngine.terms("What is createAskHandler?");  // [createaskhandler, creat, ask, handler]
      * }</pre>
      */
-    public static List<String> terms(String text) {
+    static List<String> terms(String text) {
         return QUESTION_ANALYZER.distinctTerms(text);
     }
 
@@ -248,7 +260,7 @@ public final class DocIndex implements AutoCloseable {
      * The question's distinct analysed terms ({@link #terms}), their IDF in this index and how often
      * the question repeats each: a long question that says "internationalization" twice is about it.
      */
-    public QueryTerms queryTerms(String question) {
+    QueryTerms queryTerms(String question) {
         Map<String, Integer> repeats = new LinkedHashMap<>();
         for (String t : QUESTION_ANALYZER.allTerms(question)) {
             repeats.merge(t, 1, Integer::sum);
@@ -278,7 +290,7 @@ public final class DocIndex implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+    List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
         n = requireCount(n);
         if (terms.isEmpty()) {
             return List.of();
@@ -311,7 +323,7 @@ public final class DocIndex implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+    List<Scored> nearest(float[] query, int n, BitSet allowed) {
         n = requireCount(n);
         requireVectors();
         return vectors.nearest(query, n, allowed);
@@ -326,7 +338,7 @@ public final class DocIndex implements AutoCloseable {
     }
 
     /** Cosine similarity between the normalised {@code query} and chunk {@code id}. */
-    public float similarity(int id, float[] query) {
+    float similarity(int id, float[] query) {
         requireVectors();
         if (query.length != vectors.dimensions()) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, index has "
@@ -339,7 +351,7 @@ public final class DocIndex implements AutoCloseable {
      * Which of the question's terms each chunk contains: {@code result[i][t]} is true when chunk
      * {@code chunkIds[i]} contains term {@code t}.
      */
-    public boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
+    boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
         boolean[][] present = new boolean[chunkIds.length][terms.terms().size()];
         if (chunkIds.length == 0) {
             return present;
@@ -402,6 +414,39 @@ public final class DocIndex implements AutoCloseable {
                     // closing a read-only index cannot lose data
                 }
             }
+        }
+    }
+
+    /** The engine calls of {@link IndexEngine}, on this index. */
+    private final class Engine implements IndexEngine {
+        @Override
+        public QueryTerms queryTerms(String question) {
+            return DocIndex.this.queryTerms(question);
+        }
+
+        @Override
+        public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+            return DocIndex.this.bm25(terms, n, allowed);
+        }
+
+        @Override
+        public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+            return DocIndex.this.nearest(query, n, allowed);
+        }
+
+        @Override
+        public float similarity(int id, float[] query) {
+            return DocIndex.this.similarity(id, query);
+        }
+
+        @Override
+        public boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
+            return DocIndex.this.termPresence(terms, chunkIds);
+        }
+
+        @Override
+        public BitSet canonicalChunks() {
+            return DocIndex.this.canonicalChunks();
         }
     }
 }

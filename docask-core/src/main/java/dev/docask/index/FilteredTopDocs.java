@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.Scored;
+
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.Scorable;

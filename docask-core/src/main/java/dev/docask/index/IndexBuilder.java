@@ -114,11 +114,11 @@ public final class IndexBuilder {
                 copies += canonical[i] != i ? 1 : 0;
             }
             IngestOptions read = corpus.options();
-            Manifest manifest = new Manifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
+            Manifest manifest = new Manifest(new StoredManifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
                     embedder.map(Embedder::id).orElse("none"), dims, corpus.framework().cliName(),
                     read.baseUrl(), settings.siteName(), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
-                    contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString());
+                    contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString()));
             IndexFiles.writeManifest(gen, manifest);
             IndexFiles.publish(out, gen);
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);

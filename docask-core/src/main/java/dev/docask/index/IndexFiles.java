@@ -193,14 +193,16 @@ final class IndexFiles {
     }
 
     static void writeManifest(Path gen, Manifest m) throws IOException {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(gen.resolve(MANIFEST).toFile(), m);
+        JSON.writerWithDefaultPrettyPrinter().writeValue(gen.resolve(MANIFEST).toFile(), m.stored());
     }
 
     static Manifest readManifest(Path gen) throws IOException {
         try {
-            return JSON.readValue(gen.resolve(MANIFEST).toFile(), Manifest.class);
+            return new Manifest(JSON.readValue(gen.resolve(MANIFEST).toFile(), StoredManifest.class));
         } catch (JsonProcessingException e) {
             throw new IOException("manifest.json is damaged: " + jsonProblem(e), e);
+        } catch (RuntimeException e) { // a framework, embedder or date this code cannot read
+            throw new IOException("manifest.json is damaged: " + e.getMessage(), e);
         }
     }
 

@@ -1,42 +1,148 @@
 package dev.docask.index;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+import dev.docask.embed.EmbedderSpec;
+import dev.docask.ingest.Framework;
 import dev.docask.ingest.Problem;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * What an index records about itself, stored as {@code manifest.json} beside the data.
+ * What an index records about itself: how it was built, from what, and when.
  *
- * @param formatVersion  on-disk format version
- * @param embedderSpec   the {@code --embedder} spec the index was built with (e.g. {@code bge-small})
- * @param embedderId     the embedder's id; querying with another id is refused
- * @param dimensions     vector length (0 for a keyword-only index)
- * @param framework      the framework whose routing was used
- * @param baseUrl        the site root the URLs were made with, empty when they are site-relative paths
- * @param siteName       the site's display name
- * @param chunkSize      chunking option used
- * @param chunkOverlap   chunking option used
- * @param pages          pages indexed
- * @param chunks         chunks indexed, copies included
- * @param copies         chunks that are copies of another chunk
- * @param bm25K1         BM25 term-frequency saturation
- * @param bm25B          BM25 length normalisation
- * @param contentHash    hash over every chunk's embedded text and URL; changes when the content does
- * @param sourceHash     hash over the page files read ({@link dev.docask.ingest.Corpus#sourceHash()}); changes
- *                       only when the pages do. Empty when unknown (a corpus made by hand, an older index)
- * @param problems       pages that were skipped, with the reason
- * @param createdAt      ISO-8601 instant of the build
+ * <pre>{@code
+ * Manifest m = index.manifest();
+ * System.out.println(m.chunks() + " chunks of " + m.baseUrl().orElse("(site-relative URLs)")
+ *         + ", embedded with " + m.embedderSpec() + ", built " + m.createdAt());
+ * }</pre>
  */
-public record Manifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
-                       String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
-                       int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash,
-                       String sourceHash, List<Problem> problems, String createdAt) {
+@CheckReturnValue
+public final class Manifest {
     /** The on-disk format this code reads and writes. */
     public static final int FORMAT_VERSION = 1;
 
-    public Manifest {
-        baseUrl = baseUrl == null ? "" : baseUrl;
-        sourceHash = sourceHash == null ? "" : sourceHash;
-        problems = List.copyOf(problems == null ? List.of() : problems);
+    private final StoredManifest stored;
+    private final EmbedderSpec embedderSpec;
+    private final Framework framework;
+    private final Instant createdAt;
+
+    Manifest(StoredManifest stored) {
+        this.stored = Objects.requireNonNull(stored, "stored");
+        this.embedderSpec = EmbedderSpec.parse(stored.embedderSpec());
+        this.framework = Framework.requireByName(stored.framework());
+        this.createdAt = Instant.parse(stored.createdAt());
+    }
+
+    /** What is written to {@code manifest.json}. */
+    StoredManifest stored() {
+        return stored;
+    }
+
+    /** On-disk format version. */
+    public int formatVersion() {
+        return stored.formatVersion();
+    }
+
+    /** The embedder spec the index was built with, e.g. {@code bge-small}. */
+    public EmbedderSpec embedderSpec() {
+        return embedderSpec;
+    }
+
+    /** The embedder's id; querying with another id is refused ({@code none} for a keyword-only index). */
+    public String embedderId() {
+        return stored.embedderId();
+    }
+
+    /** Vector length; 0 for a keyword-only index. */
+    public int dimensions() {
+        return stored.dimensions();
+    }
+
+    /** The framework whose routing made the URLs. */
+    public Framework framework() {
+        return framework;
+    }
+
+    /** The site root the URLs were made with; empty when they are site-relative paths. */
+    public Optional<String> baseUrl() {
+        return stored.baseUrl().isEmpty() ? Optional.empty() : Optional.of(stored.baseUrl());
+    }
+
+    /** The site's display name. */
+    public String siteName() {
+        return stored.siteName();
+    }
+
+    /** Chunk size the pages were split with, in characters. */
+    public int chunkSize() {
+        return stored.chunkSize();
+    }
+
+    /** Overlap between neighbouring chunks, in characters. */
+    public int chunkOverlap() {
+        return stored.chunkOverlap();
+    }
+
+    /** Pages indexed. */
+    public int pages() {
+        return stored.pages();
+    }
+
+    /** Chunks indexed, copies included. */
+    public int chunks() {
+        return stored.chunks();
+    }
+
+    /** Chunks that are word-for-word copies of another chunk. */
+    public int copies() {
+        return stored.copies();
+    }
+
+    /** BM25 term-frequency saturation. */
+    public float bm25K1() {
+        return stored.bm25K1();
+    }
+
+    /** BM25 length normalisation. */
+    public float bm25B() {
+        return stored.bm25B();
+    }
+
+    /** Hash over every chunk's embedded text and URL; changes when the content does. */
+    public String contentHash() {
+        return stored.contentHash();
+    }
+
+    /** Hash over the page files read; empty when unknown (a corpus made by hand, an older index). */
+    public Optional<String> sourceHash() {
+        return stored.sourceHash().isEmpty() ? Optional.empty() : Optional.of(stored.sourceHash());
+    }
+
+    /** Pages that were skipped, with the reason. */
+    public List<Problem> problems() {
+        return stored.problems();
+    }
+
+    /** When the index was built. */
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Manifest m && stored.equals(m.stored);
+    }
+
+    @Override
+    public int hashCode() {
+        return stored.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Manifest[" + chunks() + " chunks, " + embedderSpec + ", " + framework.cliName() + ", " + createdAt + "]";
     }
 }

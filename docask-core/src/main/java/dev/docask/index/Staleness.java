@@ -21,12 +21,13 @@ final class Staleness {
 
     static List<String> differences(Manifest m, Corpus corpus, IndexSettings settings, String contentHash) {
         List<String> out = new ArrayList<>();
+        StoredManifest stored = m.stored(); // the facts as written, compared as the build would write them
         IngestOptions asked = corpus.options();
         if (m.formatVersion() != Manifest.FORMAT_VERSION) {
             out.add("index format " + m.formatVersion() + ", this docask writes " + Manifest.FORMAT_VERSION);
         }
-        if (!m.framework().equals(corpus.framework().cliName())) {
-            out.add("read as " + m.framework() + ", asked for " + corpus.framework().cliName());
+        if (!stored.framework().equals(corpus.framework().cliName())) {
+            out.add("read as " + stored.framework() + ", asked for " + corpus.framework().cliName());
         }
         if (m.chunkSize() != asked.chunkSize()) {
             out.add("chunk size " + m.chunkSize() + ", asked for " + asked.chunkSize());
@@ -34,19 +35,19 @@ final class Staleness {
         if (m.chunkOverlap() != asked.chunkOverlap()) {
             out.add("chunk overlap " + m.chunkOverlap() + ", asked for " + asked.chunkOverlap());
         }
-        if (!m.baseUrl().equals(asked.baseUrl())) {
-            out.add("base URL differs: built with " + orNone(m.baseUrl()) + ", asked for " + orNone(asked.baseUrl()));
+        if (!stored.baseUrl().equals(asked.baseUrl())) {
+            out.add("base URL differs: built with " + orNone(stored.baseUrl()) + ", asked for " + orNone(asked.baseUrl()));
         }
         boolean chunkingDiffers = !out.isEmpty();
-        boolean knownSources = !m.sourceHash().isEmpty() && !corpus.sourceHash().isEmpty();
+        boolean knownSources = !stored.sourceHash().isEmpty() && !corpus.sourceHash().isEmpty();
         boolean sameContent = m.contentHash().equals(contentHash);
-        if (knownSources ? !m.sourceHash().equals(corpus.sourceHash()) : !sameContent && !chunkingDiffers) {
+        if (knownSources ? !stored.sourceHash().equals(corpus.sourceHash()) : !sameContent && !chunkingDiffers) {
             out.add("pages changed");
         } else if (knownSources && !sameContent && !chunkingDiffers) {
             out.add("same pages but different chunks (built by another docask version?)");
         }
-        if (!m.embedderSpec().equals(settings.embedderSpec())) {
-            out.add(0, "built with embedder " + m.embedderSpec() + ", asked for " + settings.embedderSpec());
+        if (!stored.embedderSpec().equals(settings.embedderSpec())) {
+            out.add(0, "built with embedder " + stored.embedderSpec() + ", asked for " + settings.embedderSpec());
         }
         if (m.bm25K1() != settings.bm25K1() || m.bm25B() != settings.bm25B()) {
             out.add(String.format(Locale.ROOT, "BM25 k1 %s b %s, asked for k1 %s b %s",

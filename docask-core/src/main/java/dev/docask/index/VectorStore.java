@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.Scored;
+
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -4,9 +4,10 @@ import java.util.List;
 
 /*
  * Per-model gate thresholds, in one table with where each number came from. A cosine threshold
- * belongs to a model AND its pooling: the reference's 0.65 for bge-small was measured on a
+ * belongs to a model AND its pooling: the published 0.65 for bge-small was measured on a
  * mean-pooled variant and lets most off-topic questions through with the CLS-pooled model we ship
- * (MEASURED.md), so every value here is measured for the exact embedder id it names.
+ * (docs/retrieval.md#thresholds-belong-to-a-model-and-its-pooling), so every value here is measured
+ * for the exact embedder id it names.
  */
 final class GateDefaults {
     /** {@code queryVariant} empty = any variant. */
@@ -15,7 +16,7 @@ final class GateDefaults {
 
     static final List<Entry> TABLE = List.of(
             new Entry("openai:text-embedding-3-small", "", 0.25,
-                    "SPEC §4.4: calibrated for text-embedding-3-small by the reference write-up"),
+                    "docs/retrieval.md §4: the value published for text-embedding-3-small"),
             new Entry("bge-small-en-v1.5-q", "instruct", 0.73,
                     "docask calibrate + eval on the three sites' dev sets: every value in (0.716, 0.750) turns "
                             + "away none of 30 answerable and passes 1 of 15 off-topic; 0.73 is calibrate's "
@@ -24,9 +25,9 @@ final class GateDefaults {
                             + "(37 answerable, 231 off-topic) it turns away 1 and passes 19.5% (0.75: 2 and "
                             + "14.7%) (docs/quality.md)"),
             new Entry("bge-small-en-v1.5-q", "plain", 0.755,
-                    "MEASURED.md: best pair chosen on the dev sets for CLS-pooled bge-small without the query instruction"),
+                    "docs/retrieval.md#the-gate-on-a-larger-set: best pair chosen on the dev sets for CLS-pooled bge-small without the query instruction"),
             new Entry("mock:", "", 0.2,
-                    "SPEC §4.11: hashed-word vectors; only trusted when a word is shared"));
+                    "docs/retrieval.md §11: hashed-word vectors; only trusted when a word is shared"));
 
     /** Used for embedders not in the table: high, so an uncalibrated model leans on keyword coverage. */
     static final double UNKNOWN_MODEL_MIN_SIMILARITY = 0.8;

@@ -1,8 +1,10 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.internal.IndexEngine;
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
-import dev.docask.index.Scored;
+import dev.docask.index.internal.Scored;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -15,14 +17,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 /**
- * Finds the sources to answer a question from, or knows that there are none (SPEC §4).
+ * Finds the sources to answer a question from, or knows that there are none (docs/retrieval.md).
  * Built once per index and shared by all threads.
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * HybridRetriever retriever = HybridRetriever.create(index, Embedders.fromSpec(index.manifest().embedderSpec()));
+ * HybridRetriever retriever = HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
  * Retrieval r = retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults());
  * if (!r.answerable()) System.out.println("I don't know.");
  * }</pre>
@@ -33,36 +36,146 @@ public final class HybridRetriever {
 
     private static final ExecutorService BM25_THREADS = Executors.newVirtualThreadPerTaskExecutor();
 
+    private static final System.Logger LOG = System.getLogger(HybridRetriever.class.getName());
+
     private final DocIndex index;
     private final Optional<Embedder> embedder;
+    private final Optional<RetrieveHook> retrieveHook;
+    private final Optional<RerankHook> rerankHook;
+    private final List<Consumer<Throwable>> onError;
     /** Built on the first filtered question; a race only builds it twice. */
     private volatile MetadataVocabulary vocabulary;
 
-    private HybridRetriever(DocIndex index, Optional<Embedder> embedder) {
-        this.index = index;
-        this.embedder = embedder;
+    private HybridRetriever(Builder b) {
+        this.index = b.index;
+        this.embedder = b.embedder;
+        this.retrieveHook = b.retrieveHook;
+        this.rerankHook = b.rerankHook;
+        this.onError = List.copyOf(b.onError);
     }
 
     /**
-     * A retriever over {@code index}; {@code embedder} empty for a keyword-only index. An embedder
-     * other than the one the index was built with is refused: its vectors would not be comparable.
+     * A retriever over {@code index} with no hooks; {@code embedder} empty for a keyword-only index.
+     * An embedder other than the one the index was built with is refused: its vectors would not be
+     * comparable.
      */
     public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
-        Objects.requireNonNull(index, "index");
-        Objects.requireNonNull(embedder, "embedder");
-        String built = index.manifest().embedderId();
-        if (embedder.isPresent() && !index.hasVectors()) {
-            embedder = Optional.empty(); // keyword-only index: nothing to compare a query vector with
-        } else if (embedder.isPresent() && !embedder.get().id().equals(built)) {
-            throw new IllegalArgumentException("the index was built with embedder '" + built
-                    + "' but is being queried with '" + embedder.get().id()
-                    + "'; use the same embedder or rebuild the index");
-        } else if (embedder.isEmpty() && index.hasVectors()) {
-            throw new IllegalArgumentException("the index was built with embedder '" + built
-                    + "'; pass that embedder to query it");
+        return builder(index).embedder(embedder).build();
+    }
+
+    /** A builder for a retriever over {@code index}: the embedder, hooks and error receivers. */
+    public static Builder builder(DocIndex index) {
+        return new Builder(Objects.requireNonNull(index, "index"));
+    }
+
+    /** A builder holding this retriever's index, embedder, hooks and error receivers. */
+    public Builder toBuilder() {
+        Builder b = new Builder(index);
+        b.embedder = embedder;
+        b.retrieveHook = retrieveHook;
+        b.rerankHook = rerankHook;
+        b.onError.addAll(onError);
+        b.warmedUp = true;
+        return b;
+    }
+
+    /**
+     * Builds a {@link HybridRetriever}.
+     *
+     * <pre>{@code
+     * HybridRetriever r = HybridRetriever.builder(index).embedder(Embedders.create(index.manifest().embedderSpec()))
+     *         .rerankHook((q, hits) -> hits.reversed())
+     *         .onError(e -> log.warn("retrieval", e))
+     *         .build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private final DocIndex index;
+        private Optional<Embedder> embedder = Optional.empty();
+        private Optional<RetrieveHook> retrieveHook = Optional.empty();
+        private Optional<RerankHook> rerankHook = Optional.empty();
+        private final List<Consumer<Throwable>> onError = new ArrayList<>();
+        private boolean warmedUp;
+
+        private Builder(DocIndex index) {
+            this.index = index;
         }
-        embedder.ifPresent(Embedder::warmUp);
-        return new HybridRetriever(index, embedder);
+
+        /** The embedder the index was built with; empty (the default) for a keyword-only index. */
+        @CanIgnoreReturnValue
+        public Builder embedder(Optional<Embedder> embedder) {
+            this.embedder = Objects.requireNonNull(embedder, "embedder");
+            warmedUp = false;
+            return this;
+        }
+
+        /** The embedder the index was built with. */
+        @CanIgnoreReturnValue
+        public Builder embedder(Embedder embedder) {
+            return embedder(Optional.of(embedder));
+        }
+
+        /** Replaces candidate finding (see {@link RetrieveHook}). */
+        @CanIgnoreReturnValue
+        public Builder retrieveHook(RetrieveHook hook) {
+            this.retrieveHook = Optional.of(hook);
+            return this;
+        }
+
+        /** Reorders the fused candidates (see {@link RerankHook}). */
+        @CanIgnoreReturnValue
+        public Builder rerankHook(RerankHook hook) {
+            this.rerankHook = Optional.of(hook);
+            return this;
+        }
+
+        /**
+         * Adds a receiver of every failure retrieval survived (hooks, embedder) and of a filter that
+         * can match nothing, saying which keys or values exist. Each receiver added hears every
+         * failure; one that throws is logged at debug level and retrieval goes on.
+         */
+        @CanIgnoreReturnValue
+        public Builder onError(Consumer<Throwable> onError) {
+            this.onError.add(Objects.requireNonNull(onError, "onError"));
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException when the embedder is not the one the index was built with
+         */
+        public HybridRetriever build() {
+            String built = index.manifest().embedderId();
+            Optional<Embedder> e = embedder;
+            if (e.isPresent() && !index.hasVectors()) {
+                e = Optional.empty(); // keyword-only index: nothing to compare a query vector with
+            } else if (e.isPresent() && !e.get().id().equals(built)) {
+                throw new IllegalArgumentException("the index was built with embedder '" + built
+                        + "' but is being queried with '" + e.get().id()
+                        + "'; use the same embedder or rebuild the index");
+            } else if (e.isEmpty() && index.hasVectors()) {
+                throw new IllegalArgumentException("the index was built with embedder '" + built
+                        + "'; pass that embedder to query it");
+            }
+            if (!warmedUp) {
+                e.ifPresent(Embedder::warmUp);
+            }
+            embedder = e;
+            return new HybridRetriever(this);
+        }
+    }
+
+    /**
+     * Hands {@code failure} to every error receiver, the one place retrieval reports: a receiver that
+     * throws is logged at debug level and otherwise ignored, so a user's handler never breaks a retrieval.
+     */
+    private void report(RetrievalException failure) {
+        for (Consumer<Throwable> c : onError) {
+            try {
+                c.accept(failure);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "onError threw on '" + failure.getMessage() + "'; ignored", e);
+            }
+        }
     }
 
     /** The index this retriever reads. */
@@ -87,32 +200,36 @@ public final class HybridRetriever {
         long start = System.nanoTime();
         question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
-        SearchQuery query = SearchQuery.of(question, index, embedder, options);
+        SearchQuery query = SearchQuery.of(question, index, embedder, options, this::report);
         RelevanceGate gate = gate(options, query.hasVector());
         BitSet allowed = allowedChunks(options);
         List<Hit> ranked = candidates(query, options, gate, allowed);
         if (!options.filter().isEmpty()) {
             reportFilter(options, allowed.isEmpty());
         }
-        if (options.retrieveHook() != null || options.rerankHook() != null) {
+        if (retrieveHook.isPresent() || rerankHook.isPresent()) {
             ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
         boolean answerable = !passing.isEmpty();
         List<Hit> usable = options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
-        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource());
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0));
         List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;
         for (Hit h : ranked) {
-            bestSim = Float.isNaN(bestSim) ? h.similarity() : Float.isNaN(h.similarity()) ? bestSim : Math.max(bestSim, h.similarity());
-            bestCov = Math.max(bestCov, h.keywordCoverage());
+            bestSim = Float.isNaN(bestSim) ? h.similarity : Float.isNaN(h.similarity) ? bestSim : Math.max(bestSim, h.similarity);
+            bestCov = Math.max(bestCov, h.keywordCoverage);
         }
         Retrieval.Mode mode = query.hasVector() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
-        return new Retrieval(question, query.opening(),
-                answerable && !sources.isEmpty(), mode, bestSim, bestCov, sources,
-                answerable ? diverse : List.of(), gatedOut, (System.nanoTime() - start) / 1000);
+        Retrieval.Builder r = Retrieval.builder(question).answerable(answerable && !sources.isEmpty()).mode(mode)
+                .bestSimilarity(bestSim).bestCoverage(bestCov).sources(sources).hits(answerable ? diverse : List.of())
+                .gatedOut(gatedOut).micros((System.nanoTime() - start) / 1000);
+        if (!query.opening().isEmpty()) {
+            r.opening(query.opening());
+        }
+        return r.build();
     }
 
     /**
@@ -134,12 +251,12 @@ public final class HybridRetriever {
 
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
         String id = index.manifest().embedderId();
-        double minSim = o.minSimilarity() != null ? o.minSimilarity()
-                : GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse(""));
-        double minCov = o.minKeywordCoverage() != null ? o.minKeywordCoverage()
-                : index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
-        boolean needsKeyword = o.similarityNeedsKeyword() != null ? o.similarityNeedsKeyword()
-                : embedder.map(Embedder::matchesWordsOnly).orElse(false);
+        double minSim = o.minSimilarity().orElseGet(
+                () -> GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse("")));
+        double minCov = o.minKeywordCoverage().orElse(
+                index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY);
+        boolean needsKeyword = o.similarityNeedsKeyword()
+                .orElseGet(() -> embedder.map(Embedder::matchesWordsOnly).orElse(false));
         return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword);
     }
 
@@ -164,8 +281,7 @@ public final class HybridRetriever {
             Scored s = dense.get(i);
             Hit h = hits.get(s.chunkId());
             hits.put(s.chunkId(), h == null ? hit(s.chunkId(), 0, 0, i + 1, o.collapseCopies())
-                    : new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), i + 1,
-                    h.similarity(), h.keywordCoverage(), 0, null));
+                    : h.withVectorRank(i + 1));
         }
         List<Hit> scored = measure(query, new ArrayList<>(hits.values()), gate);
         return fuse(scored, o);
@@ -187,8 +303,7 @@ public final class HybridRetriever {
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(new Hit(h.chunkId(), h.chunk(), h.copyUrls(), h.bm25Rank(), h.bm25Score(), h.vectorRank(),
-                    sims[i], covs[i], h.score(), gate.reject(sims[i], covs[i])));
+            out.add(h.measured(sims[i], covs[i], gate.reject(sims[i], covs[i])));
         }
         return out;
     }
@@ -200,10 +315,10 @@ public final class HybridRetriever {
     private static List<Hit> fuse(List<Hit> hits, RetrievalOptions o) {
         boolean filter = o.gateMode() == RetrievalOptions.GateMode.FILTER;
         List<Hit> fusable = filter ? hits.stream().filter(Hit::passed).toList() : hits;
-        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank() > 0)
-                .sorted((a, b) -> Integer.compare(a.bm25Rank(), b.bm25Rank())).map(Hit::chunkId).toList();
-        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank() > 0)
-                .sorted((a, b) -> Integer.compare(a.vectorRank(), b.vectorRank())).map(Hit::chunkId).toList();
+        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank > 0)
+                .sorted((a, b) -> Integer.compare(a.bm25Rank, b.bm25Rank)).map(Hit::chunkId).toList();
+        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank > 0)
+                .sorted((a, b) -> Integer.compare(a.vectorRank, b.vectorRank)).map(Hit::chunkId).toList();
         Map<Integer, Double> fused = ReciprocalRankFusion.fuse(List.of(bm25, dense), o.rrfK());
         List<Hit> out = new ArrayList<>(hits.size());
         for (Hit h : hits) {
@@ -218,8 +333,8 @@ public final class HybridRetriever {
         if (c != 0) {
             return c;
         }
-        int ra = a.bm25Rank() == 0 ? Integer.MAX_VALUE : a.bm25Rank();
-        int rb = b.bm25Rank() == 0 ? Integer.MAX_VALUE : b.bm25Rank();
+        int ra = a.bm25Rank == 0 ? Integer.MAX_VALUE : a.bm25Rank;
+        int rb = b.bm25Rank == 0 ? Integer.MAX_VALUE : b.bm25Rank;
         return ra != rb ? Integer.compare(ra, rb) : Integer.compare(a.chunkId(), b.chunkId());
     }
 
@@ -230,35 +345,35 @@ public final class HybridRetriever {
      */
     private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
         List<Hit> result = ranked;
-        if (o.retrieveHook() != null) {
+        if (retrieveHook.isPresent()) {
             RetrieveHook.Search search = (q, opts) -> {
                 SearchQuery inner = query.serves(q, opts) ? query
-                        : SearchQuery.of(requireQuestion(q), index, embedder, opts);
+                        : SearchQuery.of(requireQuestion(q), index, embedder, opts, this::report);
                 return candidates(inner, opts, gate(opts, inner.hasVector()), allowedChunks(opts));
             };
             String skipped = "; using built-in retrieval";
             try {
-                List<Hit> fromHook = o.retrieveHook().retrieve(query.text(), search);
+                List<Hit> fromHook = retrieveHook.get().retrieve(query.text(), search);
                 if (fromHook == null) {
-                    o.report(new RetrievalException("the retrieve hook returned null" + skipped, null));
+                    report(new RetrievalException("the retrieve hook returned null" + skipped, null));
                 } else {
                     result = known("retrieve", fromHook, o);
                 }
             } catch (RuntimeException e) {
-                o.report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
+                report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
-        if (o.rerankHook() != null) {
+        if (rerankHook.isPresent()) {
             String skipped = "; keeping the fused order";
             try {
-                List<Hit> reranked = o.rerankHook().rerank(query.text(), result);
+                List<Hit> reranked = rerankHook.get().rerank(query.text(), result);
                 if (reranked == null) {
-                    o.report(new RetrievalException("the rerank hook returned null" + skipped, null));
+                    report(new RetrievalException("the rerank hook returned null" + skipped, null));
                 } else {
                     result = known("rerank", reranked, o);
                 }
             } catch (RuntimeException e) {
-                o.report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
+                report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
         return result;
@@ -277,7 +392,7 @@ public final class HybridRetriever {
             }
         }
         if (foreign > 0) {
-            o.report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
+            report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
                     + " hits that are not chunks of this index; they were dropped", null));
         }
         return known;
@@ -313,7 +428,7 @@ public final class HybridRetriever {
         if (problems.isEmpty() && noneMatches && o.filter().size() > 1) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
-        problems.forEach(p -> o.report(new RetrievalException(p, null)));
+        problems.forEach(p -> report(new RetrievalException(p, null)));
     }
 
     /**
@@ -323,7 +438,7 @@ public final class HybridRetriever {
     private BitSet allowedChunks(RetrievalOptions o) {
         boolean collapse = o.collapseCopies() && index.manifest().copies() > 0;
         if (o.filter().isEmpty()) {
-            return collapse ? index.canonicalChunks() : null;
+            return collapse ? IndexEngine.of(index).canonicalChunks() : null;
         }
         BitSet allowed = new BitSet(index.size());
         for (int id = 0; id < index.size(); id++) {
@@ -357,5 +472,14 @@ public final class HybridRetriever {
             }
         }
         return kept;
+    }
+
+    /**
+     * The gate's thresholds as they apply to one index (option, or the embedder's measured default).
+     *
+     * @param minSimilarity      cosine floor
+     * @param minKeywordCoverage keyword coverage floor
+     */
+    public record Thresholds(double minSimilarity, double minKeywordCoverage) {
     }
 }

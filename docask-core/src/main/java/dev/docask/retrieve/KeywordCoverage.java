@@ -5,7 +5,7 @@ package dev.docask.retrieve;
  * a chunk contains. Rare words (identifiers, product names) weigh most, so a chunk that has the
  * question's distinctive words covers it even if it lacks "how" and "configure". Measured on real
  * questions, off-topic questions never reached 0.58 while cosine let many through, which is why the
- * gate trusts this signal (see MEASURED.md).
+ * gate trusts this signal (docs/retrieval.md#coverage-holds-cosine-does-not).
  */
 final class KeywordCoverage {
     private KeywordCoverage() {

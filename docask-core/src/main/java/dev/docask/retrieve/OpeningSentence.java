@@ -1,6 +1,6 @@
 package dev.docask.retrieve;
 
-import dev.docask.ingest.Sentences;
+import dev.docask.ingest.internal.Sentences;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.docask.retrieve;
 
-import dev.docask.index.Scored;
+import dev.docask.index.internal.Scored;
 
 import java.util.ArrayList;
 import java.util.Comparator;

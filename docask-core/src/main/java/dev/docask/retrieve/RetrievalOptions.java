@@ -1,59 +1,53 @@
 package dev.docask.retrieve;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import com.google.errorprone.annotations.CheckReturnValue;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiFunction;
-import java.util.function.Consumer;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
 /**
- * Every knob of retrieval, named as in the spec. Start from {@link #defaults()} and change what you need:
+ * Every knob of retrieval, named as in docs/retrieval.md. An immutable value: start from
+ * {@link #defaults()} or {@link #builder()}, or read the string form with {@link #parse}.
  *
  * <pre>{@code
- * RetrievalOptions opts = RetrievalOptions.defaults().withTopK(8).withMaxPerSource(2)
- *         .withFilter(Map.of("version", "3.8.1"));
+ * RetrievalOptions opts = RetrievalOptions.builder().topK(8).maxPerSource(2)
+ *         .filter(Map.of("version", "3.8.1")).build();
+ * RetrievalOptions same = RetrievalOptions.parse("topK=8,maxPerSource=2").toBuilder()
+ *         .filter(Map.of("version", "3.8.1")).build();
  * }</pre>
  *
- * @param topK                   numbered sources at most (6)
- * @param candidates             candidates taken from each retriever (40; at most {@value #MAX_CANDIDATES},
- *                               and never more than the index holds)
- * @param rrfK                   the k of reciprocal rank fusion (60)
- * @param minSimilarity          cosine floor of the gate; {@code null} = the embedder's measured default
- * @param minKeywordCoverage     keyword coverage floor of the gate; {@code null} = 0.5, or 0.4 without embeddings
- * @param maxContextChars        sources are added in rank order until their text reaches this (8000)
- * @param collapseCopies         count word-for-word copies once, at the canonical URL (true)
- * @param maxPerSource           chunks per page at most; 0 = no limit (0)
- * @param filter                 metadata that a chunk must match, e.g. {@code docType=guide};
- *                               the keys {@code url} and {@code source} match a prefix; a key or value
- *                               that no chunk has is reported to {@code onError}
- * @param similarityNeedsKeyword cosine only counts for chunks sharing a word with the question;
- *                               {@code null} = on for the mock embedder only
- * @param gateMode               whether the gate filters the sources or only decides answerability
- * @param retrievers             which retrievers find candidates (both; one alone is for measuring)
- * @param searchOpening          a question of several sentences is also searched by its opening one,
- *                               which usually names the subject (true)
- * @param retrieveHook           replaces candidate finding; {@code null} = none
- * @param rerankHook             reorders candidates after fusion; {@code null} = none
- * @param onError                receives every failure that retrieval survived (hooks, embedder), and a
- *                               filter that can match nothing, saying which keys or values exist; if it
- *                               throws, the exception is logged at debug level and retrieval goes on
+ * <p>The options fall in three groups, as the builder's methods do:
+ * <ul>
+ *   <li><b>gate</b>: {@link #minSimilarity()}, {@link #minKeywordCoverage()},
+ *       {@link #similarityNeedsKeyword()}, {@link #gateMode()};</li>
+ *   <li><b>limits</b> on the sources: {@link #topK()}, {@link #maxContextChars()},
+ *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #filter()};</li>
+ *   <li><b>candidates</b>: {@link #candidates()}, {@link #rrfK()}, {@link #retrievers()},
+ *       {@link #searchOpening()}.</li>
+ * </ul>
+ * Hooks and the error sink are not options: they belong to the {@link HybridRetriever.Builder}.
  */
-public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSimilarity,
-                               Double minKeywordCoverage, int maxContextChars, boolean collapseCopies,
-                               int maxPerSource, Map<String, String> filter, Boolean similarityNeedsKeyword,
-                               GateMode gateMode, Retrievers retrievers, boolean searchOpening, RetrieveHook retrieveHook, RerankHook rerankHook,
-                               Consumer<Throwable> onError) {
+@CheckReturnValue
+public final class RetrievalOptions {
 
     /**
      * What the relevance gate does with the candidates that fail it. The default is
      * {@code ANSWERABILITY}: on the dev sets it never lost recall against {@code FILTER} and gained
-     * on Astro (recall@6 0.80 vs 0.60), as MEASURED.md found on more questions (docs/quality.md).
+     * on Astro (recall@6 0.80 vs 0.60; docs/quality.md).
      */
     public enum GateMode {
-        /** Only candidates that pass the gate are fused into sources (SPEC §4.4). */
+        /** Only candidates that pass the gate are fused into sources (docs/retrieval.md §4). */
         FILTER,
         /** The gate only decides whether to answer; sources come from the ungated fusion. */
         ANSWERABILITY
@@ -68,132 +62,195 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
      */
     public static final int MAX_CANDIDATES = 100_000;
 
-    public RetrievalOptions {
-        requireAtLeast("topK", topK, 1);
-        requireAtLeast("candidates", candidates, 1);
-        if (candidates > MAX_CANDIDATES) {
-            throw new IllegalArgumentException("candidates must be at most " + MAX_CANDIDATES + ", got " + candidates);
-        }
-        requireAtLeast("rrfK", rrfK, 0);
-        requireAtLeast("maxContextChars", maxContextChars, 1);
-        requireAtLeast("maxPerSource", maxPerSource, 0);
-        requireFraction("minSimilarity", minSimilarity, -1);
-        requireFraction("minKeywordCoverage", minKeywordCoverage, 0);
-        filter = filter == null ? Map.of() : copyFilter(filter);
-        gateMode = gateMode == null ? GateMode.ANSWERABILITY : gateMode;
-        retrievers = retrievers == null ? Retrievers.BOTH : retrievers;
-        onError = onError == null ? e -> { } : onError;
+    private static final RetrievalOptions DEFAULTS = new Builder().build();
+
+    private final int topK;
+    private final int candidates;
+    private final int rrfK;
+    private final OptionalDouble minSimilarity;
+    private final OptionalDouble minKeywordCoverage;
+    private final int maxContextChars;
+    private final boolean collapseCopies;
+    private final OptionalInt maxPerSource;
+    private final Map<String, String> filter;
+    private final Optional<Boolean> similarityNeedsKeyword;
+    private final GateMode gateMode;
+    private final Retrievers retrievers;
+    private final boolean searchOpening;
+
+    private RetrievalOptions(Builder b) {
+        topK = b.topK;
+        candidates = b.candidates;
+        rrfK = b.rrfK;
+        minSimilarity = b.minSimilarity;
+        minKeywordCoverage = b.minKeywordCoverage;
+        maxContextChars = b.maxContextChars;
+        collapseCopies = b.collapseCopies;
+        maxPerSource = b.maxPerSource;
+        filter = b.filter;
+        similarityNeedsKeyword = b.similarityNeedsKeyword;
+        gateMode = b.gateMode;
+        retrievers = b.retrievers;
+        searchOpening = b.searchOpening;
     }
 
-    private static final System.Logger LOG = System.getLogger(RetrievalOptions.class.getName());
-
-    /** The spec's defaults. */
+    /** The defaults of docs/retrieval.md. */
     public static RetrievalOptions defaults() {
-        return new RetrievalOptions(6, 40, 60, null, null, 8000, true, 0, Map.of(), null,
-                GateMode.ANSWERABILITY, Retrievers.BOTH, true, null, null, null);
+        return DEFAULTS;
     }
 
-    public RetrievalOptions withTopK(int v) {
-        return with(c -> c.topK = v);
+    /** A builder holding the defaults. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public RetrievalOptions withCandidates(int v) {
-        return with(c -> c.candidates = v);
-    }
-
-    public RetrievalOptions withRrfK(int v) {
-        return with(c -> c.rrfK = v);
-    }
-
-    public RetrievalOptions withMinSimilarity(Double v) {
-        return with(c -> c.minSimilarity = v);
-    }
-
-    public RetrievalOptions withMinKeywordCoverage(Double v) {
-        return with(c -> c.minKeywordCoverage = v);
-    }
-
-    /** Top-N mode: both thresholds 0, so nothing is gated out. */
-    public RetrievalOptions withoutGate() {
-        return withMinSimilarity(0.0).withMinKeywordCoverage(0.0);
-    }
-
-    public RetrievalOptions withMaxContextChars(int v) {
-        return with(c -> c.maxContextChars = v);
-    }
-
-    public RetrievalOptions withCollapseCopies(boolean v) {
-        return with(c -> c.collapseCopies = v);
-    }
-
-    public RetrievalOptions withMaxPerSource(int v) {
-        return with(c -> c.maxPerSource = v);
-    }
-
-    public RetrievalOptions withFilter(Map<String, String> v) {
-        return with(c -> c.filter = v);
-    }
-
-    public RetrievalOptions withSimilarityNeedsKeyword(Boolean v) {
-        return with(c -> c.similarityNeedsKeyword = v);
-    }
-
-    public RetrievalOptions withGateMode(GateMode v) {
-        return with(c -> c.gateMode = v);
-    }
-
-    public RetrievalOptions withRetrievers(Retrievers v) {
-        return with(c -> c.retrievers = v);
-    }
-
-    public RetrievalOptions withSearchOpening(boolean v) {
-        return with(c -> c.searchOpening = v);
-    }
-
-    public RetrievalOptions withRetrieveHook(RetrieveHook v) {
-        return with(c -> c.retrieveHook = v);
-    }
-
-    public RetrievalOptions withRerankHook(RerankHook v) {
-        return with(c -> c.rerankHook = v);
-    }
-
-    public RetrievalOptions withOnError(Consumer<Throwable> v) {
-        return with(c -> c.onError = v);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /**
-     * Hands {@code failure} to {@link #onError}, the one place retrieval calls it: a callback that
-     * throws is logged at debug level and otherwise ignored, so a user's handler never breaks a retrieval.
+     * Reads the string form: {@code name=value} pairs separated by commas, the names as in
+     * {@link #SETTING_NAMES}, over the defaults; blank is the defaults. The form {@code --set},
+     * config files and the server take.
+     *
+     * <pre>{@code
+     * RetrievalOptions o = RetrievalOptions.parse("topK=8, gateMode=filter, minSimilarity=0.75");
+     * }</pre>
+     *
+     * @throws IllegalArgumentException quoting the name or value that is wrong
      */
-    void report(RetrievalException failure) {
-        try {
-            onError.accept(failure);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.DEBUG, "onError threw on '" + failure.getMessage() + "'; ignored", e);
-        }
+    public static RetrievalOptions parse(String spec) {
+        return builder().parse(spec).build();
     }
 
-    /** A mutable copy, so that each {@code withX} names only what it changes. */
-    private static final class Copy {
-        private int topK;
-        private int candidates;
-        private int rrfK;
-        private Double minSimilarity;
-        private Double minKeywordCoverage;
-        private int maxContextChars;
-        private boolean collapseCopies;
-        private int maxPerSource;
-        private Map<String, String> filter;
-        private Boolean similarityNeedsKeyword;
-        private GateMode gateMode;
-        private Retrievers retrievers;
-        private boolean searchOpening;
-        private RetrieveHook retrieveHook;
-        private RerankHook rerankHook;
-        private Consumer<Throwable> onError;
+    // --- gate ---
 
-        Copy(RetrievalOptions o) {
+    /** Cosine floor of the gate; empty = the embedder's measured default (docs/retrieval.md §4). */
+    public OptionalDouble minSimilarity() {
+        return minSimilarity;
+    }
+
+    /** Keyword coverage floor of the gate; empty = 0.5, or 0.4 on a keyword-only index. */
+    public OptionalDouble minKeywordCoverage() {
+        return minKeywordCoverage;
+    }
+
+    /** Whether cosine counts only for chunks sharing a word with the question; empty = on for embedders that only match words. */
+    public Optional<Boolean> similarityNeedsKeyword() {
+        return similarityNeedsKeyword;
+    }
+
+    /** Whether the gate filters the sources or only decides answerability (answerability). */
+    public GateMode gateMode() {
+        return gateMode;
+    }
+
+    // --- limits ---
+
+    /** Numbered sources at most (6). */
+    public int topK() {
+        return topK;
+    }
+
+    /** Sources are added in rank order until their text reaches this (8000). */
+    public int maxContextChars() {
+        return maxContextChars;
+    }
+
+    /** Chunks per page at most; empty = no limit (the default). */
+    public OptionalInt maxPerSource() {
+        return maxPerSource;
+    }
+
+    /** Whether word-for-word copies count once, at the canonical URL (true). */
+    public boolean collapseCopies() {
+        return collapseCopies;
+    }
+
+    /**
+     * Metadata a chunk must match, e.g. {@code docType=guide}; {@code url} and {@code source} match a
+     * prefix, a front-matter list matches each of its items. Empty = every chunk.
+     */
+    public Map<String, String> filter() {
+        return filter;
+    }
+
+    // --- candidates ---
+
+    /** Candidates taken from each retriever (40; at most {@value #MAX_CANDIDATES}, never more than the index holds). */
+    public int candidates() {
+        return candidates;
+    }
+
+    /** The k of reciprocal rank fusion (60). */
+    public int rrfK() {
+        return rrfK;
+    }
+
+    /** Which retrievers find candidates (both; one alone is for measuring). */
+    public Retrievers retrievers() {
+        return retrievers;
+    }
+
+    /** Whether a question of several sentences is also searched by its opening one, which usually names the subject (true). */
+    public boolean searchOpening() {
+        return searchOpening;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RetrievalOptions r && topK == r.topK && candidates == r.candidates && rrfK == r.rrfK
+                && minSimilarity.equals(r.minSimilarity) && minKeywordCoverage.equals(r.minKeywordCoverage)
+                && maxContextChars == r.maxContextChars && collapseCopies == r.collapseCopies
+                && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
+                && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
+                && retrievers == r.retrievers && searchOpening == r.searchOpening;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
+                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening);
+    }
+
+    /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
+    @Override
+    public String toString() {
+        StringJoiner j = new StringJoiner(",");
+        j.add("topK=" + topK).add("candidates=" + candidates).add("rrfK=" + rrfK);
+        minSimilarity.ifPresent(v -> j.add("minSimilarity=" + v));
+        minKeywordCoverage.ifPresent(v -> j.add("minKeywordCoverage=" + v));
+        j.add("maxContextChars=" + maxContextChars).add("collapseCopies=" + collapseCopies)
+                .add("maxPerSource=" + maxPerSource.orElse(0));
+        similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
+        j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening);
+        return filter.isEmpty() ? j.toString() : j + " filter " + new TreeMap<>(filter);
+    }
+
+    /**
+     * Builds {@link RetrievalOptions}. Each setter checks its value at once and names the option
+     * when it is out of range, so a bad {@code --set} fails with the option it came from.
+     */
+    public static final class Builder {
+        private int topK = 6;
+        private int candidates = 40;
+        private int rrfK = 60;
+        private OptionalDouble minSimilarity = OptionalDouble.empty();
+        private OptionalDouble minKeywordCoverage = OptionalDouble.empty();
+        private int maxContextChars = 8000;
+        private boolean collapseCopies = true;
+        private OptionalInt maxPerSource = OptionalInt.empty();
+        private Map<String, String> filter = Map.of();
+        private Optional<Boolean> similarityNeedsKeyword = Optional.empty();
+        private GateMode gateMode = GateMode.ANSWERABILITY;
+        private Retrievers retrievers = Retrievers.BOTH;
+        private boolean searchOpening = true;
+
+        private Builder() {
+        }
+
+        private Builder(RetrievalOptions o) {
             topK = o.topK;
             candidates = o.candidates;
             rrfK = o.rrfK;
@@ -207,42 +264,195 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
             gateMode = o.gateMode;
             retrievers = o.retrievers;
             searchOpening = o.searchOpening;
-            retrieveHook = o.retrieveHook;
-            rerankHook = o.rerankHook;
-            onError = o.onError;
         }
 
-        RetrievalOptions build() {
-            return new RetrievalOptions(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies, maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, retrieveHook, rerankHook, onError);
+        // --- gate ---
+
+        /** The gate's cosine floor, between -1 and 1. */
+        @CanIgnoreReturnValue
+        public Builder minSimilarity(double v) {
+            minSimilarity = OptionalDouble.of(requireFraction("minSimilarity", v, -1));
+            return this;
+        }
+
+        /** Back to the embedder's measured cosine floor. */
+        @CanIgnoreReturnValue
+        public Builder defaultMinSimilarity() {
+            minSimilarity = OptionalDouble.empty();
+            return this;
+        }
+
+        /** The gate's keyword coverage floor, between 0 and 1. */
+        @CanIgnoreReturnValue
+        public Builder minKeywordCoverage(double v) {
+            minKeywordCoverage = OptionalDouble.of(requireFraction("minKeywordCoverage", v, 0));
+            return this;
+        }
+
+        /** Top-N mode: both floors 0, so nothing is gated out. */
+        @CanIgnoreReturnValue
+        public Builder withoutGate() {
+            return minSimilarity(0).minKeywordCoverage(0);
+        }
+
+        @CanIgnoreReturnValue
+        public Builder similarityNeedsKeyword(boolean v) {
+            similarityNeedsKeyword = Optional.of(v);
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder gateMode(GateMode v) {
+            gateMode = Objects.requireNonNull(v, "gateMode");
+            return this;
+        }
+
+        // --- limits ---
+
+        /** Numbered sources at most, at least 1. */
+        @CanIgnoreReturnValue
+        public Builder topK(int v) {
+            topK = requireAtLeast("topK", v, 1);
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder maxContextChars(int v) {
+            maxContextChars = requireAtLeast("maxContextChars", v, 1);
+            return this;
+        }
+
+        /** Chunks per page at most, at least 1; {@link #noMaxPerSource()} lifts the limit. */
+        @CanIgnoreReturnValue
+        public Builder maxPerSource(int v) {
+            maxPerSource = OptionalInt.of(requireAtLeast("maxPerSource", v, 1));
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder noMaxPerSource() {
+            maxPerSource = OptionalInt.empty();
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder collapseCopies(boolean v) {
+            collapseCopies = v;
+            return this;
+        }
+
+        /** Metadata a chunk must match (copied); a null key or value names the entry. */
+        @CanIgnoreReturnValue
+        public Builder filter(Map<String, String> v) {
+            Objects.requireNonNull(v, "filter");
+            v.forEach((k, value) -> {
+                Objects.requireNonNull(k, "filter key");
+                Objects.requireNonNull(value, () -> "filter value of '" + k + "'");
+            });
+            filter = Map.copyOf(v);
+            return this;
+        }
+
+        // --- candidates ---
+
+        @CanIgnoreReturnValue
+        public Builder candidates(int v) {
+            requireAtLeast("candidates", v, 1);
+            if (v > MAX_CANDIDATES) {
+                throw new IllegalArgumentException("candidates must be at most " + MAX_CANDIDATES + ", got " + v);
+            }
+            candidates = v;
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder rrfK(int v) {
+            rrfK = requireAtLeast("rrfK", v, 0);
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder retrievers(Retrievers v) {
+            retrievers = Objects.requireNonNull(v, "retrievers");
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder searchOpening(boolean v) {
+            searchOpening = v;
+            return this;
+        }
+
+        // --- the string form ---
+
+        /**
+         * Changes one option by its name from text, as {@code --set name=value} does; {@code maxPerSource=0}
+         * lifts the limit. An unknown name or a bad value fails with both quoted.
+         */
+        @CanIgnoreReturnValue
+        public Builder set(String name, String value) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            String n = name.strip();
+            for (Setting s : SETTINGS) {
+                if (s.name().equals(n)) {
+                    s.apply().accept(this, value.strip());
+                    return this;
+                }
+            }
+            throw new IllegalArgumentException("unknown option '" + name + "'; known: " + String.join(", ", SETTING_HELP));
+        }
+
+        /** Applies the string form of {@link RetrievalOptions#parse} over what this builder holds. */
+        @CanIgnoreReturnValue
+        public Builder parse(String spec) {
+            Objects.requireNonNull(spec, "spec");
+            for (String part : spec.split(",")) {
+                if (part.isBlank()) {
+                    continue;
+                }
+                int eq = part.indexOf('=');
+                if (eq < 0) {
+                    throw new IllegalArgumentException("'" + part.strip() + "' is not name=value; known names: "
+                            + String.join(", ", SETTING_HELP));
+                }
+                set(part.substring(0, eq), part.substring(eq + 1));
+            }
+            return this;
+        }
+
+        public RetrievalOptions build() {
+            return new RetrievalOptions(this);
         }
     }
 
-    private RetrievalOptions with(Consumer<Copy> change) {
-        Copy c = new Copy(this);
-        change.accept(c);
-        return c.build();
+    /** One option the string form can change: its name, the words it takes (if any), how it is set. */
+    private record Setting(String name, String choices, BiConsumer<Builder, String> apply) {
     }
 
-    /** One option {@link #withSetting} can change: its spec name, the words it takes (if any), how it is set. */
-    private record Setting(String name, String choices, BiFunction<RetrievalOptions, String, RetrievalOptions> apply) {
-    }
-
-    // The one list of settable names: withSetting, SETTING_NAMES and SETTING_HELP all read it, so help and errors cannot drift.
+    // The one list of settable names: set, SETTING_NAMES and SETTING_HELP all read it, so help and errors cannot drift.
     private static final List<Setting> SETTINGS = List.of(
-            wholeSetting("topK", RetrievalOptions::withTopK),
-            wholeSetting("candidates", RetrievalOptions::withCandidates),
-            wholeSetting("rrfK", RetrievalOptions::withRrfK),
-            numberSetting("minSimilarity", RetrievalOptions::withMinSimilarity),
-            numberSetting("minKeywordCoverage", RetrievalOptions::withMinKeywordCoverage),
-            wholeSetting("maxContextChars", RetrievalOptions::withMaxContextChars),
-            boolSetting("collapseCopies", RetrievalOptions::withCollapseCopies),
-            wholeSetting("maxPerSource", RetrievalOptions::withMaxPerSource),
-            boolSetting("similarityNeedsKeyword", RetrievalOptions::withSimilarityNeedsKeyword),
-            wordSetting("gateMode", GateMode.class, RetrievalOptions::withGateMode),
-            wordSetting("retrievers", Retrievers.class, RetrievalOptions::withRetrievers),
-            boolSetting("searchOpening", RetrievalOptions::withSearchOpening));
+            new Setting("topK", "", (b, v) -> b.topK(wholeNumber("topK", v))),
+            new Setting("candidates", "", (b, v) -> b.candidates(wholeNumber("candidates", v))),
+            new Setting("rrfK", "", (b, v) -> b.rrfK(wholeNumber("rrfK", v))),
+            new Setting("minSimilarity", "", (b, v) -> b.minSimilarity(number("minSimilarity", v))),
+            new Setting("minKeywordCoverage", "", (b, v) -> b.minKeywordCoverage(number("minKeywordCoverage", v))),
+            new Setting("maxContextChars", "", (b, v) -> b.maxContextChars(wholeNumber("maxContextChars", v))),
+            new Setting("collapseCopies", "", (b, v) -> b.collapseCopies(bool("collapseCopies", v))),
+            new Setting("maxPerSource", "", (b, v) -> {
+                int n = wholeNumber("maxPerSource", v);
+                if (n == 0) {
+                    b.noMaxPerSource(); // 0 is how the string form says "no limit"
+                } else {
+                    b.maxPerSource(requireAtLeast("maxPerSource", n, 0));
+                }
+            }),
+            new Setting("similarityNeedsKeyword", "", (b, v) -> b.similarityNeedsKeyword(bool("similarityNeedsKeyword", v))),
+            wordSetting("gateMode", GateMode.class, Builder::gateMode),
+            wordSetting("retrievers", Retrievers.class, Builder::retrievers),
+            new Setting("searchOpening", "", (b, v) -> b.searchOpening(bool("searchOpening", v))));
 
-    /** The option names {@link #withSetting} understands: the spec's names. */
+    /** The option names the string form understands: the names of docs/retrieval.md. */
     public static final List<String> SETTING_NAMES = SETTINGS.stream().map(Setting::name).toList();
 
     /**
@@ -252,44 +462,13 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
     public static final List<String> SETTING_HELP = SETTINGS.stream()
             .map(s -> s.choices().isEmpty() ? s.name() : s.name() + " (" + s.choices() + ")").toList();
 
-    /**
-     * Changes one option by its spec name from text, as {@code --set name=value} does. The names are
-     * matched one by one (no reflection, so a renamed option breaks the build, not a run); an
-     * unknown name or a bad value fails with both quoted.
-     *
-     * <pre>{@code
-     * RetrievalOptions o = RetrievalOptions.defaults().withSetting("maxPerSource", "1");
-     * }</pre>
-     */
-    public RetrievalOptions withSetting(String name, String value) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(value, "value");
-        String n = name.strip();
-        for (Setting s : SETTINGS) {
-            if (s.name().equals(n)) {
-                return s.apply().apply(this, value.strip());
-            }
-        }
-        throw new IllegalArgumentException("unknown option '" + name + "'; known: " + String.join(", ", SETTING_HELP));
+    private static <E extends Enum<E>> Setting wordSetting(String name, Class<E> type, BiConsumer<Builder, E> set) {
+        String words = Arrays.stream(type.getEnumConstants()).map(RetrievalOptions::word).collect(Collectors.joining("|"));
+        return new Setting(name, words, (b, v) -> set.accept(b, constant(type, name, v)));
     }
 
-    private static Setting wholeSetting(String name, BiFunction<RetrievalOptions, Integer, RetrievalOptions> set) {
-        return new Setting(name, "", (o, v) -> set.apply(o, wholeNumber(name, v)));
-    }
-
-    private static Setting numberSetting(String name, BiFunction<RetrievalOptions, Double, RetrievalOptions> set) {
-        return new Setting(name, "", (o, v) -> set.apply(o, number(name, v)));
-    }
-
-    private static Setting boolSetting(String name, BiFunction<RetrievalOptions, Boolean, RetrievalOptions> set) {
-        return new Setting(name, "", (o, v) -> set.apply(o, bool(name, v)));
-    }
-
-    private static <E extends Enum<E>> Setting wordSetting(String name, Class<E> type,
-                                                           BiFunction<RetrievalOptions, E, RetrievalOptions> set) {
-        String words = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT))
-                .collect(Collectors.joining("|"));
-        return new Setting(name, words, (o, v) -> set.apply(o, constant(type, name, v)));
+    private static String word(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
     }
 
     private static int wholeNumber(String name, String v) {
@@ -326,24 +505,17 @@ public record RetrievalOptions(int topK, int candidates, int rrfK, Double minSim
                 .toLowerCase(Locale.ROOT) + ", got '" + v + "'");
     }
 
-    /** {@code filter} copied; a null key or value is an NPE that names the filter entry. */
-    private static Map<String, String> copyFilter(Map<String, String> filter) {
-        filter.forEach((k, v) -> {
-            Objects.requireNonNull(k, "filter key");
-            Objects.requireNonNull(v, () -> "filter value of '" + k + "'");
-        });
-        return Map.copyOf(filter);
-    }
-
-    private static void requireAtLeast(String name, int value, int min) {
+    private static int requireAtLeast(String name, int value, int min) {
         if (value < min) {
             throw new IllegalArgumentException(name + " must be at least " + min + ", got " + value);
         }
+        return value;
     }
 
-    private static void requireFraction(String name, Double value, double min) {
-        if (value != null && (value.isNaN() || value < min || value > 1)) {
+    private static double requireFraction(String name, double value, double min) {
+        if (Double.isNaN(value) || value < min || value > 1) {
             throw new IllegalArgumentException(name + " must be between " + min + " and 1, got " + value);
         }
+        return value;
     }
 }

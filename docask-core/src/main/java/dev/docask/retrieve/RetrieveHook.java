@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <pre>{@code
  * RetrieveHook wide = (question, search) -> search.find(question,
- *         RetrievalOptions.defaults().withCandidates(20).withCollapseCopies(false));
+ *         RetrievalOptions.builder().candidates(20).collapseCopies(false).build());
  * }</pre>
  */
 @FunctionalInterface

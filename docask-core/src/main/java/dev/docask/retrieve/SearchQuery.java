@@ -1,14 +1,16 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.internal.IndexEngine;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
-import dev.docask.index.QueryTerms;
-import dev.docask.index.Scored;
+import dev.docask.index.internal.QueryTerms;
+import dev.docask.index.internal.Scored;
 
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /*
  * What retrieval searches with: the question analysed once (terms with their IDF, the query vector)
@@ -41,23 +43,25 @@ final class SearchQuery {
      * Analyses {@code question} for {@code index}. The embedder ({@code null} in keyword mode) is called
      * once for both texts; when it fails, the failure goes to {@code onError} and the query has no vectors.
      */
-    static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options) {
-        QueryTerms terms = index.queryTerms(question);
+    static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options,
+                          Consumer<RetrievalException> report) {
+        QueryTerms terms = IndexEngine.of(index).queryTerms(question);
         String opening = options.searchOpening() ? OpeningSentence.of(question).orElse(null) : null;
-        QueryTerms openingTerms = opening == null ? null : index.queryTerms(opening);
+        QueryTerms openingTerms = opening == null ? null : IndexEngine.of(index).queryTerms(opening);
         if (openingTerms != null && openingTerms.terms().size() < MIN_OPENING_TERMS) {
             opening = null;
         }
         boolean embed = embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25;
         List<float[]> vectors = embed
-                ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, options)
+                ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, report)
                 : Collections.nCopies(2, null);
         SearchQuery first = opening == null ? null
                 : new SearchQuery(index, opening, openingTerms, vectors.get(1), null, options);
         return new SearchQuery(index, question, terms, vectors.get(0), first, options);
     }
 
-    private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index, RetrievalOptions options) {
+    private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index,
+                                       Consumer<RetrievalException> report) {
         try {
             List<float[]> vectors = embedder.embedQueries(texts);
             if (vectors == null || vectors.size() != texts.size()) {
@@ -72,7 +76,7 @@ final class SearchQuery {
             }
             return vectors;
         } catch (RuntimeException e) {
-            options.report(new RetrievalException("the embedder failed on the question; "
+            report.accept(new RetrievalException("the embedder failed on the question; "
                     + "answering from keywords alone: " + e.getMessage(), e));
             return Collections.nCopies(texts.size(), null);
         }
@@ -104,8 +108,8 @@ final class SearchQuery {
 
     /** BM25's best {@code n} among {@code allowed}, the opening's list merged in by RRF. */
     List<Scored> keywordList(int n, int rrfK, BitSet allowed) {
-        List<Scored> whole = index.bm25(terms, n, allowed);
-        return opening == null ? whole : ReciprocalRankFusion.merge(whole, index.bm25(opening.terms, n, allowed), n, rrfK);
+        List<Scored> whole = IndexEngine.of(index).bm25(terms, n, allowed);
+        return opening == null ? whole : ReciprocalRankFusion.merge(whole, IndexEngine.of(index).bm25(opening.terms, n, allowed), n, rrfK);
     }
 
     /** The cosine scan's best {@code n} among {@code allowed}, likewise; empty without a vector. */
@@ -113,18 +117,18 @@ final class SearchQuery {
         if (vector == null) {
             return List.of();
         }
-        List<Scored> whole = index.nearest(vector, n, allowed);
+        List<Scored> whole = IndexEngine.of(index).nearest(vector, n, allowed);
         return opening == null || opening.vector == null ? whole
-                : ReciprocalRankFusion.merge(whole, index.nearest(opening.vector, n, allowed), n, rrfK);
+                : ReciprocalRankFusion.merge(whole, IndexEngine.of(index).nearest(opening.vector, n, allowed), n, rrfK);
     }
 
     /** Cosine of each chunk to the question (the better of the two texts); NaN without a vector. */
     float[] similarities(int[] chunkIds) {
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
-            out[i] = vector == null ? Float.NaN : index.similarity(chunkIds[i], vector);
+            out[i] = vector == null ? Float.NaN : IndexEngine.of(index).similarity(chunkIds[i], vector);
             if (opening != null && opening.vector != null) {
-                out[i] = Math.max(out[i], index.similarity(chunkIds[i], opening.vector));
+                out[i] = Math.max(out[i], IndexEngine.of(index).similarity(chunkIds[i], opening.vector));
             }
         }
         return out;
@@ -143,7 +147,7 @@ final class SearchQuery {
     }
 
     private float[] coverage(QueryTerms t, int[] chunkIds) {
-        boolean[][] present = index.termPresence(t, chunkIds);
+        boolean[][] present = IndexEngine.of(index).termPresence(t, chunkIds);
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
             out[i] = KeywordCoverage.of(t.idf(), present[i]);

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Timings;
+
 import dev.docask.retrieve.Retrieval;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AnswerCacheTest {
     private static final Answer ANSWER = new Answer("q", "q", "text [1]", List.of(), List.of(1), List.of(), false,
-            false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 1, 2, 3), null);
+            false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 1, 2, 3), java.util.Optional.empty());
 
     @Test
     void key_sameQuestionNormalised_equal() {

@@ -1,5 +1,9 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
+import dev.docask.answer.Answer.Timings;
+
 import dev.docask.retrieve.Retrieval;
 import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
@@ -12,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AnswerTest {
     private static Answer answer(List<Integer> citations) {
         return new Answer("q", "q", "t", Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources(), citations,
-                List.of(), false, false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 0, 0, 0), null);
+                List.of(), false, false, false, Retrieval.Mode.HYBRID, false, "extractive", new Timings(0, 0, 0, 0), java.util.Optional.empty());
     }
 
     @Test
@@ -26,7 +30,7 @@ class AnswerTest {
 
         assertThat(cached.cached()).isTrue();
         assertThat(cached.question()).isEqualTo("Q?");
-        assertThat(cached.usage()).isNull();
+        assertThat(cached.usage()).isEmpty();
     }
 
     @Test

@@ -43,7 +43,7 @@ class AskHandlerCacheTest {
 
     @Test
     void sharedCache_otherFilter_answersFromItsOwnSources() {
-        RetrievalOptions configOnly = RetrievalOptions.defaults().withFilter(Map.of("url", "https://vitest.dev/config"));
+        RetrievalOptions configOnly = RetrievalOptions.builder().filter(Map.of("url", "https://vitest.dev/config")).build();
         Answer all = build(handler()).ask(ON_TOPIC);
         Answer filtered = build(handler().retrieval(configOnly)).ask(ON_TOPIC);
 
@@ -65,7 +65,7 @@ class AskHandlerCacheTest {
         build(handler()).ask(ON_TOPIC);
 
         assertThat(build(handler().siteName("Jest")).ask(ON_TOPIC).cached()).isFalse();
-        assertThat(build(handler().retrieval(RetrievalOptions.defaults().withTopK(1))).ask(ON_TOPIC).cached()).isFalse();
+        assertThat(build(handler().retrieval(RetrievalOptions.builder().topK(1).build())).ask(ON_TOPIC).cached()).isFalse();
     }
 
     @Test

@@ -30,10 +30,10 @@ class AskHandlerInputTest {
 
     private AskHandler.Builder handler() {
         return fixture.handler().siteName("Vitest")
-                .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
+                .retriever(INDEX.retriever().toBuilder().rerankHook((q, hits) -> {
                     retrieved.add(q);
                     return hits;
-                }));
+                }).build());
     }
 
     @Test
@@ -87,11 +87,11 @@ class AskHandlerInputTest {
     @Test
     void ask_onErrorThrowsOnRetrievalProblem_answerStillEnds() {
         List<Throwable> heard = new CopyOnWriteArrayList<>();
-        handler = fixture.build(handler().retrieval(RetrievalOptions.defaults().withFilter(Map.of("nope", "x"))
-                        .withOnError(e -> {
-                            heard.add(e);
-                            throw new IllegalStateException("retrieval onError broke");
-                        }))
+        handler = fixture.build(handler().retrieval(RetrievalOptions.builder().filter(Map.of("nope", "x")).build())
+                .retriever(INDEX.retriever().toBuilder().onError(e -> {
+                    heard.add(e);
+                    throw new IllegalStateException("retrieval onError broke");
+                }).build())
                 .onError(e -> {
                     throw new IllegalStateException("onError broke");
                 }));

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
@@ -57,10 +59,10 @@ class AskHandlerTest {
     /** A handler on the test index whose rerank hook counts retrievals and records what was retrieved for. */
     private AskHandler.Builder handler(List<String> retrievedFor) {
         return fixture.handler()
-                .retrieval(RetrievalOptions.defaults().withRerankHook((q, hits) -> {
+                .retriever(INDEX.retriever().toBuilder().rerankHook((q, hits) -> {
                     retrievedFor.add(q);
                     return hits;
-                }))
+                }).build())
                 .siteName("Vitest")
                 .onFinish(finished::add);
     }
@@ -92,7 +94,7 @@ class AskHandlerTest {
         assertThat(a.citations()).containsExactly(1);
         assertThat(a.refused()).isFalse();
         assertThat(a.cached()).isFalse();
-        assertThat(a.usage()).isEqualTo(new Usage(100, 3));
+        assertThat(a.usage()).contains(new Usage(100, 3));
         assertThat(a.model()).isEqualTo("openai:fake");
         assertThat(server.requests()).isEqualTo(1);
         assertThat(finished).containsExactly(a);
@@ -366,7 +368,7 @@ class AskHandlerTest {
         assertThat(retrieved).containsExactly("How do I mock timers in Vitest?");
         assertThat(a.standaloneQuestion()).isEqualTo("How do I mock timers in Vitest?");
         assertThat(a.question()).isEqualTo("and timers?");
-        assertThat(a.usage()).isEqualTo(new Usage(200, 2));
+        assertThat(a.usage()).contains(new Usage(200, 2));
     }
 
     @Test
@@ -413,7 +415,7 @@ class AskHandlerTest {
         assertThat(a.text()).startsWith("Quoted from the Vitest docs").contains("vi.useFakeTimers")
                 .contains("[" + timers + "]");
         assertThat(a.citations()).first().isEqualTo(timers);
-        assertThat(a.usage()).isNull();
+        assertThat(a.usage()).isEmpty();
     }
 
     @Test

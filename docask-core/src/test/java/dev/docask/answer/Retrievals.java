@@ -18,12 +18,14 @@ final class Retrievals {
         List<Source> sources = new ArrayList<>();
         List<Hit> hits = new ArrayList<>();
         for (int i = 0; i < chunks.length; i++) {
-            Hit hit = new Hit(i, chunks[i], List.of(), i + 1, 10f - i, i + 1, 0.8f, 0.7f, 1.0 / (61 + i), null);
+            Hit hit = Hit.builder(i, chunks[i]).bm25(i + 1, 10f - i).vectorRank(i + 1).similarity(0.8f).keywordCoverage(0.7f)
+                    .score(1.0 / (61 + i)).build();
             hits.add(hit);
             sources.add(new Source(i + 1, chunks[i].url(), chunks[i].title(), chunks[i].heading(), chunks[i].source(),
                     List.of(hit)));
         }
-        return new Retrieval("q", "", true, mode, 0.8f, 0.7f, sources, hits, List.of(), 1200);
+        return Retrieval.builder("q").answerable(true).mode(mode).bestSimilarity(0.8f).bestCoverage(0.7f).sources(sources)
+                .hits(hits).micros(1200).build();
     }
 
     static Retrieval of(Chunk... chunks) {
@@ -32,6 +34,6 @@ final class Retrievals {
 
     /** Nothing passed the gate. */
     static Retrieval nothing() {
-        return new Retrieval("q", "", false, Retrieval.Mode.HYBRID, 0.1f, 0.1f, List.of(), List.of(), List.of(), 900);
+        return Retrieval.builder("q").bestSimilarity(0.1f).bestCoverage(0.1f).micros(900).build();
     }
 }

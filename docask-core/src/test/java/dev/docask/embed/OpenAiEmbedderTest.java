@@ -1,5 +1,7 @@
 package dev.docask.embed;
 
+import dev.docask.embed.internal.Vectors;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

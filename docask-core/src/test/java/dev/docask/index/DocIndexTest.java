@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.QueryTerms;
+
 import dev.docask.embed.Embedders;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;

@@ -51,9 +51,9 @@ class IndexBuilderTest {
     void build_recordsTheBaseUrlAndChunkingTheCorpusWasReadWith() {
         build(options(BASE, 800));
         try (DocIndex index = DocIndex.open(out)) {
-            assertThat(index.manifest().baseUrl()).isEqualTo(BASE);
+            assertThat(index.manifest().baseUrl()).contains(BASE);
             assertThat(index.manifest().chunkSize()).isEqualTo(800);
-            assertThat(index.manifest().sourceHash()).isEqualTo(read(options(BASE, 800)).sourceHash()).isNotEmpty();
+            assertThat(index.manifest().sourceHash().orElseThrow()).isEqualTo(read(options(BASE, 800)).sourceHash()).isNotEmpty();
         }
     }
 
@@ -164,7 +164,7 @@ class IndexBuilderTest {
         IndexBuilder.build(read(IngestOptions.defaults(BASE)), java.util.Optional.of(custom),
                 IndexSettings.defaults("custom:words"), out, n -> { });
         try (DocIndex index = DocIndex.open(out)) {
-            assertThat(index.manifest().embedderSpec()).isEqualTo("custom:words");
+            assertThat(index.manifest().embedderSpec()).hasToString("custom:words");
             assertThat(index.manifest().embedderId()).isEqualTo("custom:words");
         }
     }

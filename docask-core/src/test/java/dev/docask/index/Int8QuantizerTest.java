@@ -1,6 +1,6 @@
 package dev.docask.index;
 
-import dev.docask.embed.Vectors;
+import dev.docask.embed.internal.Vectors;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;

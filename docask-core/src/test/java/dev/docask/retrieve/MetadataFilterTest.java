@@ -8,7 +8,7 @@ import java.util.Map;
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** SPEC §4.3: only chunks whose metadata match the filter are searched. */
+/** docs/retrieval.md §3: only chunks whose metadata match the filter are searched. */
 class MetadataFilterTest {
     private static final Chunk TAGGED = chunk("https://x.dev/blog/release#notes", "Release", "Notes", "New things.",
             Map.of("docType", "blog", "tags", "release, vitest,browser"));

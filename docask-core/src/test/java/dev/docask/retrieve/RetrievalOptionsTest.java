@@ -2,108 +2,139 @@ package dev.docask.retrieve;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RetrievalOptionsTest {
     @Test
-    void defaults_areTheSpecs() {
+    void defaults_areTheDocumentedOnes() {
         RetrievalOptions d = RetrievalOptions.defaults();
         assertThat(d.topK()).isEqualTo(6);
         assertThat(d.candidates()).isEqualTo(40);
         assertThat(d.rrfK()).isEqualTo(60);
         assertThat(d.maxContextChars()).isEqualTo(8000);
         assertThat(d.collapseCopies()).isTrue();
-        assertThat(d.maxPerSource()).isZero();
-        assertThat(d.minSimilarity()).as("per embedder").isNull();
-        assertThat(d.minKeywordCoverage()).as("0.5, or 0.4 keyword-only").isNull();
+        assertThat(d.maxPerSource()).as("no limit").isEmpty();
+        assertThat(d.minSimilarity()).as("per embedder").isEmpty();
+        assertThat(d.minKeywordCoverage()).as("0.5, or 0.4 keyword-only").isEmpty();
+        assertThat(d.similarityNeedsKeyword()).as("per embedder").isEmpty();
+        assertThat(d.gateMode()).isEqualTo(RetrievalOptions.GateMode.ANSWERABILITY);
+        assertThat(d.retrievers()).isEqualTo(RetrievalOptions.Retrievers.BOTH);
+        assertThat(d.searchOpening()).isTrue();
+        assertThat(d.filter()).isEmpty();
+        assertThat(RetrievalOptions.builder().build()).isEqualTo(d);
     }
 
     @Test
-    void eachWith_changesItsOptionAndKeepsTheOthers() {
-        RetrievalOptions d = RetrievalOptions.defaults();
-        RetrieveHook retrieve = (q, search) -> search.find(q, RetrievalOptions.defaults());
-        RerankHook rerank = (q, hits) -> hits;
-        java.util.function.Consumer<Throwable> onError = e -> { };
-        RetrievalOptions all = d.withTopK(3).withCandidates(20).withRrfK(10).withMinSimilarity(0.6)
-                .withMinKeywordCoverage(0.3).withMaxContextChars(500).withCollapseCopies(false).withMaxPerSource(2)
-                .withFilter(java.util.Map.of("docType", "guide")).withSimilarityNeedsKeyword(true)
-                .withGateMode(RetrievalOptions.GateMode.FILTER).withRetrievers(RetrievalOptions.Retrievers.BM25)
-                .withSearchOpening(false).withRetrieveHook(retrieve).withRerankHook(rerank).withOnError(onError);
-        assertThat(all).isEqualTo(new RetrievalOptions(3, 20, 10, 0.6, 0.3, 500, false, 2,
-                java.util.Map.of("docType", "guide"), true, RetrievalOptions.GateMode.FILTER,
-                RetrievalOptions.Retrievers.BM25, false, retrieve, rerank, onError));
-        assertThat(all.withTopK(6).withCandidates(40)).isEqualTo(new RetrievalOptions(6, 40, 10, 0.6, 0.3, 500, false, 2,
-                java.util.Map.of("docType", "guide"), true, RetrievalOptions.GateMode.FILTER,
-                RetrievalOptions.Retrievers.BM25, false, retrieve, rerank, onError));
+    void builder_eachSetterChangesItsOption_andToBuilderKeepsTheOthers() {
+        RetrievalOptions all = RetrievalOptions.builder().topK(3).candidates(20).rrfK(10).minSimilarity(0.6)
+                .minKeywordCoverage(0.3).maxContextChars(500).collapseCopies(false).maxPerSource(2)
+                .filter(Map.of("docType", "guide")).similarityNeedsKeyword(true)
+                .gateMode(RetrievalOptions.GateMode.FILTER).retrievers(RetrievalOptions.Retrievers.BM25)
+                .searchOpening(false).build();
+        assertThat(all.topK()).isEqualTo(3);
+        assertThat(all.candidates()).isEqualTo(20);
+        assertThat(all.rrfK()).isEqualTo(10);
+        assertThat(all.minSimilarity()).isEqualTo(OptionalDouble.of(0.6));
+        assertThat(all.minKeywordCoverage()).isEqualTo(OptionalDouble.of(0.3));
+        assertThat(all.maxContextChars()).isEqualTo(500);
+        assertThat(all.collapseCopies()).isFalse();
+        assertThat(all.maxPerSource()).isEqualTo(OptionalInt.of(2));
+        assertThat(all.filter()).isEqualTo(Map.of("docType", "guide"));
+        assertThat(all.similarityNeedsKeyword()).contains(true);
+        assertThat(all.gateMode()).isEqualTo(RetrievalOptions.GateMode.FILTER);
+        assertThat(all.retrievers()).isEqualTo(RetrievalOptions.Retrievers.BM25);
+        assertThat(all.searchOpening()).isFalse();
+
+        RetrievalOptions changed = all.toBuilder().topK(6).build();
+        assertThat(changed.topK()).isEqualTo(6);
+        assertThat(changed.toBuilder().topK(3).build()).isEqualTo(all).hasSameHashCodeAs(all);
+        assertThat(all.toBuilder().defaultMinSimilarity().noMaxPerSource().build().minSimilarity()).isEmpty();
     }
 
     @Test
-    void withSetting_changesOneOptionByItsSpecName() {
-        RetrievalOptions o = RetrievalOptions.defaults().withSetting("maxPerSource", " 1 ")
-                .withSetting("gateMode", "filter").withSetting("minSimilarity", "0.8");
-        assertThat(o.maxPerSource()).isEqualTo(1);
+    void parse_readsTheStringForm_andToStringWritesIt() {
+        RetrievalOptions o = RetrievalOptions.parse(" topK=8, gateMode=filter ,minSimilarity=0.75,maxPerSource=1");
+        assertThat(o).isEqualTo(RetrievalOptions.builder().topK(8).gateMode(RetrievalOptions.GateMode.FILTER)
+                .minSimilarity(0.75).maxPerSource(1).build());
+        assertThat(RetrievalOptions.parse(o.toString())).isEqualTo(o);
+        assertThat(RetrievalOptions.parse("")).isEqualTo(RetrievalOptions.defaults());
+        assertThat(RetrievalOptions.parse("maxPerSource=0").maxPerSource()).as("0 is no limit").isEmpty();
+        assertThatThrownBy(() -> RetrievalOptions.parse("topK")).hasMessageContaining("'topK' is not name=value");
+    }
+
+    @Test
+    void set_changesOneOptionByItsName() {
+        RetrievalOptions o = RetrievalOptions.builder().set("maxPerSource", " 1 ")
+                .set("gateMode", "filter").set("minSimilarity", "0.8").build();
+        assertThat(o.maxPerSource()).isEqualTo(OptionalInt.of(1));
         assertThat(o.gateMode()).isEqualTo(RetrievalOptions.GateMode.FILTER);
-        assertThat(o.minSimilarity()).isEqualTo(0.8);
+        assertThat(o.minSimilarity()).isEqualTo(OptionalDouble.of(0.8));
     }
 
     @Test
-    void withSetting_badNameOrValue_quotesBoth() {
-        RetrievalOptions d = RetrievalOptions.defaults();
-        assertThatThrownBy(() -> d.withSetting("minScore", "1")).hasMessageContaining("'minScore'").hasMessageContaining("minSimilarity");
-        assertThatThrownBy(() -> d.withSetting("topK", "many")).hasMessage("topK must be a whole number, got 'many'");
-        assertThatThrownBy(() -> d.withSetting("minSimilarity", "1.5")).hasMessageContaining("minSimilarity must be between");
-        assertThatThrownBy(() -> d.withSetting("gateMode", "strict")).hasMessageContaining("[filter, answerability]");
+    void set_badNameOrValue_quotesBoth() {
+        RetrievalOptions.Builder b = RetrievalOptions.builder();
+        assertThatThrownBy(() -> b.set("minScore", "1")).hasMessageContaining("'minScore'").hasMessageContaining("minSimilarity");
+        assertThatThrownBy(() -> b.set("topK", "many")).hasMessage("topK must be a whole number, got 'many'");
+        assertThatThrownBy(() -> b.set("minSimilarity", "1.5")).hasMessageContaining("minSimilarity must be between");
+        assertThatThrownBy(() -> b.set("gateMode", "strict")).hasMessageContaining("[filter, answerability]");
+        assertThatThrownBy(() -> b.set("maxPerSource", "-1")).hasMessage("maxPerSource must be at least 0, got -1");
     }
 
     @Test
-    void settingNames_eachIsAcceptedByWithSetting_andTheErrorListsThemAll() {
+    void settingNames_eachIsAcceptedBySet_andTheErrorListsThemAll() {
         RetrievalOptions d = RetrievalOptions.defaults();
-        java.util.Map<String, String> values = java.util.Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
+        Map<String, String> values = Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
                 "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false",
                 "gateMode", "filter", "retrievers", "bm25");
         for (String name : RetrievalOptions.SETTING_NAMES) {
-            assertThat(d.withSetting(name, values.getOrDefault(name, "3"))).as(name).isNotEqualTo(d);
+            assertThat(d.toBuilder().set(name, values.getOrDefault(name, "3")).build()).as(name).isNotEqualTo(d);
         }
         assertThat(RetrievalOptions.SETTING_NAMES).contains("topK", "similarityNeedsKeyword", "retrievers");
         assertThat(RetrievalOptions.SETTING_HELP).contains("retrievers (both|bm25|vector)", "gateMode (filter|answerability)");
-        assertThatThrownBy(() -> d.withSetting("nope", "1"))
+        assertThatThrownBy(() -> d.toBuilder().set("nope", "1"))
                 .hasMessage("unknown option 'nope'; known: " + String.join(", ", RetrievalOptions.SETTING_HELP));
     }
 
     @Test
     void candidates_aboveTheMaximum_isRefusedWithTheOptionNamed() {
-        RetrievalOptions d = RetrievalOptions.defaults();
-        assertThat(d.withCandidates(RetrievalOptions.MAX_CANDIDATES).candidates()).isEqualTo(100_000);
-        assertThatThrownBy(() -> d.withCandidates(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class)
+        RetrievalOptions.Builder b = RetrievalOptions.builder();
+        assertThat(b.candidates(RetrievalOptions.MAX_CANDIDATES).build().candidates()).isEqualTo(100_000);
+        assertThatThrownBy(() -> b.candidates(Integer.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("candidates must be at most 100000, got 2147483647");
-        assertThatThrownBy(() -> d.withSetting("candidates", "50000000")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> b.set("candidates", "50000000")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("candidates must be at most 100000, got 50000000");
     }
 
     @Test
     void thresholds_notANumberOrInfinite_areRefusedWithTheOptionNamed() {
-        RetrievalOptions d = RetrievalOptions.defaults();
+        RetrievalOptions.Builder b = RetrievalOptions.builder();
         for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
-            assertThatThrownBy(() -> d.withMinSimilarity(bad)).hasMessageStartingWith("minSimilarity must be between");
-            assertThatThrownBy(() -> d.withMinKeywordCoverage(bad)).hasMessageStartingWith("minKeywordCoverage must be between");
+            assertThatThrownBy(() -> b.minSimilarity(bad)).hasMessageStartingWith("minSimilarity must be between");
+            assertThatThrownBy(() -> b.minKeywordCoverage(bad)).hasMessageStartingWith("minKeywordCoverage must be between");
         }
-        assertThatThrownBy(() -> d.withSetting("minSimilarity", "NaN")).hasMessageStartingWith("minSimilarity must be between");
-        assertThatThrownBy(() -> d.withSetting("minKeywordCoverage", "Infinity"))
+        assertThatThrownBy(() -> b.set("minSimilarity", "NaN")).hasMessageStartingWith("minSimilarity must be between");
+        assertThatThrownBy(() -> b.set("minKeywordCoverage", "Infinity"))
                 .hasMessageStartingWith("minKeywordCoverage must be between");
     }
 
     @Test
-    void nulls_inWithSettingOrTheFilter_areNullPointerExceptionsNamingThem() {
-        RetrievalOptions d = RetrievalOptions.defaults();
-        assertThatThrownBy(() -> d.withSetting(null, "3")).isInstanceOf(NullPointerException.class).hasMessage("name");
-        assertThatThrownBy(() -> d.withSetting("topK", null)).isInstanceOf(NullPointerException.class).hasMessage("value");
-        java.util.Map<String, String> nullValue = new java.util.HashMap<>();
+    void nulls_inSetOrTheFilter_areNullPointerExceptionsNamingThem() {
+        RetrievalOptions.Builder b = RetrievalOptions.builder();
+        assertThatThrownBy(() -> b.set(null, "3")).isInstanceOf(NullPointerException.class).hasMessage("name");
+        assertThatThrownBy(() -> b.set("topK", null)).isInstanceOf(NullPointerException.class).hasMessage("value");
+        Map<String, String> nullValue = new HashMap<>();
         nullValue.put("docType", null);
-        assertThatThrownBy(() -> d.withFilter(nullValue)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> b.filter(nullValue)).isInstanceOf(NullPointerException.class)
                 .hasMessage("filter value of 'docType'");
-        java.util.Map<String, String> nullKey = new java.util.HashMap<>();
+        Map<String, String> nullKey = new HashMap<>();
         nullKey.put(null, "guide");
-        assertThatThrownBy(() -> d.withFilter(nullKey)).isInstanceOf(NullPointerException.class).hasMessage("filter key");
+        assertThatThrownBy(() -> b.filter(nullKey)).isInstanceOf(NullPointerException.class).hasMessage("filter key");
     }
 }

@@ -56,7 +56,7 @@ class SearchQueryTest {
     void questionAndOpening_areEmbeddedInOneCall() {
         Counting embedder = new Counting();
         SearchQuery q = SearchQuery.of("Retry a failing test? The nightly job flakes.", INDEX.index(),
-                Optional.of(embedder), RetrievalOptions.defaults());
+                Optional.of(embedder), RetrievalOptions.defaults(), e -> { });
         assertThat(q.opening()).isEqualTo("Retry a failing test?");
         assertThat(embedder.calls).containsExactly(List.of("Retry a failing test? The nightly job flakes.", "Retry a failing test?"));
     }
@@ -65,7 +65,7 @@ class SearchQueryTest {
     void openingWithFewerThanTwoSearchableWords_isNotSearched() {
         Counting embedder = new Counting();
         SearchQuery q = SearchQuery.of("Hi! How do I retry a failing test?", INDEX.index(), Optional.of(embedder),
-                RetrievalOptions.defaults());
+                RetrievalOptions.defaults(), e -> { });
         assertThat(q.opening()).isEmpty();
         assertThat(embedder.calls).containsExactly(List.of("Hi! How do I retry a failing test?"));
     }
@@ -74,9 +74,9 @@ class SearchQueryTest {
     void theGateSeesTheBetterOfTheTwoTexts() {
         String question = "Retry a failing test? Our quarterly budget spreadsheets and meetings are a mess.";
         int[] retry = {0};
-        SearchQuery both = SearchQuery.of(question, INDEX.index(), Optional.empty(), RetrievalOptions.defaults());
+        SearchQuery both = SearchQuery.of(question, INDEX.index(), Optional.empty(), RetrievalOptions.defaults(), e -> { });
         SearchQuery whole = SearchQuery.of(question, INDEX.index(), Optional.empty(),
-                RetrievalOptions.defaults().withSearchOpening(false));
+                RetrievalOptions.builder().searchOpening(false).build(), e -> { });
         assertThat(both.coverages(retry)[0]).isEqualTo(1f).isGreaterThan(whole.coverages(retry)[0]);
         assertThat(both.hasVector()).isFalse();
         assertThat(both.similarities(retry)[0]).isNaN();
@@ -85,10 +85,10 @@ class SearchQueryTest {
     @Test
     void serves_theSameQuestion_unlessTheOptionsChangeWhatIsSearched() {
         RetrievalOptions o = RetrievalOptions.defaults();
-        SearchQuery q = SearchQuery.of("Retry a failing test? It flakes.", INDEX.index(), Optional.empty(), o);
-        assertThat(q.serves("Retry a failing test? It flakes.", o.withTopK(20).withoutGate())).isTrue();
-        assertThat(q.serves("Retry a failing test? It flakes.", o.withSearchOpening(false))).isFalse();
-        assertThat(q.serves("Retry a failing test? It flakes.", o.withRetrievers(RetrievalOptions.Retrievers.BM25))).isFalse();
+        SearchQuery q = SearchQuery.of("Retry a failing test? It flakes.", INDEX.index(), Optional.empty(), o, e -> { });
+        assertThat(q.serves("Retry a failing test? It flakes.", o.toBuilder().topK(20).withoutGate().build())).isTrue();
+        assertThat(q.serves("Retry a failing test? It flakes.", o.toBuilder().searchOpening(false).build())).isFalse();
+        assertThat(q.serves("Retry a failing test? It flakes.", o.toBuilder().retrievers(RetrievalOptions.Retrievers.BM25).build())).isFalse();
         assertThat(q.serves("Another question.", o)).isFalse();
         assertThat(q.serves(null, o)).isFalse();
     }
@@ -103,7 +103,7 @@ class SearchQueryTest {
             }
         };
         SearchQuery q = SearchQuery.of("Retry a failing test? It flakes.", INDEX.index(), Optional.of(broken),
-                RetrievalOptions.defaults().withOnError(errors::add));
+                RetrievalOptions.defaults(), errors::add);
         assertThat(q.hasVector()).isFalse();
         assertThat(q.opening()).isEqualTo("Retry a failing test?");
         assertThat(errors).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("model down"));

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import dev.docask.answer.Answer.Usage;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.testsupport.AskFixture;
@@ -217,7 +219,7 @@ class ProviderStreamingTest {
             Answer a = events.answer();
             assertThat(a.text()).isEqualTo("Use vi.mock [1].");
             assertThat(a.citations()).containsExactly(1);
-            assertThat(a.usage()).isEqualTo(new Usage(FakeModelServer.PROMPT_TOKENS, 3));
+            assertThat(a.usage()).contains(new Usage(FakeModelServer.PROMPT_TOKENS, 3));
             assertThat(a.model()).isEqualTo(spec());
             assertThat(a.truncated()).isFalse();
             assertCarriesDocaskPrompt(json(server.lastRequest()));

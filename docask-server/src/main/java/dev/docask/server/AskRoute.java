@@ -3,7 +3,7 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docask.answer.Answer;
-import dev.docask.answer.AnswerJson;
+import dev.docask.answer.internal.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandle;
@@ -173,7 +173,9 @@ final class AskRoute {
         float bestCov = 0;
         for (Source s : sources) {
             for (Hit h : s.hits()) {
-                bestSim = Float.isNaN(bestSim) || h.similarity() > bestSim ? h.similarity() : bestSim;
+                if (h.similarity().isPresent() && (Float.isNaN(bestSim) || h.similarity().getAsDouble() > bestSim)) {
+                    bestSim = (float) h.similarity().getAsDouble();
+                }
                 bestCov = Math.max(bestCov, h.keywordCoverage());
             }
         }
@@ -203,9 +205,7 @@ final class AskRoute {
                 metrics.firstToken(Duration.ofMillis(a.timings().firstTokenMillis()));
             }
         }
-        if (a.usage() != null) {
-            guards.budget().spend(a.usage().totalTokens());
-        }
+        a.usage().ifPresent(u -> guards.budget().spend(u.totalTokens()));
     }
 
     private static String newId() {

@@ -5,6 +5,7 @@ import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.ModelSpecs;
 import dev.docask.embed.Embedder;
+import dev.docask.embed.EmbedderSpec;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
@@ -29,7 +30,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The docask HTTP server (SPEC §7): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
+ * The docask HTTP server (docs/design.md#server): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
  * one JSON object), {@code GET /api/search}, {@code POST /api/feedback}, {@code GET /healthz},
  * {@code GET /metrics}, {@code GET /widget.js} and a demo page at {@code /}. Safe to put on the
  * public internet: body and question limits, per-client rate limits, a daily budget, a CORS
@@ -56,7 +57,7 @@ public final class DocaskServer implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     private final ServerMetrics metrics = new ServerMetrics();
     private final Drain drain = new Drain();
-    private final Map<String, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
+    private final Map<EmbedderSpec, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private LiveIndex live;
     private FeedbackLog feedbackLog; // null: none
@@ -98,8 +99,8 @@ public final class DocaskServer implements AutoCloseable {
     }
 
     private Generation load(String name, DocIndex index) {
-        String spec = index.manifest().embedderSpec();
-        Optional<Embedder> embedder = embedders.computeIfAbsent(spec, Embedders::fromSpec); // reused across reloads
+        EmbedderSpec spec = index.manifest().embedderSpec();
+        Optional<Embedder> embedder = embedders.computeIfAbsent(spec, Embedders::create); // reused across reloads
         HybridRetriever retriever = HybridRetriever.create(index, embedder);
         // A mistyped --filter would make every answer "I don't know": say so once per index, not per request.
         retriever.filterProblems(settings.retrieval().filter()).forEach(p -> LOG.warn("index {}: {}", name, p));

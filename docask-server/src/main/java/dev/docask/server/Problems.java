@@ -17,7 +17,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /*
- * The one place that turns failures into HTTP responses (STYLE.md: thin handlers, one mapper).
+ * The one place that turns failures into HTTP responses (docs/design.md#errors: thin handlers, one mapper).
  * Bodies follow RFC 9457 (application/problem+json): type, title, status, detail. Anything that
  * is not an ApiException is a bug or an outage on our side: it is logged with its stack trace and
  * the client gets a plain 500 that reveals nothing.

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
 /*
  * One token bucket per client key, held in a bounded Caffeine cache so that a flood of distinct
  * addresses cannot grow memory without end (an evicted client simply starts with a full bucket).
- * State is per process; several replicas would share it through Redis (SPEC §8, not built here).
+ * State is per process; several replicas would share it through Redis (docs/design.md#scale, not built here).
  */
 final class RateLimiter {
     private static final int MAX_CLIENTS = 100_000;

@@ -1,7 +1,7 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.docask.retrieve.RetrievalJson;
+import dev.docask.retrieve.internal.RetrievalJson;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.http.Context;

@@ -184,7 +184,7 @@ class DocaskServerTest {
         java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
         try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
-                .retrieval(RetrievalOptions.defaults().withFilter(Map.of("docTyp", "guide"))).build().start()) {
+                .retrieval(RetrievalOptions.builder().filter(Map.of("docTyp", "guide")).build()).build().start()) {
             new Http(s.url()).get("/api/search?q=retry+option");
         } finally {
             System.setErr(err);

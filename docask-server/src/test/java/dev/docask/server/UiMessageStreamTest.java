@@ -24,7 +24,7 @@ class UiMessageStreamTest {
     private static Source source() {
         var chunk = TestIndexes.chunk("https://x.dev/guide/mocking#vi-mock", "Mocking", "Mocking › vi.mock", "Use vi.mock.");
         return new Source(1, chunk.url(), chunk.title(), chunk.heading(), chunk.source(),
-                List.of(new Hit(0, chunk, List.of(), 1, 2f, 1, 0.5f, 1f, 0.03, null)));
+                List.of(Hit.builder(0, chunk).bm25(1, 2f).vectorRank(1).similarity(0.5f).keywordCoverage(1f).score(0.03).build()));
     }
 
     private List<JsonNode> parts() {

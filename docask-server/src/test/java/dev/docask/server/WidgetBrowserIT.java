@@ -356,7 +356,7 @@ class WidgetBrowserIT {
 
     private static void saveScreenshot() throws Exception {
         Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
-        Path docs = Path.of(System.getProperty("basedir", ".")).resolve("docs");
+        Path docs = dev.docask.testsupport.TestSites.root().resolve("docs");
         Files.createDirectories(docs);
         Files.copy(shot, docs.resolve("widget.png"), StandardCopyOption.REPLACE_EXISTING);
     }

@@ -5,7 +5,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.docask.embed.Vectors;
+import dev.docask.embed.internal.Vectors;
 
 import java.io.IOException;
 import java.io.InputStream;

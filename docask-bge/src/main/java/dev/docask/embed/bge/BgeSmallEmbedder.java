@@ -10,15 +10,15 @@ import java.util.List;
  * shared by every instance and thread.
  *
  * Queries: BGE's authors recommend prefixing short retrieval queries with an instruction;
- * passages are embedded without it. MEASURED.md shows the instruction changes the score
- * distribution (and so the gate's thresholds), so both are offered: "instruct" (the default, as
- * the model card recommends and as measured on the dev sets: same recall@6, a wider gap between
- * answerable and off-topic cosines - docs/benchmarks.md) and "plain". Passage vectors are the
- * same for both, so the id is too.
+ * passages are embedded without it. The instruction changes the score distribution, and so the
+ * gate's thresholds (docs/retrieval.md#the-bge-query-instruction), so both are offered:
+ * "instruct" (the default, as the model card recommends and as measured on the dev sets: same
+ * recall@6, a wider gap between answerable and off-topic cosines - docs/benchmarks.md) and
+ * "plain". Passage vectors are the same for both, so the id is too.
  */
 final class BgeSmallEmbedder implements Embedder {
     static final String ID = "bge-small-en-v1.5-q";
-    static final String QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
+    static final String QUERY_INSTRUCTION = BgeSmallProvider.QUERY_INSTRUCTION;
 
     /** How questions are embedded. */
     enum QueryMode {

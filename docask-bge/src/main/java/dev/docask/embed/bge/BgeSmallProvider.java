@@ -13,6 +13,8 @@ import java.util.Map;
  * only have docask-bge on the class path.
  */
 public final class BgeSmallProvider implements EmbedderProvider {
+    /** BGE's instruction before a question (not before passages), as its model card recommends. */
+    public static final String QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
 
     @Override
     public String family() {

@@ -2,7 +2,7 @@ package dev.docask.embed.bge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.docask.embed.Vectors;
+import dev.docask.embed.internal.Vectors;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;

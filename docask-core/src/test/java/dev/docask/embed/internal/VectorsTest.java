@@ -1,4 +1,5 @@
-package dev.docask.embed;
+package dev.docask.embed.internal;
+
 
 import org.junit.jupiter.api.Test;
 

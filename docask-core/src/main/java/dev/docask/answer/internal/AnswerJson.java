@@ -1,6 +1,7 @@
-package dev.docask.answer;
+package dev.docask.answer.internal;
 
-import dev.docask.retrieve.RetrievalJson;
+import dev.docask.answer.Answer;
+import dev.docask.retrieve.internal.RetrievalJson;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -49,9 +50,7 @@ public final class AnswerJson {
         timings.put("firstTokenMillis", a.timings().firstTokenMillis());
         timings.put("totalMillis", a.timings().totalMillis());
         o.put("timings", timings);
-        if (a.usage() != null) {
-            o.put("usage", Map.of("inputTokens", a.usage().inputTokens(), "outputTokens", a.usage().outputTokens()));
-        }
+        a.usage().ifPresent(u -> o.put("usage", Map.of("inputTokens", u.inputTokens(), "outputTokens", u.outputTokens())));
         return o;
     }
 }

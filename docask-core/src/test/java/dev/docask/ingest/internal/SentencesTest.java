@@ -1,4 +1,5 @@
-package dev.docask.ingest;
+package dev.docask.ingest.internal;
+
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.docask.embed;
+package dev.docask.embed.internal;
 
 /**
  * Float vector arithmetic shared by the embedders and retrieval.

@@ -1,10 +1,15 @@
-package dev.docask.retrieve;
+package dev.docask.retrieve.internal;
+
+import dev.docask.retrieve.Hit;
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.Source;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * The one JSON shape of a retrieval, served by {@code docask search --json} and {@code GET /api/search}:
@@ -28,13 +33,13 @@ public final class RetrievalJson {
     public static Map<String, Object> of(Retrieval r) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("question", r.question());
-        if (!r.opening().isEmpty()) {
-            o.put("opening", r.opening());
+        if (r.opening().isPresent()) {
+            o.put("opening", r.opening().get());
         }
         o.put("answerable", r.answerable());
         o.put("mode", r.mode().name().toLowerCase(Locale.ROOT));
         Map<String, Object> best = new LinkedHashMap<>();
-        best.put("similarity", finite(r.bestSimilarity()));
+        best.put("similarity", single(r.bestSimilarity()));
         best.put("keywordCoverage", r.bestCoverage());
         o.put("best", best);
         o.put("sources", sources(r.sources(), true));
@@ -44,7 +49,7 @@ public final class RetrievalJson {
             m.put("url", h.chunk().url());
             m.put("source", h.chunk().source());
             putScores(m, h);
-            m.put("reason", h.gatedOut());
+            m.put("reason", h.gatedOut().orElseThrow());
             gated.add(m);
         }
         o.put("gatedOut", gated);
@@ -71,15 +76,16 @@ public final class RetrievalJson {
     }
 
     private static void putScores(Map<String, Object> m, Hit h) {
-        m.put("bm25Rank", h.bm25Rank() == 0 ? null : h.bm25Rank());
-        m.put("bm25Score", h.bm25Rank() == 0 ? null : h.bm25Score());
-        m.put("vectorRank", h.vectorRank() == 0 ? null : h.vectorRank());
-        m.put("similarity", finite(h.similarity()));
+        m.put("bm25Rank", h.bm25Rank().isPresent() ? h.bm25Rank().getAsInt() : null);
+        m.put("bm25Score", single(h.bm25Score()));
+        m.put("vectorRank", h.vectorRank().isPresent() ? h.vectorRank().getAsInt() : null);
+        m.put("similarity", single(h.similarity()));
         m.put("keywordCoverage", h.keywordCoverage());
         m.put("score", h.score());
     }
 
-    private static Float finite(float f) {
-        return Float.isNaN(f) ? null : f;
+    /** The score as the float it was computed in (so JSON shows 0.73, not 0.7300000190734863), or null. */
+    private static Float single(OptionalDouble v) {
+        return v.isPresent() ? (float) v.getAsDouble() : null;
     }
 }

@@ -1,4 +1,4 @@
-package dev.docask.index;
+package dev.docask.index.internal;
 
 /**
  * A chunk and its score in one retriever's list.

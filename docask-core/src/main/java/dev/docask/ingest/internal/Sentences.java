@@ -1,4 +1,4 @@
-package dev.docask.ingest;
+package dev.docask.ingest.internal;
 
 import java.util.List;
 import java.util.regex.Pattern;

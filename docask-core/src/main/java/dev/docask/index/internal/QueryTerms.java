@@ -1,4 +1,4 @@
-package dev.docask.index;
+package dev.docask.index.internal;
 
 import java.util.List;
 

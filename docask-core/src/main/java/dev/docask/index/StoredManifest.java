@@ -1,0 +1,41 @@
+package dev.docask.index;
+
+import dev.docask.ingest.Problem;
+
+import java.util.List;
+
+/**
+ * The shape of {@code manifest.json} on disk, written and read by Jackson; {@link Manifest} is what
+ * users see. Kept apart so the public type can change without changing the file format.
+ *
+ * @param formatVersion  on-disk format version
+ * @param embedderSpec   the {@code --embedder} spec the index was built with (e.g. {@code bge-small})
+ * @param embedderId     the embedder's id; querying with another id is refused
+ * @param dimensions     vector length (0 for a keyword-only index)
+ * @param framework      the framework whose routing was used
+ * @param baseUrl        the site root the URLs were made with, empty when they are site-relative paths
+ * @param siteName       the site's display name
+ * @param chunkSize      chunking option used
+ * @param chunkOverlap   chunking option used
+ * @param pages          pages indexed
+ * @param chunks         chunks indexed, copies included
+ * @param copies         chunks that are copies of another chunk
+ * @param bm25K1         BM25 term-frequency saturation
+ * @param bm25B          BM25 length normalisation
+ * @param contentHash    hash over every chunk's embedded text and URL; changes when the content does
+ * @param sourceHash     hash over the page files read ({@link dev.docask.ingest.Corpus#sourceHash()}); changes
+ *                       only when the pages do. Empty when unknown (a corpus made by hand, an older index)
+ * @param problems       pages that were skipped, with the reason
+ * @param createdAt      ISO-8601 instant of the build
+ */
+record StoredManifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
+                       String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
+                       int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash,
+                       String sourceHash, List<Problem> problems, String createdAt) {
+
+    StoredManifest {
+        baseUrl = baseUrl == null ? "" : baseUrl;
+        sourceHash = sourceHash == null ? "" : sourceHash;
+        problems = List.copyOf(problems == null ? List.of() : problems);
+    }
+}

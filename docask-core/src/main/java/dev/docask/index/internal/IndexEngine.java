@@ -1,0 +1,50 @@
+package dev.docask.index.internal;
+
+import dev.docask.index.DocIndex;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The calls retrieval makes on an index (analysed terms, BM25, the vector scan, term presence),
+ * kept out of {@link DocIndex}'s public surface: this package is docask's own, not part of the API
+ * (docs/api.md).
+ *
+ * <pre>{@code
+ * IndexEngine engine = IndexEngine.of(index);
+ * List<Scored> top = engine.bm25(engine.queryTerms("vi.mock"), 40, null);
+ * }</pre>
+ */
+public interface IndexEngine {
+
+    /** The engine of {@code index}. */
+    static IndexEngine of(DocIndex index) {
+        return IndexAccess.engine(index);
+    }
+
+    /**
+     * The distinct search terms of {@code text}, analysed as a question is: identifiers whole and
+     * split, lower case, stop words (question words too) removed, plain words stemmed.
+     */
+    static List<String> terms(String text) {
+        return IndexAccess.terms(text);
+    }
+
+    /** The question's distinct analysed terms, their IDF in this index and how often the question repeats each. */
+    QueryTerms queryTerms(String question);
+
+    /** The {@code n} best chunks by BM25 among {@code allowed} (all when null), best first. */
+    List<Scored> bm25(QueryTerms terms, int n, BitSet allowed);
+
+    /** The {@code n} chunks nearest to {@code query} among {@code allowed} (all when null), by the int8 scan. */
+    List<Scored> nearest(float[] query, int n, BitSet allowed);
+
+    /** The cosine between chunk {@code id} and {@code query}. */
+    float similarity(int id, float[] query);
+
+    /** For each chunk, which of the terms it contains. */
+    boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
+
+    /** A fresh set of the canonical chunks (one per group of copies). */
+    BitSet canonicalChunks();
+}

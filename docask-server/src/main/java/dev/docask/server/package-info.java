@@ -1,0 +1,6 @@
+/**
+ * The HTTP server: a streamed ask endpoint, search, feedback, health and metrics, and the
+ * embeddable widget, over one index that it reloads when a new generation is published.
+ * Start at {@link dev.docask.server.DocaskServer}.
+ */
+package dev.docask.server;

@@ -1,0 +1,43 @@
+package dev.docask.example;
+
+import dev.docask.answer.Answer;
+import dev.docask.answer.AskHandler;
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexSettings;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.SiteReader;
+
+import java.nio.file.Path;
+
+/**
+ * README's library snippet as a program, with docask-core and docask-bge taken by their Maven
+ * coordinates: index a docs folder with the local bge-small embedder, open the index, ask one
+ * question with the extractive answer (no model, no network) and print the answer and its sources.
+ * Exits 1 when the answer is refused or has no sources, so CI notices.
+ *
+ * <pre>Main [docs folder (samples)] [index folder (target/samples-index)]</pre>
+ */
+public final class Main {
+    public static void main(String[] args) {
+        Path folder = Path.of(args.length > 0 ? args[0] : "samples");
+        Path indexDir = Path.of(args.length > 1 ? args[1] : "target/samples-index");
+        IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
+                Embedders.fromSpec("bge-small"), IndexSettings.defaults("bge-small").withSiteName("Quayside"),
+                indexDir, embedded -> { });
+
+        boolean answered;
+        try (DocIndex index = DocIndex.open(indexDir);
+             AskHandler docs = AskHandler.builder().index(index).build()) {   // no .model(...): extractive
+            Answer a = docs.ask("How do I change the retry limit?");
+            System.out.println(a.text());
+            a.sources().forEach(s -> System.out.println("[" + s.n() + "] " + s.url()));
+            answered = !a.refused() && !a.sources().isEmpty();
+        }
+        if (!answered) {
+            System.err.println("the example question was refused or has no sources");
+        }
+        System.exit(answered ? 0 : 1);
+    }
+}
