@@ -1,11 +1,15 @@
 package dev.docask.cli;
 
+import dev.docask.index.IndexException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 
 /** Turns an exception into the one line a user reads: what went wrong, in plain words. */
 final class Failures {
+    /** The library's parameter names, as the commands' flags say them. */
+    private static final java.util.Map<String, String> FLAGS = java.util.Map.of("out", "--out");
     private Failures() {
     }
 
@@ -20,6 +24,9 @@ final class Failures {
         String msg = t.getMessage();
         if (msg == null || msg.isBlank()) {
             return t.getClass().getSimpleName() + (t instanceof IOException ? " (input/output error)" : "");
+        }
+        if (t instanceof IndexException ie) {
+            return msg + ie.parameter().map(FLAGS::get).map(flag -> " (" + flag + ")").orElse("");
         }
         return msg;
     }

@@ -7,8 +7,9 @@ import java.util.Objects;
  * One evaluation question, as read from a question file.
  *
  * <pre>{@code
- * Question q = new Question("v-1", "How do I retry flaky tests?", null, true,
+ * Question q = Question.answerable("v-1", "How do I retry flaky tests?",
  *         List.of("https://vitest.dev/config/retry"), List.of("docs/config/retry.md"));
+ * Question probe = Question.offTopic("o-1", "What is the capital of Canada?");
  * }</pre>
  *
  * @param id            unique id within the file
@@ -30,6 +31,21 @@ public record Question(String id, String question, String longQuestion, boolean 
         if (answerable && expectedUrls.isEmpty() && expectedFiles.isEmpty()) {
             throw new IllegalArgumentException("answerable question " + id + " lists no expected_urls or expected_files");
         }
+    }
+
+    /** A question the site answers, on the pages at {@code expectedUrls} or in {@code expectedFiles}. */
+    public static Question answerable(String id, String question, List<String> expectedUrls, List<String> expectedFiles) {
+        return new Question(id, question, null, true, expectedUrls, expectedFiles);
+    }
+
+    /** An off-topic probe: the site does not answer it, and it should be refused. */
+    public static Question offTopic(String id, String question) {
+        return new Question(id, question, null, false, List.of(), List.of());
+    }
+
+    /** The same question with a long form (the title plus the opening of the body). */
+    public Question withLongQuestion(String text) {
+        return new Question(id, question, text, answerable, expectedUrls, expectedFiles);
     }
 
     /** The text to ask: the long form when asked for and present, else the short one. */

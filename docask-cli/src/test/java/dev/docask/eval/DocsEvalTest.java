@@ -45,7 +45,7 @@ class DocsEvalTest {
     }
 
     static Question q(String id, String text, String url) {
-        return new Question(id, text, null, true, List.of(url), List.of());
+        return Question.answerable(id, text, List.of(url), List.of());
     }
 
     @Test
@@ -53,8 +53,8 @@ class DocsEvalTest {
         List<Question> qs = List.of(
                 q("a1", "how do I retry flaky tests", "https://t.dev/config/retry"),
                 q("a2", "mock a module with vi.mock", "https://t.dev/guide/mocking"),
-                new Question("a3", "obsolete snapshots", null, true, List.of(), List.of("docs/guide/snapshot.md")),
-                new Question("o1", "what is the capital of Canada", null, false, List.of(), List.of()));
+                Question.answerable("a3", "obsolete snapshots", List.of(), List.of("docs/guide/snapshot.md")),
+                Question.offTopic("o1", "what is the capital of Canada"));
         DocsReport r = DocsEval.run(retriever::retrieve, qs, Strategies.select(List.of("hybrid", "topn"), List.of()),
                 6, false);
         DocsMetrics hybrid = r.strategies().get("hybrid");
@@ -69,7 +69,7 @@ class DocsEvalTest {
 
     @Test
     void run_topn_letsOfftopicThroughAndListsItAsMiss() {
-        List<Question> qs = List.of(new Question("o1", "timeout of my pizza delivery", null, false, List.of(), List.of()));
+        List<Question> qs = List.of(Question.offTopic("o1", "timeout of my pizza delivery"));
         DocsReport r = DocsEval.run(retriever::retrieve, qs, Strategies.select(List.of("topn"), List.of()), 6, false);
         assertThat(r.strategies().get("topn").offtopicPassed()).isEqualTo(1.0);
         assertThat(r.misses()).singleElement().satisfies(m -> assertThat(m.got()).isNotEmpty());
@@ -88,8 +88,8 @@ class DocsEvalTest {
 
     @Test
     void run_long_asksLongQuestion() {
-        Question q = new Question("a1", "zzz", "how do I retry flaky tests", true, List.of("https://t.dev/config/retry"),
-                List.of());
+        Question q = Question.answerable("a1", "zzz", List.of("https://t.dev/config/retry"), List.of())
+                .withLongQuestion("how do I retry flaky tests");
         List<Strategy> hybrid = Strategies.select(List.of("hybrid"), List.of());
         assertThat(DocsEval.run(retriever::retrieve, List.of(q), hybrid, 6, true).strategies().get("hybrid").recallAtK())
                 .isEqualTo(1.0);

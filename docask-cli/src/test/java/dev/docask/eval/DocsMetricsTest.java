@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.within;
 
 class DocsMetricsTest {
     static Outcome answerable(boolean answered, int rank) {
-        return new Outcome(new Question("a" + rank, "q", null, true, List.of("https://x/a"), List.of()), answered,
+        return new Outcome(Question.answerable("a" + rank, "q", List.of("https://x/a"), List.of()), answered,
                 rank, List.of(), 1000);
     }
 
     static Outcome offtopic(boolean answered) {
-        return new Outcome(new Question("o", "q", null, false, List.of(), List.of()), answered, 0, List.of(), 3000);
+        return new Outcome(Question.offTopic("o", "q"), answered, 0, List.of(), 3000);
     }
 
     @Test

@@ -30,8 +30,8 @@ class QuestionFileTest {
                         + " \"expected_files\": [], \"expected_urls\": []}");
         List<Question> qs = QuestionFile.read(f);
         assertThat(qs).hasSize(2);
-        assertThat(qs.get(0)).isEqualTo(new Question("v-1", "Retry?", "Retry? Flaky.", true,
-                List.of("https://vitest.dev/config/retry"), List.of("docs/config/retry.md")));
+        assertThat(qs.get(0)).isEqualTo(Question.answerable("v-1", "Retry?",
+                List.of("https://vitest.dev/config/retry"), List.of("docs/config/retry.md")).withLongQuestion("Retry? Flaky."));
         assertThat(qs.get(1).longQuestion()).isNull();
         assertThat(qs.get(1).text(true)).isEqualTo("Mona Lisa?");
         assertThat(qs.get(0).text(true)).isEqualTo("Retry? Flaky.");
@@ -108,7 +108,7 @@ class QuestionFileTest {
 
     @Test
     void expected_noUrls_fallsBackToFiles() {
-        Question q = new Question("a", "x", null, true, List.of(), List.of("docs/a.md"));
+        Question q = Question.answerable("a", "x", List.of(), List.of("docs/a.md"));
         assertThat(q.expected()).containsExactly("docs/a.md");
     }
 }

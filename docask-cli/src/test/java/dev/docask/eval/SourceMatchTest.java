@@ -19,11 +19,11 @@ class SourceMatchTest {
     }
 
     static Question byUrl(String... urls) {
-        return new Question("q", "question", null, true, List.of(urls), List.of("docs/x.md"));
+        return Question.answerable("q", "question", List.of(urls), List.of("docs/x.md"));
     }
 
     static Question byFile(String... files) {
-        return new Question("q", "question", null, true, List.of(), List.of(files));
+        return Question.answerable("q", "question", List.of(), List.of(files));
     }
 
     @Test
@@ -47,7 +47,7 @@ class SourceMatchTest {
 
     @Test
     void matches_questionWithUrls_ignoresFiles() {
-        Question q = new Question("q", "question", null, true, List.of("https://x/a"), List.of("docs/config/retry.md"));
+        Question q = Question.answerable("q", "question", List.of("https://x/a"), List.of("docs/config/retry.md"));
         assertThat(SourceMatch.matches(q, source(1, "https://x/b", "config/retry.md"))).isFalse();
     }
 

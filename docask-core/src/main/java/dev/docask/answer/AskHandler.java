@@ -156,7 +156,7 @@ public final class AskHandler implements AutoCloseable {
         private HybridRetriever retriever;
         private StreamingChatModel model;
         private String modelId = ModelSpecs.EXTRACTIVE;
-        private String modelSpec;
+        private ModelSpec modelSpec;
         private Map<String, String> modelEnv = Map.of();
         private String siteName;
         private RetrievalOptions retrieval = RetrievalOptions.defaults();
@@ -211,8 +211,24 @@ public final class AskHandler implements AutoCloseable {
             return model(spec, System.getenv());
         }
 
-        /** A model from a spec, with keys and addresses read from {@code env} instead of the process environment. */
+        /**
+         * A model from a spec, with keys and addresses read from {@code env} instead of the process environment.
+         *
+         * @throws IllegalArgumentException quoting the spec when it is malformed
+         */
         public Builder model(String spec, Map<String, String> env) {
+            return model(ModelSpec.parse(Objects.requireNonNull(spec, "spec")), env);
+        }
+
+        /**
+         * A model from a typed spec, built by its {@link ChatModelProvider} (docask-models serves
+         * {@code openai}, {@code anthropic} and {@code ollama}) with keys and addresses from {@code env}.
+         *
+         * <pre>{@code
+         * AskHandler.builder().index(index).model(ModelSpec.parse("ollama:llama3.2"), System.getenv()).build();
+         * }</pre>
+         */
+        public Builder model(ModelSpec spec, Map<String, String> env) {
             this.modelSpec = Objects.requireNonNull(spec, "spec");
             this.modelEnv = Map.copyOf(Objects.requireNonNull(env, "env"));
             this.model = null;
@@ -296,7 +312,7 @@ public final class AskHandler implements AutoCloseable {
             Manifest m = retriever.index().manifest();
             String modelKey = modelId;
             if (modelSpec != null) {
-                ModelSpec spec = ModelSpec.parse(modelSpec);
+                ModelSpec spec = modelSpec;
                 model = ModelSpecs.create(spec, modelEnv, totalTimeout).orElse(null);
                 modelId = spec.toString();
                 modelKey = modelId + " " + ModelSpecs.endpoint(spec, modelEnv);

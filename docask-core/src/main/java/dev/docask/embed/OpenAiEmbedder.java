@@ -148,7 +148,7 @@ final class OpenAiEmbedder implements Embedder {
 
     private String failure(int status, String body) {
         String what = switch (status) {
-            case 401, 403 -> "refused the API key (set OPENAI_API_KEY or --api-key)";
+            case 401, 403 -> "refused the API key (check OPENAI_API_KEY)";
             case 404 -> "has no /embeddings endpoint or no model '" + model + "' (check the base URL and model)";
             case 429 -> "kept rate-limiting the requests";
             default -> "failed";

@@ -72,7 +72,7 @@ public final class DocIndex implements AutoCloseable {
     private final IndexSearcher searcher;
     private final int[] docToChunk;
     private final int[] chunkToDoc;
-    private static final DocsAnalyzer QUESTION_ANALYZER = new DocsAnalyzer(true);
+    private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
 
     private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, VectorStore vectors,
                      FSDirectory luceneDir, DirectoryReader reader) throws IOException {
@@ -139,7 +139,7 @@ public final class DocIndex implements AutoCloseable {
         Path gen;
         try {
             gen = IndexFiles.currentGeneration(dir).orElseThrow(() -> new IndexException(
-                    "no docask index in " + dir + " (run 'docask index <folder> --out " + dir + "' first)"));
+                    "no docask index in " + dir + "; build one there first", "dir", null));
         } catch (IOException e) {
             throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage()
                     + "; rebuild it with 'docask index'", e);
@@ -396,7 +396,7 @@ public final class DocIndex implements AutoCloseable {
 
     private void requireVectors() {
         if (vectors == null) {
-            throw new IllegalStateException("the index in " + dir + " has no vectors (built with --embedder none)");
+            throw new IllegalStateException("the index in " + dir + " has no vectors (a keyword-only index, built with the embedder none)");
         }
     }
 

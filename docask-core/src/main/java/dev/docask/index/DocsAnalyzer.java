@@ -48,9 +48,18 @@ final class DocsAnalyzer extends Analyzer {
 
     private final boolean question;
 
-    /** @param question analyse questions (extra stop words) rather than pages */
-    DocsAnalyzer(boolean question) {
+    private DocsAnalyzer(boolean question) {
         this.question = question;
+    }
+
+    /** The analyzer of indexed pages. */
+    static DocsAnalyzer forPages() {
+        return new DocsAnalyzer(false);
+    }
+
+    /** The analyzer of questions: the pages' analysis, and the question stop words dropped. */
+    static DocsAnalyzer forQuestions() {
+        return new DocsAnalyzer(true);
     }
 
     private static final int DELIMITER_FLAGS = WordDelimiterGraphFilter.GENERATE_WORD_PARTS

@@ -150,13 +150,14 @@ public final class IndexBuilder {
     /** Refuses an output that is a file, or a folder holding things that are not a docask index's. */
     private static void requireIndexFolder(Path out) {
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IndexException(out + " is a file; give --out a folder (new or holding a docask index)");
+            throw new IndexException(out + " is a file; the output folder must be a new or empty folder, or one that holds"
+                    + " a docask index", "out", null);
         }
         try {
             Optional<Path> foreign = IndexFiles.firstForeignEntry(out);
             if (foreign.isPresent()) {
                 throw new IndexException(out + " holds files that are not a docask index (" + foreign.get()
-                        + "); give --out a new or empty folder, or one that holds a docask index");
+                        + "); the output folder must be a new or empty folder, or one that holds a docask index", "out", null);
             }
         } catch (IOException e) {
             throw new IndexException("could not read " + out + ": " + e.getMessage(), e);
@@ -265,7 +266,7 @@ public final class IndexBuilder {
     }
 
     private static void writeLucene(Path dir, List<Chunk> chunks, IndexSettings settings) throws IOException {
-        IndexWriterConfig config = new IndexWriterConfig(new DocsAnalyzer(false))
+        IndexWriterConfig config = new IndexWriterConfig(DocsAnalyzer.forPages())
                 .setSimilarity(new BM25Similarity(settings.bm25K1(), settings.bm25B()))
                 .setRAMBufferSizeMB(64)
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE);

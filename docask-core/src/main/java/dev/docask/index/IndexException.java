@@ -1,12 +1,39 @@
 package dev.docask.index;
 
-/** An index that cannot be opened or written: missing, damaged, or built for another model. */
+import java.util.Optional;
+
+/**
+ * An index that cannot be built, opened or read: a missing or damaged index, an output folder that
+ * holds something else. The message names the folder and what to do; {@link #parameter()} names the
+ * argument it is about, so a caller can say it in its own words (the CLI names its flag).
+ *
+ * <pre>{@code
+ * try {
+ *     DocIndex.open(dir);
+ * } catch (IndexException e) {
+ *     System.err.println(e.getMessage() + e.parameter().map(p -> " (" + p + ")").orElse(""));
+ * }
+ * }</pre>
+ */
 public final class IndexException extends RuntimeException {
+    private final String parameter;
+
     public IndexException(String message) {
-        super(message);
+        this(message, null, null);
     }
 
     public IndexException(String message, Throwable cause) {
+        this(message, null, cause);
+    }
+
+    /** A failure about one argument: {@code out} or {@code dir}, as the methods of this package name them. */
+    public IndexException(String message, String parameter, Throwable cause) {
         super(message, cause);
+        this.parameter = parameter;
+    }
+
+    /** The argument the failure is about ({@code out} of {@link IndexBuilder#build}, {@code dir} of {@link DocIndex#open}), if one. */
+    public Optional<String> parameter() {
+        return Optional.ofNullable(parameter);
     }
 }

@@ -52,7 +52,7 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
      * else an {@link IllegalArgumentException} whose message starts with {@code name} and quotes {@code url}.
      *
      * <pre>{@code
-     * IngestOptions.requireBaseUrl("--base-url", "notaurl");
+     * IngestOptions.requireBaseUrl("baseUrl", "notaurl");
      * // --base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev: it does not start with http:// or https://
      * }</pre>
      */
@@ -80,7 +80,7 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
      * {@link IllegalArgumentException} whose message starts with {@code name} and quotes {@code glob}.
      *
      * <pre>{@code
-     * IngestOptions.requireGlob("--ignore", "[a-");
+     * IngestOptions.requireGlob("ignore", "[a-");
      * // --ignore '[a-': not a valid glob: Missing '] near index 3
      * }</pre>
      */

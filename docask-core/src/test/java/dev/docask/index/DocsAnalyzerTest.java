@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class DocsAnalyzerTest {
-    private final DocsAnalyzer analyzer = new DocsAnalyzer(false);
+    private final DocsAnalyzer analyzer = DocsAnalyzer.forPages();
 
     @Test
     void camelCase_isIndexedWholeAndSplit() {
@@ -35,7 +35,7 @@ class DocsAnalyzerTest {
 
     @Test
     void question_dropsQuestionWordsButPagesKeepThem() {
-        assertThat(new DocsAnalyzer(true).distinctTerms("How do I mock a module? What's wrong with my config")).containsExactly("mock", "modul", "wrong", "config");
+        assertThat(DocsAnalyzer.forQuestions().distinctTerms("How do I mock a module? What's wrong with my config")).containsExactly("mock", "modul", "wrong", "config");
         assertThat(analyzer.distinctTerms("how do I")).contains("how", "do", "i");
     }
 

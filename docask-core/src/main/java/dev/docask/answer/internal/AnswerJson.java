@@ -25,7 +25,7 @@ public final class AnswerJson {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("question", a.question());
         o.put("answer", a.text().strip());
-        o.put("sources", RetrievalJson.sources(a.sources(), false));
+        o.put("sources", RetrievalJson.sources(a.sources()));
         o.putAll(facts(a));
         return o;
     }

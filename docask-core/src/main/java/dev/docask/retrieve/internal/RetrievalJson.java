@@ -42,7 +42,7 @@ public final class RetrievalJson {
         best.put("similarity", single(r.bestSimilarity()));
         best.put("keywordCoverage", r.bestCoverage());
         o.put("best", best);
-        o.put("sources", sources(r.sources(), true));
+        o.put("sources", sources(r.sources(), SCORES));
         List<Map<String, Object>> gated = new ArrayList<>();
         for (Hit h : r.gatedOut()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -57,8 +57,15 @@ public final class RetrievalJson {
         return o;
     }
 
-    /** Numbered sources; with {@code scores}, the numbers of each source's best hit too. */
-    public static List<Map<String, Object>> sources(List<Source> sources, boolean scores) {
+    private static final boolean SCORES = true;
+
+    /** Numbered sources: number, URL, title, heading and file, as an answer lists them. */
+    public static List<Map<String, Object>> sources(List<Source> sources) {
+        return sources(sources, !SCORES);
+    }
+
+    /** Numbered sources, each with the numbers of its best hit too when {@code scores}. */
+    private static List<Map<String, Object>> sources(List<Source> sources, boolean scores) {
         List<Map<String, Object>> out = new ArrayList<>(sources.size());
         for (Source s : sources) {
             Map<String, Object> m = new LinkedHashMap<>();
