@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.FileSystems;
@@ -19,7 +21,7 @@ import java.util.regex.PatternSyntaxException;
  * @param ignore       glob patterns (relative to the folder) of files to leave out; each must be a
  *                     valid {@link java.nio.file.FileSystem#getPathMatcher glob}
  */
-public record IngestOptions(String baseUrl, Framework framework, int chunkSize, int chunkOverlap,
+public record IngestOptions(String baseUrl, @Nullable Framework framework, int chunkSize, int chunkOverlap,
                             List<String> ignore) {
 
     public static final int DEFAULT_CHUNK_SIZE = 1200;
