@@ -426,12 +426,12 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
-        public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+        public List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
             return DocIndex.this.bm25(terms, n, allowed);
         }
 
         @Override
-        public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+        public List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
             return DocIndex.this.nearest(query, n, allowed);
         }
 
