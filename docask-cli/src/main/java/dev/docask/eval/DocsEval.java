@@ -45,7 +45,7 @@ public final class DocsEval {
         // Untimed rounds over the questions first: the first calls pay for class loading and JIT, and
         // without this the first strategy measured would look slower than the ones after it.
         for (int i = 0; i < WARM_UP && !questions.isEmpty(); i++) {
-            retriever.apply(questions.get(i % questions.size()).text(preferLong), RetrievalOptions.defaults());
+            Retrieval unused = retriever.apply(questions.get(i % questions.size()).text(preferLong), RetrievalOptions.defaults());
         }
         Map<String, DocsMetrics> metrics = new LinkedHashMap<>();
         Map<String, List<Outcome>> outcomes = new LinkedHashMap<>();

@@ -1,5 +1,7 @@
 package dev.docask.embed;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+
 import java.util.Locale;
 import java.util.Objects;
 
@@ -19,6 +21,7 @@ import java.util.Objects;
  *                 or a family an {@link EmbedderProvider} on the class path serves
  * @param argument the part after it, trimmed; empty when there is none
  */
+@CheckReturnValue
 public record EmbedderSpec(String family, String argument) {
     /** The local default embedder, bge-small-en-v1.5 with the query instruction (module docask-bge). */
     public static final EmbedderSpec DEFAULT = new EmbedderSpec("bge-small", "");

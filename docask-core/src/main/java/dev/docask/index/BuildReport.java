@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+
 /**
  * What a build did.
  *
@@ -8,5 +10,6 @@ package dev.docask.index;
  * @param reused    chunks whose vector was reused from the previous index (text unchanged)
  * @param millis    wall time of the build
  */
+@CheckReturnValue
 public record BuildReport(Manifest manifest, int embedded, int reused, long millis) {
 }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /*
  * Word-for-word copies (a versioned docs tree, a page served at two paths) are one chunk for
@@ -30,7 +31,7 @@ final class Copies {
         }
         int[] canonical = new int[chunks.size()];
         for (int i = 0; i < chunks.size(); i++) {
-            canonical[i] = best.get(key(chunks.get(i)));
+            canonical[i] = Objects.requireNonNull(best.get(key(chunks.get(i))), "every key was put above");
         }
         return canonical;
     }

@@ -25,6 +25,7 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ public final class DocIndex implements AutoCloseable {
     private final int[] copyOf;
     private final int[][] copies;
     private final BitSet canonical;
-    private final VectorStore vectors; // null for a keyword-only index
+    private final @Nullable VectorStore vectors; // null for a keyword-only index
     private final FSDirectory luceneDir;
     private final DirectoryReader reader;
     private final IndexSearcher searcher;
@@ -74,7 +75,7 @@ public final class DocIndex implements AutoCloseable {
     private final int[] chunkToDoc;
     private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
 
-    private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, VectorStore vectors,
+    private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, @Nullable VectorStore vectors,
                      FSDirectory luceneDir, DirectoryReader reader) throws IOException {
         this.dir = dir;
         this.manifest = manifest;
@@ -290,7 +291,7 @@ public final class DocIndex implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+    List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
         n = requireCount(n);
         if (terms.isEmpty()) {
             return List.of();
@@ -323,10 +324,9 @@ public final class DocIndex implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    List<Scored> nearest(float[] query, int n, BitSet allowed) {
+    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
         n = requireCount(n);
-        requireVectors();
-        return vectors.nearest(query, n, allowed);
+        return requireVectors().nearest(query, n, allowed);
     }
 
     /** {@code n} clamped to the chunks there are, so that no collector sizes a heap for more. */
@@ -339,7 +339,7 @@ public final class DocIndex implements AutoCloseable {
 
     /** Cosine similarity between the normalised {@code query} and chunk {@code id}. */
     float similarity(int id, float[] query) {
-        requireVectors();
+        VectorStore vectors = requireVectors();
         if (query.length != vectors.dimensions()) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, index has "
                     + vectors.dimensions());
@@ -394,10 +394,11 @@ public final class DocIndex implements AutoCloseable {
         return present;
     }
 
-    private void requireVectors() {
+    private VectorStore requireVectors() {
         if (vectors == null) {
             throw new IllegalStateException("the index in " + dir + " has no vectors (a keyword-only index, built with the embedder none)");
         }
+        return vectors;
     }
 
     @Override
@@ -405,7 +406,7 @@ public final class DocIndex implements AutoCloseable {
         closeQuietly(reader, luceneDir);
     }
 
-    private static void closeQuietly(AutoCloseable... cs) {
+    private static void closeQuietly(@Nullable AutoCloseable... cs) {
         for (AutoCloseable c : cs) {
             if (c != null) {
                 try {
@@ -425,12 +426,12 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
-        public List<Scored> bm25(QueryTerms terms, int n, BitSet allowed) {
+        public List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
             return DocIndex.this.bm25(terms, n, allowed);
         }
 
         @Override
-        public List<Scored> nearest(float[] query, int n, BitSet allowed) {
+        public List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
             return DocIndex.this.nearest(query, n, allowed);
         }
 

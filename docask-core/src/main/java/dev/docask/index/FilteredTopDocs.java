@@ -7,6 +7,7 @@ import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.SimpleCollector;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -17,10 +18,10 @@ import java.util.PriorityQueue;
 /** Collects the top BM25 hits among allowed chunks (metadata filter, copies removed) before ranking. */
 final class FilteredTopDocs implements CollectorManager<FilteredTopDocs.Top, List<Scored>> {
     private final int n;
-    private final BitSet allowed;
+    private final @Nullable BitSet allowed;
     private final int[] docToChunk;
 
-    FilteredTopDocs(int n, BitSet allowed, int[] docToChunk) {
+    FilteredTopDocs(int n, @Nullable BitSet allowed, int[] docToChunk) {
         this.n = n;
         this.allowed = allowed;
         this.docToChunk = docToChunk;
@@ -61,6 +62,7 @@ final class FilteredTopDocs implements CollectorManager<FilteredTopDocs.Top, Lis
 
     final class Top extends SimpleCollector {
         final PriorityQueue<Scored> heap = new PriorityQueue<>(FilteredTopDocs::worstFirst);
+        @SuppressWarnings("NullAway.Init") // Lucene calls setScorer before collect
         private Scorable scorer;
         private int docBase;
 

@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Optional;
 
 /**
@@ -16,7 +18,7 @@ import java.util.Optional;
  * }</pre>
  */
 public final class IndexException extends RuntimeException {
-    private final String parameter;
+    private final @Nullable String parameter;
 
     public IndexException(String message) {
         this(message, null, null);
@@ -27,7 +29,7 @@ public final class IndexException extends RuntimeException {
     }
 
     /** A failure about one argument: {@code out} or {@code dir}, as the methods of this package name them. */
-    public IndexException(String message, String parameter, Throwable cause) {
+    public IndexException(String message, @Nullable String parameter, @Nullable Throwable cause) {
         super(message, cause);
         this.parameter = parameter;
     }

@@ -18,6 +18,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -177,7 +178,7 @@ final class IndexFiles {
             case java.nio.file.FileAlreadyExistsException x -> "already exists (" + x.getFile() + ")";
             case java.nio.file.FileSystemException x -> (x.getReason() != null ? x.getReason() : "cannot write")
                     + " (" + x.getFile() + ")";
-            default -> e.getMessage();
+            default -> Objects.requireNonNullElse(e.getMessage(), e.toString());
         };
     }
 

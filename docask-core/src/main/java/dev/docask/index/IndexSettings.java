@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+
 import java.util.Objects;
 
 /**
@@ -15,6 +17,7 @@ import java.util.Objects;
  * @param bm25K1       BM25 k1, finite and at least 0
  * @param bm25B        BM25 b, between 0 and 1
  */
+@CheckReturnValue
 public record IndexSettings(String embedderSpec, String siteName, float bm25K1, float bm25B) {
 
     /*

@@ -1,6 +1,7 @@
 package dev.docask.index;
 
 import dev.docask.index.internal.Scored;
+import org.jspecify.annotations.Nullable;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -80,7 +81,7 @@ final class VectorStore {
     }
 
     /** The {@code n} chunks closest to {@code query} among {@code allowed} (all when null), best first. */
-    List<Scored> nearest(float[] query, int n, BitSet allowed) {
+    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
         if (query.length != dimensions) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, index has " + dimensions);
         }

@@ -1,4 +1,10 @@
 /**
- * The local index: Lucene BM25 and an exact int8 vector scan. Build one with {@link dev.docask.index.IndexBuilder}, open it with {@link dev.docask.index.DocIndex}.
+ * Writes and opens the hybrid index of one site. Start at {@link dev.docask.index.IndexBuilder},
+ * which writes a corpus's BM25 postings, int8 vectors, chunks and {@link dev.docask.index.Manifest}
+ * to a folder, and {@link dev.docask.index.DocIndex#open}, which reads it back for retrieval.
+ * Nothing here is {@code null} unless it is marked {@link org.jspecify.annotations.Nullable}.
  */
+@NullMarked
 package dev.docask.index;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,6 +21,7 @@ import java.util.Objects;
  * @param source   the file the chunk came from, relative to the indexed folder, with {@code /} separators
  * @param metadata front matter and folder facts, e.g. {@code docType}, {@code tags}, {@code version}
  */
+@CheckReturnValue
 public record Chunk(String url, String title, String heading, String text, String source,
                     Map<String, String> metadata) {
 

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,6 +23,7 @@ import java.util.Objects;
  * @param sourceHash hash over the files read (path and text); equal hashes mean the same pages.
  *                   Empty for a corpus made by hand, whose files are unknown
  */
+@CheckReturnValue
 public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems,
                      IngestOptions options, List<String> leftOut, String sourceHash) {
     public Corpus {

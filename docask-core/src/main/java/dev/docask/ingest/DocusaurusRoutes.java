@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,7 +62,7 @@ final class DocusaurusRoutes {
         };
     }
 
-    private static Route docs(String prefix, String version, List<String> doc, FrontMatter front) {
+    private static Route docs(String prefix, @Nullable String version, List<String> doc, FrontMatter front) {
         String route = docRoute(doc, front);
         String path = route.equals("/") ? prefix + "/" : prefix + stripSlash(route);
         return new Route(path, version, PageRouter.docType(doc, false));

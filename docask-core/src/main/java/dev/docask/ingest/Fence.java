@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,7 +14,7 @@ record Fence(char marker, int length, String info) {
     private static final Pattern OPEN = Pattern.compile("^\\s*(`{3,}|~{3,})(.*)$");
 
     /** The fence this line opens, or {@code null}. */
-    static Fence open(String line) {
+    static @Nullable Fence open(String line) {
         Matcher m = OPEN.matcher(line);
         if (!m.matches()) {
             return null;

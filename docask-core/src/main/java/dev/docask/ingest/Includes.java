@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
@@ -77,8 +78,9 @@ final class Includes {
             Matcher m = usage.matcher(lines[i]);
             StringBuilder out = new StringBuilder();
             while (m.find()) {
-                String target = parts.get(m.group(1));
-                String body = "\n" + expand(target, stripFrontMatter(texts.get(target)), depth + 1) + "\n";
+                // The pattern matches imported names only, and parts holds only targets that texts has.
+                String target = Objects.requireNonNull(parts.get(m.group(1)));
+                String body = "\n" + expand(target, stripFrontMatter(Objects.requireNonNull(texts.get(target))), depth + 1) + "\n";
                 m.appendReplacement(out, Matcher.quoteReplacement(body));
             }
             m.appendTail(out);

@@ -1,5 +1,9 @@
 package dev.docask.ingest;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import com.google.errorprone.annotations.CheckReturnValue;
+import org.jspecify.annotations.Nullable;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.FileSystems;
@@ -19,7 +23,8 @@ import java.util.regex.PatternSyntaxException;
  * @param ignore       glob patterns (relative to the folder) of files to leave out; each must be a
  *                     valid {@link java.nio.file.FileSystem#getPathMatcher glob}
  */
-public record IngestOptions(String baseUrl, Framework framework, int chunkSize, int chunkOverlap,
+@CheckReturnValue
+public record IngestOptions(String baseUrl, @Nullable Framework framework, int chunkSize, int chunkOverlap,
                             List<String> ignore) {
 
     public static final int DEFAULT_CHUNK_SIZE = 1200;
@@ -56,6 +61,7 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
      * // --base-url 'notaurl' is not an absolute http(s) URL such as https://vitest.dev: it does not start with http:// or https://
      * }</pre>
      */
+    @CanIgnoreReturnValue // also called only to check
     public static String requireBaseUrl(String name, String url) {
         String problem;
         try {
@@ -84,6 +90,7 @@ public record IngestOptions(String baseUrl, Framework framework, int chunkSize, 
      * // --ignore '[a-': not a valid glob: Missing '] near index 3
      * }</pre>
      */
+    @CanIgnoreReturnValue // also called only to check
     public static String requireGlob(String name, String glob) {
         Objects.requireNonNull(glob, name);
         try {

@@ -165,15 +165,14 @@ final class MarkdownCleaner {
     private static String tidy(List<String> lines) {
         StringBuilder out = new StringBuilder();
         int blanks = 0;
-        boolean inFence = false;
-        Fence fence = null;
+        Fence fence = null; // the fence the line is in, if any
         for (String line : lines) {
-            if (!inFence && (fence = Fence.open(line)) != null) {
-                inFence = true;
-            } else if (inFence && fence.closes(line)) {
-                inFence = false;
+            if (fence == null) {
+                fence = Fence.open(line);
+            } else if (fence.closes(line)) {
+                fence = null;
             }
-            if (!inFence && line.isBlank()) {
+            if (fence == null && line.isBlank()) {
                 blanks++;
                 continue;
             }

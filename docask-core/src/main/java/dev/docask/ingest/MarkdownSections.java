@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -16,7 +18,7 @@ final class MarkdownSections {
     private static final Pattern CLOSING_HASHES = Pattern.compile("\\s+#+$");
 
     /** What a page's body yields: its leading h1 (or {@code null}) and its sections in order. */
-    record Parsed(String h1, List<Section> sections) {
+    record Parsed(@Nullable String h1, List<Section> sections) {
     }
 
     private MarkdownSections() {
@@ -29,7 +31,7 @@ final class MarkdownSections {
     static Parsed parse(String markdown, Slugger slugger) {
         List<Section> sections = new ArrayList<>();
         String[] lines = markdown.split("\n", -1);
-        String[] stack = new String[7];
+        @Nullable String[] stack = new String[7];
         String h1 = null;
         boolean sawHeading = false;
         int level = 0;
@@ -71,8 +73,9 @@ final class MarkdownSections {
             }
             List<String> newPath = new ArrayList<>();
             for (int l = 1; l <= newLevel; l++) {
-                if (stack[l] != null && !stack[l].isEmpty()) {
-                    newPath.add(stack[l]);
+                String part = stack[l];
+                if (part != null && !part.isEmpty()) {
+                    newPath.add(part);
                 }
             }
             level = newLevel;

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,7 +111,7 @@ final class PageRouter {
         return path.endsWith("/") ? path : path + "/";
     }
 
-    static String docType(List<String> segments, boolean skipLocale) {
+    static @Nullable String docType(List<String> segments, boolean skipLocale) {
         int first = skipLocale && segments.size() > 2 && LOCALE.matcher(segments.get(0)).matches() ? 1 : 0;
         return segments.size() - first > 1 ? unprefixed(segments.get(first)) : null;
     }

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import com.google.errorprone.annotations.CheckReturnValue;
+
 import java.util.Objects;
 
 /**
@@ -9,6 +11,7 @@ import java.util.Objects;
  * @param file   the file, relative to the indexed folder
  * @param reason what was wrong, in plain words (e.g. {@code "invalid UTF-8 at byte 1024"})
  */
+@CheckReturnValue
 public record Problem(String file, String reason) {
     public Problem {
         Objects.requireNonNull(file, "file");

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 /*
  * Routers build paths from file names and front matter as people write them ("/q?mark", "/50% off"),
  * so the path is percent-encoded once, here, when it becomes a URL. Only ASCII that may not stand in a
@@ -15,7 +17,7 @@ package dev.docask.ingest;
  * @param version the docs version the page belongs to, or {@code null} when the site is not versioned
  * @param docType the first folder of the page inside its docs tree (e.g. {@code guide}), or {@code null}
  */
-record Route(String path, String version, String docType) {
+record Route(String path, @Nullable String version, @Nullable String docType) {
 
     private static final String HEX = "0123456789ABCDEF";
 

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -11,7 +13,7 @@ import java.util.Objects;
  * @param anchor  the heading's anchor, or {@code null} for the page top
  * @param text    the section text, possibly empty
  */
-record Section(int level, List<String> path, String anchor, String text) {
+record Section(int level, List<String> path, @Nullable String anchor, String text) {
     Section {
         path = List.copyOf(path);
         Objects.requireNonNull(text, "text");

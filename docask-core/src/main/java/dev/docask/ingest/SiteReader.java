@@ -117,7 +117,7 @@ public final class SiteReader {
             try {
                 texts.put(page, SourceText.read(root.resolve(page)));
             } catch (IllegalArgumentException e) {
-                problems.add(new Problem(page, e.getMessage()));
+                problems.add(new Problem(page, Objects.requireNonNullElse(e.getMessage(), e.toString())));
             }
         }
         PageReader reader = new PageReader(framework, new PageRouter(framework, root), options,

@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import org.jspecify.annotations.Nullable;
+
 import java.text.Normalizer;
 import java.util.HashSet;
 import java.util.Locale;
@@ -41,7 +43,7 @@ final class Slugger {
     }
 
     /** The anchor for a heading with this plain text, unique within the page. */
-    String slug(String headingText) {
+    @Nullable String slug(String headingText) {
         return style == Style.NONE ? null : unique(base(headingText));
     }
 

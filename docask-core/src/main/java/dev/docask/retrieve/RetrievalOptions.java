@@ -505,6 +505,7 @@ public final class RetrievalOptions {
                 .toLowerCase(Locale.ROOT) + ", got '" + v + "'");
     }
 
+    @CanIgnoreReturnValue // also used as a plain check
     private static int requireAtLeast(String name, int value, int min) {
         if (value < min) {
             throw new IllegalArgumentException(name + " must be at least " + min + ", got " + value);

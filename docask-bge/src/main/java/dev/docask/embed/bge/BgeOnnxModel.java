@@ -6,6 +6,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.docask.embed.internal.Vectors;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,7 +89,7 @@ final class BgeOnnxModel {
         Arrays.sort(order, Comparator.comparingInt((Integer i) -> ids[i].length).reversed());
         float[][] vectors = new float[ids.length][];
         AtomicInteger next = new AtomicInteger();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        AtomicReference<@Nullable RuntimeException> failure = new AtomicReference<>();
         Runnable worker = () -> {
             try {
                 for (int k; failure.get() == null && (k = next.getAndIncrement()) < order.length; ) {
@@ -111,8 +112,9 @@ final class BgeOnnxModel {
                 throw new IllegalStateException("interrupted while embedding", e);
             }
         }
-        if (failure.get() != null) {
-            throw failure.get();
+        RuntimeException failed = failure.get();
+        if (failed != null) {
+            throw failed;
         }
         return Arrays.asList(vectors);
     }

@@ -1,6 +1,7 @@
 package dev.docask.index.internal;
 
 import dev.docask.index.DocIndex;
+import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.Objects;
@@ -11,8 +12,8 @@ import java.util.function.Function;
  * its class is initialised, so the engine calls need not be public methods of the index.
  */
 public final class IndexAccess {
-    private static volatile Function<String, List<String>> terms;
-    private static volatile Function<DocIndex, IndexEngine> engines;
+    private static volatile @Nullable Function<String, List<String>> terms;
+    private static volatile @Nullable Function<DocIndex, IndexEngine> engines;
 
     private IndexAccess() {
     }
@@ -27,15 +28,15 @@ public final class IndexAccess {
     }
 
     static IndexEngine engine(DocIndex index) {
-        Objects.requireNonNull(index, "index"); // an instance exists, so DocIndex has registered
-        return engines.apply(index);
+        Objects.requireNonNull(index, "index");
+        return Objects.requireNonNull(engines, "an instance exists, so DocIndex has registered").apply(index);
     }
 
     static List<String> terms(String text) {
         if (terms == null) {
             init();
         }
-        return terms.apply(text);
+        return Objects.requireNonNull(terms, "DocIndex registers when its class is initialised").apply(text);
     }
 
     private static void init() {

@@ -1,6 +1,7 @@
 package dev.docask.index.internal;
 
 import dev.docask.index.DocIndex;
+import org.jspecify.annotations.Nullable;
 
 import java.util.BitSet;
 import java.util.List;
@@ -34,10 +35,10 @@ public interface IndexEngine {
     QueryTerms queryTerms(String question);
 
     /** The {@code n} best chunks by BM25 among {@code allowed} (all when null), best first. */
-    List<Scored> bm25(QueryTerms terms, int n, BitSet allowed);
+    List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed);
 
     /** The {@code n} chunks nearest to {@code query} among {@code allowed} (all when null), by the int8 scan. */
-    List<Scored> nearest(float[] query, int n, BitSet allowed);
+    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed);
 
     /** The cosine between chunk {@code id} and {@code query}. */
     float similarity(int id, float[] query);
