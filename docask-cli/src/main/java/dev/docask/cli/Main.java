@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * docask search --index docs-index "how do I mock a module?"
  * }</pre>
  */
-@Command(name = "docask", mixinStandardHelpOptions = true, version = "docask 0.1.0",
+@Command(name = "docask", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Answers questions about one documentation site, from that site alone, with citations.",
         subcommands = {DemoCommand.class, IndexCommand.class, InspectCommand.class, SearchCommand.class, AskCommand.class,
                 CalibrateCommand.class, EvalCommand.class, ServeCommand.class, CommandLine.HelpCommand.class})
