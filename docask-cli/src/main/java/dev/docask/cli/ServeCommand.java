@@ -22,10 +22,11 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, defaultValueProvider = EnvironmentDefaults.class,
         description = "Serve /api/ask, /api/search, the widget and a demo page over an index.",
-        footer = {"", "Every option can also be set as an environment variable DOCASK_<OPTION>, e.g. DOCASK_INDEX=/index,",
-                "DOCASK_RATE_LIMIT=30/min, DOCASK_ALLOW_ORIGIN=https://a.example,https://b.example (a repeatable",
-                "option takes a comma-separated list). PORT is read when neither --port nor DOCASK_PORT is given.",
-                "Options on the command line win over the environment."})
+        footer = {"", "Every option can also be set in the environment as DOCASK_<OPTION>, e.g.",
+                "  DOCASK_INDEX=/index  DOCASK_PORT=8080  DOCASK_RATE_LIMIT=30/min",
+                "  DOCASK_ALLOW_ORIGIN=https://a.dev,https://b.dev (a comma-separated list",
+                "  for a repeatable option). PORT is read when neither --port nor",
+                "  DOCASK_PORT is given. Options on the command line win."})
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
