@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * docask search --index docs-index "how do I mock a module?"
  * }</pre>
  */
-@Command(name = "docask", mixinStandardHelpOptions = true, version = "docask 0.1.0",
+@Command(name = "docask", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Answers questions about one documentation site, from that site alone, with citations.",
         subcommands = {DemoCommand.class, IndexCommand.class, InspectCommand.class, SearchCommand.class, AskCommand.class,
                 CalibrateCommand.class, EvalCommand.class, ServeCommand.class, CommandLine.HelpCommand.class})
@@ -40,13 +40,18 @@ public final class Main {
 
     /**
      * Runs {@code cli} with docask's messages and exit codes: 2 for a usage error (picocli's own checks
-     * and {@link OptionCheck}), 1 for any other failure. Tests pass a single command and an environment.
+     * and {@link OptionCheck}), 1 for any other failure. Commands that read {@code DOCASK_*} variables
+     * ({@link EnvironmentDefaults}) read them from {@code env}. Tests pass a single command and an environment.
      */
     static int execute(CommandLine cli, Map<String, String> env, String... args) {
         boolean debug = debug(env.get("DOCASK_DEBUG"));
+        EnvironmentDefaults.install(cli, env);
         cli.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
             cmd.getErr().println(name(cmd) + ": " + ex.getMessage());
+            if (cmd.getDefaultValueProvider() instanceof EnvironmentDefaults fromEnv) {
+                fromEnv.note(ex).ifPresent(cmd.getErr()::println);
+            }
             dashedQuestionHint(ex).ifPresent(cmd.getErr()::println);
             cmd.getErr().println("Try '" + name(cmd) + " --help' for more information.");
             if (debug) {

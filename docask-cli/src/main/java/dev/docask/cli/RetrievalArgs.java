@@ -16,12 +16,16 @@ final class RetrievalArgs {
 
     // Lists split here rather than picocli Map options: picocli's message for a value without '='
     // reads "Value for option option '--set' ...", and it takes "=1" as an empty name.
-    @Option(names = "--filter", paramLabel = "KEY=VALUE", description = "Only chunks whose metadata match (repeatable; 'url' and 'source' match a prefix). "
+    // A comma splits only before another NAME=, so "tags=a,b" stays one filter while
+    // DOCASK_SET=topK=8,gateMode=filter (serve's environment) gives two settings.
+    static final String PAIRS = ",(?=[^,=]+=)";
+
+    @Option(names = "--filter", paramLabel = "KEY=VALUE", split = PAIRS, splitSynopsisLabel = ",", description = "Only chunks whose metadata match (repeatable; 'url' and 'source' match a prefix). "
                     + "'docask inspect --chunks' shows each chunk's metadata.")
     List<String> filter = new ArrayList<>();
 
     // The names come from RetrievalOptions through picocli's candidates, so help lists what --set accepts.
-    @Option(names = "--set", paramLabel = "NAME=VALUE", completionCandidates = SettingNames.class,
+    @Option(names = "--set", paramLabel = "NAME=VALUE", split = PAIRS, splitSynopsisLabel = ",", completionCandidates = SettingNames.class,
             description = "Override a retrieval option (repeatable): ${COMPLETION-CANDIDATES}.")
     List<String> overrides = new ArrayList<>();
 

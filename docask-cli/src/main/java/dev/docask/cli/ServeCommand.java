@@ -20,8 +20,13 @@ import java.util.concurrent.Callable;
  * {@code docask serve}: the HTTP API, the widget and a demo page over one index, reloaded when a
  * new {@code docask index} run publishes into the same folder. Stops gracefully on Ctrl-C / SIGTERM.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve /api/ask, /api/search, the widget and a demo page over an index.")
+@Command(name = "serve", mixinStandardHelpOptions = true, defaultValueProvider = EnvironmentDefaults.class,
+        description = "Serve /api/ask, /api/search, the widget and a demo page over an index.",
+        footer = {"", "Every option can also be set in the environment as DOCASK_<OPTION>, e.g.",
+                "  DOCASK_INDEX=/index  DOCASK_PORT=8080  DOCASK_RATE_LIMIT=30/min",
+                "  DOCASK_ALLOW_ORIGIN=https://a.dev,https://b.dev (a comma-separated list",
+                "  for a repeatable option). PORT is read when neither --port nor",
+                "  DOCASK_PORT is given. Options on the command line win."})
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -47,8 +52,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--site-name", paramLabel = "NAME", description = "Site name for the demo page and refusals (default: the index's).")
     String siteName;
 
-    @Option(names = "--allow-origin", paramLabel = "ORIGIN",
-            description = "An origin whose pages may call the API, e.g. https://docs.example.com (repeatable; * for any).")
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN", split = ",", splitSynopsisLabel = ",",
+            description = "An origin whose pages may call the API, e.g. https://docs.example.com (repeatable or comma-separated; * for any).")
     List<String> allowOrigins = new ArrayList<>();
 
     @Option(names = "--rate-limit", defaultValue = "10/min", paramLabel = "N/UNIT",

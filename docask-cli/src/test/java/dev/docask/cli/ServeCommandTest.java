@@ -37,10 +37,43 @@ class ServeCommandTest {
     }
 
     private static int serve(StringWriter out, StringWriter err, String... args) {
+        return serve(Map.of(), out, err, args);
+    }
+
+    private static int serve(Map<String, String> env, StringWriter out, StringWriter err, String... args) {
         CommandLine cli = new CommandLine(new ServeCommand());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        return Main.execute(cli, Map.of(), args);
+        return Main.execute(cli, env, args);
+    }
+
+    /** {@code docask serve} running in the background with {@code env} as its environment, stopped on close. */
+    private record Serving(Thread thread, String url) implements AutoCloseable {
+        static Serving start(Map<String, String> env, String... args) throws InterruptedException {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            Thread thread = Thread.ofVirtual().start(() -> serve(env, out, err, args));
+            try {
+                return new Serving(thread, awaitUrl(out));
+            } catch (AssertionError e) {
+                thread.interrupt();
+                throw new AssertionError(err.toString(), e);
+            }
+        }
+
+        HttpResponse<String> get(String path, String... headers) throws Exception {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path));
+            if (headers.length > 0) {
+                request.headers(headers);
+            }
+            return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            thread.interrupt();
+            thread.join(30_000);
+        }
     }
 
     /** The server's base URL, once {@code serve} has printed it. */
@@ -95,6 +128,79 @@ class ServeCommandTest {
             serving.interrupt();
             serving.join(30_000);
         }
+    }
+
+    @Test
+    void serve_environment_givesTheOptionsTheCommandLineLeavesOut() throws Exception {
+        Map<String, String> env = Map.of("DOCASK_INDEX", indexDir.toString(), "DOCASK_PORT", "0", "DOCASK_RATE_LIMIT", "1/min");
+        try (Serving s = Serving.start(env)) {
+            assertThat(s.get("/api/search?q=mock+module").statusCode()).isEqualTo(200);
+            assertThat(s.get("/api/search?q=mock+module").statusCode()).isEqualTo(429);
+        }
+    }
+
+    @Test
+    void serve_flags_winOverTheEnvironment() throws Exception {
+        Map<String, String> env = Map.of("DOCASK_INDEX", dir.resolve("missing").toString(), "DOCASK_PORT", "99999",
+                "DOCASK_RATE_LIMIT", "lots");
+        try (Serving s = Serving.start(env, "--index", indexDir.toString(), "--port", "0", "--rate-limit", "off")) {
+            assertThat(s.get("/api/search?q=mock+module").statusCode()).isEqualTo(200);
+            assertThat(s.get("/api/search?q=mock+module").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void serve_portVariable_isReadOnlyWithoutDocaskPort() throws Exception {
+        try (Serving s = Serving.start(Map.of("PORT", "0"), "--index", indexDir.toString())) {
+            assertThat(URI.create(s.url()).getPort()).isNotEqualTo(8080);
+        }
+        try (Serving s = Serving.start(Map.of("PORT", "99999", "DOCASK_PORT", "0"), "--index", indexDir.toString())) {
+            assertThat(s.get("/healthz").statusCode()).isEqualTo(200);
+        }
+        StringWriter err = new StringWriter();
+        assertThat(serve(Map.of("PORT", "99999"), new StringWriter(), err, "--index", dir.resolve("missing").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("port must be between 0 and 65535, got 99999", "PORT=99999");
+    }
+
+    @Test
+    void serve_allowOriginVariable_takesACommaSeparatedList() throws Exception {
+        Map<String, String> env = Map.of("DOCASK_ALLOW_ORIGIN", "https://a.example,https://b.example", "DOCASK_RATE_LIMIT", "off");
+        try (Serving s = Serving.start(env, "--index", indexDir.toString(), "--port", "0")) {
+            HttpResponse<String> allowed = s.get("/api/search?q=mock", "Origin", "https://b.example");
+            assertThat(allowed.statusCode()).isEqualTo(200);
+            assertThat(allowed.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://b.example");
+            assertThat(s.get("/api/search?q=mock", "Origin", "https://c.example").statusCode()).isEqualTo(403);
+        }
+    }
+
+    @Test
+    void serve_badEnvironmentValue_isUsageErrorNamingTheVariable() {
+        StringWriter err = new StringWriter();
+        int badPort = serve(Map.of("DOCASK_PORT", "abc"), new StringWriter(), err, "--index", indexDir.toString());
+        int badLimit = serve(Map.of("DOCASK_RATE_LIMIT", "lots"), new StringWriter(), err, "--index", indexDir.toString());
+
+        assertThat(badPort).isEqualTo(2);
+        assertThat(badLimit).isEqualTo(2);
+        assertThat(err.toString()).contains("'abc' is not an int", "(--port was set by DOCASK_PORT=abc)")
+                .contains("rate limit 'lots'", "(set in the environment: DOCASK_RATE_LIMIT=lots)");
+    }
+
+    @Test
+    void serve_emptyVariable_countsAsUnset() {
+        StringWriter err = new StringWriter();
+        int exit = serve(Map.of("DOCASK_INDEX", dir.resolve("missing").toString(), "DOCASK_RATE_LIMIT", " "),
+                new StringWriter(), err);
+        assertThat(exit).as(err.toString()).isEqualTo(1);
+        assertThat(err.toString()).contains("no docask index");
+    }
+
+    @Test
+    void help_namesTheEnvironmentVariables() {
+        StringWriter out = new StringWriter();
+        assertThat(serve(out, new StringWriter(), "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("DOCASK_<OPTION>", "DOCASK_ALLOW_ORIGIN=",
+                "PORT is read when neither --port nor DOCASK_PORT is given");
     }
 
     @Test
