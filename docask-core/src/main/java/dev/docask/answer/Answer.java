@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import com.google.errorprone.annotations.CheckReturnValue;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.Source;
@@ -193,7 +195,7 @@ public final class Answer {
         }
 
         /** The sum of two usages; {@code null} stands for "not reported". */
-        static Usage plus(Usage a, Usage b) {
+        static @Nullable Usage plus(@Nullable Usage a, @Nullable Usage b) {
             if (a == null) {
                 return b;
             }

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.Manifest;
@@ -153,16 +155,16 @@ public final class AskHandler implements AutoCloseable {
         /** The longest timeout in effect (a day): longer ones mean "no limit" and are cut to it. */
         public static final Duration MAX_TIMEOUT = Duration.ofDays(1);
 
-        private HybridRetriever retriever;
-        private StreamingChatModel model;
+        private @Nullable HybridRetriever retriever;
+        private @Nullable StreamingChatModel model;
         private String modelId = ModelSpecs.EXTRACTIVE;
-        private ModelSpec modelSpec;
+        private @Nullable ModelSpec modelSpec;
         private Map<String, String> modelEnv = Map.of();
-        private String siteName;
+        private @Nullable String siteName;
         private RetrievalOptions retrieval = RetrievalOptions.defaults();
         private String noAnswerMessage = DEFAULT_NO_ANSWER;
         private String instructions = Prompt.DEFAULT_INSTRUCTIONS;
-        private AnswerCache cache;
+        private @Nullable AnswerCache cache;
         private Duration firstTokenTimeout = Duration.ofSeconds(20);
         private Duration totalTimeout = Duration.ofSeconds(90);
         private boolean rewriteFollowUps = true;

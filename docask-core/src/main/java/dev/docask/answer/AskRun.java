@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.answer.Answer.Usage;
 
 import dev.docask.answer.Answer.Timings;
@@ -40,19 +42,19 @@ final class AskRun {
     private final List<String> deltas = new ArrayList<>();
     private final StringBuilder text = new StringBuilder();
     private final List<ScheduledFuture<?>> timeouts = new ArrayList<>();
-    private volatile ScheduledFuture<?> firstTokenTimer;
+    private volatile @Nullable ScheduledFuture<?> firstTokenTimer;
     private boolean finished;
     private volatile boolean cancelled;
-    private volatile ModelCall call;
+    private volatile @Nullable ModelCall call;
     private long firstTokenMillis = -1;
     private volatile long lastDeltaNanos;
     // written by the run thread before the model call starts, read by the model's thread at the end
-    private volatile AnswerCache.Key cacheKey;
+    private volatile AnswerCache.@Nullable Key cacheKey;
     private volatile String standalone;
-    private volatile Retrieval retrieval;
+    private volatile @Nullable Retrieval retrieval;
     private volatile long rewriteMillis;
     private volatile long retrievalMillis;
-    private volatile Usage rewriteUsage;
+    private volatile @Nullable Usage rewriteUsage;
 
     AskRun(AskSettings settings, String question, List<Turn> history, AskListener listener) {
         this.s = settings;
@@ -139,7 +141,7 @@ final class AskRun {
     private void rewrite() {
         long t0 = System.nanoTime();
         try {
-            FollowUpRewriter.Rewrite r = FollowUpRewriter.rewrite(s.model(), question, history, s.firstTokenTimeout());
+            FollowUpRewriter.Rewrite r = FollowUpRewriter.rewrite(java.util.Objects.requireNonNull(s.model()), question, history, s.firstTokenTimeout());
             standalone = r.question();
             rewriteUsage = r.usage();
         } catch (Exception e) {
@@ -161,7 +163,7 @@ final class AskRun {
                     }
 
                     @Override
-                    public void complete(String fullText, Usage usage, boolean truncated) {
+                    public void complete(String fullText, @Nullable Usage usage, boolean truncated) {
                         deltaIfNoneYet(fullText);
                         finish(usage, truncated, false);
                     }
@@ -175,7 +177,8 @@ final class AskRun {
         if (cancelled) {
             c.cancel();
         }
-        c.run(s.model(), s.instructions(), Prompt.question(standalone, retrieval.sources()));
+        c.run(java.util.Objects.requireNonNull(s.model()), s.instructions(),
+                Prompt.question(standalone, java.util.Objects.requireNonNull(retrieval, "retrieval").sources()));
     }
 
     private void replay(AnswerCache.Entry entry) {
@@ -210,7 +213,8 @@ final class AskRun {
         }
     }
 
-    private void finish(Usage usage, boolean truncated, boolean refused) {
+    private void finish(@Nullable Usage usage, boolean truncated, boolean refused) {
+        Retrieval retrieval = java.util.Objects.requireNonNull(this.retrieval, "retrieval"); // set before any finish
         List<Source> sources = refused ? List.of() : retrieval.sources();
         String answerText;
         synchronized (this) {
@@ -232,8 +236,9 @@ final class AskRun {
             if (finished) {
                 return;
             }
-            if (cacheable && cacheKey != null && !answer.cached()) {
-                s.cache().put(cacheKey, new AnswerCache.Entry(answer, deltas));
+            AnswerCache cache = s.cache();
+            if (cacheable && cacheKey != null && cache != null && !answer.cached()) {
+                cache.put(cacheKey, new AnswerCache.Entry(answer, deltas));
             }
             try {
                 s.onFinish().accept(answer);
@@ -304,7 +309,7 @@ final class AskRun {
         }, period, period, TimeUnit.MILLISECONDS));
     }
 
-    private synchronized ScheduledFuture<?> schedule(Duration after, String message) {
+    private synchronized @Nullable ScheduledFuture<?> schedule(Duration after, String message) {
         if (finished) {
             return null;
         }

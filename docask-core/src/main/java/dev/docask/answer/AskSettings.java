@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.langchain4j.model.chat.StreamingChatModel;
@@ -11,9 +13,9 @@ import java.util.WeakHashMap;
 import java.util.function.Consumer;
 
 /** Everything an {@link AskHandler} was built with, resolved and validated; shared by all its runs. */
-record AskSettings(HybridRetriever retriever, boolean indexHasVectors, StreamingChatModel model,
+record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable StreamingChatModel model,
                    String modelId, SiteName site, RetrievalOptions retrieval, String noAnswerMessage,
-                   String instructions, AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
+                   String instructions, @Nullable AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
                    boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish,
                    Fingerprint fingerprint) {
     AskSettings {

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.langchain4j.exception.AuthenticationException;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.RateLimitException;
@@ -24,7 +26,7 @@ final class FailureText {
 
     static String of(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ModelCall.IncompleteReplyException) {
+            if (t instanceof ModelCall.IncompleteReplyException && t.getMessage() != null) {
                 return t.getMessage();
             }
             if (t instanceof AuthenticationException) {
@@ -63,7 +65,7 @@ final class FailureText {
      * message is the provider's error body. Its error type ("overloaded_error") comes from a fixed
      * vocabulary and is safe to show; the rest of the body is not passed on.
      */
-    private static String errorType(Throwable failure) {
+    private static @Nullable String errorType(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             Matcher m = t.getMessage() == null ? null : ERROR_TYPE.matcher(t.getMessage());
             if (m != null && m.find()) {

@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.answer.Answer.Usage;
 
 import dev.docask.retrieve.HybridRetriever;
@@ -35,7 +37,7 @@ final class FollowUpRewriter {
     private static final Set<String> POINTING = Set.of("it", "its", "it's", "they", "them", "their", "these", "those");
 
     /** The standalone question and the tokens the rewrite cost. */
-    record Rewrite(String question, Usage usage) {
+    record Rewrite(String question, @Nullable Usage usage) {
     }
 
     private FollowUpRewriter() {
@@ -51,7 +53,7 @@ final class FollowUpRewriter {
                     }
 
                     @Override
-                    public void complete(String text, Usage usage, boolean truncated) {
+                    public void complete(String text, @Nullable Usage usage, boolean truncated) {
                         result.complete(new Rewrite(clean(text, question), usage));
                     }
 

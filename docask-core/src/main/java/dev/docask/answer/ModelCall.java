@@ -1,5 +1,7 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.answer.Answer.Usage;
 
 import dev.langchain4j.data.message.SystemMessage;
@@ -32,7 +34,7 @@ final class ModelCall {
     interface Events {
         void token(String text);
 
-        void complete(String text, Usage usage, boolean truncated);
+        void complete(String text, @Nullable Usage usage, boolean truncated);
 
         void failed(Throwable failure);
     }
@@ -48,7 +50,7 @@ final class ModelCall {
     }
 
     private final Events events;
-    private volatile StreamingHandle handle;
+    private volatile @Nullable StreamingHandle handle;
     private volatile boolean cancelled;
 
     private ModelCall(Events events) {
@@ -124,7 +126,7 @@ final class ModelCall {
         }
     }
 
-    private static Usage usage(TokenUsage u) {
+    private static @Nullable Usage usage(@Nullable TokenUsage u) {
         if (u == null || (u.inputTokenCount() == null && u.outputTokenCount() == null)) {
             return null;
         }

@@ -5,4 +5,7 @@
  * {@link dev.docask.answer.Answer}. Models are LangChain4j {@code StreamingChatModel}s, or a
  * {@link dev.docask.answer.ModelSpec} that a {@link dev.docask.answer.ChatModelProvider} builds.
  */
+@NullMarked
 package dev.docask.answer;
+
+import org.jspecify.annotations.NullMarked;

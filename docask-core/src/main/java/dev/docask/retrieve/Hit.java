@@ -1,5 +1,7 @@
 package dev.docask.retrieve;
 
+import org.jspecify.annotations.Nullable;
+
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import com.google.errorprone.annotations.CheckReturnValue;
 import dev.docask.ingest.Chunk;
@@ -36,10 +38,10 @@ public final class Hit {
     final float similarity;
     final float keywordCoverage;
     final double score;
-    final String gatedOut;
+    final @Nullable String gatedOut;
 
     Hit(int chunkId, Chunk chunk, List<String> copyUrls, int bm25Rank, float bm25Score, int vectorRank,
-        float similarity, float keywordCoverage, double score, String gatedOut) {
+        float similarity, float keywordCoverage, double score, @Nullable String gatedOut) {
         this.chunkId = chunkId;
         this.chunk = Objects.requireNonNull(chunk, "chunk");
         this.copyUrls = List.copyOf(copyUrls);
@@ -130,7 +132,7 @@ public final class Hit {
     }
 
     /** A copy with the gate's numbers and verdict filled in. */
-    Hit measured(float newSimilarity, float newCoverage, String rejection) {
+    Hit measured(float newSimilarity, float newCoverage, @Nullable String rejection) {
         return new Hit(chunkId, chunk, copyUrls, bm25Rank, bm25Score, vectorRank, newSimilarity, newCoverage, score, rejection);
     }
 
@@ -164,7 +166,7 @@ public final class Hit {
         private float similarity = Float.NaN;
         private float keywordCoverage;
         private double score;
-        private String gatedOut;
+        private @Nullable String gatedOut;
 
         private Builder(int chunkId, Chunk chunk) {
             this.chunkId = chunkId;

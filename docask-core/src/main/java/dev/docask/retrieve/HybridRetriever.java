@@ -1,5 +1,7 @@
 package dev.docask.retrieve;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.index.internal.IndexEngine;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
@@ -44,7 +46,7 @@ public final class HybridRetriever {
     private final Optional<RerankHook> rerankHook;
     private final List<Consumer<Throwable>> onError;
     /** Built on the first filtered question; a race only builds it twice. */
-    private volatile MetadataVocabulary vocabulary;
+    private volatile @Nullable MetadataVocabulary vocabulary;
 
     private HybridRetriever(Builder b) {
         this.index = b.index;
@@ -205,7 +207,7 @@ public final class HybridRetriever {
         BitSet allowed = allowedChunks(options);
         List<Hit> ranked = candidates(query, options, gate, allowed);
         if (!options.filter().isEmpty()) {
-            reportFilter(options, allowed.isEmpty());
+            reportFilter(options, allowed != null && allowed.isEmpty());
         }
         if (retrieveHook.isPresent() || rerankHook.isPresent()) {
             ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
@@ -261,7 +263,7 @@ public final class HybridRetriever {
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
-    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate, BitSet allowed) {
+    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate, @Nullable BitSet allowed) {
         CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
                 ? CompletableFuture.completedFuture(List.of())
                 : CompletableFuture.supplyAsync(() -> query.keywordList(o.candidates(), o.rrfK(), allowed), BM25_THREADS);
@@ -435,7 +437,7 @@ public final class HybridRetriever {
      * Metadata filter, then copy removal among the chunks it kept, decided before any scoring. Null
      * means every chunk.
      */
-    private BitSet allowedChunks(RetrievalOptions o) {
+    private @Nullable BitSet allowedChunks(RetrievalOptions o) {
         boolean collapse = o.collapseCopies() && index.manifest().copies() > 0;
         if (o.filter().isEmpty()) {
             return collapse ? IndexEngine.of(index).canonicalChunks() : null;

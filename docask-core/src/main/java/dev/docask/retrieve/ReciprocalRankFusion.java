@@ -46,10 +46,10 @@ final class ReciprocalRankFusion {
             }
         }
         List<Integer> ids = new ArrayList<>(fused.keySet());
-        ids.sort(Comparator.comparingDouble((Integer id) -> -fused.get(id)).thenComparingInt(order::get));
+        ids.sort(Comparator.comparingDouble((Integer id) -> -fused.getOrDefault(id, 0.0)).thenComparingInt(id -> order.getOrDefault(id, 0)));
         List<Scored> out = new ArrayList<>(Math.min(n, ids.size()));
         for (int id : ids.subList(0, Math.min(n, ids.size()))) {
-            out.add(new Scored(id, best.get(id)));
+            out.add(new Scored(id, best.getOrDefault(id, 0f)));
         }
         return out;
     }

@@ -1,5 +1,7 @@
 package dev.docask.retrieve;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Locale;
 
 /*
@@ -16,7 +18,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     }
 
     /** Why the candidate fails the gate, or {@code null} when it passes. */
-    String reject(float similarity, float coverage) {
+    @Nullable String reject(float similarity, float coverage) {
         if (isOpen()) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.docask.retrieve;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
@@ -25,11 +27,11 @@ final class SearchQuery {
     private final DocIndex index;
     private final String text;
     private final QueryTerms terms;
-    private final float[] vector;
-    private final SearchQuery opening;
+    private final float @Nullable [] vector;
+    private final @Nullable SearchQuery opening;
     private final RetrievalOptions builtWith;
 
-    private SearchQuery(DocIndex index, String text, QueryTerms terms, float[] vector, SearchQuery opening,
+    private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector, @Nullable SearchQuery opening,
                         RetrievalOptions builtWith) {
         this.index = index;
         this.text = text;
@@ -56,7 +58,7 @@ final class SearchQuery {
                 ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, report)
                 : Collections.nCopies(2, null);
         SearchQuery first = opening == null ? null
-                : new SearchQuery(index, opening, openingTerms, vectors.get(1), null, options);
+                : new SearchQuery(index, opening, java.util.Objects.requireNonNull(openingTerms), vectors.get(1), null, options);
         return new SearchQuery(index, question, terms, vectors.get(0), first, options);
     }
 
@@ -107,13 +109,13 @@ final class SearchQuery {
     }
 
     /** BM25's best {@code n} among {@code allowed}, the opening's list merged in by RRF. */
-    List<Scored> keywordList(int n, int rrfK, BitSet allowed) {
+    List<Scored> keywordList(int n, int rrfK, @Nullable BitSet allowed) {
         List<Scored> whole = IndexEngine.of(index).bm25(terms, n, allowed);
         return opening == null ? whole : ReciprocalRankFusion.merge(whole, IndexEngine.of(index).bm25(opening.terms, n, allowed), n, rrfK);
     }
 
     /** The cosine scan's best {@code n} among {@code allowed}, likewise; empty without a vector. */
-    List<Scored> denseList(int n, int rrfK, BitSet allowed) {
+    List<Scored> denseList(int n, int rrfK, @Nullable BitSet allowed) {
         if (vector == null) {
             return List.of();
         }

@@ -4,4 +4,7 @@
  * reciprocal rank fusion, hooks and numbered {@link dev.docask.retrieve.Source}s, tuned with
  * {@link dev.docask.retrieve.RetrievalOptions} (docs/retrieval.md).
  */
+@NullMarked
 package dev.docask.retrieve;
+
+import org.jspecify.annotations.NullMarked;

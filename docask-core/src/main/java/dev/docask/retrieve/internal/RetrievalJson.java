@@ -1,5 +1,7 @@
 package dev.docask.retrieve.internal;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.Source;
@@ -92,7 +94,7 @@ public final class RetrievalJson {
     }
 
     /** The score as the float it was computed in (so JSON shows 0.73, not 0.7300000190734863), or null. */
-    private static Float single(OptionalDouble v) {
+    private static @Nullable Float single(OptionalDouble v) {
         return v.isPresent() ? (float) v.getAsDouble() : null;
     }
 }
