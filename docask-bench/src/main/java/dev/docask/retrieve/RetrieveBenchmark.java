@@ -125,7 +125,7 @@ public class RetrieveBenchmark {
             public String id() { return "bench:precomputed"; }
             public int dimensions() { return DIMS; }
             public List<float[]> embedAll(List<String> texts) { return texts.stream().map(vectors::get).toList(); }
-            public float[] embedQuery(String q) { return vectors.get(q); }
+            public float[] embedQuery(String q) { return java.util.Objects.requireNonNull(vectors.get(q), q); }
         };
         dir = Files.createTempDirectory("docask-bench");
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
