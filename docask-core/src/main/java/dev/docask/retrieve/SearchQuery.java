@@ -30,10 +30,12 @@ final class SearchQuery {
     private final float @Nullable [] vector;
     private final @Nullable SearchQuery opening;
     private final RetrievalOptions builtWith;
+    private final IndexEngine engine;
 
     private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector, @Nullable SearchQuery opening,
                         RetrievalOptions builtWith) {
         this.index = index;
+        this.engine = IndexEngine.of(index); // once: similarities() calls it per candidate
         this.text = text;
         this.terms = terms;
         this.vector = vector;
@@ -47,9 +49,10 @@ final class SearchQuery {
      */
     static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options,
                           Consumer<RetrievalException> report) {
-        QueryTerms terms = IndexEngine.of(index).queryTerms(question);
+        IndexEngine engine = IndexEngine.of(index);
+        QueryTerms terms = engine.queryTerms(question);
         String opening = options.searchOpening() ? OpeningSentence.of(question).orElse(null) : null;
-        QueryTerms openingTerms = opening == null ? null : IndexEngine.of(index).queryTerms(opening);
+        QueryTerms openingTerms = opening == null ? null : engine.queryTerms(opening);
         if (openingTerms != null && openingTerms.terms().size() < MIN_OPENING_TERMS) {
             opening = null;
         }
@@ -110,8 +113,8 @@ final class SearchQuery {
 
     /** BM25's best {@code n} among {@code allowed}, the opening's list merged in by RRF. */
     List<Scored> keywordList(int n, int rrfK, @Nullable BitSet allowed) {
-        List<Scored> whole = IndexEngine.of(index).bm25(terms, n, allowed);
-        return opening == null ? whole : ReciprocalRankFusion.merge(whole, IndexEngine.of(index).bm25(opening.terms, n, allowed), n, rrfK);
+        List<Scored> whole = engine.bm25(terms, n, allowed);
+        return opening == null ? whole : ReciprocalRankFusion.merge(whole, engine.bm25(opening.terms, n, allowed), n, rrfK);
     }
 
     /** The cosine scan's best {@code n} among {@code allowed}, likewise; empty without a vector. */
@@ -119,18 +122,18 @@ final class SearchQuery {
         if (vector == null) {
             return List.of();
         }
-        List<Scored> whole = IndexEngine.of(index).nearest(vector, n, allowed);
+        List<Scored> whole = engine.nearest(vector, n, allowed);
         return opening == null || opening.vector == null ? whole
-                : ReciprocalRankFusion.merge(whole, IndexEngine.of(index).nearest(opening.vector, n, allowed), n, rrfK);
+                : ReciprocalRankFusion.merge(whole, engine.nearest(opening.vector, n, allowed), n, rrfK);
     }
 
     /** Cosine of each chunk to the question (the better of the two texts); NaN without a vector. */
     float[] similarities(int[] chunkIds) {
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
-            out[i] = vector == null ? Float.NaN : IndexEngine.of(index).similarity(chunkIds[i], vector);
+            out[i] = vector == null ? Float.NaN : engine.similarity(chunkIds[i], vector);
             if (opening != null && opening.vector != null) {
-                out[i] = Math.max(out[i], IndexEngine.of(index).similarity(chunkIds[i], opening.vector));
+                out[i] = Math.max(out[i], engine.similarity(chunkIds[i], opening.vector));
             }
         }
         return out;
@@ -149,7 +152,7 @@ final class SearchQuery {
     }
 
     private float[] coverage(QueryTerms t, int[] chunkIds) {
-        boolean[][] present = IndexEngine.of(index).termPresence(t, chunkIds);
+        boolean[][] present = engine.termPresence(t, chunkIds);
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
             out[i] = KeywordCoverage.of(t.idf(), present[i]);
