@@ -75,7 +75,7 @@ public class IndexLoadBenchmark {
         };
         dir = Files.createTempDirectory("docask-load");
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks, list, List.of()), Optional.of(random),
-                IndexSettings.defaults(random.id()), dir, n -> { });
+                IndexBuilder.Settings.defaults(random.id()), dir, n -> { });
         try (var walk = Files.walk(dir)) {
             long bytes = walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
             System.out.printf("%n[index size] %d chunks: %,d bytes, %,d bytes per chunk%n", chunks, bytes, bytes / chunks);

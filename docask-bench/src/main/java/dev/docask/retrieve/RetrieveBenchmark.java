@@ -3,7 +3,6 @@ package dev.docask.retrieve;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
@@ -129,7 +128,7 @@ public class RetrieveBenchmark {
         };
         dir = Files.createTempDirectory("docask-bench");
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
-                IndexSettings.defaults(precomputed.id()), dir, n -> { });
+                IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
         index = DocIndex.open(dir);
         docask = HybridRetriever.create(index, Optional.of(precomputed));
     }

@@ -4,7 +4,6 @@ import dev.docask.testsupport.TestSites;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +26,7 @@ class SampleRetrievalIT {
     @BeforeAll
     static void build() {
         var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults("https://docs.quayside.dev"));
-        IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"), IndexSettings.defaults("bge-small"), dir, n -> { });
+        IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small"), dir, n -> { });
         index = DocIndex.open(dir);
         retriever = HybridRetriever.create(index, Embedders.fromSpec("bge-small"));
     }

@@ -5,8 +5,7 @@ import dev.docask.answer.internal.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandler;
-import dev.docask.answer.AskListener;
-import dev.docask.answer.ModelSpecs;
+import dev.docask.answer.ModelSpec;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
@@ -47,7 +46,7 @@ final class AskCommand implements Callable<Integer> {
     @Mixin
     RetrievalArgs retrieval;
 
-    @Option(names = "--model", defaultValue = ModelSpecs.EXTRACTIVE, paramLabel = "SPEC",
+    @Option(names = "--model", defaultValue = ModelSpec.DEFAULT_SPEC, paramLabel = "SPEC",
             description = "openai:<name> (OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:<name> (ANTHROPIC_API_KEY), "
                     + "ollama:<name> (OLLAMA_BASE_URL), or extractive: quoted passages, no model (default).")
     String model;
@@ -74,7 +73,7 @@ final class AskCommand implements Callable<Integer> {
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         // Before any work: a bad --model is a usage error (2), its missing key a failure (1). The model built
         // here is dropped; the handler builds its own.
-        OptionCheck.convert(spec, () -> ModelSpecs.fromSpec(model, env, Duration.ofSeconds(1)));
+        OptionCheck.convert(spec, () -> ModelSpec.parse(model).create(env, Duration.ofSeconds(1)));
         List<String> warnings = new ArrayList<>();
         try (DocIndex idx = index.open()) {
             AskHandler.Builder builder = AskHandler.builder().retriever(IndexArgs.retriever(idx)).model(model, env)
@@ -108,7 +107,7 @@ final class AskCommand implements Callable<Integer> {
         return answer;
     }
 
-    private static Answer answer(AskHandler handler, String question, AskListener listener) {
+    private static Answer answer(AskHandler handler, String question, AskHandler.Listener listener) {
         try {
             return handler.ask(question, List.of(), listener).completion().join();
         } catch (CompletionException e) {
@@ -117,7 +116,7 @@ final class AskCommand implements Callable<Integer> {
     }
 
     /** Prints the sources as soon as they are known, then the answer text as it arrives. */
-    private record Printer(PrintWriter out, boolean stream) implements AskListener {
+    private record Printer(PrintWriter out, boolean stream) implements AskHandler.Listener {
         @Override
         public void on(AskEvent event) {
             switch (event) {

@@ -5,7 +5,6 @@ import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
@@ -56,7 +55,7 @@ final class DemoCommand implements Callable<Integer> {
         Path indexDir = home.resolve("target").resolve("demo-index");
         long start = System.nanoTime();
         Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
-        IndexSettings settings = IndexSettings.defaults(embedder).withSiteName("Quayside");
+        IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder).withSiteName("Quayside");
         IndexBuilder.build(corpus, e, settings, indexDir, n -> { });
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
                 corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);

@@ -2,14 +2,13 @@ package dev.docask.cli;
 
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
-import dev.docask.index.BuildReport;
+import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
-import dev.docask.ingest.Problem;
+import dev.docask.ingest.Corpus.Problem;
 import dev.docask.ingest.SiteReader;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -98,7 +97,7 @@ final class IndexCommand implements Callable<Integer> {
             return 1;
         }
         Corpus corpus = read(options);
-        IndexSettings settings = IndexSettings.defaults(embedder)
+        IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
                 .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
         if (check) {
             List<String> differences = IndexBuilder.differences(corpus, settings, this.out);

@@ -1,6 +1,6 @@
 package dev.docask.cli;
 
-import dev.docask.answer.ModelSpecs;
+import dev.docask.answer.ModelSpec;
 import dev.docask.server.DocaskServer;
 import dev.docask.server.RateLimit;
 import picocli.CommandLine.Command;
@@ -44,7 +44,7 @@ final class ServeCommand implements Callable<Integer> {
             description = "Address to listen on (default 127.0.0.1; 0.0.0.0 for all).")
     String host;
 
-    @Option(names = "--model", defaultValue = ModelSpecs.EXTRACTIVE, paramLabel = "SPEC",
+    @Option(names = "--model", defaultValue = ModelSpec.DEFAULT_SPEC, paramLabel = "SPEC",
             description = "openai:<name> (OPENAI_API_KEY, OPENAI_BASE_URL), anthropic:<name> (ANTHROPIC_API_KEY), "
                     + "ollama:<name> (OLLAMA_BASE_URL), or extractive: quoted passages, no model (default).")
     String model;
@@ -97,7 +97,7 @@ final class ServeCommand implements Callable<Integer> {
         // build() only checks the options; start() loads the index. The model is made per index
         // generation, so its spec (and key) is checked here, as 'docask ask' checks it.
         DocaskServer server = OptionCheck.convert(spec, () -> {
-            ModelSpecs.fromSpec(model, System.getenv(), Duration.ofSeconds(1));
+            ModelSpec.parse(model).create(System.getenv(), Duration.ofSeconds(1));
             return DocaskServer.builder()
                     .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
                     .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))

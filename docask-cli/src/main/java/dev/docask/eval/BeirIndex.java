@@ -4,7 +4,6 @@ import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
@@ -60,7 +59,7 @@ public final class BeirIndex {
         Path dir = cacheRoot.resolve(collection.name() + "-" + corpusHash(beirDir.resolve("corpus.jsonl"))
                 + "-" + embedderSpec.replaceAll("[^A-Za-z0-9._-]", "_") + "-k1-" + K1 + "-b-" + B);
         Corpus corpus = corpus(collection);
-        IndexSettings settings = IndexSettings.defaults(embedderSpec).withSiteName(collection.name())
+        IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedderSpec).withSiteName(collection.name())
                 .withBm25(K1, B);
         if (!DocIndex.exists(dir) || IndexBuilder.isStale(corpus, settings, dir)) {
             IndexBuilder.build(corpus, embedder, settings, dir, progress);

@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Answers questions about one documentation site from its index: sources first, then a streamed
@@ -38,7 +39,7 @@ import java.util.function.Consumer;
  *         .onError(e -> log.warn("answer", e))
  *         .build();
  * Answer a = handler.ask("how do I mock a module?");          // blocking
- * AskHandle h = handler.ask("and a default export?", List.of(Turn.user("how do I mock a module?"),
+ * Handle h = handler.ask("and a default export?", List.of(Turn.user("how do I mock a module?"),
  *         Turn.assistant(a.text())), event -> send(event));    // streaming, cancellable
  * }</pre>
  */
@@ -69,7 +70,7 @@ public final class AskHandler implements AutoCloseable {
      * @throws NullPointerException     when {@code history}, a turn in it, or {@code listener} is null
      * @throws IllegalStateException    when the handler is closed
      */
-    public AskHandle ask(String question, List<Turn> history, AskListener listener) {
+    public Handle ask(String question, List<Turn> history, Listener listener) {
         String q = HybridRetriever.requireQuestion(question);
         List<Turn> turns = requireHistory(history);
         Objects.requireNonNull(listener, "listener");
@@ -85,7 +86,7 @@ public final class AskHandler implements AutoCloseable {
             running.remove(run);
             throw new IllegalStateException("the handler is closed");
         }
-        return new AskHandle(run);
+        return new Handle(run);
     }
 
     /** Answers {@code question} and waits for the whole answer. */
@@ -99,7 +100,7 @@ public final class AskHandler implements AutoCloseable {
      * @throws AskException when the model fails, a timeout passes or the handler is closed meanwhile
      */
     public Answer ask(String question, List<Turn> history) {
-        AskHandle handle = ask(question, history, event -> { });
+        Handle handle = ask(question, history, event -> { });
         try {
             return handle.completion().get(settings.totalTimeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
@@ -157,7 +158,7 @@ public final class AskHandler implements AutoCloseable {
 
         private @Nullable HybridRetriever retriever;
         private @Nullable StreamingChatModel model;
-        private String modelId = ModelSpecs.EXTRACTIVE;
+        private String modelId = ModelSpec.DEFAULT_SPEC;
         private @Nullable ModelSpec modelSpec;
         private Map<String, String> modelEnv = Map.of();
         private @Nullable String siteName;
@@ -208,7 +209,7 @@ public final class AskHandler implements AutoCloseable {
             return this;
         }
 
-        /** A model from a spec ({@link ModelSpecs}): {@code openai:<name>}, {@code anthropic:<name>}, {@code ollama:<name>}, {@code extractive}. */
+        /** A model from a spec ({@link ModelSpec}): {@code openai:<name>}, {@code anthropic:<name>}, {@code ollama:<name>}, {@code extractive}. */
         public Builder model(String spec) {
             return model(spec, System.getenv());
         }
@@ -315,9 +316,9 @@ public final class AskHandler implements AutoCloseable {
             String modelKey = modelId;
             if (modelSpec != null) {
                 ModelSpec spec = modelSpec;
-                model = ModelSpecs.create(spec, modelEnv, totalTimeout).orElse(null);
+                model = spec.create(modelEnv, totalTimeout).orElse(null);
                 modelId = spec.toString();
-                modelKey = modelId + " " + ModelSpecs.endpoint(spec, modelEnv);
+                modelKey = modelId + " " + spec.endpoint(modelEnv);
             }
             SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
             Consumer<Throwable> errors = onError;
@@ -341,6 +342,61 @@ public final class AskHandler implements AutoCloseable {
                 throw new IllegalArgumentException(name + " must not be blank");
             }
             return value;
+        }
+    }
+
+    /**
+     * Receives the events of one answer. Events of one answer arrive one at a time, in order, but on
+     * a thread that is not the caller's; a listener must not block for long (it holds up the stream).
+     *
+     * <pre>{@code
+     * Listener print = event -> { if (event instanceof AskEvent.Delta d) System.out.print(d.text()); };
+     * }</pre>
+     */
+    @FunctionalInterface
+    public interface Listener {
+        void on(AskEvent event);
+    }
+
+    /**
+     * A running answer. Cancel it when the asker goes away: the model stream is stopped and its HTTP
+     * connection closed, and no further event is sent.
+     *
+     * <pre>{@code
+     * Handle h = handler.ask(question, List.of(), sse::send);
+     * sse.onClose(h::cancel);
+     * }</pre>
+     */
+    public static final class Handle {
+        private final AskRun run;
+
+        Handle(AskRun run) {
+            this.run = run;
+        }
+
+        /** Stops the answer; harmless when it is already complete. */
+        public void cancel() {
+            run.cancel();
+        }
+
+        /** Whether the answer is complete, failed or cancelled. */
+        public boolean isDone() {
+            return run.result().isDone();
+        }
+
+        /**
+         * Completes with the answer, or exceptionally: an {@link AskException} when the answer failed,
+         * a {@link java.util.concurrent.CancellationException} when it was cancelled (each the root cause).
+         * Cancelling the future cancels the answer, as {@link #cancel()} does.
+         */
+        public CompletableFuture<Answer> completion() {
+            CompletableFuture<Answer> f = run.result().copy();
+            f.whenComplete((answer, failure) -> {
+                if (f.isCancelled()) {
+                    run.cancel();
+                }
+            });
+            return f;
         }
     }
 }

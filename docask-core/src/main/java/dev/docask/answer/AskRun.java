@@ -36,7 +36,7 @@ final class AskRun {
     private final AskSettings s;
     private final String question;
     private final List<Turn> history;
-    private final AskListener listener;
+    private final AskHandler.Listener listener;
     private final long started = System.nanoTime();
     private final CompletableFuture<Answer> result = new CompletableFuture<>();
     private final List<String> deltas = new ArrayList<>();
@@ -56,7 +56,7 @@ final class AskRun {
     private volatile long retrievalMillis;
     private volatile @Nullable Usage rewriteUsage;
 
-    AskRun(AskSettings settings, String question, List<Turn> history, AskListener listener) {
+    AskRun(AskSettings settings, String question, List<Turn> history, AskHandler.Listener listener) {
         this.s = settings;
         this.question = question;
         this.history = List.copyOf(history);

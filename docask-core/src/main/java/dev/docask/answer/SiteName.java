@@ -4,7 +4,7 @@ import java.util.regex.Pattern;
 
 /*
  * The one place that turns a site's name into words of an answer. An index may have no name
- * (`docask index --site-name ""`, or IndexSettings.defaults(...) in the library), so every sentence
+ * (`docask index --site-name ""`, or IndexBuilder.Settings.defaults(...) in the library), so every sentence
  * that names the site must read as well without one: "on this site", "the documentation of this
  * site", "this site's docs" — never "the this site docs". Templates get display() for {siteName},
  * and the default templates put it where a name and "this site" both read.

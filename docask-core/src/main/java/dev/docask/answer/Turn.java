@@ -3,7 +3,7 @@ package dev.docask.answer;
 import java.util.Objects;
 
 /**
- * One earlier message of a conversation, given to {@link AskHandler#ask(String, java.util.List, AskListener)}
+ * One earlier message of a conversation, given to {@link AskHandler#ask(String, java.util.List, AskHandler.Listener)}
  * so that a follow-up such as "and for modules?" can be understood.
  *
  * <pre>{@code

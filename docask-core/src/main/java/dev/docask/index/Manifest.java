@@ -3,7 +3,7 @@ package dev.docask.index;
 import com.google.errorprone.annotations.CheckReturnValue;
 import dev.docask.embed.EmbedderSpec;
 import dev.docask.ingest.Framework;
-import dev.docask.ingest.Problem;
+import dev.docask.ingest.Corpus.Problem;
 
 import java.time.Instant;
 import java.util.List;

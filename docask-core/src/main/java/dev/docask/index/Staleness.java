@@ -19,7 +19,7 @@ final class Staleness {
     private Staleness() {
     }
 
-    static List<String> differences(Manifest m, Corpus corpus, IndexSettings settings, String contentHash) {
+    static List<String> differences(Manifest m, Corpus corpus, IndexBuilder.Settings settings, String contentHash) {
         List<String> out = new ArrayList<>();
         StoredManifest stored = m.stored(); // the facts as written, compared as the build would write them
         IngestOptions asked = corpus.options();

@@ -1,6 +1,6 @@
 package dev.docask.index;
 
-import dev.docask.ingest.Problem;
+import dev.docask.ingest.Corpus.Problem;
 
 import java.util.List;
 

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import dev.docask.ingest.Corpus.Problem;
 
 /*
  * a.md and a/index.md, b.md and b.mdx, or a front matter slug equal to another file's route give two

@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import dev.docask.ingest.Corpus.Problem;
 
 /*
  * A run reads one kind of page: Markdown sources, or built HTML when the framework is html. Sources and

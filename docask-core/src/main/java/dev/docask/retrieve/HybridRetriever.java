@@ -484,4 +484,41 @@ public final class HybridRetriever {
      */
     public record Thresholds(double minSimilarity, double minKeywordCoverage) {
     }
+
+    /**
+     * Replaces candidate finding. It may call the built-in search with its own options and filter
+     * what comes back; whatever it returns is gated again, and chunks not in the index are dropped and
+     * reported to {@code onError}. A hook that throws or returns null is reported and built-in
+     * retrieval is used instead.
+     *
+     * <pre>{@code
+     * RetrieveHook wide = (question, search) -> search.find(question,
+     *         RetrievalOptions.builder().candidates(20).collapseCopies(false).build());
+     * }</pre>
+     */
+    @FunctionalInterface
+    public interface RetrieveHook {
+        List<Hit> retrieve(String question, Search search);
+
+        /** The built-in candidate search (both retrievers, gate, fusion), with the caller's options. */
+        @FunctionalInterface
+        interface Search {
+            List<Hit> find(String question, RetrievalOptions options);
+        }
+    }
+
+    /**
+     * Reorders the fused candidates, e.g. with a cross-encoder or a boost. Its result is gated again;
+     * chunks not in the index are dropped and reported to {@code onError}. A hook that throws or
+     * returns null is reported and the fused order kept.
+     *
+     * <pre>{@code
+     * RerankHook guidesFirst = (q, hits) -> hits.stream()
+     *         .sorted(Comparator.comparing(h -> !h.chunk().source().startsWith("guide/"))).toList();
+     * }</pre>
+     */
+    @FunctionalInterface
+    public interface RerankHook {
+        List<Hit> rerank(String question, List<Hit> hits);
+    }
 }

@@ -91,7 +91,7 @@ class AskHandlerCloseTest {
         server = fixture.serve(new TokensThenSilence("Use vi.mock"));
         handler = fixture.build(handler());
         RecordingListener events = new RecordingListener();
-        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        AskHandler.Handle handle = handler.ask(ON_TOPIC, List.of(), events);
         assertThat(events.awaitFirstDelta(WAIT)).isTrue();
 
         assertThat(handle.completion().cancel(true)).isTrue();

@@ -6,7 +6,6 @@ import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
@@ -224,7 +223,7 @@ class AskHandlerTest {
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
         RecordingListener events = new RecordingListener();
 
-        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        AskHandler.Handle handle = handler.ask(ON_TOPIC, List.of(), events);
         assertThat(events.awaitFirstDelta(WAIT)).isTrue();
         handle.cancel();
 
@@ -245,7 +244,7 @@ class AskHandlerTest {
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
         RecordingListener events = new RecordingListener();
 
-        AskHandle handle = handler.ask(ON_TOPIC, List.of(), events);
+        AskHandler.Handle handle = handler.ask(ON_TOPIC, List.of(), events);
         while (server.requests() == 0) {
             Thread.sleep(5);
         }
@@ -448,7 +447,7 @@ class AskHandlerTest {
                 "f ", "g ", "h ", "i ", "j ")));
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
 
-        AskHandle handle = handler.ask(ON_TOPIC, List.of(), e -> {
+        AskHandler.Handle handle = handler.ask(ON_TOPIC, List.of(), e -> {
             if (e instanceof AskEvent.Delta) {
                 throw new IllegalStateException("client went away");
             }
@@ -474,7 +473,7 @@ class AskHandlerTest {
     void build_fromIndexWithoutSiteName_answersAndRefusalsReadWell(@TempDir Path dir) {
         List<Chunk> chunks = TestSites.VITEST;
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks.size(), chunks, List.of()), Embedders.fromSpec("mock"),
-                IndexSettings.defaults("mock"), dir, n -> { });
+                IndexBuilder.Settings.defaults("mock"), dir, n -> { });
         try (DocIndex unnamed = DocIndex.open(dir)) {
             handler = fixture.build(AskHandler.builder().index(unnamed));
 

@@ -7,7 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** Keeps every event of one answer, with the thread-safe waiting a test needs. */
-final class RecordingListener implements AskListener {
+final class RecordingListener implements AskHandler.Listener {
     private final List<AskEvent> events = new CopyOnWriteArrayList<>();
     private final CountDownLatch ended = new CountDownLatch(1);
     private final CountDownLatch firstDelta = new CountDownLatch(1);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
 import dev.docask.retrieve.HybridRetriever;
@@ -48,7 +47,7 @@ class SamplesAnswerTest {
     void build(@TempDir Path dir) {
         String spec = embedder();
         IndexBuilder.build(SiteReader.read(TestSites.samples(), IngestOptions.defaults("https://docs.quayside.dev")),
-                Embedders.fromSpec(spec), IndexSettings.defaults(spec).withSiteName("Quayside"), dir, n -> { });
+                Embedders.fromSpec(spec), IndexBuilder.Settings.defaults(spec).withSiteName("Quayside"), dir, n -> { });
         index = DocIndex.open(dir);
         handler = AskHandler.builder().retriever(HybridRetriever.create(index, Embedders.fromSpec(spec))).build();
     }

@@ -18,6 +18,7 @@ import java.util.List;
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import dev.docask.index.IndexBuilder.BuildReport;
 
 class DocIndexTest {
     @TempDir
@@ -86,7 +87,7 @@ class DocIndexTest {
         List<Chunk> changed = new ArrayList<>(chunks);
         changed.set(1, chunk("https://x.dev/b", "B", "", "beta delta epsilon"));
         BuildReport r = IndexBuilder.build(new Corpus(Framework.MARKDOWN, 3, changed, List.of()),
-                Embedders.fromSpec("mock"), IndexSettings.defaults("mock"), dir, n -> { });
+                Embedders.fromSpec("mock"), IndexBuilder.Settings.defaults("mock"), dir, n -> { });
         assertThat(r.reused()).isEqualTo(2);
         assertThat(r.embedded()).isEqualTo(1);
     }
@@ -95,9 +96,9 @@ class DocIndexTest {
     void isStale_detectsChangedContent_withoutAModel() {
         TestIndexes.build(dir, "mock", chunks).close();
         Corpus same = new Corpus(Framework.MARKDOWN, 3, chunks, List.of());
-        assertThat(IndexBuilder.isStale(same, IndexSettings.defaults("mock"), dir)).isFalse();
+        assertThat(IndexBuilder.isStale(same, IndexBuilder.Settings.defaults("mock"), dir)).isFalse();
         Corpus other = new Corpus(Framework.MARKDOWN, 1, List.of(chunk("https://x.dev/z", "Z", "", "zeta")), List.of());
-        assertThat(IndexBuilder.isStale(other, IndexSettings.defaults("mock"), dir)).isTrue();
+        assertThat(IndexBuilder.isStale(other, IndexBuilder.Settings.defaults("mock"), dir)).isTrue();
     }
 
     @Test
@@ -192,7 +193,7 @@ class DocIndexTest {
         Files.write(dir.resolve("CURRENT"), new byte[] {'g', 0, (byte) 0xff});
         assertThatThrownBy(() -> DocIndex.open(dir)).hasMessageContaining("CURRENT is not text");
         BuildReport r = IndexBuilder.build(new Corpus(Framework.MARKDOWN, 3, chunks, List.of()),
-                Embedders.fromSpec("mock"), IndexSettings.defaults("mock"), dir, n -> { });
+                Embedders.fromSpec("mock"), IndexBuilder.Settings.defaults("mock"), dir, n -> { });
         assertThat(r.embedded()).isZero();
     }
 

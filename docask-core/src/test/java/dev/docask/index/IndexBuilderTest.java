@@ -44,7 +44,7 @@ class IndexBuilderTest {
     }
 
     private void build(IngestOptions options) {
-        IndexBuilder.build(read(options), Embedders.fromSpec("none"), IndexSettings.defaults("none"), out, n -> { });
+        IndexBuilder.build(read(options), Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), out, n -> { });
     }
 
     @Test
@@ -68,31 +68,31 @@ class IndexBuilderTest {
     @Test
     void differences_sameFoldersAndOptions_none() {
         build(IngestOptions.defaults(BASE));
-        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
                 .isEmpty();
-        assertThat(IndexBuilder.isStale(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out)).isFalse();
+        assertThat(IndexBuilder.isStale(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isFalse();
     }
 
     @Test
     void differences_onlyTheEmbedder_namesBothAndNotThePages() {
         build(IngestOptions.defaults(BASE));
-        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("mock"), out))
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("mock"), out))
                 .containsExactly("built with embedder none, asked for mock");
     }
 
     @Test
     void differences_onlyTheChunkSize_namesBothSizesAndNotThePages() {
         build(options(BASE, 1200));
-        assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexBuilder.Settings.defaults("none"), out))
                 .containsExactly("chunk size 1200, asked for 800");
     }
 
     @Test
     void differences_otherOrNoBaseUrl_saysTheBaseUrlDiffersAndNotThePages() {
         build(IngestOptions.defaults(BASE));
-        assertThat(IndexBuilder.differences(read(IngestOptions.defaults("https://y.dev")), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults("https://y.dev")), IndexBuilder.Settings.defaults("none"), out))
                 .containsExactly("base URL differs: built with https://x.dev, asked for https://y.dev");
-        assertThat(IndexBuilder.differences(read(IngestOptions.defaults("")), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults("")), IndexBuilder.Settings.defaults("none"), out))
                 .containsExactly("base URL differs: built with https://x.dev, asked for none");
     }
 
@@ -100,9 +100,9 @@ class IndexBuilderTest {
     void differences_anEditedPage_saysPagesChanged_alongsideOtherDifferences() throws IOException {
         build(IngestOptions.defaults(BASE));
         Files.writeString(docs.resolve("b.md"), "# Beta\n\nBeta pages now say other things.");
-        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
                 .containsExactly("pages changed");
-        assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexSettings.defaults("mock"), out))
+        assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexBuilder.Settings.defaults("mock"), out))
                 .containsExactly("built with embedder none, asked for mock", "chunk size 1200, asked for 800",
                         "pages changed");
     }
@@ -111,22 +111,22 @@ class IndexBuilderTest {
     void differences_anotherFramework_named() {
         build(IngestOptions.defaults(BASE));
         IngestOptions vitepress = new IngestOptions(BASE, Framework.VITEPRESS, 1200, 150, List.of());
-        assertThat(IndexBuilder.differences(read(vitepress), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(vitepress), IndexBuilder.Settings.defaults("none"), out))
                 .containsExactly("read as markdown, asked for vitepress");
     }
 
     @Test
     void differences_corpusMadeByHand_changedChunksCountAsChangedPages() {
         Corpus one = new Corpus(Framework.MARKDOWN, 1, List.of(chunk(BASE + "/a", "A", "", "alpha")), List.of());
-        IndexBuilder.build(one, Embedders.fromSpec("none"), IndexSettings.defaults("none"), out, n -> { });
+        IndexBuilder.build(one, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), out, n -> { });
         Corpus other = new Corpus(Framework.MARKDOWN, 1, List.of(chunk(BASE + "/a", "A", "", "beta")), List.of());
-        assertThat(IndexBuilder.differences(one, IndexSettings.defaults("none"), out)).isEmpty();
-        assertThat(IndexBuilder.differences(other, IndexSettings.defaults("none"), out)).containsExactly("pages changed");
+        assertThat(IndexBuilder.differences(one, IndexBuilder.Settings.defaults("none"), out)).isEmpty();
+        assertThat(IndexBuilder.differences(other, IndexBuilder.Settings.defaults("none"), out)).containsExactly("pages changed");
     }
 
     @Test
     void differences_noIndex_saysSo() {
-        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexSettings.defaults("none"), out))
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
                 .containsExactly("no index in " + out);
     }
 
@@ -134,12 +134,12 @@ class IndexBuilderTest {
     void build_settingsNamingAnotherEmbedder_isRefusedBeforeWriting() {
         Corpus corpus = read(IngestOptions.defaults(BASE));
         assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("mock:64"),
-                IndexSettings.defaults("openai:text-embedding-3-small"), out, n -> { }))
+                IndexBuilder.Settings.defaults("openai:text-embedding-3-small"), out, n -> { }))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("IndexSettings embedderSpec 'openai:text-embedding-3-small' builds embedder 'openai:text-embedding-3-small' but the "
+                .hasMessage("IndexBuilder.Settings embedderSpec 'openai:text-embedding-3-small' builds embedder 'openai:text-embedding-3-small' but the "
                         + "embedder passed is 'mock:64'; give the settings the spec the embedder was made from");
         assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"),
-                IndexSettings.defaults("mock"), out, n -> { }))
+                IndexBuilder.Settings.defaults("mock"), out, n -> { }))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the embedder passed is 'none'");
         assertThat(DocIndex.exists(out)).isFalse();
     }
@@ -147,9 +147,9 @@ class IndexBuilderTest {
     @Test
     void build_settingsWithAGarbageSpec_isRefused() {
         assertThatThrownBy(() -> IndexBuilder.build(read(IngestOptions.defaults(BASE)), Embedders.fromSpec("none"),
-                IndexSettings.defaults("total garbage"), out, n -> { }))
+                IndexBuilder.Settings.defaults("total garbage"), out, n -> { }))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("IndexSettings embedderSpec 'total garbage' is no embedder spec");
+                .hasMessageStartingWith("IndexBuilder.Settings embedderSpec 'total garbage' is no embedder spec");
     }
 
     @Test
@@ -162,7 +162,7 @@ class IndexBuilderTest {
             public float[] embedQuery(String q) { return mock.embedQuery(q); }
         };
         IndexBuilder.build(read(IngestOptions.defaults(BASE)), java.util.Optional.of(custom),
-                IndexSettings.defaults("custom:words"), out, n -> { });
+                IndexBuilder.Settings.defaults("custom:words"), out, n -> { });
         try (DocIndex index = DocIndex.open(out)) {
             assertThat(index.manifest().embedderSpec()).hasToString("custom:words");
             assertThat(index.manifest().embedderId()).isEqualTo("custom:words");
@@ -172,7 +172,7 @@ class IndexBuilderTest {
     @Test
     void build_nullEmbedderOrProgress_isANullPointerExceptionNamingIt() {
         Corpus corpus = read(IngestOptions.defaults(BASE));
-        IndexSettings none = IndexSettings.defaults("none");
+        IndexBuilder.Settings none = IndexBuilder.Settings.defaults("none");
         assertThatThrownBy(() -> IndexBuilder.build(corpus, null, none, out, n -> { }))
                 .isInstanceOf(NullPointerException.class).hasMessage("embedder");
         assertThatThrownBy(() -> IndexBuilder.build(corpus, Embedders.fromSpec("none"), none, out, null))

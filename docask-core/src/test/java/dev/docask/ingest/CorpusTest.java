@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.docask.ingest.Corpus.Problem;
 
 class CorpusTest {
     @TempDir

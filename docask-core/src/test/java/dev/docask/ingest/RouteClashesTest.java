@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.docask.ingest.Corpus.Problem;
 
 class RouteClashesTest {
 

@@ -18,6 +18,8 @@ import java.util.Optional;
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import dev.docask.retrieve.HybridRetriever.RetrieveHook;
+import dev.docask.retrieve.HybridRetriever.RerankHook;
 
 /** The retrieval rules of docs/retrieval.md, each on a real index built with the mock embedder. */
 class HybridRetrieverTest {

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <pre>{@code
  * try (FakeModelServer server = FakeModelServer.start(Wire.ANTHROPIC, new StreamTokens("Use ", "vi.mock [1]."))) {
  *     Map<String, String> env = Map.of("ANTHROPIC_API_KEY", "test-key", "ANTHROPIC_BASE_URL", server.baseUrl());
- *     StreamingChatModel model = ModelSpecs.fromSpec("anthropic:claude-test", env, Duration.ofSeconds(5)).orElseThrow();
+ *     StreamingChatModel model = ModelSpec.parse("anthropic:claude-test").create(env, Duration.ofSeconds(5)).orElseThrow();
  *     ...
  *     assertThat(server.lastRequest().header("x-api-key")).isEqualTo("test-key");
  * }

@@ -4,7 +4,6 @@ import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
@@ -40,7 +39,7 @@ public final class TestIndexes {
     public static DocIndex build(Path dir, String embedderSpec, List<Chunk> chunks) {
         Optional<Embedder> embedder = Embedders.fromSpec(embedderSpec);
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks.size(), chunks, List.of()), embedder,
-                IndexSettings.defaults(embedderSpec).withSiteName("Test"), dir, n -> { });
+                IndexBuilder.Settings.defaults(embedderSpec).withSiteName("Test"), dir, n -> { });
         return DocIndex.open(dir);
     }
 

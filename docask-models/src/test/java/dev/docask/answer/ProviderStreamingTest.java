@@ -43,7 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The Anthropic and Ollama models {@link ModelSpecs} builds, streaming from real HTTP servers on
+ * The Anthropic and Ollama models {@link ModelSpec} builds, streaming from real HTTP servers on
  * 127.0.0.1 that speak each API's protocol ({@link FakeModelServer} with {@link Wire#ANTHROPIC}, {@link Wire#OLLAMA}):
  * first called directly, then through {@link AskHandler} on a small real index. The rules both keep are
  * written once, in {@link EveryProvider}; each provider's class says how it is reached and adds the
@@ -70,7 +70,7 @@ class ProviderStreamingTest {
     final AskFixture fixture = AskFixture.over(INDEX);
 
     private static StreamingChatModel model(String spec, Map<String, String> env) {
-        return ModelSpecs.fromSpec(spec, env, MODEL_TIMEOUT).orElseThrow();
+        return ModelSpec.parse(spec).create(env, MODEL_TIMEOUT).orElseThrow();
     }
 
     /** One streaming call with the system prompt and question, recorded. */
@@ -420,7 +420,7 @@ class ProviderStreamingTest {
 
         @Test
         void baseUrl_blank_meansTheDefault() {
-            assertThat(ModelSpecs.fromSpec(SPEC, env(" "), MODEL_TIMEOUT)).isPresent();
+            assertThat(ModelSpec.parse(SPEC).create(env(" "), MODEL_TIMEOUT)).isPresent();
         }
     }
 

@@ -6,7 +6,6 @@ import dev.docask.answer.Answer;
 import dev.docask.answer.internal.AnswerJson;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
-import dev.docask.answer.AskHandle;
 import dev.docask.answer.AskHandler;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.Source;
@@ -76,7 +75,7 @@ final class AskRoute {
     }
 
     private void answerAsJson(Context ctx, AskHandler handler, AskRequest request) throws InterruptedException {
-        AskHandle handle = handler.ask(request.question(), request.history(), event -> { });
+        AskHandler.Handle handle = handler.ask(request.question(), request.history(), event -> { });
         ClientWatch.onGone(ctx, handle::cancel);
         Answer answer;
         try {
@@ -106,7 +105,7 @@ final class AskRoute {
                 .header("X-Accel-Buffering", "no")
                 .header(UiMessageStream.HEADER, UiMessageStream.VERSION);
         BlockingQueue<Object> events = new LinkedBlockingQueue<>(); // AskEvents, or STOP_NOW
-        AskHandle handle = handler.ask(request.question(), request.history(), events::add);
+        AskHandler.Handle handle = handler.ask(request.question(), request.history(), events::add);
         metrics.streamOpened();
         String id = newId();
         boolean started = false;

@@ -3,7 +3,7 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
-import dev.docask.answer.ModelSpecs;
+import dev.docask.answer.ModelSpec;
 import dev.docask.embed.Embedder;
 import dev.docask.embed.EmbedderSpec;
 import dev.docask.embed.Embedders;
@@ -191,7 +191,7 @@ public final class DocaskServer implements AutoCloseable {
     public static final class Builder {
         private Path indexDir;
         private Function<HybridRetriever, AskHandler> answers;
-        private String model = ModelSpecs.EXTRACTIVE;
+        private String model = ModelSpec.DEFAULT_SPEC;
         private AnswerCache answerCache = AnswerCache.create(10_000, Duration.ofHours(1));
         private Duration pingInterval = Duration.ofSeconds(1);
         private String host = "127.0.0.1";
@@ -362,7 +362,7 @@ public final class DocaskServer implements AutoCloseable {
                         + "or extractive");
             }
             try {
-                ModelSpecs.fromSpec(spec, System.getenv(), Duration.ofSeconds(60));
+                ModelSpec.parse(spec).create(System.getenv(), Duration.ofSeconds(60));
             } catch (IllegalStateException missingKey) {
                 // the spec is well formed
             }

@@ -5,7 +5,6 @@ import dev.docask.answer.AskHandler;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.IndexSettings;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
 
@@ -24,7 +23,7 @@ public final class Main {
         Path folder = Path.of(args.length > 0 ? args[0] : "samples");
         Path indexDir = Path.of(args.length > 1 ? args[1] : "target/samples-index");
         IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
-                Embedders.fromSpec("bge-small"), IndexSettings.defaults("bge-small").withSiteName("Quayside"),
+                Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
                 indexDir, embedded -> { });
 
         boolean answered;
