@@ -666,6 +666,18 @@
     return pump();
   }
 
+  /** A thumb drawn as SVG (Feather's thumbs-up, MIT): emoji fonts are missing on many Linux desktops. */
+  function thumb() {
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    var path = document.createElementNS(ns, 'path');
+    path.setAttribute('d', 'M14 9V5a3 3 0 0 0-3-3l-4 9v11h11.28a2 2 0 0 0 2-1.7l1.38-9a2 2 0 0 0-2-2.3zM7 22H4a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2h3');
+    svg.appendChild(path);
+    return svg;
+  }
+
   /** Thumbs up posts at once; thumbs down first offers a comment box. One rating per answer. */
   function feedbackBar(t) {
     var bar = el('div', { class: 'feedback' });
@@ -695,8 +707,10 @@
       }).catch(function () { /* feedback is best effort */ });
     }
     bar.appendChild(el('span', null, 'Was this helpful?'));
-    var up = el('button', { type: 'button', 'aria-label': 'Helpful', 'data-rating': 'up' }, '\ud83d\udc4d');
-    var down = el('button', { type: 'button', 'aria-label': 'Not helpful', 'data-rating': 'down', 'aria-expanded': 'false' }, '\ud83d\udc4e');
+    var up = el('button', { type: 'button', 'aria-label': 'Helpful', 'data-rating': 'up' });
+    var down = el('button', { type: 'button', 'aria-label': 'Not helpful', 'data-rating': 'down', 'aria-expanded': 'false' });
+    up.appendChild(thumb());
+    down.appendChild(thumb());
     up.addEventListener('click', function () { post('up'); });
     down.addEventListener('click', function () {
       if (bar.querySelector('form')) {

@@ -34,13 +34,13 @@ final class TestSite implements AutoCloseable {
         return "http://127.0.0.1:" + http.getAddress().getPort();
     }
 
-    /** A page of docs that loads the widget from {@code api} with the script tag's extra {@code attributes}. */
+    /** A page of docs that loads the widget from {@code api} with the script tag's {@code attributes} (which win). */
     static String docsPage(String htmlAttributes, String api, String attributes) {
         return "<!doctype html><html lang=\"en\" " + htmlAttributes + "><head><meta charset=\"utf-8\"><title>X Docs</title></head>"
                 + "<body><main><h1>X Docs</h1><p>Read the <a href=\"/docs/guide\">guide</a>.</p>"
                 + "<label for=\"search\">Search</label> <input id=\"search\" type=\"search\"></main>"
-                + "<script src=\"" + api + "/widget.js\" data-endpoint=\"" + api + "\" data-site-name=\"X Docs\" "
-                + attributes + "></script></body></html>";
+                + "<script " + attributes + " src=\"" + api + "/widget.js\" data-endpoint=\"" + api
+                + "\" data-site-name=\"X Docs\"></script></body></html>"; // the first of two same attributes counts
     }
 
     TestSite page(String path, String html) {

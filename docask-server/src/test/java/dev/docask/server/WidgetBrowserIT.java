@@ -15,7 +15,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -24,9 +23,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The widget in real headless Chromium against a real server whose model is the fake
  * OpenAI-compatible server. Needs Debian's {@code chromium} and {@code chromium-driver}
  * ({@code apt-get install -y chromium chromium-driver}); skipped with a message when they are
- * missing. Saves {@code docs/widget.png}. Run alone: {@code ./mvnw verify -Dit.test=WidgetBrowserIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}.
+ * missing. Run alone: {@code ./mvnw verify -Dit.test=WidgetBrowserIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class WidgetBrowserIT {
     static final String XSS_ANSWER = "The retry option reruns a failing test [1]. "
@@ -77,6 +74,7 @@ class WidgetBrowserIT {
     @BeforeEach
     void openDemoPage() {
         browser.manage().window().setSize(new Dimension(1280, 800));
+        page.emulate("light", "reduce");
         browser.get(server.url() + "/healthz");
         ((JavascriptExecutor) browser).executeScript("sessionStorage.clear()"); // the conversation of the test before
         browser.get(server.url() + "/");
@@ -125,7 +123,6 @@ class WidgetBrowserIT {
         assertThat(turn.findElement(By.cssSelector(".answer strong")).getText()).isEqualTo("fake");
         assertThat(turn.findElement(By.cssSelector(".answer code")).getText()).isEqualTo("vi.mock(path)");
         assertThat(turn.findElements(By.cssSelector(".answer li"))).hasSize(2);
-        saveScreenshot();
 
         turn.findElement(By.cssSelector(".feedback button[data-rating='up']")).click();
         waiting().until(d -> !FEEDBACK.isEmpty());
@@ -324,12 +321,5 @@ class WidgetBrowserIT {
         Number viewport = (Number) ((JavascriptExecutor) browser).executeScript("return window.innerWidth");
         assertThat(panel.getRect().getWidth()).isEqualTo(viewport.intValue());
         assertThat(panel.getRect().getX()).isZero();
-    }
-
-    private static void saveScreenshot() throws Exception {
-        Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
-        Path docs = dev.docask.testsupport.TestSites.root().resolve("docs");
-        Files.createDirectories(docs);
-        Files.copy(shot, docs.resolve("widget.png"), StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -71,9 +71,10 @@ class WidgetFeaturesIT {
     @BeforeEach
     void freshTab() {
         page.browser.manage().window().setSize(new Dimension(1280, 800));
-        page.browser.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                List.of(Map.of("name", "prefers-color-scheme", "value", "light"))));
+        page.emulate("light", "reduce");
         fake.route(new StreamTokens("Use ", "vi.mock [1]."));
+        page.browser.get(site.origin() + "/nothing-here"); // the site's origin, to forget the conversation of the test before
+        page.js("sessionStorage.clear()");
     }
 
     /** Opens a new page of the site at {@code /p<n>/<path>} that embeds the widget with {@code attributes}. */
@@ -256,8 +257,7 @@ class WidgetFeaturesIT {
         page.js("document.documentElement.classList.remove('dark')");
         page.waiting().until(d -> !dark());
 
-        page.browser.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        page.emulate("dark", "reduce");
         page.waiting().until(d -> dark()); // no switch on the site: the reader's system setting
 
         visit("/", "data-theme=\"dark\"", "data-theme=\"light\""); // forced
@@ -278,13 +278,10 @@ class WidgetFeaturesIT {
         try (TestSite own = TestSite.start()) {
             own.fakeAsk("data: {\"type\":\"start\",\"messageId\":\"ans_1\"}\n\ndata: {\"type\":\"text-delta\",\"id\":\"t\","
                     + "\"delta\":\"Use vi.mock.\"}\n\ndata: {\"type\":\"finish\"}\n\ndata: [DONE]\n\n");
-            String pattern = "data-version-pattern=\"^/docs/([^/]+)/\"";
-            own.page("/docs/3.8/guide/mocking", TestSite.docsPage("", server.url(), pattern).replace(
-                    "data-endpoint=\"" + server.url() + "\"", "data-endpoint=\"" + own.origin() + "\""));
-            own.page("/docs/next/guide/mocking", TestSite.docsPage("", server.url(), pattern + " data-version=\"2.x\"").replace(
-                    "data-endpoint=\"" + server.url() + "\"", "data-endpoint=\"" + own.origin() + "\""));
-            own.page("/guide/mocking", TestSite.docsPage("", server.url(), pattern).replace(
-                    "data-endpoint=\"" + server.url() + "\"", "data-endpoint=\"" + own.origin() + "\""));
+            String attributes = "data-endpoint=\"" + own.origin() + "\" data-version-pattern=\"^/docs/([^/]+)/\" ";
+            own.page("/docs/3.8/guide/mocking", TestSite.docsPage("", server.url(), attributes));
+            own.page("/docs/next/guide/mocking", TestSite.docsPage("", server.url(), attributes + "data-version=\"2.x\""));
+            own.page("/guide/mocking", TestSite.docsPage("", server.url(), attributes));
             for (String path : List.of("/docs/3.8/guide/mocking", "/docs/next/guide/mocking", "/guide/mocking")) {
                 page.browser.get(own.origin() + path);
                 page.ask("how do I mock a module?");
@@ -336,6 +333,17 @@ class WidgetFeaturesIT {
         assertThat(status.getAttribute("textContent")).as("nothing announced while it streams").isEmpty();
         page.awaitAnswered();
         assertThat(status.getAttribute("textContent")).startsWith("Answer: Use vi.mock to replace a module");
+    }
+
+    @Test
+    void dialog_animatesOnlyWhenTheReaderDoesNotAskForReducedMotion() {
+        visit("");
+        page.open();
+        assertThat(page.find(".panel").getCssValue("animation-name")).isEqualTo("none");
+        page.find("button.close").click();
+        page.emulate("light", "no-preference");
+        page.open();
+        assertThat(page.find(".panel").getCssValue("animation-name")).isEqualTo("docask-in");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The browser harness of the widget ITs: real headless Chromium (Debian's {@code chromium} and
@@ -46,6 +47,17 @@ final class WidgetPage implements AutoCloseable {
     @Override
     public void close() {
         browser.quit();
+    }
+
+    /**
+     * Emulates the reader's system settings: {@code colorScheme} "light" or "dark", and {@code motion}
+     * "reduce" or "no-preference". Tests reduce motion, or Selenium sees an opening dialog as not yet
+     * displayed (its fade-in starts at opacity 0).
+     */
+    void emulate(String colorScheme, String motion) {
+        browser.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of(
+                Map.of("name", "prefers-color-scheme", "value", colorScheme),
+                Map.of("name", "prefers-reduced-motion", "value", motion))));
     }
 
     SearchContext widget() {
