@@ -41,6 +41,11 @@ final class StaticAssets {
                 .replace("{{siteName}}", name);
     }
 
+    /** The script as served: both parts, with the styles inside. */
+    byte[] widgetScript() {
+        return widget.clone();
+    }
+
     void widget(Context ctx) {
         ctx.contentType("text/javascript; charset=utf-8").header("Cache-Control", "public, max-age=300")
                 .header("X-Content-Type-Options", "nosniff").result(widget);
