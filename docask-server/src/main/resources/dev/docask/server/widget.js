@@ -341,9 +341,9 @@
       || e.metaKey !== s.meta || e.altKey !== s.alt || e.shiftKey !== s.shift) {
       return;
     }
-    var t = e.target;
+    var t = e.composedPath ? e.composedPath()[0] : e.target; // inside the shadow root too, not just its host
     if (!s.ctrl && !s.meta && !s.alt && t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) {
-      return; // a bare key like "/" is typing, not a shortcut, in the site's own fields
+      return; // a bare key like "/" is typing, not a shortcut, in the site's fields and in the widget's own
     }
     e.preventDefault();
     isOpen() ? close() : open();

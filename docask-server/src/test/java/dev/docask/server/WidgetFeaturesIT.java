@@ -129,6 +129,8 @@ class WidgetFeaturesIT {
         page.browser.findElement(By.tagName("h1")).click();
         new Actions(page.browser).sendKeys("/").perform();
         assertThat(page.isOpen()).isTrue();
+        page.find("textarea#docask-q").sendKeys("a/b");
+        assertThat(page.isOpen()).as("a / typed into the widget's own question box").isTrue();
 
         visit("data-shortcut=\"none\"");
         pressCtrl("k");
