@@ -32,7 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * axe-core (from npm, installed by {@code .ci/run} with {@code npm ci --prefix docask-server/src/test/axe};
  * read from that folder, so no network at test time) finds no WCAG 2.x level A or AA violation in the
  * widget in light and dark, closed, open, with an answer and with the feedback comment box. Also saves
- * the screenshots README shows: {@code docs/widget.png}, {@code docs/widget-dark.png}, {@code docs/widget-phone.png}.
+ * screenshots into {@code target/screenshots}; with {@code -Ddocask.screenshots=docs} they replace the
+ * ones README shows ({@code docs/widget.png}, {@code docs/widget-dark.png}, {@code docs/widget-phone.png}),
+ * so an ordinary test run leaves the checkout clean.
  */
 class WidgetAccessibilityIT {
     static final Path AXE = Path.of("docask-server/src/test/axe/node_modules/axe-core/axe.min.js");
@@ -151,8 +153,8 @@ class WidgetAccessibilityIT {
 
     private static void screenshot(String name) throws Exception {
         Path shot = page.browser.getScreenshotAs(OutputType.FILE).toPath();
-        Path docs = TestSites.root().resolve("docs");
-        Files.createDirectories(docs);
-        Files.copy(shot, docs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        Path into = TestSites.root().resolve(System.getProperty("docask.screenshots", "docask-server/target/screenshots"));
+        Files.createDirectories(into);
+        Files.copy(shot, into.resolve(name), StandardCopyOption.REPLACE_EXISTING);
     }
 }
