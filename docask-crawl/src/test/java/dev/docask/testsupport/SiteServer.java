@@ -185,6 +185,10 @@ public final class SiteServer implements AutoCloseable {
     private void serveFile(HttpExchange x, String path) throws IOException {
         String decoded = java.net.URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
         Path file = root.resolve((decoded.endsWith("/") ? decoded + "index.html" : decoded).substring(1)).normalize();
+        if (file.startsWith(root) && Files.isDirectory(file) && !decoded.endsWith("/")) {
+            redirect(301, path + "/").handle(x); // as static servers do
+            return;
+        }
         if (!file.startsWith(root) || !Files.isRegularFile(file)) {
             send(x, 404, "text/html", "<h1>Not found</h1>".getBytes(StandardCharsets.UTF_8));
             return;
