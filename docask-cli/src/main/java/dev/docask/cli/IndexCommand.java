@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
 
 /** {@code docask index}: reads documentation folders and writes a hybrid index. */
 @Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML), or crawl a deployed site from its URL.",
-        mixinStandardHelpOptions = true)
+        mixinStandardHelpOptions = true, versionProvider = BuildVersion.class)
 final class IndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
