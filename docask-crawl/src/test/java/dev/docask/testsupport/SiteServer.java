@@ -46,8 +46,17 @@ public final class SiteServer implements AutoCloseable {
     /** The Last-Modified of every file served. */
     public static final String LAST_MODIFIED = "Tue, 03 Jun 2025 10:00:00 GMT";
 
-    /** One request as the server saw it. */
-    public record Request(String path, Map<String, List<String>> headers, long startNanos, int status) {
+    /**
+     * One request as the server saw it. It is kept when the request arrives, and its status is read
+     * from the exchange: the status is set before the client can have the answer, so a test that
+     * looks after its crawl sees every request with its status.
+     */
+    public record Request(String path, Map<String, List<String>> headers, long startNanos, HttpExchange exchange) {
+        /** The status sent, or -1 while none has been. */
+        public int status() {
+            return exchange.getResponseCode();
+        }
+
         public String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
                     .map(e -> e.getValue().get(0)).findFirst().orElse("");
@@ -159,7 +168,7 @@ public final class SiteServer implements AutoCloseable {
     private void handle(HttpExchange x) throws IOException {
         int now = running.incrementAndGet();
         mostAtOnce.accumulateAndGet(now, Math::max);
-        long start = System.nanoTime();
+        requests.add(new Request(x.getRequestURI().toString(), Map.copyOf(x.getRequestHeaders()), System.nanoTime(), x));
         try {
             if (!pause.isZero()) {
                 Thread.sleep(pause.toMillis());
@@ -176,7 +185,6 @@ public final class SiteServer implements AutoCloseable {
         } catch (IOException e) {
             // the client went away (a capped body, a timeout): nothing to answer
         } finally {
-            requests.add(new Request(x.getRequestURI().toString(), Map.copyOf(x.getRequestHeaders()), start, x.getResponseCode()));
             running.decrementAndGet();
             x.close();
         }
