@@ -13,7 +13,9 @@ import dev.docask.ingest.SiteReader;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import dev.docask.crawl.SiteCrawler;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -30,14 +32,19 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code docask index}: reads documentation folders and writes a hybrid index. */
-@Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
+@Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML), or crawl a deployed site from its URL.",
         mixinStandardHelpOptions = true, versionProvider = BuildVersion.class)
 final class IndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FOLDER", description = "Documentation folder(s) to index.")
+    @Parameters(arity = "1..*", paramLabel = "FOLDER|URL", description = "Documentation folder(s) to index, or the URL of one deployed site to crawl.")
+    List<String> sources;
+
     List<Path> folders;
+
+    @Mixin
+    CrawlArgs crawl;
 
     @Option(names = "--out", defaultValue = "docask-index", paramLabel = "DIR", description = "Index directory (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -77,6 +84,7 @@ final class IndexCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
+        Optional<String> site = siteUrl();
         Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
         if (!baseUrl.isBlank()) {
             OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
@@ -86,6 +94,7 @@ final class IndexCommand implements Callable<Integer> {
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
         Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
         Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder, env));
+        Optional<SiteCrawler> crawler = site.map(url -> crawl.crawler(spec, url, chunkSize, chunkOverlap, this.out));
         for (Path f : folders) {
             if (!Files.isDirectory(f)) {
                 throw new IllegalArgumentException("not a folder: " + f);
@@ -96,9 +105,12 @@ final class IndexCommand implements Callable<Integer> {
                     : "no index in " + this.out) + "; run 'docask index' without --check to build one");
             return 1;
         }
-        Corpus corpus = read(options);
+        Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
+        Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
+        String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl(), Path.of("site")))
+                .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
-                .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
+                .withSiteName(siteName != null ? siteName : named);
         if (check) {
             List<String> differences = IndexBuilder.differences(corpus, settings, this.out);
             out.println(differences.isEmpty() ? "up to date: " + this.out
@@ -109,6 +121,12 @@ final class IndexCommand implements Callable<Integer> {
         reportLeftOut(err, corpus);
         if (framework == null && folders.size() == 1) {
             SiteReader.nestedSiteNote(folders.get(0), corpus).ifPresent(note -> err.println("note: " + note));
+        }
+        crawled.ifPresent(r -> out.println("Crawled " + site.get() + ": " + r.summary()));
+        if (corpus.chunks().isEmpty() && crawled.isPresent()) {
+            err.println("docask index: nothing was indexed from " + site.get() + ": no page gave any text"
+                    + (corpus.problems().isEmpty() ? "" : " (" + corpus.problems().size() + " problems above)"));
+            return 1;
         }
         if (corpus.chunks().isEmpty()) {
             err.println(!corpus.leftOut().isEmpty() ? "docask index: nothing was indexed: the pages found were left out (see above)"
@@ -128,11 +146,57 @@ final class IndexCommand implements Callable<Integer> {
                 }
             });
         }
+        crawled.ifPresent(r -> r.saveState(this.out));
         double secs = (System.nanoTime() - start) / 1e9;
         out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
                         + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
                 corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
         return 0;
+    }
+
+    /**
+     * The site to crawl when the one source is a URL; a folder otherwise (then {@code folders} is set).
+     * Folder options with a URL, crawl options with folders, or a URL among folders are usage errors.
+     */
+    private Optional<String> siteUrl() {
+        List<String> urls = sources.stream().filter(s -> s.contains("://") || s.matches("(?i)https?:.*")).toList();
+        folders = sources.stream().filter(s -> !urls.contains(s)).map(Path::of).toList();
+        if (urls.isEmpty()) {
+            if (!crawl.given().isEmpty()) {
+                throw OptionCheck.fail(spec, String.join(", ", crawl.given()) + " crawl a site: give its URL, not a folder");
+            }
+            return Optional.empty();
+        }
+        if (sources.size() > 1) {
+            throw OptionCheck.fail(spec, "a crawl reads one site: give one URL and no folder (got " + String.join(" ", sources) + ")");
+        }
+        List<String> folderOnly = new ArrayList<>();
+        if (!baseUrl.isBlank()) {
+            folderOnly.add("--base-url (a crawl cites the site's own URLs)");
+        }
+        if (framework != null) {
+            folderOnly.add("--framework (a crawl reads built HTML)");
+        }
+        if (!ignore.isEmpty()) {
+            folderOnly.add("--ignore (use --exclude)");
+        }
+        if (!folderOnly.isEmpty()) {
+            throw OptionCheck.fail(spec, "these options are for folders, not for a crawl: " + String.join(", ", folderOnly));
+        }
+        return Optional.of(urls.get(0));
+    }
+
+    private SiteCrawler.Result crawl(SiteCrawler crawler, String url) {
+        SiteCrawler.Result result;
+        try (ProgressBar bar = progressBar("Crawling", 0, true)) {
+            result = crawler.crawl((done, known) -> {
+                if (bar != null) {
+                    bar.maxHint(known);
+                    bar.stepTo(done);
+                }
+            });
+        }
+        return result;
     }
 
     private Corpus read(IngestOptions options) {
