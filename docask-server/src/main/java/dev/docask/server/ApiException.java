@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 /*
  * Handlers never build error responses themselves: they throw one of these and Problems turns it
  * into an RFC 9457 problem body with the status. The message is shown to the client, so it must
@@ -8,11 +10,19 @@ package dev.docask.server;
 abstract sealed class ApiException extends RuntimeException {
     private final int status;
     private final String title;
+    private final String detail;
 
     private ApiException(int status, String title, String detail) {
         super(detail);
         this.status = status;
         this.title = title;
+        this.detail = detail;
+    }
+
+    /** The detail shown to the client; never null. */
+    @Override
+    public String getMessage() {
+        return detail;
     }
 
     int status() {
@@ -65,7 +75,7 @@ abstract sealed class ApiException extends RuntimeException {
 
     /** A body that is not {@code application/json}. */
     static final class UnsupportedMediaType extends ApiException {
-        UnsupportedMediaType(String contentType) {
+        UnsupportedMediaType(@Nullable String contentType) {
             super(415, "Unsupported media type", "Send the body as application/json, not "
                     + (contentType == null || contentType.isBlank() ? "without a content type" : "'" + contentType + "'") + ".");
         }

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docask.answer.Answer;
@@ -69,7 +71,7 @@ final class AskRoute {
         }
     }
 
-    static boolean wantsJson(String accept) {
+    static boolean wantsJson(@Nullable String accept) {
         String a = accept == null ? "" : accept.toLowerCase(Locale.ROOT);
         return a.contains("application/json") && !a.contains("text/event-stream");
     }
@@ -87,7 +89,7 @@ final class AskRoute {
                 throw new ApiException.Unavailable("The answer was cancelled.");
             }
             metrics.failure();
-            throw new ApiException.UpstreamFailed(cause instanceof AskException a ? a.getMessage() : "The answer failed.");
+            throw new ApiException.UpstreamFailed(cause instanceof AskException a && a.getMessage() != null ? a.getMessage() : "The answer failed.");
         } catch (InterruptedException stopping) {
             handle.cancel();
             throw stopping;

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 
@@ -94,7 +96,7 @@ final class CorsPolicy {
     }
 
     /** The first value of a header a chain of proxies may have appended to. */
-    private static String first(String header) {
+    private static @Nullable String first(@Nullable String header) {
         if (header == null) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -81,7 +83,7 @@ final class JsonBodies {
         return new ApiException.PayloadTooLarge(maxBytes);
     }
 
-    static void requireJsonContentType(String contentType) {
+    static void requireJsonContentType(@Nullable String contentType) {
         String mime = contentType == null ? "" : contentType.split(";", 2)[0].strip().toLowerCase(java.util.Locale.ROOT);
         if (!mime.equals("application/json") && !(mime.startsWith("application/") && mime.endsWith("+json"))) {
             throw new ApiException.UnsupportedMediaType(contentType);

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
 import org.slf4j.Logger;
@@ -26,7 +28,7 @@ final class LiveIndex implements AutoCloseable {
 
     private final Path dir;
     private final BiFunction<String, DocIndex, Generation> loader;
-    private final AtomicReference<Generation> current = new AtomicReference<>();
+    private final AtomicReference<@Nullable Generation> current = new AtomicReference<>();
     private final ScheduledExecutorService poller;
     private volatile String lastSeen;
 

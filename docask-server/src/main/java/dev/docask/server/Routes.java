@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -11,12 +13,12 @@ import io.javalin.http.Context;
 final class Routes {
     private final ServerSettings settings;
     private final LiveIndex live;
-    private final FeedbackLog feedbackLog; // null: none
+    private final @Nullable FeedbackLog feedbackLog; // null: none
     private final ServerMetrics metrics;
     private final Drain drain;
     private final ObjectMapper json;
 
-    Routes(ServerSettings settings, LiveIndex live, FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
+    Routes(ServerSettings settings, LiveIndex live, @Nullable FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
            ObjectMapper json) {
         this.settings = settings;
         this.live = live;

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.retrieve.internal.RetrievalJson;
 import dev.docask.retrieve.Retrieval;
@@ -45,7 +47,7 @@ final class SearchRoute {
     }
 
     /* Javalin drops a parameter it cannot decode, which would read as "no question given". */
-    private static void requireWellFormed(String query) {
+    private static void requireWellFormed(@Nullable String query) {
         if (query == null) {
             return;
         }
