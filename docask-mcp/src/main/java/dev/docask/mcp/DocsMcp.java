@@ -295,7 +295,7 @@ public final class DocsMcp {
             try (Lease lease = leases.get()) {
                 DocIndex index = lease.retriever().index();
                 name = siteName != null && !siteName.isBlank() ? siteName.strip() : index.manifest().siteName();
-                baseUrl = index.manifest().baseUrl().orElse("");
+                baseUrl = SitePages.siteRoot(index);
             }
             return new DocsMcp(leases, new Settings(name == null ? "" : name, baseUrl, retrieval, maxQueryChars), listener);
         }

@@ -43,7 +43,7 @@ final class DocsTools {
 
     CallToolResult search(HybridRetriever retriever, @Nullable Map<String, Object> arguments) {
         ToolArgs args = new ToolArgs("search_docs", arguments, Set.of("query", "topK"));
-        String query = args.requireText("query", "the question or the words to look for in the " + settings.siteDocs(),
+        String query = args.requireText("query", "the question or the words to look for in " + settings.siteDocs(),
                 settings.maxQueryChars());
         int topK = args.optionalInt("topK", 1, MAX_TOP_K, settings.retrieval().topK());
         RetrievalOptions options = settings.retrieval().toBuilder().topK(topK).build();

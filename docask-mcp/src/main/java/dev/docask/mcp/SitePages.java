@@ -36,7 +36,7 @@ final class SitePages {
 
     private SitePages(DocIndex index, List<Page> pages) {
         this.index = index;
-        this.baseUrl = index.manifest().baseUrl().orElse("");
+        this.baseUrl = siteRoot(index);
         this.byUrl = pages.stream().sorted(Comparator.comparing(Page::url)).toList();
         for (Page p : byUrl) {
             lookup.putIfAbsent(key(p.url()), p);
@@ -66,6 +66,35 @@ final class SitePages {
             }
         }
         return new Page(url, chunks.get(0).title(), chunks.get(0).source(), sections);
+    }
+
+    /**
+     * The site root the index's URLs were made with, or, when it recorded none (an index built in code),
+     * the scheme and host all its URLs share; empty for site-relative URLs.
+     */
+    static String siteRoot(DocIndex index) {
+        Optional<String> recorded = index.manifest().baseUrl();
+        if (recorded.isPresent()) {
+            return recorded.get();
+        }
+        String origin = null;
+        for (int id = 0; id < index.size(); id++) {
+            String o = origin(index.chunk(id).url());
+            if (o.isEmpty() || origin != null && !origin.equals(o)) {
+                return "";
+            }
+            origin = o;
+        }
+        return origin == null ? "" : origin;
+    }
+
+    private static String origin(String url) {
+        int scheme = url.indexOf("://");
+        if (scheme < 0) {
+            return "";
+        }
+        int pathStart = url.indexOf('/', scheme + 3);
+        return pathStart < 0 ? url : url.substring(0, pathStart);
     }
 
     /** The index these pages were read from. */
