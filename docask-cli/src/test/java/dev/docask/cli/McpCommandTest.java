@@ -48,7 +48,7 @@ class McpCommandTest {
     /** The command line that starts {@code docask mcp} on this test's class path. */
     static List<String> docaskMcp(String... extra) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Xmx256m", Main.class.getName(), "mcp", "--index",
+                "-cp", System.getProperty("java.class.path"), "-Xmx256m", "-XX:TieredStopAtLevel=1", Main.class.getName(), "mcp", "--index",
                 index.toString()));
         cmd.addAll(List.of(extra));
         return cmd;
@@ -95,19 +95,20 @@ class McpCommandTest {
     }
 
     @Test
-    void mcpOverStdio_writesOnlyProtocolToStdout_skipsGarbage_andExitsWhenStdinCloses() throws Exception {
+    void mcpOverStdio_writesOnlyProtocolToStdout_skipsGarbage_andAnswersBeforeExitingWhenStdinCloses() throws Exception {
         Process p = new ProcessBuilder(docaskMcp()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             OutputStream in = p.getOutputStream();
             in.write(("not json at all\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n")
+                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_pages\",\"arguments\":{}}}\n")
                     .getBytes(StandardCharsets.UTF_8));
-            in.flush();
+            in.close(); // everything sent, then the agent goes away: the call is still answered
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            String first = out.readLine();
-            assertThat(first).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{").contains("\"name\":\"docask\"");
-            in.close(); // the agent goes away
-            assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("docask mcp exits when stdin closes").isTrue();
+            assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{").contains("\"name\":\"docask\"");
+            assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{").contains("Pages 1–16 of 16");
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("docask mcp exits when stdin closes").isTrue();
             assertThat(p.exitValue()).isZero();
             assertThat(out.readLine()).isNull();
         } finally {

@@ -203,12 +203,12 @@ public final class DocsMcp {
 
     /**
      * Serves MCP over {@code in} and {@code out} (newline-delimited JSON-RPC, as a local agent starts it)
-     * until {@code in} ends. Nothing but protocol is written to {@code out}. A line that is not a
-     * JSON-RPC message is reported on the log and skipped.
+     * until {@code in} ends (requests read by then are answered first). Nothing but protocol is written to
+     * {@code out}. A line that is not a JSON-RPC message is reported on the log and skipped.
      */
     public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
         StdioLines lines = new StdioLines(in, JSON);
-        McpSyncServer server = build(McpServer.sync(new StdioServerTransportProvider(JSON, lines, out)));
+        McpSyncServer server = build(McpServer.sync(new StdioServerTransportProvider(JSON, lines, lines.answers(out))));
         try {
             lines.awaitEnd();
         } finally {
