@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  * else that would be printed (logs, warnings, a library's stray output) goes to standard error.
  * Returns when the agent closes standard input.
  */
-@Command(name = "mcp", mixinStandardHelpOptions = true,
+@Command(name = "mcp", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Serve MCP over stdio (search_docs, fetch_page, list_pages) for a local coding agent.",
         footer = {"", "Claude Code: claude mcp add docs -- docask mcp --index /path/to/docs-index"})
 final class McpCommand implements Callable<Integer> {
