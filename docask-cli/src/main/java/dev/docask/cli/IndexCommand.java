@@ -8,6 +8,7 @@ import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
+import dev.docask.mcp.LlmsTxt;
 import dev.docask.ingest.Corpus.Problem;
 import dev.docask.ingest.SiteReader;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -73,6 +74,10 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: from the base URL).")
     String siteName;
 
+    @Option(names = "--llms-txt", paramLabel = "DIR",
+            description = "Also write llms.txt and llms-full.txt of the new index into DIR (e.g. the site's static folder).")
+    Path llmsTxt;
+
     @Option(names = "--check", description = "Exit 1 if the index is stale for these folders; calls no model.")
     boolean check;
 
@@ -90,6 +95,12 @@ final class IndexCommand implements Callable<Integer> {
             OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
         }
         ignore.forEach(g -> OptionCheck.convert(spec, () -> IngestOptions.requireGlob("--ignore", g)));
+        if (llmsTxt != null && check) {
+            throw OptionCheck.fail(spec, "--llms-txt writes files and --check writes nothing: give one of them");
+        }
+        if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
+            throw OptionCheck.fail(spec, "--llms-txt wants a folder to write llms.txt into, and " + llmsTxt + " is a file");
+        }
         IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
         Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
@@ -151,6 +162,11 @@ final class IndexCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
                         + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
                 corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        if (llmsTxt != null) {
+            try (DocIndex built = DocIndex.open(this.out)) {
+                out.println("Wrote " + String.join(" and ", LlmsTxt.of(built).write(llmsTxt).stream().map(Path::toString).toList()));
+            }
+        }
         return 0;
     }
 

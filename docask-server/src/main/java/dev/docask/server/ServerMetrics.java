@@ -1,11 +1,13 @@
 package dev.docask.server;
 
+import dev.docask.mcp.DocsMcp;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /*
@@ -34,6 +36,14 @@ final class ServerMetrics {
     void request(String route, int status) {
         Counter.builder("docask.http.requests").tag("route", route).tag("status", Integer.toString(status))
                 .register(registry).increment();
+    }
+
+    /** One MCP tool call: counted by tool and outcome, timed by tool. */
+    void mcpCall(String tool, DocsMcp.Outcome outcome, Duration took) {
+        Counter.builder("docask.mcp.calls").description("MCP tool calls by tool and outcome").tag("tool", tool)
+                .tag("outcome", outcome.name().toLowerCase(Locale.ROOT)).register(registry).increment();
+        Timer.builder("docask.mcp.call").description("Time to run an MCP tool call").tag("tool", tool)
+                .publishPercentileHistogram().register(registry).record(took);
     }
 
     void refusal() {
