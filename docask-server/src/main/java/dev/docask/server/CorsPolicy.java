@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.LiveIndex;
+import dev.docask.answer.internal.Generation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
+import dev.docask.answer.internal.Fields;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import org.slf4j.Logger;

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.LiveIndex;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
