@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.internal.AskRequest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 
@@ -19,8 +20,8 @@ record ServerSettings(Path indexDir, String host, int port, String siteName, Ret
                       int maxQuestionChars, long dailyRequests, long dailyTokens, Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
                       Clock clock) {
-    static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-    static final int DEFAULT_MAX_QUESTION_CHARS = 500;
+    static final int DEFAULT_MAX_BODY_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
+    static final int DEFAULT_MAX_QUESTION_CHARS = AskRequest.DEFAULT_MAX_QUESTION_CHARS;
 
     ServerSettings {
         Objects.requireNonNull(indexDir, "indexDir");

@@ -21,6 +21,8 @@ import java.util.Locale;
  * sends (the last user message is the question, the ones before it the history).
  */
 public record AskRequest(String question, List<Turn> history) {
+    /** The default question limit of the HTTP API, in characters (the library's is 8000). */
+    public static final int DEFAULT_MAX_QUESTION_CHARS = 500;
     public static final int MAX_TURNS = 10;
     public static final int MAX_TURN_CHARS = 4_000;
 

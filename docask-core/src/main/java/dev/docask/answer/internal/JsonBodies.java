@@ -22,6 +22,9 @@ import java.util.Locale;
  */
 /** Reads JSON request bodies within a size limit, strictly; every wrong body is an {@link ApiException}. */
 public final class JsonBodies {
+    /** The default body limit (1 MiB): a useChat front end sends the whole chat, sources and all, with each question. */
+    public static final int DEFAULT_MAX_BYTES = 1024 * 1024;
+
     private final ObjectReader json;
     private final int maxBytes;
 

@@ -1,0 +1,93 @@
+package dev.docask.spring;
+
+import dev.docask.answer.internal.AnswerMeters;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/*
+ * docask's meters on the application's own registry, under the names 'docask serve' exports
+ * (AnswerMeters), so one dashboard reads both. The percentile histograms are Prometheus-friendly as
+ * there; other registries keep what they support.
+ */
+final class DocaskMeters implements AnswerMeters {
+    private final MeterRegistry registry;
+    private final Counter refusals;
+    private final Counter cacheHits;
+    private final Counter fallbacks;
+    private final Counter failures;
+    private final Counter cancellations;
+    private final Timer retrieval;
+    private final Timer firstToken;
+    private final AtomicInteger openStreams = new AtomicInteger();
+
+    DocaskMeters(MeterRegistry registry) {
+        this.registry = registry;
+        refusals = Counter.builder(REFUSALS)
+                .description("Questions answered with \"I don't know\" without calling the model").register(registry);
+        cacheHits = Counter.builder(CACHE_HITS).description("Answers replayed from the answer cache").register(registry);
+        fallbacks = Counter.builder(KEYWORD_FALLBACKS)
+                .description("Questions answered from keywords alone because the embedder failed").register(registry);
+        failures = Counter.builder(FAILURES).description("Answers that failed (model error or timeout)").register(registry);
+        cancellations = Counter.builder(CANCELLATIONS)
+                .description("Answers stopped because the client went away").register(registry);
+        retrieval = Timer.builder(RETRIEVAL).publishPercentileHistogram().description("Time to find the sources")
+                .register(registry);
+        firstToken = Timer.builder(FIRST_TOKEN).publishPercentileHistogram()
+                .description("Time from the question to the first token of the answer").register(registry);
+        registry.gauge(OPEN_STREAMS, openStreams);
+    }
+
+    void request(String route, int status) {
+        Counter.builder(HTTP_REQUESTS).tag("route", route).tag("status", Integer.toString(status))
+                .register(registry).increment();
+    }
+
+    @Override
+    public void refusal() {
+        refusals.increment();
+    }
+
+    @Override
+    public void cacheHit() {
+        cacheHits.increment();
+    }
+
+    @Override
+    public void keywordFallback() {
+        fallbacks.increment();
+    }
+
+    @Override
+    public void failure() {
+        failures.increment();
+    }
+
+    @Override
+    public void cancellation() {
+        cancellations.increment();
+    }
+
+    @Override
+    public void retrieval(Duration d) {
+        retrieval.record(d);
+    }
+
+    @Override
+    public void firstToken(Duration d) {
+        firstToken.record(d);
+    }
+
+    @Override
+    public void streamOpened() {
+        openStreams.incrementAndGet();
+    }
+
+    @Override
+    public void streamClosed() {
+        openStreams.decrementAndGet();
+    }
+}
