@@ -9,6 +9,7 @@ import dev.docask.testsupport.TestSites;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
+import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -134,6 +135,18 @@ class ArchitectureTest {
                     .forEach(f -> documented.add(f.getParent().toString().replaceFirst(".*/src/main/java/", "").replace('/', '.')));
         }
         assertThat(documented).as("exported packages with a package-info.java naming their entry point").containsAll(EXPORTED);
+    }
+
+    @Test
+    void exportedPackages_andTheirInternals_areNullMarked() {
+        Set<String> packages = new TreeSet<>();
+        MAIN.stream().map(JavaClass::getPackageName)
+                .filter(p -> EXPORTED.contains(p) || EXPORTED.stream().anyMatch(e -> p.equals(e + ".internal")))
+                .forEach(packages::add);
+        List<String> unmarked = packages.stream().filter(p -> MAIN.getPackage(p).tryGetPackageInfo()
+                .map(info -> !info.isAnnotatedWith(NullMarked.class)).orElse(true)).toList();
+        assertThat(packages).as("exported packages seen").containsAll(EXPORTED);
+        assertThat(unmarked).as("exported or internal packages without @NullMarked (docs/design.md, Nullness)").isEmpty();
     }
 
     private static boolean isInternal(JavaClass type) {

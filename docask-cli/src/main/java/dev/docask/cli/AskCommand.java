@@ -34,7 +34,7 @@ import java.util.concurrent.CompletionException;
  * OPENAI_API_KEY=... docask ask --index docs-index --model openai:gpt-4o-mini --json "how do I mock a module?"
  * }</pre>
  */
-@Command(name = "ask", mixinStandardHelpOptions = true,
+@Command(name = "ask", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Answer a question from the indexed docs, citing numbered sources; \"I don't know\" when nothing is relevant.")
 final class AskCommand implements Callable<Integer> {
     @Spec

@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code docask calibrate}: the scores of questions that should and should not match, and thresholds between them. */
-@Command(name = "calibrate", mixinStandardHelpOptions = true,
+@Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Suggest minSimilarity and minKeywordCoverage from questions that should and should not match.")
 final class CalibrateCommand implements Callable<Integer> {
     private static final String BOTH_KINDS = "calibrate needs questions that should match and questions that "

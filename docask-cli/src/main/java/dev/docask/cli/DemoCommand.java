@@ -22,7 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code docask demo}: indexes the bundled sample docs with the local embedder and answers a question with the offline extractive answerer. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Index the bundled samples/ docs (with the local embedder unless --embedder says otherwise) and answer a sample question.")
 final class DemoCommand implements Callable<Integer> {
     static final String SAMPLE_QUESTION = "How many times does Quayside retry a failed delivery?";

@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
  * docask eval --beir data/beir/scifact --embedder bge-small --strategy bm25 --strategy hybrid
  * </pre>
  */
-@Command(name = "eval", mixinStandardHelpOptions = true,
+@Command(name = "eval", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = {"Measures retrieval: recall@k, hit@1, MRR, answerable questions turned away and off-topic "
                 + "questions let through, per strategy; or nDCG@10 and Recall@100 on a BEIR collection.",
                 "Strategies: bm25, vector, hybrid (default pipeline), topn (no gate), filter and answerability (gate modes); "

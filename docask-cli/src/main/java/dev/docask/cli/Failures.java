@@ -18,6 +18,12 @@ final class Failures {
         while ((t instanceof UncheckedIOException || t.getClass() == RuntimeException.class) && t.getCause() != null) {
             t = t.getCause();
         }
+        if (t instanceof OutOfMemoryError) {
+            return "out of memory; give Java more heap, e.g. DOCASK_JAVA_OPTS=-Xmx4g";
+        }
+        if (t instanceof LinkageError) {
+            return "a library docask needs could not be loaded (" + t + "); is this build complete for this platform?";
+        }
         if (t instanceof NoSuchFileException nsf) {
             return "no such file: " + nsf.getFile();
         }

@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
 
 /** {@code docask index}: reads documentation folders and writes a hybrid index. */
 @Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
-        mixinStandardHelpOptions = true)
+        mixinStandardHelpOptions = true, versionProvider = BuildVersion.class)
 final class IndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 
 /** {@code docask inspect}: what an index holds. */
 @Command(name = "inspect", description = "Show what an index holds: pages, chunks, copies, model, sizes, problems.",
-        mixinStandardHelpOptions = true)
+        mixinStandardHelpOptions = true, versionProvider = BuildVersion.class)
 final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -72,7 +72,7 @@ final class InspectCommand implements Callable<Integer> {
                 o.put("siteName", m.siteName());
                 o.put("chunkSize", m.chunkSize());
                 o.put("chunkOverlap", m.chunkOverlap());
-                o.put("bm25", Map.of("k1", m.bm25K1(), "b", m.bm25B()));
+                o.put("bm25", new Bm25(m.bm25K1(), m.bm25B())); // a record keeps k1 before b; Map.of has no order
                 o.put("contentHash", m.contentHash());
                 o.put("createdAt", m.createdAt().toString());
                 o.put("bytes", bytes);
@@ -114,5 +114,8 @@ final class InspectCommand implements Callable<Integer> {
         try (Stream<Path> s = Files.walk(dir.resolve(gen))) {
             return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
         }
+    }
+
+    private record Bm25(float k1, float b) {
     }
 }

@@ -66,7 +66,19 @@ public final class Main {
             }
             return 1;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (Error e) {
+            // picocli hands only Exceptions to the handler above; an Error (out of memory, a native
+            // library that does not load) would otherwise end the JVM with a stack trace
+            cli.getErr().println("docask: " + Failures.describe(e));
+            if (debug) {
+                e.printStackTrace(cli.getErr());
+            } else {
+                cli.getErr().println("Set DOCASK_DEBUG=1 for the details.");
+            }
+            return 1;
+        }
     }
 
     /** Whether {@code DOCASK_DEBUG} asks for stack traces: set, and not empty, 0 or false. */

@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 
 /** {@code docask search}: the ranked sources for a question, with the numbers behind them. */
 @Command(name = "search", description = "Show the sources retrieval finds for a question, or that there are none.",
-        mixinStandardHelpOptions = true)
+        mixinStandardHelpOptions = true, versionProvider = BuildVersion.class)
 final class SearchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

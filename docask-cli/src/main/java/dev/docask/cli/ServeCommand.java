@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  * {@code docask serve}: the HTTP API, the widget and a demo page over one index, reloaded when a
  * new {@code docask index} run publishes into the same folder. Stops gracefully on Ctrl-C / SIGTERM.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, defaultValueProvider = EnvironmentDefaults.class,
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class, defaultValueProvider = EnvironmentDefaults.class,
         description = "Serve /api/ask, /api/search, the widget and a demo page over an index.",
         footer = {"", "Every option can also be set in the environment as DOCASK_<OPTION>, e.g.",
                 "  DOCASK_INDEX=/index  DOCASK_PORT=8080  DOCASK_RATE_LIMIT=30/min",

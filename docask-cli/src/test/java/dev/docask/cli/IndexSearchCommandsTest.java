@@ -42,6 +42,7 @@ class IndexSearchCommandsTest {
         assertThat(j.get("embedder").asText()).isEqualTo("mock");
         assertThat(j.get("dimensions").asInt()).isEqualTo(256);
         assertThat(j.get("problems").isArray()).isTrue();
+        assertThat(j.get("bm25").fieldNames()).toIterable().as("always k1 then b").containsExactly("k1", "b");
     }
 
     @Test

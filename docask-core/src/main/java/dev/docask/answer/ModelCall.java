@@ -6,6 +6,7 @@ import dev.docask.answer.Answer.Usage;
 
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -74,7 +75,7 @@ final class ModelCall {
         ChatRequest request = ChatRequest.builder()
                 .messages(SystemMessage.from(instructions), UserMessage.from(userMessage)).build();
         try {
-            model.chat(request, new Handler());
+            model.chat(request, new Handler(model.provider() == ModelProvider.OPEN_AI));
         } catch (RuntimeException e) {
             events.failed(e);
         }
@@ -90,6 +91,17 @@ final class ModelCall {
     }
 
     private final class Handler implements StreamingChatResponseHandler {
+        /*
+         * An OpenAI-compatible stream always ends with a finish reason; one without it was cut short
+         * (a proxy dropped the last events). Other providers do not always send one, so the check is
+         * theirs alone, told by the model's own ModelProvider (core does not depend on the OpenAI module).
+         */
+        private final boolean completesOnBodyEnd;
+
+        Handler(boolean completesOnBodyEnd) {
+            this.completesOnBodyEnd = completesOnBodyEnd;
+        }
+
         @Override
         public void onPartialResponse(PartialResponse partial, PartialResponseContext context) {
             handle = context.streamingHandle();
@@ -111,7 +123,7 @@ final class ModelCall {
                     ? "" : response.aiMessage().text();
             if (text.isBlank()) {
                 events.failed(new IncompleteReplyException(IncompleteReplyException.NO_ANSWER));
-            } else if (response.finishReason() == null && isOpenAi(response)) {
+            } else if (response.finishReason() == null && completesOnBodyEnd) {
                 events.failed(new IncompleteReplyException(IncompleteReplyException.ENDED_EARLY));
             } else {
                 events.complete(text, usage(response.tokenUsage()), response.finishReason() == FinishReason.LENGTH);
@@ -132,15 +144,5 @@ final class ModelCall {
         }
         return new Usage(u.inputTokenCount() == null ? 0 : u.inputTokenCount(),
                 u.outputTokenCount() == null ? 0 : u.outputTokenCount());
-    }
-
-    /*
-     * An OpenAI-compatible stream always ends with a finish reason; one without it was cut short
-     * (a proxy dropped the last events). Other providers do not always send one, so the check is
-     * theirs alone. By class name: core does not depend on the OpenAI provider.
-     */
-    private static boolean isOpenAi(ChatResponse response) {
-        return response.metadata() != null
-                && response.metadata().getClass().getName().equals("dev.langchain4j.model.openai.OpenAiChatResponseMetadata");
     }
 }

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -13,14 +15,14 @@ import java.util.Locale;
  * whole /64, so IPv6 addresses are keyed by their first 64 bits.
  */
 final class ClientKeys {
-    private final String trustedHeader; // null: use the socket address
+    private final @Nullable String trustedHeader; // null: use the socket address
 
-    ClientKeys(String trustedHeader) {
+    ClientKeys(@Nullable String trustedHeader) {
         this.trustedHeader = trustedHeader == null || trustedHeader.isBlank() ? null : trustedHeader.strip();
     }
 
     /** The rate-limit key of a request from {@code socketAddress}; {@code headers} looks up its headers by name. */
-    String keyFor(String socketAddress, java.util.function.Function<String, String> headers) {
+    String keyFor(String socketAddress, java.util.function.Function<String, @Nullable String> headers) {
         String address = socketAddress;
         if (trustedHeader != null) {
             String value = headers.apply(trustedHeader);

@@ -1,6 +1,8 @@
 package dev.docask.server;
 
 import dev.docask.answer.internal.ApiException;
+import org.jspecify.annotations.Nullable;
+
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 
@@ -95,7 +97,7 @@ final class CorsPolicy {
     }
 
     /** The first value of a header a chain of proxies may have appended to. */
-    private static String first(String header) {
+    private static @Nullable String first(@Nullable String header) {
         if (header == null) {
             return null;
         }

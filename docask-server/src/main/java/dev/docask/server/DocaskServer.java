@@ -2,6 +2,8 @@ package dev.docask.server;
 
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.answer.internal.Generation;
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
@@ -61,9 +63,8 @@ public final class DocaskServer implements AutoCloseable {
     private final Drain drain = new Drain();
     private final Map<EmbedderSpec, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private LiveIndex live;
-    private FeedbackLog feedbackLog; // null: none
-    private Javalin app;
+    private @Nullable LiveIndex live;
+    private @Nullable Javalin app;
     private int boundPort;
 
     DocaskServer(ServerSettings settings) {
@@ -87,13 +88,16 @@ public final class DocaskServer implements AutoCloseable {
             throw new IllegalStateException("the server is already started");
         }
         ListenAddress.requireLocal(settings.host());
-        feedbackLog = settings.feedbackLog() == null ? null : FeedbackLog.open(settings.feedbackLog(), json);
-        live = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
+        Path feedbackFile = settings.feedbackLog();
+        FeedbackLog feedbackLog = feedbackFile == null ? null : FeedbackLog.open(feedbackFile, json);
+        LiveIndex index = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
         try {
-            app = Javalin.create(this::configure).start(settings.host(), settings.port());
-            boundPort = app.port();
+            Javalin started = Javalin.create(cfg -> configure(cfg, index, feedbackLog)).start(settings.host(), settings.port());
+            app = started;
+            live = index;
+            boundPort = started.port();
         } catch (RuntimeException e) {
-            live.close();
+            index.close();
             throw ListenAddress.explain(e, settings.host(), settings.port());
         }
         LOG.info("docask serving {} on {}", settings.indexDir(), url());
@@ -109,7 +113,7 @@ public final class DocaskServer implements AutoCloseable {
         return new Generation(name, index, retriever, settings.answers().apply(retriever));
     }
 
-    private void configure(JavalinConfig cfg) {
+    private void configure(JavalinConfig cfg, LiveIndex live, @Nullable FeedbackLog feedbackLog) {
         cfg.concurrency.useVirtualThreads = true;
         cfg.startup.showJavalinBanner = false;
         cfg.startup.showOldJavalinVersionWarning = false;
@@ -140,6 +144,7 @@ public final class DocaskServer implements AutoCloseable {
     }
 
     private synchronized LiveIndex requireStarted() {
+        LiveIndex live = this.live;
         if (live == null) {
             throw new IllegalStateException("the server is not started: call start() first");
         }
@@ -158,7 +163,9 @@ public final class DocaskServer implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        if (app == null || stopped.getCount() == 0) {
+        Javalin app = this.app;
+        LiveIndex live = this.live;
+        if (app == null || live == null || stopped.getCount() == 0) {
             return;
         }
         drain.start();
@@ -191,23 +198,23 @@ public final class DocaskServer implements AutoCloseable {
 
     /** Collects the server's options; only {@link #indexDir(Path)} is required. */
     public static final class Builder {
-        private Path indexDir;
-        private Function<HybridRetriever, AskHandler> answers;
+        private @Nullable Path indexDir;
+        private @Nullable Function<HybridRetriever, AskHandler> answers;
         private String model = ModelSpec.DEFAULT_SPEC;
         private AnswerCache answerCache = AnswerCache.create(10_000, Duration.ofHours(1));
         private Duration pingInterval = Duration.ofSeconds(1);
         private String host = "127.0.0.1";
         private int port = 8080;
-        private String siteName;
+        private @Nullable String siteName;
         private RetrievalOptions retrieval = RetrievalOptions.defaults();
         private List<String> allowOrigins = List.of();
         private RateLimit rateLimit = RateLimit.parse("10/min");
-        private String trustProxyHeader;
+        private @Nullable String trustProxyHeader;
         private int maxBodyBytes = ServerSettings.DEFAULT_MAX_BODY_BYTES;
         private int maxQuestionChars = ServerSettings.DEFAULT_MAX_QUESTION_CHARS;
         private long dailyRequests;
         private long dailyTokens;
-        private Path feedbackLog;
+        private @Nullable Path feedbackLog;
         private Consumer<Feedback> onFeedback = f -> { };
         private Duration reloadInterval = Duration.ofSeconds(2);
         private Duration shutdownGrace = Duration.ofSeconds(20);

@@ -2,6 +2,8 @@ package dev.docask.server;
 
 import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.Fields;
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import org.slf4j.Logger;
@@ -22,11 +24,11 @@ final class FeedbackRoute {
 
     private final JsonBodies bodies;
     private final RecentAnswers recent;
-    private final FeedbackLog log; // null: no log file
+    private final @Nullable FeedbackLog log; // null: no log file
     private final Consumer<Feedback> onFeedback;
     private final Clock clock;
 
-    FeedbackRoute(JsonBodies bodies, RecentAnswers recent, FeedbackLog log, Consumer<Feedback> onFeedback, Clock clock) {
+    FeedbackRoute(JsonBodies bodies, RecentAnswers recent, @Nullable FeedbackLog log, Consumer<Feedback> onFeedback, Clock clock) {
         this.bodies = bodies;
         this.recent = recent;
         this.log = log;

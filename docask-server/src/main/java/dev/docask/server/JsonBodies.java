@@ -3,6 +3,7 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +20,7 @@ final class JsonBodies {
     JsonNode readObject(Context ctx) {
         return bodies.readObject(new dev.docask.answer.internal.JsonBodies.Request() {
             @Override
-            public String contentType() {
+            public @Nullable String contentType() {
                 return ctx.header("Content-Type");
             }
 

@@ -42,7 +42,7 @@ final class Problems {
             write(ctx, 500, "Internal server error", "internal-server-error",
                     "Something went wrong on the server. Please try again later.");
         });
-        routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, e.getStatus(), e.getMessage()));
+        routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, e.getStatus(), java.util.Objects.requireNonNullElse(e.getMessage(), "")));
         routes.exception(MethodNotAllowedResponse.class, (e, ctx) -> {
             // Javalin lists the path's methods as the one value of its details (its key depends on Accept)
             String allow = e.getDetails().values().stream().findFirst().orElse("");

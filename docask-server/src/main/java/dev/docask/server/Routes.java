@@ -1,6 +1,8 @@
 package dev.docask.server;
 
 import dev.docask.answer.internal.LiveIndex;
+import org.jspecify.annotations.Nullable;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -12,12 +14,12 @@ import io.javalin.http.Context;
 final class Routes {
     private final ServerSettings settings;
     private final LiveIndex live;
-    private final FeedbackLog feedbackLog; // null: none
+    private final @Nullable FeedbackLog feedbackLog; // null: none
     private final ServerMetrics metrics;
     private final Drain drain;
     private final ObjectMapper json;
 
-    Routes(ServerSettings settings, LiveIndex live, FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
+    Routes(ServerSettings settings, LiveIndex live, @Nullable FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
            ObjectMapper json) {
         this.settings = settings;
         this.live = live;

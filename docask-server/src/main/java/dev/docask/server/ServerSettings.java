@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.retrieve.HybridRetriever;
@@ -14,10 +16,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /** Everything a {@link DocaskServer} is configured with, validated once. */
-record ServerSettings(Path indexDir, String host, int port, String siteName, RetrievalOptions retrieval,
+record ServerSettings(Path indexDir, String host, int port, @Nullable String siteName, RetrievalOptions retrieval,
                       Function<HybridRetriever, AskHandler> answers,
-                      List<String> allowOrigins, RateLimit rateLimit, String trustProxyHeader, int maxBodyBytes,
-                      int maxQuestionChars, long dailyRequests, long dailyTokens, Path feedbackLog,
+                      List<String> allowOrigins, RateLimit rateLimit, @Nullable String trustProxyHeader, int maxBodyBytes,
+                      int maxQuestionChars, long dailyRequests, long dailyTokens, @Nullable Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
                       Clock clock) {
     static final int DEFAULT_MAX_BODY_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;

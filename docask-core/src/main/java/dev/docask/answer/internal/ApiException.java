@@ -23,6 +23,12 @@ public abstract sealed class ApiException extends RuntimeException {
         this.detail = detail;
     }
 
+    /** The detail shown to the client; never null. */
+    @Override
+    public String getMessage() {
+        return detail;
+    }
+
     /** The sentence shown to the client. */
     public String detail() {
         return detail;

@@ -1,5 +1,7 @@
 package dev.docask.answer.internal;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
 import org.jspecify.annotations.Nullable;
