@@ -24,6 +24,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import dev.docask.answer.internal.AnswerMeters;
+import dev.docask.answer.internal.MicrometerMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.nio.file.Path;
@@ -147,7 +148,7 @@ public class DocaskAutoConfiguration {
         @ConditionalOnMissingBean
         AnswerMeters docaskMeters(ObjectProvider<MeterRegistry> registry) {
             MeterRegistry r = registry.getIfAvailable();
-            return r == null ? AnswerMeters.NONE : new DocaskMeters(r);
+            return r == null ? AnswerMeters.NONE : new MicrometerMeters(r);
         }
     }
 

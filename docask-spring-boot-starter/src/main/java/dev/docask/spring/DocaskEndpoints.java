@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.internal.AnswerMeters;
+import dev.docask.answer.internal.MicrometerMeters;
 import dev.docask.answer.internal.AnswerStream;
 import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.AskRequest;
@@ -126,7 +127,7 @@ class DocaskEndpoints {
     }
 
     private void count(HttpServletRequest req, int status) {
-        if (meters instanceof DocaskMeters m) {
+        if (meters instanceof MicrometerMeters m) {
             String path = req.getRequestURI();
             m.request(path.endsWith("/ask") ? "/ask" : "/search", status);
         }

@@ -1,6 +1,5 @@
-package dev.docask.spring;
+package dev.docask.answer.internal;
 
-import dev.docask.answer.internal.AnswerMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -9,11 +8,14 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /*
- * docask's meters on the application's own registry, under the names 'docask serve' exports
- * (AnswerMeters), so one dashboard reads both. The percentile histograms are Prometheus-friendly as
- * there; other registries keep what they support.
+ * What an operator graphs: traffic by route and status, how often docask refused or answered from
+ * cache or fell back to keywords, and the two latencies a reader feels (retrieval, first token), as
+ * histograms so percentiles can be aggregated across replicas. One binding for docask serve (its own
+ * Prometheus registry) and the Spring Boot starter (the application's registry), so both export the
+ * same meters. Micrometer is an optional dependency of docask-core: only those two load this class.
  */
-final class DocaskMeters implements AnswerMeters {
+/** docask's {@link AnswerMeters} on a Micrometer registry. */
+public class MicrometerMeters implements AnswerMeters {
     private final MeterRegistry registry;
     private final Counter refusals;
     private final Counter cacheHits;
@@ -24,7 +26,7 @@ final class DocaskMeters implements AnswerMeters {
     private final Timer firstToken;
     private final AtomicInteger openStreams = new AtomicInteger();
 
-    DocaskMeters(MeterRegistry registry) {
+    public MicrometerMeters(MeterRegistry registry) {
         this.registry = registry;
         refusals = Counter.builder(REFUSALS)
                 .description("Questions answered with \"I don't know\" without calling the model").register(registry);
@@ -41,7 +43,8 @@ final class DocaskMeters implements AnswerMeters {
         registry.gauge(OPEN_STREAMS, openStreams);
     }
 
-    void request(String route, int status) {
+    /** Counts one HTTP request by route and status. */
+    public void request(String route, int status) {
         Counter.builder(HTTP_REQUESTS).tag("route", route).tag("status", Integer.toString(status))
                 .register(registry).increment();
     }
@@ -89,5 +92,10 @@ final class DocaskMeters implements AnswerMeters {
     @Override
     public void streamClosed() {
         openStreams.decrementAndGet();
+    }
+
+    /** Answer streams open now. */
+    public int openStreams() {
+        return openStreams.get();
     }
 }
