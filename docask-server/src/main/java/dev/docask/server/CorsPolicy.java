@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import org.jspecify.annotations.Nullable;
 
 import io.javalin.http.Context;

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.LiveIndex;
+import dev.docask.answer.internal.Generation;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;

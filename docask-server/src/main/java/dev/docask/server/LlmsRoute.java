@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.Generation;
+import dev.docask.answer.internal.LiveIndex;
 import dev.docask.mcp.LlmsTxt;
 import io.javalin.http.Context;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,8 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
+import dev.docask.answer.internal.Generation;
+import dev.docask.answer.internal.LiveIndex;
 import dev.docask.mcp.DocsMcp;
 import dev.docask.retrieve.HybridRetriever;
 import io.javalin.config.JavalinConfig;

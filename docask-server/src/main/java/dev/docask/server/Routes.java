@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.LiveIndex;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -3,6 +3,7 @@ package dev.docask.server;
 import org.jspecify.annotations.Nullable;
 
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.internal.AskRequest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 
@@ -21,8 +22,8 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
                       int maxQuestionChars, long dailyRequests, long dailyTokens, @Nullable Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
                       Clock clock, RateLimit mcpRateLimit, List<String> allowHosts) {
-    static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-    static final int DEFAULT_MAX_QUESTION_CHARS = 500;
+    static final int DEFAULT_MAX_BODY_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
+    static final int DEFAULT_MAX_QUESTION_CHARS = AskRequest.DEFAULT_MAX_QUESTION_CHARS;
 
     ServerSettings {
         Objects.requireNonNull(indexDir, "indexDir");

@@ -1,46 +1,50 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import dev.docask.answer.AskHandler;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 
+import org.jspecify.annotations.Nullable;
+
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /*
  * One loaded index generation and what is built on it. Requests hold a lease on the generation
  * they started with, so a hot reload never pulls an index from under a running answer: a retired
  * generation is closed by whoever lets go of it last (the swap, or the last request's release).
- * refs is -1 once closed, and a closed generation cannot be leased again.
+ * refs is -1 once closed, and a closed generation cannot be leased again. Shared by docask serve and
+ * the Spring Boot starter.
  */
-final class Generation {
+public final class Generation {
     private final String name;
     private final DocIndex index;
     private final HybridRetriever retriever;
-    private final AskHandler handler;
+    private final @Nullable AskHandler handler; // null: retrieval only
     private final AtomicInteger refs = new AtomicInteger();
     private volatile boolean retired;
 
-    Generation(String name, DocIndex index, HybridRetriever retriever, AskHandler handler) {
+    public Generation(String name, DocIndex index, HybridRetriever retriever, @Nullable AskHandler handler) {
         this.name = name;
         this.index = index;
         this.retriever = retriever;
         this.handler = handler;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    DocIndex index() {
+    public DocIndex index() {
         return index;
     }
 
-    HybridRetriever retriever() {
+    public HybridRetriever retriever() {
         return retriever;
     }
 
-    AskHandler handler() {
-        return handler;
+    public AskHandler handler() {
+        return Objects.requireNonNull(handler, "this generation was loaded for retrieval only");
     }
 
     /** Takes a lease; false when this generation is already closed. */
@@ -70,14 +74,15 @@ final class Generation {
         }
     }
 
-    boolean closed() {
+    public boolean closed() {
         return refs.get() < 0;
     }
 
     private void close() {
         try {
-            if (handler != null) {
-                handler.close();
+            AskHandler h = handler;
+            if (h != null) {
+                h.close();
             }
         } finally {
             index.close();

@@ -1,13 +1,17 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.jspecify.annotations.Nullable;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 
 /** Reads fields of a JSON request body, turning every kind of wrong input into a 400 that names the field. */
-final class Fields {
+public final class Fields {
     private Fields() {
     }
 
-    static String requireString(JsonNode body, String name, int maxChars) {
+    public static String requireString(JsonNode body, String name, int maxChars) {
         JsonNode v = body.get(name);
         if (v == null || v.isNull()) {
             throw new ApiException.BadRequest("'" + name + "' is missing.");
@@ -19,7 +23,7 @@ final class Fields {
         return s;
     }
 
-    static String optionalString(JsonNode body, String name, int maxChars) {
+    public static String optionalString(JsonNode body, String name, int maxChars) {
         JsonNode v = body.get(name);
         return v == null || v.isNull() ? "" : string(v, name, maxChars);
     }
@@ -40,7 +44,7 @@ final class Fields {
      * of a surrogate pair (a JSON \\u escape can produce one): neither is part of a real
      * question, and both break the prompt or the JSON sent to the model.
      */
-    static String requirePlainText(String name, String s) {
+    public static String requirePlainText(String name, String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (pairAt(s, i)) {
@@ -57,7 +61,7 @@ final class Fields {
     }
 
     /** {@code s} without control characters (but tab and line breaks) and without halves of surrogate pairs. */
-    static String stripNonText(String s) {
+    public static String stripNonText(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -80,7 +84,31 @@ final class Fields {
         return Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r';
     }
 
-    static String kind(JsonNode v) {
+    /**
+     * The question of {@code GET …/search?q=}: present, at most {@code maxChars} once stripped, plain
+     * text. {@code queryString} is the raw query, checked to decode: frameworks drop a parameter they
+     * cannot decode, which would read as "no question given".
+     */
+    public static String requireSearchQuestion(@Nullable String queryString, @Nullable String q, int maxChars) {
+        if (queryString != null) {
+            try {
+                URLDecoder.decode(queryString, StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw new ApiException.BadRequest("The query string is malformed: each % must be followed by two hex "
+                        + "digits (write %25 for a % sign).");
+            }
+        }
+        if (q == null || q.isBlank()) {
+            throw new ApiException.BadRequest("Add the question as ?q=…");
+        }
+        String question = q.strip();
+        if (question.codePointCount(0, question.length()) > maxChars) {
+            throw new ApiException.BadRequest("The question is longer than " + maxChars + " characters.");
+        }
+        return requirePlainText("The question", question);
+    }
+
+    public static String kind(JsonNode v) {
         return switch (v.getNodeType()) {
             case ARRAY -> "an array";
             case OBJECT, POJO -> "an object";

@@ -1,4 +1,4 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,28 +19,28 @@ import java.nio.charset.StandardCharsets;
  * (5.0.277): its DefaultChatTransport and readUIMessageStream, which validate every part with
  * strict schemas, read an answer, a refusal and an error stream from this class without complaint.
  */
-final class UiMessageStream {
-    static final String HEADER = "x-vercel-ai-ui-message-stream";
-    static final String VERSION = "v1";
+public final class UiMessageStream {
+    public static final String HEADER = "x-vercel-ai-ui-message-stream";
+    public static final String VERSION = "v1";
     private static final String TEXT_ID = "text-1";
 
     private final OutputStream out;
     private final ObjectMapper json;
     private boolean textOpen;
 
-    UiMessageStream(OutputStream out, ObjectMapper json) {
+    public UiMessageStream(OutputStream out, ObjectMapper json) {
         this.out = out;
         this.json = json;
     }
 
-    void start(String messageId, ObjectNode metadata) throws IOException {
+    public void start(String messageId, ObjectNode metadata) throws IOException {
         ObjectNode p = part("start");
         p.put("messageId", messageId);
         p.set("messageMetadata", metadata);
         write(p);
     }
 
-    void source(Source s) throws IOException {
+    public void source(Source s) throws IOException {
         ObjectNode p = part("source-url");
         p.put("sourceId", Integer.toString(s.n()));
         p.put("url", s.url());
@@ -53,7 +53,7 @@ final class UiMessageStream {
         write(p);
     }
 
-    void delta(String text) throws IOException {
+    public void delta(String text) throws IOException {
         if (text.isEmpty()) {
             return;
         }
@@ -64,7 +64,7 @@ final class UiMessageStream {
         write(part("text-delta").put("id", TEXT_ID).put("delta", text));
     }
 
-    void finish(ObjectNode metadata) throws IOException {
+    public void finish(ObjectNode metadata) throws IOException {
         endText();
         ObjectNode p = part("finish");
         p.set("messageMetadata", metadata);
@@ -73,14 +73,14 @@ final class UiMessageStream {
     }
 
     /** The answer failed; {@code message} is shown to the reader and must be safe. */
-    void error(String message) throws IOException {
+    public void error(String message) throws IOException {
         endText();
         write(part("error").put("errorText", message));
         done();
     }
 
     /** An SSE comment: keeps proxies from timing out and shows whether the client is still there. */
-    void ping() throws IOException {
+    public void ping() throws IOException {
         raw(": ping\n\n");
     }
 

@@ -1,4 +1,4 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,12 +1,12 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import dev.docask.embed.Embedders;
 import dev.docask.index.IndexException;
 import dev.docask.retrieve.HybridRetriever;
+import dev.docask.ingest.Chunk;
 import dev.docask.retrieve.RetrievalOptions;
-import dev.docask.testsupport.FakeModelServer;
-import dev.docask.testsupport.SlowTokens;
-import dev.docask.testsupport.Wire;
+import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,25 +14,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LiveIndexTest {
+    /** The Vitest site after an edit: the config page now talks about flaky tests. */
+    private static final List<Chunk> EDITED = List.of(TestSites.MOCKING, TestSites.TIMERS,
+            TestIndexes.chunk("https://vitest.dev/config/#retry", "Config", "retry", "The retry option reruns flaky tests."));
+
     @TempDir
     Path dir;
     LiveIndex live;
 
     @BeforeEach
     void start() {
-        Docs.build(dir);
+        TestIndexes.build(dir, "mock", TestSites.VITEST).close();
         // a long interval: the tests trigger reloads themselves
         live = new LiveIndex(dir, (name, index) -> new Generation(name, index,
                 HybridRetriever.create(index, Embedders.fromSpec("mock")), null), Duration.ofHours(1));
@@ -47,7 +46,7 @@ class LiveIndexTest {
     void reloadIfChanged_newGeneration_swapsToIt() {
         String before = live.generation();
         assertThat(live.reloadIfChanged()).isFalse();
-        Docs.rebuild(dir, Docs.EDITED);
+        TestIndexes.build(dir, "mock", EDITED).close();
         assertThat(live.reloadIfChanged()).isTrue();
         assertThat(live.generation()).isNotEqualTo(before);
         try (LiveIndex.Lease lease = live.lease()) {
@@ -80,7 +79,7 @@ class LiveIndexTest {
         assertThat(live.generation()).isEqualTo(before);
         Files.writeString(dir.resolve("CURRENT"), before + "\n");
         assertThat(live.reloadIfChanged()).as("the generation already served").isFalse();
-        Docs.rebuild(dir, Docs.EDITED);
+        TestIndexes.build(dir, "mock", EDITED).close();
         assertThat(live.reloadIfChanged()).isTrue();
     }
 
@@ -88,7 +87,7 @@ class LiveIndexTest {
     void lease_heldAcrossASwap_keepsTheOldGenerationOpenUntilReleased() {
         LiveIndex.Lease lease = live.lease();
         Generation old = lease.generation();
-        Docs.rebuild(dir, Docs.EDITED);
+        TestIndexes.build(dir, "mock", EDITED).close();
         live.reloadIfChanged();
         assertThat(old.closed()).isFalse();
         assertThat(old.retriever().retrieve("vi.mock module", RetrievalOptions.defaults()).answerable()).isTrue();
@@ -101,44 +100,5 @@ class LiveIndexTest {
     void constructor_noIndex_failsLoudly(@TempDir Path empty) {
         assertThatThrownBy(() -> new LiveIndex(empty, (n, i) -> null, Duration.ofSeconds(1)))
                 .isInstanceOf(IndexException.class).hasMessageContaining("no docask index");
-    }
-
-    @Test
-    void reload_underLoad_noRequestFailsAndStreamsFinishOnTheirGeneration(@TempDir Path served) throws Exception {
-        Docs.build(served);
-        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(40), "Use ", "vi.mock ", "[1]."));
-             DocaskServer server = FakeModels.server(served, fake).reloadInterval(Duration.ofMillis(50)).build().start()) {
-            Http http = new Http(server.url());
-            String first = server.generation();
-            AtomicBoolean running = new AtomicBoolean(true);
-            AtomicInteger ok = new AtomicInteger();
-            List<String> failures = new CopyOnWriteArrayList<>();
-            List<Thread> clients = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                clients.add(Thread.ofVirtual().start(() -> {
-                    while (running.get()) {
-                        HttpResponse<String> r = http.postJson("/api/ask", "{\"question\":\"how do I mock a module?\"}");
-                        List<String> types = FakeModels.types(FakeModels.parts(r.body()));
-                        if (r.statusCode() == 200 && types.contains("finish") && !types.contains("error")) {
-                            ok.incrementAndGet();
-                        } else {
-                            failures.add(r.statusCode() + " " + r.body());
-                        }
-                    }
-                }));
-            }
-            for (int i = 0; i < 3; i++) {
-                Thread.sleep(300);
-                Docs.rebuild(served, i % 2 == 0 ? Docs.EDITED : Docs.CHUNKS);
-            }
-            Thread.sleep(300);
-            running.set(false);
-            for (Thread t : clients) {
-                t.join(10_000);
-            }
-            assertThat(failures).isEmpty();
-            assertThat(ok.get()).isGreaterThan(12);
-            assertThat(server.generation()).isNotEqualTo(first).isEqualTo("gen-000004");
-        }
     }
 }

@@ -1,9 +1,10 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,9 +22,10 @@ import java.util.function.BiFunction;
  * generation into the same folder. The folder's CURRENT file is polled (cheap: one small read)
  * rather than watched, because file-system events are unreliable on network and container
  * mounts. A new generation that fails to load is logged and skipped; the old one keeps serving,
- * and the broken one is not retried until CURRENT names yet another generation.
+ * and the broken one is not retried until CURRENT names yet another generation. docask serve and the
+ * Spring Boot starter both serve through this class.
  */
-final class LiveIndex implements AutoCloseable {
+public final class LiveIndex implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LiveIndex.class);
 
     private final Path dir;
@@ -33,7 +35,7 @@ final class LiveIndex implements AutoCloseable {
     private volatile String lastSeen;
 
     /** Loads the index now (failing loudly) and checks for new generations every {@code interval}. */
-    LiveIndex(Path dir, BiFunction<String, DocIndex, Generation> loader, Duration interval) {
+    public LiveIndex(Path dir, BiFunction<String, DocIndex, Generation> loader, Duration interval) {
         this.dir = dir;
         this.loader = loader;
         String name = DocIndex.generation(dir).orElse("");
@@ -46,7 +48,7 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /** A lease on the current generation; release it when the request is done. */
-    Lease lease() {
+    public Lease lease() {
         while (true) {
             Generation g = current.get();
             if (g == null) {
@@ -59,7 +61,7 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /** The generation new requests are served from. */
-    String generation() {
+    public String generation() {
         Generation g = current.get();
         return g == null ? "" : g.name();
     }
@@ -67,7 +69,7 @@ final class LiveIndex implements AutoCloseable {
     /** Checks CURRENT and swaps to a new generation if there is one; true when it swapped. */
     private static final String DAMAGED = "<damaged CURRENT>";
 
-    boolean reloadIfChanged() {
+    public boolean reloadIfChanged() {
         Optional<String> seen = DocIndex.generation(dir);
         if (seen.isEmpty() && DocIndex.exists(dir) && !DAMAGED.equals(lastSeen)) {
             lastSeen = DAMAGED; // said once, until CURRENT names a generation again
@@ -121,7 +123,7 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /** A request's hold on one generation. */
-    static final class Lease implements AutoCloseable {
+    public static final class Lease implements AutoCloseable {
         private final Generation generation;
         private boolean released;
 
@@ -129,7 +131,7 @@ final class LiveIndex implements AutoCloseable {
             this.generation = generation;
         }
 
-        Generation generation() {
+        public Generation generation() {
             return generation;
         }
 

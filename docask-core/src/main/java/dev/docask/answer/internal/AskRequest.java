@@ -1,4 +1,4 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docask.answer.Turn;
@@ -20,15 +20,17 @@ import java.util.Locale;
  * "text": "..."}]}}, or the {@code {"messages": [...]}} body that an AI SDK {@code useChat} front end
  * sends (the last user message is the question, the ones before it the history).
  */
-record AskRequest(String question, List<Turn> history) {
-    static final int MAX_TURNS = 10;
-    static final int MAX_TURN_CHARS = 4_000;
+public record AskRequest(String question, List<Turn> history) {
+    /** The default question limit of the HTTP API, in characters (the library's is 8000). */
+    public static final int DEFAULT_MAX_QUESTION_CHARS = 500;
+    public static final int MAX_TURNS = 10;
+    public static final int MAX_TURN_CHARS = 4_000;
 
-    AskRequest {
+    public AskRequest {
         history = List.copyOf(history);
     }
 
-    static AskRequest from(JsonNode body, int maxQuestionChars) {
+    public static AskRequest from(JsonNode body, int maxQuestionChars) {
         JsonNode messages = body.get("messages");
         if (messages != null && !messages.isNull() && !messages.isArray()) {
             throw new ApiException.BadRequest("'messages' must be an array, not " + Fields.kind(messages) + ".");

@@ -1,13 +1,17 @@
-package dev.docask.server;
+package dev.docask.answer.internal;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jspecify.annotations.Nullable;
 
 /*
  * Handlers never build error responses themselves: they throw one of these and Problems turns it
  * into an RFC 9457 problem body with the status. The message is shown to the client, so it must
  * be written for a user and hold nothing internal (no provider message, no path, no key).
+ * Shared by docask serve and the Spring Boot starter, so both refuse the same input with the same
+ * status and body (docs/design.md#server).
  */
-abstract sealed class ApiException extends RuntimeException {
+public abstract sealed class ApiException extends RuntimeException {
     private final int status;
     private final String title;
     private final String detail;
@@ -25,87 +29,107 @@ abstract sealed class ApiException extends RuntimeException {
         return detail;
     }
 
-    int status() {
+    /** The sentence shown to the client. */
+    public String detail() {
+        return detail;
+    }
+
+    public int status() {
         return status;
     }
 
-    String title() {
+    public String title() {
         return title;
     }
 
     /** The problem type, a short slug: {@code bad-request}, {@code rate-limited}, … */
-    String type() {
+    public String type() {
         return title.toLowerCase(java.util.Locale.ROOT).replace(' ', '-');
     }
 
     /** Malformed JSON, a missing or over-long field, a wrong type. */
-    static final class BadRequest extends ApiException {
-        BadRequest(String detail) {
+    public static final class BadRequest extends ApiException {
+        public BadRequest(String detail) {
             super(400, "Bad request", detail);
         }
     }
 
     /** An Origin that is not on the allow-list. */
-    static final class Forbidden extends ApiException {
-        Forbidden(String detail) {
+    public static final class Forbidden extends ApiException {
+        public Forbidden(String detail) {
             super(403, "Forbidden", detail);
         }
     }
 
     /** A path with no route. */
-    static final class NotFound extends ApiException {
-        NotFound(String detail) {
+    public static final class NotFound extends ApiException {
+        public NotFound(String detail) {
             super(404, "Not found", detail);
         }
     }
 
     /** A request that repeats one that was already taken (feedback on an answer that has some). */
-    static final class Conflict extends ApiException {
-        Conflict(String detail) {
+    public static final class Conflict extends ApiException {
+        public Conflict(String detail) {
             super(409, "Conflict", detail);
         }
     }
 
     /** A body over the limit, noticed from Content-Length or while reading. */
-    static final class PayloadTooLarge extends ApiException {
-        PayloadTooLarge(long limit) {
+    public static final class PayloadTooLarge extends ApiException {
+        public PayloadTooLarge(long limit) {
             super(413, "Payload too large", "The request body is larger than " + limit + " bytes.");
         }
     }
 
     /** A body that is not {@code application/json}. */
-    static final class UnsupportedMediaType extends ApiException {
-        UnsupportedMediaType(@Nullable String contentType) {
+    public static final class UnsupportedMediaType extends ApiException {
+        public UnsupportedMediaType(@Nullable String contentType) {
             super(415, "Unsupported media type", "Send the body as application/json, not "
                     + (contentType == null || contentType.isBlank() ? "without a content type" : "'" + contentType + "'") + ".");
         }
     }
 
     /** Rate limit or daily budget spent; the client may retry after {@code retryAfterSeconds}. */
-    static final class TooManyRequests extends ApiException {
+    public static final class TooManyRequests extends ApiException {
         private final long retryAfterSeconds;
 
-        TooManyRequests(String detail, long retryAfterSeconds) {
+        public TooManyRequests(String detail, long retryAfterSeconds) {
             super(429, "Too many requests", detail);
             this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
         }
 
-        long retryAfterSeconds() {
+        public long retryAfterSeconds() {
             return retryAfterSeconds;
         }
     }
 
     /** The language model failed; the detail is docask's own safe sentence, never the provider's message. */
-    static final class UpstreamFailed extends ApiException {
-        UpstreamFailed(String detail) {
+    public static final class UpstreamFailed extends ApiException {
+        public UpstreamFailed(String detail) {
             super(502, "Bad gateway", detail);
         }
     }
 
     /** The server cannot answer right now (no index loaded, shutting down). */
-    static final class Unavailable extends ApiException {
-        Unavailable(String detail) {
+    public static final class Unavailable extends ApiException {
+        public Unavailable(String detail) {
             super(503, "Service unavailable", detail);
         }
+    }
+
+    /** This failure as an RFC 9457 problem body: type, title, status, detail. */
+    public ObjectNode body(ObjectMapper json) {
+        return body(json, status, title, type(), detail);
+    }
+
+    /** A problem body for any status, e.g. one a framework produced itself. */
+    public static ObjectNode body(ObjectMapper json, int status, String title, String type, String detail) {
+        ObjectNode body = json.createObjectNode();
+        body.put("type", "https://docask.dev/problems/" + type);
+        body.put("title", title);
+        body.put("status", status);
+        body.put("detail", detail);
+        return body;
     }
 }
