@@ -72,7 +72,27 @@ class ArchitectureTest {
     }
 
     @Test
+    void crawl_readsThroughIngestAndIndexOnly() {
+        noClasses().that().resideInAPackage("dev.docask.crawl..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.docask.embed..", "dev.docask.retrieve..",
+                        "dev.docask.answer..", "dev.docask.server..", "dev.docask.cli..", "dev.docask.eval..")
+                .allowEmptyShould(true).check(MAIN);
+        noClasses().that().resideOutsideOfPackages("dev.docask.crawl..", "dev.docask.cli..")
+                .should().dependOnClassesThat().resideInAPackage("dev.docask.crawl..").allowEmptyShould(true).check(MAIN);
+    }
+
+    @Test
+    void mcp_readsRetrievalAndTheIndex_andNothingAboveIt() {
+        noClasses().that().resideInAPackage("dev.docask.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.docask.answer..", "dev.docask.server..",
+                        "dev.docask.cli..", "dev.docask.eval..")
+                .allowEmptyShould(true).check(MAIN);
+    }
+
+    @Test
     void libraries_stayInTheirRooms() {
+        noClasses().that().resideOutsideOfPackage("dev.docask.crawl..")
+                .should().dependOnClassesThat().resideInAPackage("crawlercommons..").allowEmptyShould(true).check(MAIN);
         noClasses().that().resideOutsideOfPackages("dev.docask.index..", "dev.docask.retrieve..", "dev.docask.eval..")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.lucene..").allowEmptyShould(true).check(MAIN);
         noClasses().that().resideOutsideOfPackages("dev.docask.embed..", "dev.docask.answer..", "dev.docask.eval..")
@@ -81,12 +101,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.javalin..").allowEmptyShould(true).check(MAIN);
         noClasses().that().resideOutsideOfPackage("dev.docask.cli..")
                 .should().dependOnClassesThat().resideInAPackage("picocli..").allowEmptyShould(true).check(MAIN);
+        noClasses().that().resideOutsideOfPackage("dev.docask.mcp..")
+                .should().dependOnClassesThat().resideInAPackage("io.modelcontextprotocol..").allowEmptyShould(true).check(MAIN);
     }
 
     /** The packages a library user may import (docs/api.md); the rest is docask's own. */
     private static final Set<String> EXPORTED = Set.of("dev.docask.ingest", "dev.docask.embed", "dev.docask.index",
             "dev.docask.retrieve", "dev.docask.answer", "dev.docask.embed.bge", "dev.docask.answer.providers",
-            "dev.docask.server");
+            "dev.docask.server", "dev.docask.crawl", "dev.docask.mcp");
 
     private static List<JavaClass> exported() {
         return MAIN.stream().filter(c -> EXPORTED.contains(c.getPackageName()))

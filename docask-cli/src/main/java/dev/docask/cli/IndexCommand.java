@@ -8,12 +8,15 @@ import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
+import dev.docask.mcp.LlmsTxt;
 import dev.docask.ingest.Corpus.Problem;
 import dev.docask.ingest.SiteReader;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import dev.docask.crawl.SiteCrawler;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -30,14 +33,19 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code docask index}: reads documentation folders and writes a hybrid index. */
-@Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML).",
+@Command(name = "index", description = "Index documentation folders (Markdown/MDX or built HTML), or crawl a deployed site from its URL.",
         mixinStandardHelpOptions = true, versionProvider = BuildVersion.class)
 final class IndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FOLDER", description = "Documentation folder(s) to index.")
+    @Parameters(arity = "1..*", paramLabel = "FOLDER|URL", description = "Documentation folder(s) to index, or the URL of one deployed site to crawl.")
+    List<String> sources;
+
     List<Path> folders;
+
+    @Mixin
+    CrawlArgs crawl;
 
     @Option(names = "--out", defaultValue = "docask-index", paramLabel = "DIR", description = "Index directory (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -66,6 +74,10 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: from the base URL).")
     String siteName;
 
+    @Option(names = "--llms-txt", paramLabel = "DIR",
+            description = "Also write llms.txt and llms-full.txt of the new index into DIR (e.g. the site's static folder).")
+    Path llmsTxt;
+
     @Option(names = "--check", description = "Exit 1 if the index is stale for these folders; calls no model.")
     boolean check;
 
@@ -77,15 +89,23 @@ final class IndexCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
+        Optional<String> site = siteUrl();
         Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
         if (!baseUrl.isBlank()) {
             OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
         }
         ignore.forEach(g -> OptionCheck.convert(spec, () -> IngestOptions.requireGlob("--ignore", g)));
+        if (llmsTxt != null && check) {
+            throw OptionCheck.fail(spec, "--llms-txt writes files and --check writes nothing: give one of them");
+        }
+        if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
+            throw OptionCheck.fail(spec, "--llms-txt wants a folder to write llms.txt into, and " + llmsTxt + " is a file");
+        }
         IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
         Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
         Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder, env));
+        Optional<SiteCrawler> crawler = site.map(url -> crawl.crawler(spec, url, chunkSize, chunkOverlap, this.out));
         for (Path f : folders) {
             if (!Files.isDirectory(f)) {
                 throw new IllegalArgumentException("not a folder: " + f);
@@ -96,9 +116,12 @@ final class IndexCommand implements Callable<Integer> {
                     : "no index in " + this.out) + "; run 'docask index' without --check to build one");
             return 1;
         }
-        Corpus corpus = read(options);
+        Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
+        Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
+        String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl(), Path.of("site")))
+                .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
-                .withSiteName(siteName != null ? siteName : SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
+                .withSiteName(siteName != null ? siteName : named);
         if (check) {
             List<String> differences = IndexBuilder.differences(corpus, settings, this.out);
             out.println(differences.isEmpty() ? "up to date: " + this.out
@@ -109,6 +132,12 @@ final class IndexCommand implements Callable<Integer> {
         reportLeftOut(err, corpus);
         if (framework == null && folders.size() == 1) {
             SiteReader.nestedSiteNote(folders.get(0), corpus).ifPresent(note -> err.println("note: " + note));
+        }
+        crawled.ifPresent(r -> out.println("Crawled " + site.get() + ": " + r.summary()));
+        if (corpus.chunks().isEmpty() && crawled.isPresent()) {
+            err.println("docask index: nothing was indexed from " + site.get() + ": no page gave any text"
+                    + (corpus.problems().isEmpty() ? "" : " (" + corpus.problems().size() + " problems above)"));
+            return 1;
         }
         if (corpus.chunks().isEmpty()) {
             err.println(!corpus.leftOut().isEmpty() ? "docask index: nothing was indexed: the pages found were left out (see above)"
@@ -128,11 +157,62 @@ final class IndexCommand implements Callable<Integer> {
                 }
             });
         }
+        crawled.ifPresent(r -> r.saveState(this.out));
         double secs = (System.nanoTime() - start) / 1e9;
         out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
                         + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
                 corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        if (llmsTxt != null) {
+            try (DocIndex built = DocIndex.open(this.out)) {
+                out.println("Wrote " + String.join(" and ", LlmsTxt.of(built).write(llmsTxt).stream().map(Path::toString).toList()));
+            }
+        }
         return 0;
+    }
+
+    /**
+     * The site to crawl when the one source is a URL; a folder otherwise (then {@code folders} is set).
+     * Folder options with a URL, crawl options with folders, or a URL among folders are usage errors.
+     */
+    private Optional<String> siteUrl() {
+        List<String> urls = sources.stream().filter(s -> s.contains("://") || s.matches("(?i)https?:.*")).toList();
+        folders = sources.stream().filter(s -> !urls.contains(s)).map(Path::of).toList();
+        if (urls.isEmpty()) {
+            if (!crawl.given().isEmpty()) {
+                throw OptionCheck.fail(spec, String.join(", ", crawl.given()) + " crawl a site: give its URL, not a folder");
+            }
+            return Optional.empty();
+        }
+        if (sources.size() > 1) {
+            throw OptionCheck.fail(spec, "a crawl reads one site: give one URL and no folder (got " + String.join(" ", sources) + ")");
+        }
+        List<String> folderOnly = new ArrayList<>();
+        if (!baseUrl.isBlank()) {
+            folderOnly.add("--base-url (a crawl cites the site's own URLs)");
+        }
+        if (framework != null) {
+            folderOnly.add("--framework (a crawl reads built HTML)");
+        }
+        if (!ignore.isEmpty()) {
+            folderOnly.add("--ignore (use --exclude)");
+        }
+        if (!folderOnly.isEmpty()) {
+            throw OptionCheck.fail(spec, "these options are for folders, not for a crawl: " + String.join(", ", folderOnly));
+        }
+        return Optional.of(urls.get(0));
+    }
+
+    private SiteCrawler.Result crawl(SiteCrawler crawler, String url) {
+        SiteCrawler.Result result;
+        try (ProgressBar bar = progressBar("Crawling", 0, true)) {
+            result = crawler.crawl((done, known) -> {
+                if (bar != null) {
+                    bar.maxHint(known);
+                    bar.stepTo(done);
+                }
+            });
+        }
+        return result;
     }
 
     private Corpus read(IngestOptions options) {

@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
  * new {@code docask index} run publishes into the same folder. Stops gracefully on Ctrl-C / SIGTERM.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class, defaultValueProvider = EnvironmentDefaults.class,
-        description = "Serve /api/ask, /api/search, the widget and a demo page over an index.",
+        description = "Serve /api/ask, /api/search, MCP at /mcp, llms.txt, the widget and a demo page over an index.",
         footer = {"", "Every option can also be set in the environment as DOCASK_<OPTION>, e.g.",
                 "  DOCASK_INDEX=/index  DOCASK_PORT=8080  DOCASK_RATE_LIMIT=30/min",
                 "  DOCASK_ALLOW_ORIGIN=https://a.dev,https://b.dev (a comma-separated list",
@@ -60,6 +60,15 @@ final class ServeCommand implements Callable<Integer> {
             description = "Requests per client to /api/ask and /api/search, counted together, e.g. 10/min, "
                     + "100/hour, or off (default 10/min). A request refused for its input is not counted.")
     String rateLimit;
+
+    @Option(names = "--mcp-rate-limit", defaultValue = "60/min", paramLabel = "N/UNIT",
+            description = "Requests per client to /mcp, an allowance of its own (default 60/min; off for none).")
+    String mcpRateLimit;
+
+    @Option(names = "--allow-host", paramLabel = "HOST", split = ",", splitSynopsisLabel = ",",
+            description = "A Host name /mcp answers to, e.g. docs.example.com (repeatable; default: any, and only "
+                    + "loopback names when listening on a loopback address).")
+    List<String> allowHosts = new ArrayList<>();
 
     @Option(names = "--trust-proxy-header", paramLabel = "NAME",
             description = "Take the client address from this header set by your one reverse proxy, e.g. X-Forwarded-For.")
@@ -101,6 +110,7 @@ final class ServeCommand implements Callable<Integer> {
             return DocaskServer.builder()
                     .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
                     .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
+                    .mcpRateLimit(RateLimit.parse(mcpRateLimit)).allowHosts(allowHosts)
                     .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
                     .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
                     .shutdownGrace(Duration.ofSeconds(shutdownGrace))
@@ -110,6 +120,7 @@ final class ServeCommand implements Callable<Integer> {
         out.println("docask serving " + index.dir + " (generation " + server.generation() + ") with " + model
                 + " on " + server.url());
         out.println("  demo page  " + server.url() + "/");
+        out.println("  MCP        " + server.url() + "/mcp   (llms.txt: " + server.url() + "/llms.txt)");
         out.println("  widget     <script src=\"" + server.url() + "/widget.js\" data-endpoint=\"" + server.url() + "\"></script>");
         out.flush();
         try {

@@ -21,6 +21,8 @@ class EnvironmentDefaultsTest {
             Map.entry("DOCASK_SITE_NAME", "Example"),
             Map.entry("DOCASK_ALLOW_ORIGIN", "https://a.example,https://b.example"),
             Map.entry("DOCASK_RATE_LIMIT", "30/min"),
+            Map.entry("DOCASK_MCP_RATE_LIMIT", "120/min"),
+            Map.entry("DOCASK_ALLOW_HOST", "docs.example.com,ask.example.com"),
             Map.entry("DOCASK_TRUST_PROXY_HEADER", "X-Forwarded-For"),
             Map.entry("DOCASK_MAX_QUESTION_CHARS", "300"),
             Map.entry("DOCASK_DAILY_REQUESTS", "1000"),
@@ -64,6 +66,8 @@ class EnvironmentDefaultsTest {
         assertThat(s.siteName).isEqualTo("Example");
         assertThat(s.allowOrigins).containsExactly("https://a.example", "https://b.example");
         assertThat(s.rateLimit).isEqualTo("30/min");
+        assertThat(s.mcpRateLimit).isEqualTo("120/min");
+        assertThat(s.allowHosts).containsExactly("docs.example.com", "ask.example.com");
         assertThat(s.trustProxyHeader).isEqualTo("X-Forwarded-For");
         assertThat(s.maxQuestionChars).isEqualTo(300);
         assertThat(s.dailyRequests).isEqualTo(1000);

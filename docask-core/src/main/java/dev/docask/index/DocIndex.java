@@ -74,6 +74,7 @@ public final class DocIndex implements AutoCloseable {
     private final int[] docToChunk;
     private final int[] chunkToDoc;
     private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
+    private volatile @Nullable SiteWords siteWords; // built on first need: most questions have no unknown word
 
     private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, @Nullable VectorStore vectors,
                      FSDirectory luceneDir, DirectoryReader reader) throws IOException {
@@ -260,28 +261,127 @@ public final class DocIndex implements AutoCloseable {
     /**
      * The question's distinct analysed terms ({@link #terms}), their IDF in this index and how often
      * the question repeats each: a long question that says "internationalization" twice is about it.
+     * With {@code closeWords}, a word of the question that is on no page is replaced by the site's
+     * closest word ({@link SiteWords}), weighted by how close it is.
      */
-    QueryTerms queryTerms(String question) {
+    QueryTerms queryTerms(String question, boolean closeWords) {
         Map<String, Integer> repeats = new LinkedHashMap<>();
         for (String t : QUESTION_ANALYZER.allTerms(question)) {
             repeats.merge(t, 1, Integer::sum);
         }
-        List<String> terms = List.copyOf(repeats.keySet());
-        if (terms.size() > MAX_QUERY_TERMS) {
-            terms = terms.subList(0, MAX_QUERY_TERMS);
+        List<String> asked = List.copyOf(repeats.keySet());
+        if (asked.size() > MAX_QUERY_TERMS) {
+            asked = asked.subList(0, MAX_QUERY_TERMS);
         }
-        float[] idf = new float[terms.size()];
-        long n = Math.max(1, reader.numDocs());
         try {
-            for (int i = 0; i < terms.size(); i++) {
-                int df = reader.docFreq(new Term(FIELD, terms.get(i)));
-                idf[i] = (float) Math.log(1 + (n - df + 0.5) / (df + 0.5));
+            int[] askedDf = new int[asked.size()];
+            for (int i = 0; i < askedDf.length; i++) {
+                askedDf[i] = reader.docFreq(new Term(FIELD, asked.get(i)));
             }
+            Map<String, Replacement> replaced = closeWords ? closeWords(question, asked, askedDf) : Map.of();
+            List<String> terms = new ArrayList<>(asked.size());
+            List<String> askedKept = new ArrayList<>(asked.size());
+            List<Float> weights = new ArrayList<>(asked.size());
+            List<Integer> dfs = new ArrayList<>(asked.size());
+            List<Integer> counts = new ArrayList<>(asked.size());
+            for (int i = 0; i < asked.size(); i++) {
+                String a = asked.get(i);
+                int said = repeats.getOrDefault(a, 1);
+                Replacement r = replaced.get(a);
+                String term = r == null ? a : r.term();
+                int seen = terms.indexOf(term);
+                if (seen >= 0) { // the close word is in the question too: it counts once more there
+                    counts.set(seen, counts.get(seen) + said);
+                    continue;
+                }
+                terms.add(term);
+                askedKept.add(a);
+                weights.add(r == null ? 1f : r.weight());
+                dfs.add(r == null ? askedDf[i] : r.docFreq());
+                counts.add(said);
+            }
+            long n = Math.max(1, reader.numDocs());
+            float[] idf = new float[terms.size()];
+            float[] w = new float[terms.size()];
+            for (int i = 0; i < idf.length; i++) {
+                idf[i] = (float) Math.log(1 + (n - dfs.get(i) + 0.5) / (dfs.get(i) + 0.5));
+                w[i] = weights.get(i);
+            }
+            Map<String, String> respelt = new LinkedHashMap<>();
+            replaced.values().forEach(r -> respelt.put(r.typed(), r.word()));
+            return new QueryTerms(terms, idf, counts.stream().mapToInt(Integer::intValue).toArray(), w, askedKept, respelt);
         } catch (IOException e) {
             throw new IndexException("could not read term statistics: " + e.getMessage(), e);
         }
-        int[] counts = terms.stream().mapToInt(repeats::get).toArray();
-        return new QueryTerms(terms, idf, counts);
+    }
+
+    /** The same with close-word matching on, as retrieval uses it by default. */
+    QueryTerms queryTerms(String question) {
+        return queryTerms(question, true);
+    }
+
+    /** An analysed term of the site standing in for one of the question's that is on no page. */
+    private record Replacement(String term, float weight, int docFreq, String typed, String word) {
+    }
+
+    /**
+     * For each written word of the question whose term is on no page, the term of the site's
+     * closest written word, when there is one (docs/retrieval.md, "Typos").
+     */
+    private Map<String, Replacement> closeWords(String question, List<String> asked, int[] askedDf) throws IOException {
+        Map<String, Replacement> out = new LinkedHashMap<>();
+        boolean anyUnknown = false;
+        for (int df : askedDf) {
+            anyUnknown |= df == 0;
+        }
+        if (!anyUnknown) {
+            return out;
+        }
+        SiteWords words = siteWords();
+        for (String written : WRITTEN_WORD.split(question.toLowerCase(java.util.Locale.ROOT))) {
+            if (!SiteWords.isCorrectable(written)) {
+                continue;
+            }
+            List<String> own = QUESTION_ANALYZER.distinctTerms(written);
+            int at = own.size() == 1 ? asked.indexOf(own.get(0)) : -1;
+            if (at < 0 || askedDf[at] > 0 || out.containsKey(own.get(0))) {
+                continue;
+            }
+            Optional<SiteWords.Close> close = words.closest(written);
+            if (close.isEmpty()) {
+                continue;
+            }
+            List<String> found = QUESTION_ANALYZER.distinctTerms(close.get().word());
+            if (found.size() != 1) {
+                continue; // a stop word, or a word the analyser splits: no one term to stand in
+            }
+            int df = reader.docFreq(new Term(FIELD, found.get(0)));
+            if (df > 0) {
+                out.put(own.get(0), new Replacement(found.get(0), close.get().weight(written), df, written, close.get().word()));
+            }
+        }
+        return out;
+    }
+
+    private static final java.util.regex.Pattern WRITTEN_WORD = java.util.regex.Pattern.compile("[^\\p{L}]+");
+
+    /** The site's written words, gathered the first time a question needs them. */
+    private SiteWords siteWords() {
+        SiteWords w = siteWords;
+        if (w == null) {
+            synchronized (this) {
+                w = siteWords;
+                if (w == null) {
+                    try {
+                        w = SiteWords.of(reader, chunks);
+                    } catch (IOException e) {
+                        throw new IndexException("could not read the site's words: " + e.getMessage(), e);
+                    }
+                    siteWords = w;
+                }
+            }
+        }
+        return w;
     }
 
     /**
@@ -299,8 +399,8 @@ public final class DocIndex implements AutoCloseable {
         BooleanQuery.Builder q = new BooleanQuery.Builder();
         for (int i = 0; i < terms.terms().size(); i++) {
             Query tq = new TermQuery(new Term(FIELD, terms.terms().get(i)));
-            int count = terms.counts()[i];
-            q.add(count > 1 ? new BoostQuery(tq, count) : tq, BooleanClause.Occur.SHOULD);
+            float boost = terms.counts()[i] * terms.weights()[i];
+            q.add(boost != 1f ? new BoostQuery(tq, boost) : tq, BooleanClause.Occur.SHOULD);
         }
         try {
             if (allowed == null) {
@@ -403,7 +503,7 @@ public final class DocIndex implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(reader, luceneDir);
+        closeQuietly(reader, luceneDir, siteWords);
     }
 
     private static void closeQuietly(@Nullable AutoCloseable... cs) {
@@ -421,8 +521,8 @@ public final class DocIndex implements AutoCloseable {
     /** The engine calls of {@link IndexEngine}, on this index. */
     private final class Engine implements IndexEngine {
         @Override
-        public QueryTerms queryTerms(String question) {
-            return DocIndex.this.queryTerms(question);
+        public QueryTerms queryTerms(String question, boolean closeWords) {
+            return DocIndex.this.queryTerms(question, closeWords);
         }
 
         @Override

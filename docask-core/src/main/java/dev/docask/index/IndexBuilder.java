@@ -5,6 +5,7 @@ import dev.docask.embed.Embedders;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -267,7 +268,10 @@ public final class IndexBuilder {
     }
 
     private static void writeLucene(Path dir, List<Chunk> chunks, Settings settings) throws IOException {
-        IndexWriterConfig config = new IndexWriterConfig(DocsAnalyzer.forPages())
+        // the search field is stemmed; the written-words field (SiteWords) keeps words as written, for typos
+        Analyzer analyzer = new org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper(DocsAnalyzer.forPages(),
+                java.util.Map.of(SiteWords.FIELD, SiteWords.analyzer()));
+        IndexWriterConfig config = new IndexWriterConfig(analyzer)
                 .setSimilarity(new BM25Similarity(settings.bm25K1(), settings.bm25B()))
                 .setRAMBufferSizeMB(64)
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE);
@@ -275,7 +279,9 @@ public final class IndexBuilder {
             for (int i = 0; i < chunks.size(); i++) {
                 Chunk c = chunks.get(i);
                 Document doc = new Document();
-                doc.add(new TextField(DocIndex.FIELD, c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
+                String text = c.title() + "\n" + c.heading() + "\n" + c.text();
+                doc.add(new TextField(DocIndex.FIELD, text, Field.Store.NO));
+                doc.add(SiteWords.field(text));
                 doc.add(new NumericDocValuesField(DocIndex.ORDINAL, i));
                 writer.addDocument(doc);
             }

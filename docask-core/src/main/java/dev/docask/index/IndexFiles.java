@@ -34,6 +34,8 @@ final class IndexFiles {
     static final String CHUNKS = "chunks.jsonl";
     static final String VECTORS = "vectors.bin";
     static final String LUCENE = "lucene";
+    /** What a crawl of a deployed site remembers for its next run (ETags, Last-Modified); written by docask-crawl. */
+    static final String CRAWL_STATE = "crawl.json";
 
     static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
@@ -104,7 +106,7 @@ final class IndexFiles {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String n = p.getFileName().toString();
-                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp")) {
+                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")) {
                     continue;
                 }
                 if (!n.matches("gen-\\d{6}")) {

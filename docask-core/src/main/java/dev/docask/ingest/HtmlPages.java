@@ -35,11 +35,21 @@ final class HtmlPages {
     private HtmlPages() {
     }
 
+    /** A page from a folder: a canonical link counts by its path, wherever it points. */
     static HtmlPage parse(String html) {
+        return parse(html, Optional.empty());
+    }
+
+    /**
+     * A page served at {@code served} (fetched from the site) when given: a relative canonical link is
+     * resolved against it, and one to another scheme, host or port is not the page's URL on this site.
+     */
+    static HtmlPage parse(String html, Optional<URI> served) {
         Document doc = Jsoup.parse(html);
         String robots = doc.select("meta[name=robots]").attr("content");
         Optional<String> canonical = Optional.of(doc.select("link[rel=canonical]").attr("href"))
-                .filter(h -> !h.isBlank()).map(HtmlPages::pathOf).filter(p -> p.startsWith("/"));
+                .filter(h -> !h.isBlank()).map(h -> served.isPresent() ? servedPath(served.get(), h) : pathOf(h))
+                .filter(p -> p.startsWith("/"));
         Element main = CONTENT.stream().map(doc::selectFirst).filter(e -> e != null).findFirst().orElse(doc.body());
         main.select(NOISE).remove();
         main.select("header").stream().filter(h -> h.selectFirst("h1") == null).forEach(Element::remove);
@@ -103,6 +113,17 @@ final class HtmlPages {
     private static String childAnchorId(Element heading) {
         Element anchor = heading.selectFirst("a[id], a[name]");
         return anchor == null ? "" : anchor.id().isEmpty() ? anchor.attr("name") : anchor.id();
+    }
+
+    private static String servedPath(URI page, String href) {
+        try {
+            URI target = page.resolve(href.strip());
+            boolean sameSite = page.getScheme().equalsIgnoreCase(String.valueOf(target.getScheme()))
+                    && page.getHost().equalsIgnoreCase(String.valueOf(target.getHost())) && page.getPort() == target.getPort();
+            return sameSite && target.getRawPath() != null ? target.getRawPath() : "";
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
     }
 
     private static String pathOf(String href) {

@@ -1,5 +1,6 @@
 package dev.docask.ingest;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,15 @@ final class PageReader {
             // Nothing of its own to say: a chunk made of its file name would only add noise.
             throw new IllegalArgumentException("the file is empty");
         }
-        return framework == Framework.HTML ? readHtml(file, text) : readMarkdown(file, text);
+        return framework == Framework.HTML ? readHtml(file, text, Optional.empty()) : readMarkdown(file, text);
+    }
+
+    /** A built HTML page served at {@code url} (fetched, not read from a folder), named {@code file} as a copy of the site would name it. */
+    Optional<List<Chunk>> readServed(String file, String text, URI url) {
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("the page is empty");
+        }
+        return readHtml(file, text, Optional.of(url));
     }
 
     private Optional<List<Chunk>> readMarkdown(String file, String text) {
@@ -67,8 +76,8 @@ final class PageReader {
         return Optional.of(chunks(file, title, route.get(), parsed.sections(), metadata(front, route.get()), summary));
     }
 
-    private Optional<List<Chunk>> readHtml(String file, String text) {
-        HtmlPages.HtmlPage page = HtmlPages.parse(text);
+    private Optional<List<Chunk>> readHtml(String file, String text, Optional<URI> served) {
+        HtmlPages.HtmlPage page = HtmlPages.parse(text, served);
         if (page.noindex()) {
             return Optional.empty();
         }

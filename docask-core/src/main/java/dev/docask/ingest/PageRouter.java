@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -29,13 +30,13 @@ final class PageRouter {
     private final Framework framework;
     private final Path folder;
     private final Path root;
-    private final DocusaurusRoutes docusaurus;
+    private final @Nullable DocusaurusRoutes docusaurus; // only Docusaurus needs it, and it looks at the folder
 
     PageRouter(Framework framework, Path folder) {
         this.framework = framework;
         this.folder = folder.toAbsolutePath().normalize();
         this.root = SiteLayout.routingRoot(framework, this.folder);
-        this.docusaurus = new DocusaurusRoutes(root);
+        this.docusaurus = framework == Framework.DOCUSAURUS ? new DocusaurusRoutes(root) : null;
     }
 
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
@@ -48,7 +49,7 @@ final class PageRouter {
             return Optional.empty();
         }
         return Optional.ofNullable(switch (framework) {
-            case DOCUSAURUS -> docusaurus.route(segments, front).orElse(null);
+            case DOCUSAURUS -> Objects.requireNonNull(docusaurus).route(segments, front).orElse(null);
             case STARLIGHT -> new Route(withSlash(starlight(segments, front)), null, docType(segments, true));
             case MKDOCS -> new Route(withSlash(plain(segments, front, false)), null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));

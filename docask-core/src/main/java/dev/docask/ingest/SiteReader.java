@@ -1,6 +1,8 @@
 package dev.docask.ingest;
 
 import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
@@ -15,10 +17,13 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import dev.docask.ingest.Corpus.Problem;
 
@@ -54,6 +59,11 @@ public final class SiteReader {
         /** {@code done} of {@code total} files have been read. */
         void filesRead(int done, int total);
     }
+
+    /** Served pages have no folder; their names are routed against this one, which is never read. */
+    private static final Path SERVED_ROOT = Path.of("").toAbsolutePath();
+    private static final Pattern CHARSET_PARAM =
+            Pattern.compile("(?i);\\s*charset\\s*=\\s*\"?([^\";\\s]+)");
 
     private SiteReader() {
     }
@@ -116,7 +126,7 @@ public final class SiteReader {
         Map<String, String> texts = new LinkedHashMap<>();
         for (String page : pages) {
             try {
-                texts.put(page, SourceText.read(root.resolve(page)));
+                texts.put(page, SourceText.read(root.resolve(page), framework == Framework.HTML));
             } catch (IllegalArgumentException e) {
                 problems.add(new Problem(page, Objects.requireNonNullElse(e.getMessage(), e.toString())));
             }
@@ -145,6 +155,69 @@ public final class SiteReader {
         problems.addAll(RouteClashes.find(chunks));
         problems.sort(Comparator.comparing(Problem::file));
         return new Corpus(framework, read, chunks, problems, options, leftOut, sourceHash(texts));
+    }
+
+    /**
+     * Reads one built HTML page served at {@code url} (fetched from the deployed site, say) into the
+     * chunks {@link #read} gives for the same page in a folder of the built site read as
+     * {@link Framework#HTML}: the page is named like the file a copy of the site holds
+     * ({@code /guide/} is {@code guide/index.html}), decoded the same way (the header's charset first),
+     * and a canonical link to this site gives its URL. One page is all it needs, so a crawler reads
+     * pages as they arrive.
+     *
+     * <pre>{@code
+     * IngestOptions options = IngestOptions.defaults("https://docs.example.com");
+     * Optional<List<Chunk>> chunks = SiteReader.readPage(URI.create("https://docs.example.com/guide/"),
+     *         body, Optional.of("text/html; charset=utf-8"), options);
+     * // each chunk's source is "guide/index.html", its URL https://docs.example.com/guide/#anchor
+     * }</pre>
+     *
+     * @param url         where the page is served: under {@code options.baseUrl()}, with no query or fragment
+     * @param html        the page as served
+     * @param contentType the {@code Content-Type} the server sent, whose {@code charset} wins over the page's own
+     * @return the page's chunks, or empty when the page is not one to index (a {@code noindex} meta tag, a
+     *         redirect stub, a path whose file or folder starts with {@code _})
+     * @throws IllegalArgumentException with the reason when the page cannot be read (empty, binary, not
+     *         text in its charset), or when {@code url} is not under the base URL
+     */
+    public static Optional<List<Chunk>> readPage(URI url, byte[] html, Optional<String> contentType, IngestOptions options) {
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(html, "html");
+        Objects.requireNonNull(contentType, "contentType");
+        Objects.requireNonNull(options, "options");
+        if (options.framework() != null && options.framework() != Framework.HTML) {
+            throw new IllegalArgumentException("a served page is built HTML; options name the framework " + options.framework().cliName());
+        }
+        String file = servedFile(url, options.baseUrl());
+        if (html.length > SourceText.MAX_BYTES) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "page is %.1f MB, over the %d MB limit for a page",
+                    html.length / 1048576.0, SourceText.MAX_BYTES / 1048576));
+        }
+        String text = SourceText.decodeHtml(html, contentType.flatMap(SiteReader::charsetParameter));
+        PageReader reader = new PageReader(Framework.HTML, new PageRouter(Framework.HTML, SERVED_ROOT), options, new Includes(Map.of()));
+        return reader.readServed(file, text, url);
+    }
+
+    private static Optional<Charset> charsetParameter(String contentType) {
+        Matcher m = CHARSET_PARAM.matcher(contentType);
+        return m.find() ? SourceText.charsetOf(m.group(1)) : Optional.empty();
+    }
+
+    /** The file a copy of the site would hold for {@code url}: its decoded path below the base URL's, index.html for a folder. */
+    private static String servedFile(URI url, String baseUrl) {
+        if (baseUrl.isEmpty()) {
+            throw new IllegalArgumentException("reading a served page needs the site's base URL in the options");
+        }
+        URI base = URI.create(baseUrl + "/");
+        String path = url.normalize().getPath();
+        boolean sameSite = String.valueOf(url.getScheme()).equalsIgnoreCase(base.getScheme())
+                && String.valueOf(url.getHost()).equalsIgnoreCase(base.getHost()) && url.getPort() == base.getPort();
+        if (!sameSite || path == null || !(path.startsWith(base.getPath()) || (path + "/").equals(base.getPath()))
+                || url.getRawQuery() != null || url.getRawFragment() != null) {
+            throw new IllegalArgumentException("page URL " + url + " is not a page under the base URL " + baseUrl);
+        }
+        String relative = path.length() < base.getPath().length() ? "" : path.substring(base.getPath().length());
+        return relative.isEmpty() || relative.endsWith("/") ? relative + "index.html" : relative;
     }
 
     /** Links are judged against the real folder, so a folder reached through a link (/tmp on macOS) still works. */

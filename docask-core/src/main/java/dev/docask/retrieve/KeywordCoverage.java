@@ -13,15 +13,25 @@ final class KeywordCoverage {
 
     /** Σ idf of present terms / Σ idf of all terms, in [0, 1]; 0 for a question with no terms. */
     static float of(float[] idf, boolean[] present) {
-        if (idf.length != present.length) {
-            throw new IllegalArgumentException("idf and presence differ in length");
+        float[] ones = new float[idf.length];
+        java.util.Arrays.fill(ones, 1f);
+        return of(idf, ones, present);
+    }
+
+    /**
+     * The same where a term may count for less than its IDF when present: a close word standing in
+     * for a misspelt one covers {@code weight × idf} of it (docs/retrieval.md, "Typos").
+     */
+    static float of(float[] idf, float[] weight, boolean[] present) {
+        if (idf.length != present.length || idf.length != weight.length) {
+            throw new IllegalArgumentException("idf, weights and presence differ in length");
         }
         double total = 0;
         double covered = 0;
         for (int i = 0; i < idf.length; i++) {
             total += idf[i];
             if (present[i]) {
-                covered += idf[i];
+                covered += idf[i] * weight[i];
             }
         }
         if (total <= 0) {

@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  *   <li><b>limits</b> on the sources: {@link #topK()}, {@link #maxContextChars()},
  *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #filter()};</li>
  *   <li><b>candidates</b>: {@link #candidates()}, {@link #rrfK()}, {@link #retrievers()},
- *       {@link #searchOpening()}.</li>
+ *       {@link #searchOpening()}, {@link #closeWords()}.</li>
  * </ul>
  * Hooks and the error sink are not options: they belong to the {@link HybridRetriever.Builder}.
  */
@@ -77,6 +77,7 @@ public final class RetrievalOptions {
     private final GateMode gateMode;
     private final Retrievers retrievers;
     private final boolean searchOpening;
+    private final boolean closeWords;
 
     private RetrievalOptions(Builder b) {
         topK = b.topK;
@@ -92,6 +93,7 @@ public final class RetrievalOptions {
         gateMode = b.gateMode;
         retrievers = b.retrievers;
         searchOpening = b.searchOpening;
+        closeWords = b.closeWords;
     }
 
     /** The defaults of docs/retrieval.md. */
@@ -158,7 +160,7 @@ public final class RetrievalOptions {
         return maxContextChars;
     }
 
-    /** Chunks per page at most; empty = no limit (the default). */
+    /** Chunks per page at most (1, page-diverse sources: docs/retrieval.md §7); empty = no limit. */
     public OptionalInt maxPerSource() {
         return maxPerSource;
     }
@@ -198,6 +200,14 @@ public final class RetrievalOptions {
         return searchOpening;
     }
 
+    /**
+     * Whether a question word that is on no page is matched to the closest word the site has, with
+     * less weight, for BM25 and keyword coverage ("how to configre the sidbar"; docs/retrieval.md, "Typos") (true).
+     */
+    public boolean closeWords() {
+        return closeWords;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof RetrievalOptions r && topK == r.topK && candidates == r.candidates && rrfK == r.rrfK
@@ -205,13 +215,13 @@ public final class RetrievalOptions {
                 && maxContextChars == r.maxContextChars && collapseCopies == r.collapseCopies
                 && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
                 && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
-                && retrievers == r.retrievers && searchOpening == r.searchOpening;
+                && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
-                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening);
+                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords);
     }
 
     /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
@@ -224,7 +234,8 @@ public final class RetrievalOptions {
         j.add("maxContextChars=" + maxContextChars).add("collapseCopies=" + collapseCopies)
                 .add("maxPerSource=" + maxPerSource.orElse(0));
         similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
-        j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening);
+        j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening)
+                .add("closeWords=" + closeWords);
         return filter.isEmpty() ? j.toString() : j + " filter " + new TreeMap<>(filter);
     }
 
@@ -240,12 +251,13 @@ public final class RetrievalOptions {
         private OptionalDouble minKeywordCoverage = OptionalDouble.empty();
         private int maxContextChars = 8000;
         private boolean collapseCopies = true;
-        private OptionalInt maxPerSource = OptionalInt.empty();
+        private OptionalInt maxPerSource = OptionalInt.of(1);
         private Map<String, String> filter = Map.of();
         private Optional<Boolean> similarityNeedsKeyword = Optional.empty();
         private GateMode gateMode = GateMode.ANSWERABILITY;
         private Retrievers retrievers = Retrievers.BOTH;
         private boolean searchOpening = true;
+        private boolean closeWords = true;
 
         private Builder() {
         }
@@ -264,6 +276,7 @@ public final class RetrievalOptions {
             gateMode = o.gateMode;
             retrievers = o.retrievers;
             searchOpening = o.searchOpening;
+            closeWords = o.closeWords;
         }
 
         // --- gate ---
@@ -383,6 +396,12 @@ public final class RetrievalOptions {
             return this;
         }
 
+        @CanIgnoreReturnValue
+        public Builder closeWords(boolean v) {
+            closeWords = v;
+            return this;
+        }
+
         // --- the string form ---
 
         /**
@@ -450,7 +469,8 @@ public final class RetrievalOptions {
             new Setting("similarityNeedsKeyword", "", (b, v) -> b.similarityNeedsKeyword(bool("similarityNeedsKeyword", v))),
             wordSetting("gateMode", GateMode.class, Builder::gateMode),
             wordSetting("retrievers", Retrievers.class, Builder::retrievers),
-            new Setting("searchOpening", "", (b, v) -> b.searchOpening(bool("searchOpening", v))));
+            new Setting("searchOpening", "", (b, v) -> b.searchOpening(bool("searchOpening", v))),
+            new Setting("closeWords", "", (b, v) -> b.closeWords(bool("closeWords", v))));
 
     /** The option names the string form understands: the names of docs/retrieval.md. */
     public static final List<String> SETTING_NAMES = SETTINGS.stream().map(Setting::name).toList();

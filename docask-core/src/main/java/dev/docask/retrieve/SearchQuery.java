@@ -19,6 +19,10 @@ import java.util.function.Consumer;
  * and, for a question of several sentences, its opening sentence analysed the same way, since people
  * name the subject first (see OpeningSentence). Each retriever's lists for the two texts are merged
  * into one, and the gate sees the better cosine and the better coverage of the two.
+ *
+ * A text with a misspelt word that the site's words respell (QueryTerms.respelt) is embedded a
+ * second time as respelt, and its cosine list is merged in the same way: a typo costs the vector
+ * half as much as the keyword half (docs/retrieval.md, "Typos").
  */
 final class SearchQuery {
     /** An opening with fewer searchable words ("Hi!", "Thanks.") names no subject. */
@@ -28,17 +32,19 @@ final class SearchQuery {
     private final String text;
     private final QueryTerms terms;
     private final float @Nullable [] vector;
+    private final float @Nullable [] respeltVector; // null unless the text had a word respelt
     private final @Nullable SearchQuery opening;
     private final RetrievalOptions builtWith;
     private final IndexEngine engine;
 
-    private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector, @Nullable SearchQuery opening,
-                        RetrievalOptions builtWith) {
+    private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector,
+                        float @Nullable [] respeltVector, @Nullable SearchQuery opening, RetrievalOptions builtWith) {
         this.index = index;
         this.engine = IndexEngine.of(index); // once: similarities() calls it per candidate
         this.text = text;
         this.terms = terms;
         this.vector = vector;
+        this.respeltVector = respeltVector;
         this.opening = opening;
         this.builtWith = builtWith;
     }
@@ -50,19 +56,33 @@ final class SearchQuery {
     static SearchQuery of(String question, DocIndex index, Optional<Embedder> embedder, RetrievalOptions options,
                           Consumer<RetrievalException> report) {
         IndexEngine engine = IndexEngine.of(index);
-        QueryTerms terms = engine.queryTerms(question);
+        QueryTerms terms = engine.queryTerms(question, options.closeWords());
         String opening = options.searchOpening() ? OpeningSentence.of(question).orElse(null) : null;
-        QueryTerms openingTerms = opening == null ? null : engine.queryTerms(opening);
+        QueryTerms openingTerms = opening == null ? null : engine.queryTerms(opening, options.closeWords());
         if (openingTerms != null && openingTerms.terms().size() < MIN_OPENING_TERMS) {
             opening = null;
         }
         boolean embed = embedder.isPresent() && options.retrievers() != RetrievalOptions.Retrievers.BM25;
-        List<float[]> vectors = embed
-                ? embed(embedder.get(), opening == null ? List.of(question) : List.of(question, opening), index, report)
-                : Collections.nCopies(2, null);
+        // one embedder call for every text: the question, its opening, and each respelt where a word was
+        List<String> texts = new java.util.ArrayList<>(4);
+        texts.add(question);
+        if (opening != null) {
+            texts.add(opening);
+        }
+        String respelt = terms.respell(question);
+        String openingRespelt = openingTerms == null || opening == null ? null : openingTerms.respell(opening);
+        int respeltAt = respelt.equals(question) ? -1 : add(texts, respelt);
+        int openingRespeltAt = openingRespelt == null || openingRespelt.equals(opening) ? -1 : add(texts, openingRespelt);
+        List<float[]> vectors = embed ? embed(embedder.get(), texts, index, report) : Collections.nCopies(texts.size(), null);
         SearchQuery first = opening == null ? null
-                : new SearchQuery(index, opening, java.util.Objects.requireNonNull(openingTerms), vectors.get(1), null, options);
-        return new SearchQuery(index, question, terms, vectors.get(0), first, options);
+                : new SearchQuery(index, opening, java.util.Objects.requireNonNull(openingTerms), vectors.get(1),
+                        openingRespeltAt < 0 ? null : vectors.get(openingRespeltAt), null, options);
+        return new SearchQuery(index, question, terms, vectors.get(0), respeltAt < 0 ? null : vectors.get(respeltAt), first, options);
+    }
+
+    private static int add(List<String> texts, String text) {
+        texts.add(text);
+        return texts.size() - 1;
     }
 
     private static List<float[]> embed(Embedder embedder, List<String> texts, DocIndex index,
@@ -94,11 +114,11 @@ final class SearchQuery {
 
     /**
      * Whether this analysis serves {@code question} searched with {@code options} as well: the same
-     * text, and the options that change what is searched (the opening, which retrievers) the same.
+     * text, and the options that change what is searched (the opening, which retrievers, close words) the same.
      */
     boolean serves(String question, RetrievalOptions options) {
         return text.equals(question) && options.searchOpening() == builtWith.searchOpening()
-                && options.retrievers() == builtWith.retrievers();
+                && options.retrievers() == builtWith.retrievers() && options.closeWords() == builtWith.closeWords();
     }
 
     /** The opening sentence also searched, or "" when the question is searched once. */
@@ -117,26 +137,36 @@ final class SearchQuery {
         return opening == null ? whole : ReciprocalRankFusion.merge(whole, engine.bm25(opening.terms, n, allowed), n, rrfK);
     }
 
-    /** The cosine scan's best {@code n} among {@code allowed}, likewise; empty without a vector. */
+    /** The cosine scan's best {@code n} among {@code allowed}, likewise (and the respelt texts'); empty without a vector. */
     List<Scored> denseList(int n, int rrfK, @Nullable BitSet allowed) {
         if (vector == null) {
             return List.of();
         }
-        List<Scored> whole = engine.nearest(vector, n, allowed);
+        List<Scored> whole = ownDenseList(n, rrfK, allowed);
         return opening == null || opening.vector == null ? whole
-                : ReciprocalRankFusion.merge(whole, engine.nearest(opening.vector, n, allowed), n, rrfK);
+                : ReciprocalRankFusion.merge(whole, opening.ownDenseList(n, rrfK, allowed), n, rrfK);
     }
 
-    /** Cosine of each chunk to the question (the better of the two texts); NaN without a vector. */
+    private List<Scored> ownDenseList(int n, int rrfK, @Nullable BitSet allowed) {
+        List<Scored> asked = engine.nearest(java.util.Objects.requireNonNull(vector), n, allowed);
+        return respeltVector == null ? asked : ReciprocalRankFusion.merge(asked, engine.nearest(respeltVector, n, allowed), n, rrfK);
+    }
+
+    /** Cosine of each chunk to the question (the best of its texts); NaN without a vector. */
     float[] similarities(int[] chunkIds) {
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
-            out[i] = vector == null ? Float.NaN : engine.similarity(chunkIds[i], vector);
+            out[i] = vector == null ? Float.NaN : ownSimilarity(chunkIds[i]);
             if (opening != null && opening.vector != null) {
-                out[i] = Math.max(out[i], engine.similarity(chunkIds[i], opening.vector));
+                out[i] = Math.max(out[i], opening.ownSimilarity(chunkIds[i]));
             }
         }
         return out;
+    }
+
+    private float ownSimilarity(int chunkId) {
+        float s = engine.similarity(chunkId, java.util.Objects.requireNonNull(vector));
+        return respeltVector == null ? s : Math.max(s, engine.similarity(chunkId, respeltVector));
     }
 
     /** Keyword coverage of each chunk (the better of the two texts). */
@@ -155,7 +185,7 @@ final class SearchQuery {
         boolean[][] present = engine.termPresence(t, chunkIds);
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
-            out[i] = KeywordCoverage.of(t.idf(), present[i]);
+            out[i] = KeywordCoverage.of(t.idf(), t.weights(), present[i]);
         }
         return out;
     }

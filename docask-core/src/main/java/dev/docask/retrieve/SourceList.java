@@ -1,14 +1,20 @@
 package dev.docask.retrieve;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /*
- * Numbered sources: the first topK ranked chunks, grouped by section (chunks cut from one long
- * section share its URL and one citation number), added in rank order while their text fits in
- * maxContextChars. The first chunk always fits, so an answerable question always has a source.
+ * Numbered sources: the first topK sections of the ranked chunks (chunks cut from one long section
+ * share its URL and one citation number), each added in rank order while its text fits in
+ * maxContextChars. The first always fits, so an answerable question always has a source. Then the
+ * budget left over goes to the further chunks of sections already numbered, best first: with one
+ * section per page (maxPerSource 1, docs/retrieval.md §7) a source carries more of its own page's
+ * best passage instead of the space staying empty.
  */
 final class SourceList {
     private SourceList() {
@@ -16,19 +22,32 @@ final class SourceList {
 
     static List<Source> number(List<Hit> ranked, int topK, int maxContextChars) {
         Map<String, List<Hit>> sections = new LinkedHashMap<>();
+        List<Hit> more = new ArrayList<>();
         int chars = 0;
-        int taken = 0;
+        boolean full = false;
         for (Hit h : ranked) {
-            if (taken == topK) {
-                break;
+            String url = h.chunk().url();
+            if (sections.containsKey(url)) {
+                more.add(h);
+                continue;
+            }
+            if (full || sections.size() == topK) {
+                continue;
             }
             int len = h.chunk().text().length();
-            if (taken > 0 && chars + len > maxContextChars) {
-                break;
+            if (!sections.isEmpty() && chars + len > maxContextChars) {
+                full = true; // a later, shorter section would break rank order
+                continue;
             }
             chars += len;
-            taken++;
-            sections.computeIfAbsent(h.chunk().url(), u -> new ArrayList<>()).add(h);
+            sections.put(url, new ArrayList<>(List.of(h)));
+        }
+        for (Hit h : more) {
+            int len = h.chunk().text().length();
+            if (chars + len <= maxContextChars) {
+                chars += len;
+                sections.computeIfAbsent(h.chunk().url(), u -> new ArrayList<>()).add(h); // always there: added in the first pass
+            }
         }
         List<Source> sources = new ArrayList<>(sections.size());
         int n = 1;
@@ -39,15 +58,20 @@ final class SourceList {
         return sources;
     }
 
-    /** At most {@code maxPerSource} chunks of one page; 0 = no limit. */
+    /**
+     * At most {@code maxPerSource} sections of one page; the further chunks of a section already
+     * kept stay (they share its number). 0 = no limit.
+     */
     static List<Hit> diversify(List<Hit> ranked, int maxPerSource) {
         if (maxPerSource <= 0) {
             return ranked;
         }
-        Map<String, Integer> perPage = new java.util.HashMap<>();
+        Map<String, Set<String>> sectionsOfPage = new HashMap<>();
         List<Hit> out = new ArrayList<>(ranked.size());
         for (Hit h : ranked) {
-            if (perPage.merge(h.chunk().pageUrl(), 1, Integer::sum) <= maxPerSource) {
+            Set<String> kept = sectionsOfPage.computeIfAbsent(h.chunk().pageUrl(), p -> new HashSet<>());
+            if (kept.contains(h.chunk().url()) || kept.size() < maxPerSource) {
+                kept.add(h.chunk().url());
                 out.add(h);
             }
         }

@@ -1,13 +1,12 @@
 package dev.docask.embed;
 
 import dev.docask.embed.internal.Vectors;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
-
-import java.util.List;
-import org.junit.jupiter.api.Test;
 
 class MockEmbedderTest {
     private final MockEmbedder mock = new MockEmbedder(64);

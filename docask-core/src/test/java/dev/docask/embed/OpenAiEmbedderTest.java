@@ -1,14 +1,13 @@
 package dev.docask.embed;
 
 import dev.docask.embed.internal.Vectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class OpenAiEmbedderTest {
     private static final String KEY = "sk-test-secret-123";

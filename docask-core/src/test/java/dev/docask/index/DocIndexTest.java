@@ -14,11 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.docask.index.IndexBuilder.BuildReport;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import dev.docask.index.IndexBuilder.BuildReport;
 
 class DocIndexTest {
     @TempDir
@@ -55,7 +55,7 @@ class DocIndexTest {
     @Test
     void queryTerms_wordFoundOnNoPage_getsTheMaximumIdf() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
-            QueryTerms t = idx.queryTerms("beta mumbai");
+            QueryTerms t = idx.queryTerms("beta mumbai", false);
             assertThat(t.terms()).containsExactly("beta", "mumbai");
             double max = Math.log(1 + (3 + 0.5) / 0.5);
             assertThat((double) t.idf()[1]).isCloseTo(max, org.assertj.core.api.Assertions.within(1e-5));
@@ -269,5 +269,71 @@ class DocIndexTest {
     @Test
     void open_null_isANullPointerExceptionNamingDir() {
         assertThatThrownBy(() -> DocIndex.open(null)).isInstanceOf(NullPointerException.class).hasMessage("dir");
+    }
+
+    private final List<Chunk> typoSite = List.of(
+            chunk("https://x.dev/sidebar", "Sidebar", "", "Configure the sidebar: each setting is optional."),
+            chunk("https://x.dev/deploy", "Deploy", "", "Deployment to static hosting."),
+            chunk("https://x.dev/i18n", "Translation", "", "Internationalization of every label."));
+
+    @Test
+    void closeWords_aWordOnNoPage_isReplacedByTheSitesClosestWrittenWord_withLessWeight() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
+            QueryTerms t = idx.queryTerms("how to configre the sidbar", true);
+
+            assertThat(t.terms()).containsExactly("configur", "sidebar");
+            assertThat(t.asked()).containsExactly("configr", "sidbar");
+            assertThat(t.weights()[1]).as("1 - 1 edit / 6 letters").isCloseTo(1 - 1f / 6, org.assertj.core.api.Assertions.within(1e-6f));
+            assertThat(t.respelt()).containsEntry("sidbar", "sidebar").containsEntry("configre", "configure");
+            assertThat(t.respell("How to configre the Sidbar?")).isEqualTo("How to configure the sidebar?");
+        }
+    }
+
+    @Test
+    void closeWords_theStemOfTheRightWord_notOfTheTypo_isSearched() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
+            // the stemmer cuts "steting" to "stete" but "setting" to "set": the match is made on written words
+            assertThat(idx.queryTerms("sidebar steting", true).terms()).containsExactly("sidebar", "set");
+        }
+    }
+
+    @Test
+    void closeWords_twoEditsOnlyFromEightLetters_oneBelow_noneUnderFour() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
+            assertThat(idx.queryTerms("intrenationalizaton", true).terms()).as("two edits, 19 letters").containsExactly("internation");
+            assertThat(idx.queryTerms("sdibra", true).terms()).as("two edits, 6 letters: too far").containsExactly("sdibra");
+            assertThat(idx.queryTerms("sidbr", true).terms()).as("two edits, 5 letters: too far").containsExactly("sidbr");
+            assertThat(idx.queryTerms("lbel", true).terms()).as("one edit, 4 letters").containsExactly("label");
+            assertThat(idx.queryTerms("hos", true).terms()).as("under 4 letters, never respelt").containsExactly("ho");
+        }
+    }
+
+    @Test
+    void closeWords_wordsThePagesHave_andIdentifiers_areLeftAlone() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
+            QueryTerms t = idx.queryTerms("deploy sidebar", true);
+            assertThat(t.respelt()).isEmpty();
+            assertThat(t.weights()).containsExactly(1f, 1f);
+            assertThat(idx.queryTerms("sidbar.config", true).terms()).as("an identifier is searched as typed")
+                    .contains("sidbar.config");
+        }
+    }
+
+    @Test
+    void closeWords_off_keepsTheUnknownWordAsTyped() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
+            QueryTerms t = idx.queryTerms("sidbar", false);
+            assertThat(t.terms()).containsExactly("sidbar");
+            assertThat(t.respelt()).isEmpty();
+        }
+    }
+
+    @Test
+    void closeWords_aTypoOfAWordTheQuestionAlsoHas_countsAsThatWordOnceMore() {
+        try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
+            QueryTerms t = idx.queryTerms("sidebar sidbar", true);
+            assertThat(t.terms()).containsExactly("sidebar");
+            assertThat(t.counts()).containsExactly(2);
+        }
     }
 }

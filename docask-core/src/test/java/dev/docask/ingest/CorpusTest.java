@@ -7,9 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import dev.docask.ingest.Corpus.Problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.docask.ingest.Corpus.Problem;
 
 class CorpusTest {
     @TempDir

@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import dev.docask.ingest.Corpus.Problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.docask.ingest.Corpus.Problem;
 
 class RouteClashesTest {
 

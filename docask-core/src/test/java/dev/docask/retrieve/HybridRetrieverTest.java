@@ -14,12 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.docask.retrieve.HybridRetriever.RetrieveHook;
+import dev.docask.retrieve.HybridRetriever.RerankHook;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import dev.docask.retrieve.HybridRetriever.RetrieveHook;
-import dev.docask.retrieve.HybridRetriever.RerankHook;
 
 /** The retrieval rules of docs/retrieval.md, each on a real index built with the mock embedder. */
 class HybridRetrieverTest {
@@ -173,12 +173,14 @@ class HybridRetrieverTest {
     }
 
     @Test
-    void maxPerSource_limitsChunksPerPage() {
-        RetrievalOptions o = RetrievalOptions.builder().withoutGate().build();
+    void maxPerSource_limitsSectionsPerPage_toOneByDefault() {
+        RetrievalOptions o = RetrievalOptions.builder().withoutGate().noMaxPerSource().build();
         Retrieval all = retriever.retrieve("handler createAskHandler options cache", o);
-        assertThat(all.hits().stream().filter(h -> h.chunk().pageUrl().endsWith("/api/handler")).count()).isEqualTo(3);
+        assertThat(all.sources().stream().filter(s -> s.url().contains("/api/handler")).count()).isEqualTo(2);
         Retrieval one = retriever.retrieve("handler createAskHandler options cache", o.toBuilder().maxPerSource(1).build());
-        assertThat(one.hits().stream().filter(h -> h.chunk().pageUrl().endsWith("/api/handler")).count()).isEqualTo(1);
+        assertThat(one.sources().stream().filter(s -> s.url().contains("/api/handler")).count()).isEqualTo(1);
+        assertThat(retriever.retrieve("handler createAskHandler options cache", RetrievalOptions.builder().withoutGate().build())
+                .sources()).isEqualTo(one.sources());
     }
 
     @Test
@@ -231,7 +233,7 @@ class HybridRetrieverTest {
         };
         retriever.toBuilder().retrieveHook(hook).build().retrieve(question, RetrievalOptions.defaults());
         List<Hit> whole = retriever.retrieve(question, gateless.toBuilder().searchOpening(false).maxContextChars(1_000_000)
-                .topK(100).build()).hits();
+                .topK(100).noMaxPerSource().build()).hits();
         assertThat(found.get(0)).extracting(Hit::keywordCoverage).containsExactlyElementsOf(
                 whole.stream().map(Hit::keywordCoverage).toList());
         assertThat(found.get(1).get(0).keywordCoverage()).isEqualTo(1f);

@@ -18,4 +18,10 @@ class KeywordCoverageTest {
         assertThat(KeywordCoverage.of(new float[] {2f, 5f}, new boolean[] {false, false})).isZero();
         assertThat(KeywordCoverage.of(new float[0], new boolean[0])).isZero();
     }
+
+    @Test
+    void aCloseWordStandingInForAMisspeltOne_coversItsWeightShareOfItsIdf() {
+        float c = KeywordCoverage.of(new float[] {2f, 2f}, new float[] {1f, 0.5f}, new boolean[] {true, true});
+        assertThat(c).isCloseTo(0.75f, org.assertj.core.api.Assertions.within(1e-6f));
+    }
 }

@@ -19,7 +19,7 @@ class RetrievalOptionsTest {
         assertThat(d.rrfK()).isEqualTo(60);
         assertThat(d.maxContextChars()).isEqualTo(8000);
         assertThat(d.collapseCopies()).isTrue();
-        assertThat(d.maxPerSource()).as("no limit").isEmpty();
+        assertThat(d.maxPerSource()).as("one section per page").hasValue(1);
         assertThat(d.minSimilarity()).as("per embedder").isEmpty();
         assertThat(d.minKeywordCoverage()).as("0.5, or 0.4 keyword-only").isEmpty();
         assertThat(d.similarityNeedsKeyword()).as("per embedder").isEmpty();
@@ -91,7 +91,7 @@ class RetrievalOptionsTest {
     void settingNames_eachIsAcceptedBySet_andTheErrorListsThemAll() {
         RetrievalOptions d = RetrievalOptions.defaults();
         Map<String, String> values = Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
-                "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false",
+                "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false", "closeWords", "false",
                 "gateMode", "filter", "retrievers", "bm25");
         for (String name : RetrievalOptions.SETTING_NAMES) {
             assertThat(d.toBuilder().set(name, values.getOrDefault(name, "3")).build()).as(name).isNotEqualTo(d);

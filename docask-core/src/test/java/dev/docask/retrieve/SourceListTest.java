@@ -22,6 +22,20 @@ class SourceListTest {
     }
 
     @Test
+    void sources_topKCountsSections_theirFurtherChunksFillTheBudgetLeft() {
+        List<Source> s = SourceList.number(List.of(hit(1, "a", 10), hit(2, "b", 10), hit(3, "a", 10), hit(4, "c", 10)), 2, 8000);
+        assertThat(s).extracting(Source::url).containsExactly("a", "b");
+        assertThat(s.get(0).hits()).extracting(Hit::chunkId).containsExactly(1, 3);
+    }
+
+    @Test
+    void sources_aFurtherChunkNeverTakesTheRoomOfASection() {
+        List<Source> s = SourceList.number(List.of(hit(1, "a", 5000), hit(2, "a", 2000), hit(3, "b", 2500)), 6, 8000);
+        assertThat(s).extracting(Source::url).containsExactly("a", "b");
+        assertThat(s.get(0).hits()).extracting(Hit::chunkId).containsExactly(1);
+    }
+
+    @Test
     void sources_firstTopKChunksOnly() {
         List<Source> s = SourceList.number(List.of(hit(1, "a", 1), hit(2, "b", 1), hit(3, "c", 1)), 2, 8000);
         assertThat(s).extracting(Source::url).containsExactly("a", "b");
@@ -36,9 +50,15 @@ class SourceListTest {
     }
 
     @Test
-    void maxPerSource_keepsTheBestChunksOfEachPage() {
+    void maxPerSource_keepsTheBestSectionsOfEachPage() {
         List<Hit> d = SourceList.diversify(List.of(hit(1, "p#a", 1), hit(2, "p#b", 1), hit(3, "q", 1), hit(4, "p#c", 1)), 2);
         assertThat(d).extracting(Hit::chunkId).containsExactly(1, 2, 3);
         assertThat(SourceList.diversify(d, 0)).hasSize(3);
+    }
+
+    @Test
+    void maxPerSource_countsSections_soAKeptSectionKeepsItsFurtherChunks() {
+        List<Hit> d = SourceList.diversify(List.of(hit(1, "p#a", 1), hit(2, "p#b", 1), hit(3, "p#a", 1), hit(4, "q", 1)), 1);
+        assertThat(d).extracting(Hit::chunkId).containsExactly(1, 3, 4);
     }
 }

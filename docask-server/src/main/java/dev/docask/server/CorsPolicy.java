@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import org.jspecify.annotations.Nullable;
 
 import io.javalin.http.Context;
@@ -8,6 +9,7 @@ import io.javalin.http.HandlerType;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /*
@@ -59,7 +61,7 @@ final class CorsPolicy {
      */
     void apply(Context ctx) {
         String origin = ctx.header("Origin");
-        if (origin == null || origin.isBlank() || sameOrigin(ctx, origin)) {
+        if (origin == null || origin.isBlank() || sameOrigin(origin, ctx.scheme(), ctx::header)) {
             return;
         }
         if (!any && !allowed.contains(normalise(origin))) {
@@ -77,22 +79,31 @@ final class CorsPolicy {
         }
     }
 
-    private boolean sameOrigin(Context ctx, String origin) {
-        if ("same-origin".equalsIgnoreCase(ctx.header("Sec-Fetch-Site"))) {
+    /**
+     * Whether a request that sent {@code origin} may be served: no Origin, the same origin, or an allowed
+     * one. For routes that answer no browser preflight (/mcp); {@code header} looks headers up by name.
+     */
+    boolean allows(@Nullable String origin, String scheme, Function<String, @Nullable String> header) {
+        return origin == null || origin.isBlank() || sameOrigin(origin, scheme, header) || any
+                || allowed.contains(normalise(origin));
+    }
+
+    private boolean sameOrigin(String origin, String scheme, Function<String, @Nullable String> header) {
+        if ("same-origin".equalsIgnoreCase(header.apply("Sec-Fetch-Site"))) {
             return true;
         }
         String o = normalise(origin);
-        String host = ctx.header("Host");
-        if (host != null && o.equals(normalise(ctx.scheme() + "://" + host))) {
+        String host = header.apply("Host");
+        if (host != null && o.equals(normalise(scheme + "://" + host))) {
             return true;
         }
         if (!trustForwarded) {
             return false;
         }
-        String proto = first(ctx.header("X-Forwarded-Proto"));
-        String fwdHost = first(ctx.header("X-Forwarded-Host"));
+        String proto = first(header.apply("X-Forwarded-Proto"));
+        String fwdHost = first(header.apply("X-Forwarded-Host"));
         String h = fwdHost != null ? fwdHost : host;
-        return h != null && o.equals(normalise((proto != null ? proto : ctx.scheme()) + "://" + h));
+        return h != null && o.equals(normalise((proto != null ? proto : scheme) + "://" + h));
     }
 
     /** The first value of a header a chain of proxies may have appended to. */

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.LiveIndex;
+import dev.docask.answer.internal.Generation;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +36,8 @@ import java.util.function.Function;
 /**
  * The docask HTTP server (docs/design.md#server): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
  * one JSON object), {@code GET /api/search}, {@code POST /api/feedback}, {@code GET /healthz},
- * {@code GET /metrics}, {@code GET /widget.js} and a demo page at {@code /}. Safe to put on the
+ * {@code GET /metrics}, {@code GET /widget.js} and a demo page at {@code /}; for coding agents, MCP over
+ * Streamable HTTP at {@code /mcp} and {@code GET /llms.txt}, {@code /llms-full.txt}. Safe to put on the
  * public internet: body and question limits, per-client rate limits, a daily budget, a CORS
  * allow-list, and errors as JSON problem bodies. The index is reloaded when a new generation is
  * published into its folder.
@@ -63,6 +66,7 @@ public final class DocaskServer implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private @Nullable LiveIndex live;
     private @Nullable Javalin app;
+    private @Nullable Routes routes;
     private int boundPort;
 
     DocaskServer(ServerSettings settings) {
@@ -117,7 +121,9 @@ public final class DocaskServer implements AutoCloseable {
         cfg.startup.showOldJavalinVersionWarning = false;
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
-        new Routes(settings, live, feedbackLog, metrics, drain, json).install(cfg);
+        Routes r = new Routes(settings, live, feedbackLog, metrics, drain, json);
+        r.install(cfg);
+        routes = r;
     }
 
     /** The port the server listens on (the real one when it was started on port 0). */
@@ -184,6 +190,10 @@ public final class DocaskServer implements AutoCloseable {
             LOG.warn("{} request(s) still running at shutdown; stopping anyway", drain.inFlight());
         }
         try {
+            Routes r = routes;
+            if (r != null) {
+                r.close(); // MCP sessions hold event streams open; end them before Jetty waits for its requests
+            }
             app.stop();
             live.close();
             stopped.countDown();
@@ -207,6 +217,8 @@ public final class DocaskServer implements AutoCloseable {
         private RetrievalOptions retrieval = RetrievalOptions.defaults();
         private List<String> allowOrigins = List.of();
         private RateLimit rateLimit = RateLimit.parse("10/min");
+        private RateLimit mcpRateLimit = RateLimit.parse("60/min");
+        private List<String> allowHosts = List.of();
         private @Nullable String trustProxyHeader;
         private int maxBodyBytes = ServerSettings.DEFAULT_MAX_BODY_BYTES;
         private int maxQuestionChars = ServerSettings.DEFAULT_MAX_QUESTION_CHARS;
@@ -293,6 +305,22 @@ public final class DocaskServer implements AutoCloseable {
             return this;
         }
 
+        /** Requests per client to {@code /mcp}, an allowance of its own (60/min); {@link RateLimit#OFF} for none. */
+        public Builder mcpRateLimit(RateLimit limit) {
+            this.mcpRateLimit = limit;
+            return this;
+        }
+
+        /**
+         * The Host names {@code /mcp} answers to, e.g. {@code docs.example.com} (a port may follow). Empty (the
+         * default): any, except that a server listening on a loopback address answers only to loopback
+         * names, so a web page cannot reach a local server by DNS rebinding.
+         */
+        public Builder allowHosts(List<String> hosts) {
+            this.allowHosts = hosts;
+            return this;
+        }
+
         /** The header one trusted reverse proxy puts the client address in, e.g. {@code X-Forwarded-For}. */
         public Builder trustProxyHeader(String header) {
             this.trustProxyHeader = header;
@@ -359,7 +387,7 @@ public final class DocaskServer implements AutoCloseable {
             Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
             return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
-                    onFeedback, reloadInterval, shutdownGrace, pingInterval, clock));
+                    onFeedback, reloadInterval, shutdownGrace, pingInterval, clock, mcpRateLimit, allowHosts));
         }
 
         /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */

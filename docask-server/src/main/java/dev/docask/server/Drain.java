@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import io.javalin.http.Handler;
 
 import java.util.Set;

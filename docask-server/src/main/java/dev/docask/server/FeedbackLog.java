@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;

@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
+import dev.docask.answer.internal.Fields;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,92 +1,43 @@
 package dev.docask.server;
 
-import org.jspecify.annotations.Nullable;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import io.javalin.http.Context;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.InputStream;
 
-/*
- * Reads a JSON request body without trusting the client: the content type must be JSON, a
- * declared Content-Length over the limit is refused before reading, and an undeclared (chunked)
- * body is cut as soon as it passes the limit, so a client cannot make the server buffer more than
- * maxBytes + 1 bytes. Parsing is strict: data after the object and a key given twice are errors,
- * not silently dropped or "last one wins", so a body means exactly one thing to every reader.
- */
+/** Javalin's side of {@link dev.docask.answer.internal.JsonBodies}: the body of a request, strictly and within the limit. */
 final class JsonBodies {
-    private final ObjectReader json;
-    private final int maxBytes;
+    private final dev.docask.answer.internal.JsonBodies bodies;
 
     JsonBodies(ObjectMapper json, int maxBytes) {
-        if (maxBytes < 1) {
-            throw new IllegalArgumentException("maxBodyBytes must be positive, got " + maxBytes);
-        }
-        this.json = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
-        this.maxBytes = maxBytes;
+        this.bodies = new dev.docask.answer.internal.JsonBodies(json, maxBytes);
     }
 
     /** The body as a JSON object. */
     JsonNode readObject(Context ctx) {
-        requireJsonContentType(ctx.header("Content-Type"));
-        long declared = ctx.req().getContentLengthLong();
-        byte[] bytes;
-        try (InputStream in = ctx.req().getInputStream()) {
-            if (declared > maxBytes) {
-                throw tooLarge(ctx, in);
+        return bodies.readObject(new dev.docask.answer.internal.JsonBodies.Request() {
+            @Override
+            public @Nullable String contentType() {
+                return ctx.header("Content-Type");
             }
-            bytes = in.readNBytes(maxBytes + 1);
-            if (bytes.length > maxBytes) {
-                throw tooLarge(ctx, in);
+
+            @Override
+            public long contentLength() {
+                return ctx.req().getContentLengthLong();
             }
-        } catch (IOException e) {
-            throw new ApiException.BadRequest("The request body could not be read.");
-        }
-        JsonNode node;
-        try {
-            node = json.readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new ApiException.BadRequest("The body is not valid JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new ApiException.BadRequest("The request body could not be read.");
-        }
-        if (node == null || !node.isObject()) {
-            throw new ApiException.BadRequest("The body must be a JSON object.");
-        }
-        return node;
-    }
 
-    /*
-     * Refusing a body without reading it leaves its bytes unread; the connection is then reset under
-     * the client, which can lose the 413 itself. A body up to DRAIN_BYTES is read and dropped (the
-     * connection stays usable); a bigger one is cut off with Connection: close.
-     */
-    private static final int DRAIN_BYTES = 1 << 20;
+            @Override
+            public InputStream body() throws IOException {
+                return ctx.req().getInputStream();
+            }
 
-    private ApiException tooLarge(Context ctx, InputStream in) throws IOException {
-        long skipped = 0;
-        int n;
-        byte[] sink = new byte[8192];
-        while (skipped <= DRAIN_BYTES && (n = in.read(sink)) >= 0) {
-            skipped += n;
-        }
-        if (skipped > DRAIN_BYTES) {
-            ctx.header("Connection", "close");
-        }
-        return new ApiException.PayloadTooLarge(maxBytes);
-    }
-
-    static void requireJsonContentType(@Nullable String contentType) {
-        String mime = contentType == null ? "" : contentType.split(";", 2)[0].strip().toLowerCase(java.util.Locale.ROOT);
-        if (!mime.equals("application/json") && !(mime.startsWith("application/") && mime.endsWith("+json"))) {
-            throw new ApiException.UnsupportedMediaType(contentType);
-        }
+            @Override
+            public void closeConnection() {
+                ctx.header("Connection", "close");
+            }
+        });
     }
 }

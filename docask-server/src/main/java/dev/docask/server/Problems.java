@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -64,17 +65,12 @@ final class Problems {
         if (e instanceof ApiException.TooManyRequests t) {
             ctx.header("Retry-After", Long.toString(t.retryAfterSeconds()));
         }
-        write(ctx, e.status(), e.title(), e.type(), e.getMessage());
+        write(ctx, e.status(), e.title(), e.type(), e.detail());
     }
 
     /** The problem body alone, for streams that already sent their headers. */
     ObjectNode body(int status, String title, String type, String detail) {
-        ObjectNode body = json.createObjectNode();
-        body.put("type", "https://docask.dev/problems/" + type);
-        body.put("title", title);
-        body.put("status", status);
-        body.put("detail", detail);
-        return body;
+        return ApiException.body(json, status, title, type, detail);
     }
 
     /** The problem body for {@code status}, titled with the status's reason phrase. */

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.ApiException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 

@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.LiveIndex;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,13 +11,14 @@ import io.javalin.http.Context;
  * The route table, in one place (Javalin's routes-as-data style): what each path does and which
  * checks run before it. Handlers stay thin; failures are thrown and Problems maps them.
  */
-final class Routes {
+final class Routes implements AutoCloseable {
     private final ServerSettings settings;
     private final LiveIndex live;
     private final @Nullable FeedbackLog feedbackLog; // null: none
     private final ServerMetrics metrics;
     private final Drain drain;
     private final ObjectMapper json;
+    private @Nullable McpRoute mcp;
 
     Routes(ServerSettings settings, LiveIndex live, @Nullable FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
            ObjectMapper json) {
@@ -45,6 +47,10 @@ final class Routes {
         problems.register(cfg.routes);
         cfg.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems(problems)));
         cfg.http.prefer405over404 = true; // a known path with the wrong method: 405 with Allow, not "nothing at"
+        McpRoute agents = new McpRoute(settings, live, metrics, drain, cors, problems);
+        agents.install(cfg);
+        mcp = agents;
+        LlmsRoute llms = new LlmsRoute(live, settings.siteName());
         cfg.routes.after(ctx -> {
             guards.refundRejected(ctx);
             metrics.request(routeName(ctx), ctx.statusCode());
@@ -62,6 +68,8 @@ final class Routes {
         cfg.routes.post("/api/feedback", drain.tracked(feedback::handle));
         cfg.routes.get("/healthz", this::health);
         cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+        cfg.routes.get("/llms.txt", llms::index);
+        cfg.routes.get("/llms-full.txt", llms::full);
         cfg.routes.get("/widget.js", assets::widget);
         cfg.routes.get("/widget.css", assets::css);
         cfg.routes.get("/", assets::demo);
@@ -84,8 +92,18 @@ final class Routes {
     private static String routeName(Context ctx) {
         String p = ctx.path();
         return switch (p) {
-            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/widget.js", "/widget.css", "/" -> p;
+            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/llms.txt", "/llms-full.txt",
+                 "/widget.js", "/widget.css", "/" -> p;
             default -> "other";
         };
+    }
+
+    /** Ends the MCP sessions and their streams. */
+    @Override
+    public void close() {
+        McpRoute m = mcp;
+        if (m != null) {
+            m.close();
+        }
     }
 }

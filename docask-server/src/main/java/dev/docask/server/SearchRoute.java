@@ -1,15 +1,13 @@
 package dev.docask.server;
 
-import org.jspecify.annotations.Nullable;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.answer.internal.Fields;
+import dev.docask.answer.internal.LiveIndex;
 import dev.docask.retrieve.internal.RetrievalJson;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.http.Context;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** {@code GET /api/search?q=…}: the retrieval result, with every score, as JSON. */
@@ -29,33 +27,11 @@ final class SearchRoute {
     }
 
     void handle(Context ctx) {
-        requireWellFormed(ctx.queryString());
-        String q = ctx.queryParam("q");
-        if (q == null || q.isBlank()) {
-            throw new ApiException.BadRequest("Add the question as ?q=…");
-        }
-        q = q.strip();
-        if (q.codePointCount(0, q.length()) > maxQuestionChars) {
-            throw new ApiException.BadRequest("The question is longer than " + maxQuestionChars + " characters.");
-        }
-        Fields.requirePlainText("The question", q);
+        String q = Fields.requireSearchQuestion(ctx.queryString(), ctx.queryParam("q"), maxQuestionChars);
         try (LiveIndex.Lease lease = live.lease()) {
             Retrieval r = lease.generation().retriever().retrieve(q, options);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
             ctx.contentType(Problems.JSON).result(Problems.utf8(json.valueToTree(RetrievalJson.of(r))));
-        }
-    }
-
-    /* Javalin drops a parameter it cannot decode, which would read as "no question given". */
-    private static void requireWellFormed(@Nullable String query) {
-        if (query == null) {
-            return;
-        }
-        try {
-            URLDecoder.decode(query, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new ApiException.BadRequest("The query string is malformed: each % must be followed by two hex digits "
-                    + "(write %25 for a % sign).");
         }
     }
 }

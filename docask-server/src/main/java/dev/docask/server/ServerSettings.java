@@ -3,6 +3,7 @@ package dev.docask.server;
 import org.jspecify.annotations.Nullable;
 
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.internal.AskRequest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 
@@ -20,9 +21,9 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
                       List<String> allowOrigins, RateLimit rateLimit, @Nullable String trustProxyHeader, int maxBodyBytes,
                       int maxQuestionChars, long dailyRequests, long dailyTokens, @Nullable Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
-                      Clock clock) {
-    static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-    static final int DEFAULT_MAX_QUESTION_CHARS = 500;
+                      Clock clock, RateLimit mcpRateLimit, List<String> allowHosts) {
+    static final int DEFAULT_MAX_BODY_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
+    static final int DEFAULT_MAX_QUESTION_CHARS = AskRequest.DEFAULT_MAX_QUESTION_CHARS;
 
     ServerSettings {
         Objects.requireNonNull(indexDir, "indexDir");
@@ -50,6 +51,9 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
         Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(onFeedback, "onFeedback");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(mcpRateLimit, "mcpRateLimit");
+        allowHosts = List.copyOf(allowHosts);
+        McpRoute.requireValidHosts(allowHosts); // fail at build(), not at start()
         allowOrigins = List.copyOf(allowOrigins);
         CorsPolicy.requireValid(allowOrigins); // fail at build(), not at start()
     }

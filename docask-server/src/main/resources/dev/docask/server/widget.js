@@ -1,22 +1,30 @@
 /*
  * docask widget: one <script src=".../widget.js" data-endpoint="https://ask.example.com"
- * data-site-name="Example"></script> adds an "Ask AI" button and a chat panel.
+ * data-site-name="Example"></script> adds an "Ask AI" button and a chat dialog. Every data-*
+ * attribute is listed in README (Configuration of the widget) and docs/widget.md.
  *
- * Safety: answers come from a language model and sources from page text; both are untrusted.
- * Nothing here ever assigns HTML strings (no innerHTML, no insertAdjacentHTML): the Markdown
- * renderer below builds DOM nodes and puts all text in with textContent, so markup in an answer
- * shows as text. A link in an answer is made only when it points to the docs site (the origin of
- * one of the answer's sources, or of the docask server): a page that slipped instructions to the
+ * Safety: answers come from a language model and sources from page text; both are untrusted, and so
+ * are the attribute values (a CMS may let editors set them). Nothing here ever assigns HTML strings
+ * (no innerHTML, no insertAdjacentHTML): DOM nodes are built and text goes in with textContent, so
+ * markup shows as text. A link in an answer is made only when it points to the docs site (the origin
+ * of one of the answer's sources, or of the docask server): a page that slipped instructions to the
  * model must not be able to plant a phishing link, so any other URL is shown as plain text.
  * [n] citations are links only when they match a source the server sent. Bidi override
  * characters are dropped from model text and titles, so text cannot be made to read backwards.
+ * URLs from attributes must be http(s) (mailto: too for the contact link); a colour must be one the
+ * browser parses, and only the browser's own normalised form of it goes into CSS.
  *
  * Everything lives in a shadow root so the site's CSS and ours don't mix. The styles are a
- * constructed stylesheet (adoptedStyleSheets), not a <style> element: a site with a strict
- * Content-Security-Policy (style-src 'self', no 'unsafe-inline') blocks inline <style> but not
+ * constructed stylesheet (adoptedStyleSheets), not a <style> element or style attribute: a site with
+ * a strict Content-Security-Policy (style-src 'self', no 'unsafe-inline') blocks those but not
  * constructed sheets, and these need no extra request and no CSP entry. Browsers without
  * adoptedStyleSheets get <link rel=stylesheet> to widget.css next to this script (under a strict
  * CSP the site must then allow the docask origin in style-src, as it does in script-src).
+ *
+ * The conversation is kept in sessionStorage (per tab and origin, gone when the tab closes), so a
+ * reader who follows a citation to another page of the site finds it there. Screen readers hear
+ * an answer once, when it is complete, from a status region: the log itself is not live, or every
+ * streamed token would be read out.
  */
 (function () {
   'use strict';
@@ -28,11 +36,11 @@
 
   var scriptOrigin = new URL(script.src, location.href).origin;
   var endpoint = (script.getAttribute('data-endpoint') || scriptOrigin).replace(/\/+$/, '');
-  var siteName = script.getAttribute('data-site-name') || 'these docs';
   var MAX_HISTORY = 6;
   var MAX_TURN_CHARS = 2000; // the server refuses longer turns; older detail matters little to a follow-up
-  var history = [];
-  var busy = false;
+  var MAX_KEPT_TURNS = 20; // sessionStorage holds a few MB; a reader rarely scrolls back further
+  var STORE = 'docask:' + endpoint;
+  var MAC = /Mac|iPhone|iPad/.test(navigator.platform || '');
 
   // widget.css, put in by the server when it serves this script (StaticAssets)
   var CSS = "{{css}}";
@@ -48,250 +56,298 @@
     return e;
   }
 
-  function safeUrl(url) {
-    if (typeof url !== 'string') {
-      return null;
-    }
-    var u = url.trim();
-    if (!/^https?:\/\//i.test(u)) {
+  /*{{markdown}}*/
+
+  // ---- Configuration: data-* attributes of the script tag, all untrusted ----
+
+  function attr(name, max) {
+    return plain(script.getAttribute('data-' + name) || '').trim().slice(0, max);
+  }
+  function oneOf(value, allowed, fallback) {
+    return allowed.indexOf(value.toLowerCase()) >= 0 ? value.toLowerCase() : fallback;
+  }
+  /** A URL from an attribute, resolved against the page: http(s) only, or also mailto: for a contact. */
+  function pageUrl(value, mailto) {
+    if (!value) {
       return null;
     }
     try {
-      return new URL(u).href;
+      var u = new URL(value, location.href);
+      return u.protocol === 'http:' || u.protocol === 'https:' || (mailto && u.protocol === 'mailto:') ? u.href : null;
     } catch (e) {
       return null;
     }
   }
-
-  var BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
-
-  function plain(text) {
-    return typeof text === 'string' ? text.replace(BIDI, '') : '';
-  }
-
-  // A URL from model output: a link only when it points to the docs site or the docask server.
-  function siteUrl(url, sources) {
-    var href = safeUrl(url);
-    if (!href) {
+  /** The browser's normalised form of a colour ('#rrggbb' or 'rgba(...)'), or null when it is not one. */
+  function color(value) {
+    var c = value && document.createElement('canvas').getContext('2d');
+    if (!c) {
       return null;
     }
-    var origin = new URL(href).origin;
-    if (origin === new URL(endpoint, location.href).origin) {
-      return href;
-    }
-    var ok = Object.keys(sources).some(function (n) {
-      var u = safeUrl(sources[n].url);
-      return u && new URL(u).origin === origin;
+    c.fillStyle = '#000';
+    c.fillStyle = value;
+    var black = c.fillStyle;
+    c.fillStyle = '#fff';
+    c.fillStyle = value;
+    return black === c.fillStyle ? black : null;
+  }
+  function luminance(normalised) {
+    var v = /^#/.test(normalised) ? [1, 3, 5].map(function (i) { return parseInt(normalised.substr(i, 2), 16); })
+      : normalised.match(/[\d.]+/g).slice(0, 3).map(Number);
+    var l = v.map(function (x) {
+      x /= 255;
+      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
     });
-    return ok ? href : null;
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
   }
-
-  function link(href, text) {
-    var a = el('a', { href: href, target: '_blank', rel: 'noopener noreferrer nofollow' });
-    if (typeof text === 'string') {
-      a.textContent = text;
-    } else {
-      a.appendChild(text);
+  /** "mod+k" → {key: 'k', ctrl, meta, alt, shift}; mod is Cmd on a Mac, Ctrl elsewhere; "none" → null. */
+  function shortcut(value) {
+    var v = (value || 'mod+k').toLowerCase().replace(/\s+/g, '');
+    if (v === 'none' || v === 'off') {
+      return null;
     }
-    return a;
-  }
-
-  // ---- Markdown: a small, safe subset (paragraphs, headings, lists, quotes, code, emphasis, links) ----
-
-  var INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*(?!\s)([^*\n]+?)\*|\b_(?!\s)([^_\n]+?)_\b|!?\[([^\[\]\n]*)\]\(\s*([^()\s]+)(?:\s+"[^"\n]*")?\s*\)|\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
-
-  function inline(text, sources, noLinks) {
-    var frag = document.createDocumentFragment();
-    var last = 0;
-    var m;
-    var re = new RegExp(INLINE.source, 'g');
-    while ((m = re.exec(text)) !== null) {
-      if (m.index > last) {
-        frag.appendChild(document.createTextNode(text.slice(last, m.index)));
-      }
-      if (m[1]) {
-        frag.appendChild(el('code', null, m[2].replace(/^ (.*) $/, '$1')));
-      } else if (m[3] || m[4]) {
-        var b = el('strong');
-        b.appendChild(inline(m[3] || m[4], sources, noLinks));
-        frag.appendChild(b);
-      } else if (m[5] || m[6]) {
-        var i = el('em');
-        i.appendChild(inline(m[5] || m[6], sources, noLinks));
-        frag.appendChild(i);
-      } else if (m[8]) { // [words](url), or an image ![words](url), which is never shown as one
-        var href = noLinks ? null : siteUrl(m[8], sources);
-        var label = inline(m[7] || m[8], sources, true);
-        if (href) {
-          frag.appendChild(link(href, label));
-        } else {
-          frag.appendChild(label); // not the docs site, or not http(s): the words, and the URL as text
-          if (m[7] && safeUrl(m[8])) {
-            frag.appendChild(document.createTextNode(' (' + m[8] + ')'));
-          }
-        }
-      } else if (m[9]) {
-        frag.appendChild(citations(m[9], sources, noLinks));
-      }
-      last = re.lastIndex;
-    }
-    if (last < text.length) {
-      frag.appendChild(document.createTextNode(text.slice(last)));
-    }
-    return frag;
-  }
-
-  function citations(list, sources, noLinks) {
-    var frag = document.createDocumentFragment();
-    list.split(',').forEach(function (part) {
-      var n = parseInt(part.trim(), 10);
-      var src = sources[n];
-      var href = src && !noLinks ? safeUrl(src.url) : null;
-      if (href) {
-        var a = link(href, '[' + n + ']');
-        a.className = 'cite';
-        a.setAttribute('title', src.title || href);
-        frag.appendChild(a);
-      } else {
-        frag.appendChild(document.createTextNode('[' + n + ']')); // a number that matches no source is not a link
+    var parts = v.split('+');
+    var key = parts.pop() || '+';
+    var s = { key: key, ctrl: false, meta: false, alt: false, shift: false };
+    parts.forEach(function (p) {
+      if (p === 'mod') {
+        s[MAC ? 'meta' : 'ctrl'] = true;
+      } else if (p === 'cmd' || p === 'meta') {
+        s.meta = true;
+      } else if (p === 'ctrl' || p === 'control') {
+        s.ctrl = true;
+      } else if (p === 'alt' || p === 'option') {
+        s.alt = true;
+      } else if (p === 'shift') {
+        s.shift = true;
       }
     });
-    return frag;
+    s.label = (s.ctrl ? (MAC ? '\u2303' : 'Ctrl ') : '') + (s.meta ? (MAC ? '\u2318' : 'Meta ') : '')
+      + (s.alt ? (MAC ? '\u2325' : 'Alt ') : '') + (s.shift ? (MAC ? '\u21e7' : 'Shift ') : '') + key.toUpperCase();
+    s.aria = [s.ctrl && 'Control', s.meta && 'Meta', s.alt && 'Alt', s.shift && 'Shift', key.toUpperCase()]
+      .filter(Boolean).join('+');
+    return key.length === 1 || /^f\d{1,2}$/.test(key) ? s : null;
   }
 
-  function markdown(text, sources) {
-    var out = document.createDocumentFragment();
-    var lines = text.replace(/\r\n?/g, '\n').split('\n');
-    var para = [];
-    var list = null;
+  var siteName = attr('site-name', 100) || 'these docs';
+  var config = {
+    buttonText: attr('button-text', 40) || 'Ask AI',
+    theme: oneOf(attr('theme', 10), ['light', 'dark'], 'auto'),
+    position: oneOf(attr('position', 20), ['bottom-right', 'bottom-left', 'top-right', 'top-left'], 'bottom-right'),
+    accent: color(attr('accent-color', 60)),
+    shortcut: shortcut(script.getAttribute('data-shortcut')),
+    examples: attr('examples', 2000).split('|').map(function (q) { return q.trim().slice(0, 200); })
+      .filter(Boolean).slice(0, 6),
+    disclaimer: attr('disclaimer', 300),
+    contactUrl: pageUrl(attr('contact-url', 2000), true),
+    searchUrl: attr('search-url', 2000)
+  };
 
-    function flushPara() {
-      if (para.length) {
-        var p = el('p');
-        p.appendChild(inline(para.join(' '), sources, false));
-        out.appendChild(p);
-        para = [];
+  /** The reader's docs version: data-version, or the first group of data-version-pattern on the page path. */
+  function docsVersion() {
+    var v = attr('version', 40);
+    var pattern = script.getAttribute('data-version-pattern');
+    if (!v && pattern) {
+      try {
+        var m = new RegExp(pattern).exec(location.pathname);
+        v = m ? m[1] || m[0] : '';
+      } catch (e) {
+        v = ''; // a pattern that is not a regular expression sends no version
       }
     }
-    function flushList() {
-      if (list) {
-        out.appendChild(list);
-        list = null;
-      }
-    }
-
-    for (var i = 0; i < lines.length; i++) {
-      var line = lines[i];
-      var fence = /^\s*(```|~~~)/.exec(line);
-      if (fence) {
-        flushPara();
-        flushList();
-        var code = [];
-        i++;
-        while (i < lines.length && lines[i].trim().indexOf(fence[1]) !== 0) {
-          code.push(lines[i]);
-          i++;
-        }
-        var pre = el('pre');
-        pre.appendChild(el('code', null, code.join('\n')));
-        out.appendChild(pre);
-        continue;
-      }
-      var heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-      var bullet = /^\s*[-*+]\s+(.*)$/.exec(line);
-      var numbered = /^\s*\d{1,3}[.)]\s+(.*)$/.exec(line);
-      var quote = /^\s*>\s?(.*)$/.exec(line);
-      if (!line.trim()) {
-        flushPara();
-        flushList();
-      } else if (heading) {
-        flushPara();
-        flushList();
-        var h = el('p');
-        var strong = el('strong');
-        strong.appendChild(inline(heading[1], sources, false));
-        h.appendChild(strong);
-        out.appendChild(h);
-      } else if (bullet || numbered) {
-        flushPara();
-        var tag = bullet ? 'ul' : 'ol';
-        if (!list || list.tagName.toLowerCase() !== tag) {
-          flushList();
-          list = el(tag);
-        }
-        var li = el('li');
-        li.appendChild(inline((bullet || numbered)[1], sources, false));
-        list.appendChild(li);
-      } else if (quote) {
-        flushPara();
-        flushList();
-        var bq = el('blockquote');
-        bq.appendChild(inline(quote[1], sources, false));
-        out.appendChild(bq);
-      } else if (list && /^\s{2,}\S/.test(line)) {
-        list.lastChild.appendChild(document.createTextNode(' '));
-        list.lastChild.appendChild(inline(line.trim(), sources, false));
-      } else {
-        flushList();
-        para.push(line.trim());
-      }
-    }
-    flushPara();
-    flushList();
-    return out;
+    return /^[\w.-]{1,40}$/.test(v || '') ? v : '';
   }
 
-  // ---- The panel ----
+  // ---- Storage: the conversation, per tab, across pages of the site ----
+
+  function load() {
+    try {
+      var s = JSON.parse(sessionStorage.getItem(STORE) || 'null');
+      return s && Array.isArray(s.turns) && Array.isArray(s.history) ? s : { turns: [], history: [] };
+    } catch (e) {
+      return { turns: [], history: [] }; // storage blocked (a sandboxed frame, privacy settings) or garbage
+    }
+  }
+  var saved = load();
+  function save() {
+    saved.turns = saved.turns.slice(-MAX_KEPT_TURNS);
+    saved.history = saved.history.slice(-MAX_HISTORY);
+    try {
+      sessionStorage.setItem(STORE, JSON.stringify(saved));
+    } catch (e) {
+      // full or blocked: the conversation lives on in this page only
+    }
+  }
+
+  // ---- The dialog ----
 
   var host = el('div', { 'data-docask': '' });
   var root = host.attachShadow({ mode: 'open' });
   if (root.adoptedStyleSheets !== undefined && typeof CSSStyleSheet === 'function') {
     var sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
-    root.adoptedStyleSheets = [sheet];
+    var sheets = [sheet];
+    if (config.accent) {
+      var custom = new CSSStyleSheet();
+      custom.replaceSync('.docask,.docask.dark{--accent:' + config.accent + ';--on-accent:'
+        + (luminance(config.accent) > 0.19 ? '#111318' : '#ffffff') + '}');
+      sheets.push(custom);
+    }
+    root.adoptedStyleSheets = sheets;
   } else {
     root.appendChild(el('link', { rel: 'stylesheet', href: scriptOrigin + '/widget.css' }));
   }
 
-  var launcher = el('button', { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' }, 'Ask AI');
-  var panel = el('div', { class: 'panel', role: 'dialog', 'aria-label': 'Ask AI about ' + siteName, hidden: '' });
+  var frame = el('div', { class: 'docask ' + config.position });
+  var launcher = el('button', { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' },
+    config.buttonText);
+  if (config.shortcut) {
+    launcher.setAttribute('aria-keyshortcuts', config.shortcut.aria);
+    launcher.appendChild(el('kbd', { 'aria-hidden': 'true' }, config.shortcut.label));
+  }
+  var backdrop = el('div', { class: 'backdrop', hidden: '' });
+  var panel = el('div', { class: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'docask-title', hidden: '' });
   var head = el('div', { class: 'head' });
-  head.appendChild(el('h2', null, 'Ask AI about ' + siteName));
+  head.appendChild(el('h2', { id: 'docask-title' }, 'Ask AI about ' + siteName));
+  var newChat = el('button', { type: 'button', class: 'new' }, 'New chat');
   var closeButton = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '\u00d7');
+  head.appendChild(newChat);
   head.appendChild(closeButton);
-  var log = el('div', { class: 'log', 'aria-live': 'polite' });
-  log.appendChild(el('p', { class: 'hint' }, 'Answers come from ' + siteName + ' only, with links to the pages they cite.'));
+  var log = el('div', { class: 'log' });
+  var intro = el('div', { class: 'intro' });
+  intro.appendChild(el('p', { class: 'hint' }, 'Answers come from ' + siteName + ' only, with links to the pages they cite.'));
+  if (config.examples.length) {
+    var examples = el('ul', { class: 'examples', 'aria-label': 'Example questions' });
+    config.examples.forEach(function (q) {
+      var li = el('li');
+      var b = el('button', { type: 'button', class: 'example' }, q);
+      b.addEventListener('click', function () { ask(q); });
+      li.appendChild(b);
+      examples.appendChild(li);
+    });
+    intro.appendChild(examples);
+  }
+  log.appendChild(intro);
+  var status = el('div', { class: 'sr', role: 'status', 'aria-live': 'polite' });
   var form = el('form', { class: 'form' });
-  var labelId = 'docask-q';
-  form.appendChild(el('label', { class: 'sr', for: labelId }, 'Your question'));
-  var input = el('textarea', { id: labelId, name: 'question', placeholder: 'Ask a question\u2026', maxlength: '500', rows: '1' });
-  var send = el('button', { type: 'submit' }, 'Ask');
+  form.appendChild(el('label', { class: 'sr', for: 'docask-q' }, 'Your question'));
+  var input = el('textarea', { id: 'docask-q', name: 'question', placeholder: 'Ask a question\u2026', maxlength: '500', rows: '1' });
+  var send = el('button', { type: 'submit', class: 'send' }, 'Ask');
+  var stop = el('button', { type: 'button', class: 'stop', hidden: '' }, 'Stop');
   form.appendChild(input);
   form.appendChild(send);
+  form.appendChild(stop);
   panel.appendChild(head);
   panel.appendChild(log);
+  panel.appendChild(status);
   panel.appendChild(form);
-  root.appendChild(launcher);
-  root.appendChild(panel);
+  if (config.disclaimer) {
+    panel.appendChild(el('p', { class: 'disclaimer' }, config.disclaimer));
+  }
+  frame.appendChild(launcher);
+  frame.appendChild(backdrop);
+  frame.appendChild(panel);
+  root.appendChild(frame);
 
+  // ---- Theme: forced by data-theme, else the site's own switch, else the reader's system setting ----
+
+  var darkMedia = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  function hostTheme() {
+    var html = document.documentElement;
+    var t = (html.getAttribute('data-theme') || (document.body && document.body.getAttribute('data-theme')) || '').toLowerCase();
+    if (t === 'dark' || t === 'light') {
+      return t; // Docusaurus, Starlight
+    }
+    if (html.classList.contains('dark')) {
+      return 'dark'; // VitePress, Tailwind sites
+    }
+    var scheme = getComputedStyle(html).colorScheme;
+    if (html.classList.contains('light') || scheme === 'light' || scheme === 'dark') {
+      return scheme === 'dark' ? 'dark' : 'light';
+    }
+    return darkMedia && darkMedia.matches ? 'dark' : 'light';
+  }
+  function applyTheme() {
+    frame.classList.toggle('dark', (config.theme === 'auto' ? hostTheme() : config.theme) === 'dark');
+  }
+  if (config.theme === 'auto') {
+    var watch = { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] };
+    new MutationObserver(applyTheme).observe(document.documentElement, watch);
+    if (darkMedia && darkMedia.addEventListener) {
+      darkMedia.addEventListener('change', applyTheme);
+    }
+  }
+
+  // ---- Opening, closing, keyboard ----
+
+  var returnTo = null;
+  function deepActive() {
+    var a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+      a = a.shadowRoot.activeElement;
+    }
+    return a;
+  }
+  function isOpen() {
+    return !panel.hidden;
+  }
   function open() {
+    if (isOpen()) {
+      return;
+    }
+    returnTo = deepActive();
+    applyTheme();
     panel.hidden = false;
+    backdrop.hidden = false;
     launcher.setAttribute('aria-expanded', 'true');
     input.focus();
+    scrollDown();
   }
   function close() {
     panel.hidden = true;
+    backdrop.hidden = true;
     launcher.setAttribute('aria-expanded', 'false');
-    launcher.focus();
+    var back = returnTo && returnTo.isConnected && returnTo !== document.body ? returnTo : launcher;
+    returnTo = null;
+    back.focus();
   }
-  launcher.addEventListener('click', function () { panel.hidden ? open() : close(); });
+  function focusables() {
+    return Array.prototype.filter.call(panel.querySelectorAll('button, textarea, a[href]'), function (e) {
+      return !e.disabled && e.getClientRects().length > 0;
+    });
+  }
+  launcher.addEventListener('click', function () { isOpen() ? close() : open(); });
   closeButton.addEventListener('click', close);
+  backdrop.addEventListener('click', close);
   root.addEventListener('keydown', function (e) {
-    if (e.key === 'Escape' && !panel.hidden) {
-      e.preventDefault();
-      close();
+    if (e.key === 'Tab' && isOpen()) { // the focus trap: Tab from the last control goes to the first
+      var all = focusables();
+      var i = all.indexOf(root.activeElement);
+      if (e.shiftKey ? i <= 0 : i === all.length - 1) {
+        e.preventDefault();
+        all[e.shiftKey ? all.length - 1 : 0].focus();
+      }
     }
   });
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'Escape' && isOpen()) {
+      e.preventDefault();
+      close();
+      return;
+    }
+    var s = config.shortcut;
+    var key = (e.key || '').toLowerCase();
+    if (!s || (key !== s.key && e.code !== 'Key' + s.key.toUpperCase()) || e.ctrlKey !== s.ctrl
+      || e.metaKey !== s.meta || e.altKey !== s.alt || e.shiftKey !== s.shift) {
+      return;
+    }
+    var t = e.composedPath ? e.composedPath()[0] : e.target; // inside the shadow root too, not just its host
+    if (!s.ctrl && !s.meta && !s.alt && t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) {
+      return; // a bare key like "/" is typing, not a shortcut, in the site's fields and in the widget's own
+    }
+    e.preventDefault();
+    isOpen() ? close() : open();
+  }, true);
   input.addEventListener('keydown', function (e) {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
@@ -301,9 +357,25 @@
   form.addEventListener('submit', function (e) {
     e.preventDefault();
     var q = input.value.trim();
-    if (q && !busy) {
+    if (q && !current) {
       input.value = '';
       ask(q);
+    }
+  });
+  newChat.addEventListener('click', function () {
+    if (current) {
+      current.stop();
+    }
+    saved = { turns: [], history: [] };
+    save();
+    Array.prototype.slice.call(log.querySelectorAll('.turn')).forEach(function (t) { t.remove(); });
+    intro.hidden = false;
+    status.textContent = '';
+    input.focus();
+  });
+  stop.addEventListener('click', function () {
+    if (current) {
+      current.stop();
     }
   });
 
@@ -311,73 +383,180 @@
     log.scrollTop = log.scrollHeight;
   }
 
+  // ---- One question and its answer ----
+
+  /** The elements of one turn; filled while the answer streams, or at once from a kept turn. */
+  function turnView(question) {
+    var v = { turn: el('div', { class: 'turn' }) };
+    v.turn.appendChild(el('p', { class: 'question' }, question));
+    v.sourcesBox = el('div', { class: 'sources', hidden: '' });
+    v.sourcesBox.appendChild(el('span', null, 'Sources'));
+    v.sourceList = el('ol');
+    v.sourcesBox.appendChild(v.sourceList);
+    v.answer = el('div', { class: 'answer' });
+    v.turn.appendChild(v.sourcesBox);
+    v.turn.appendChild(v.answer);
+    intro.hidden = true;
+    log.appendChild(v.turn);
+    return v;
+  }
+  function showSource(v, n, url, title) {
+    var li = el('li', { value: String(n) });
+    var href = safeUrl(url);
+    var label = plain(title) || url;
+    li.appendChild(href ? link(href, label) : document.createTextNode(label));
+    v.sourceList.appendChild(li);
+    v.sourcesBox.hidden = false;
+  }
+  /** The answer's text as Markdown, or a refusal with the ways on that the site configured. */
+  function showAnswer(v, t) {
+    v.answer.textContent = '';
+    if (!t.refused) {
+      var frag = markdown(plain(t.text), t.sources);
+      Array.prototype.forEach.call(frag.querySelectorAll('pre'), addCopyButton);
+      v.answer.appendChild(frag);
+      return;
+    }
+    v.answer.appendChild(el('p', { class: 'refused' }, plain(t.text)));
+    var search = config.searchUrl && pageUrl(config.searchUrl.replace('{query}', encodeURIComponent(t.q)));
+    if (search || config.contactUrl) {
+      var ways = el('p', { class: 'ways' });
+      if (search) {
+        ways.appendChild(link(search, 'Search the docs'));
+      }
+      if (config.contactUrl) {
+        ways.appendChild(link(config.contactUrl, 'Contact us'));
+      }
+      v.answer.appendChild(ways);
+    }
+  }
+  function addCopyButton(pre) {
+    var b = el('button', { type: 'button', class: 'copy', 'aria-label': 'Copy code' }, 'Copy');
+    b.addEventListener('click', function () {
+      copyText(pre.querySelector('code').textContent).then(function () {
+        b.textContent = 'Copied';
+      }, function () {
+        b.textContent = 'Copy failed';
+      });
+    });
+    pre.insertBefore(b, pre.firstChild);
+  }
+  function copyText(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(text).catch(function () { return copyBySelection(text); });
+    }
+    return copyBySelection(text);
+  }
+  function copyBySelection(text) { // pages that are not a secure context, and older browsers
+    var t = el('textarea', { class: 'sr', 'aria-hidden': 'true', tabindex: '-1' });
+    t.value = text;
+    panel.appendChild(t);
+    t.select();
+    var ok = document.execCommand('copy');
+    t.remove();
+    input.focus();
+    return ok ? Promise.resolve() : Promise.reject(new Error('copy refused'));
+  }
+  /** A kept turn, shown again after a navigation. */
+  function showKept(t) {
+    var v = turnView(t.q);
+    Object.keys(t.sources).forEach(function (n) { showSource(v, n, t.sources[n].url, t.sources[n].title); });
+    if (t.error) {
+      v.answer.appendChild(el('p', { class: 'error' }, t.error));
+      return;
+    }
+    showAnswer(v, t);
+    if (t.stopped) {
+      v.answer.appendChild(el('p', { class: 'hint' }, 'Stopped.'));
+    } else if (t.id) {
+      v.turn.appendChild(feedbackBar(t));
+    }
+  }
+  saved.turns.forEach(function (t) {
+    try {
+      showKept(t);
+    } catch (e) {
+      // a kept turn this version cannot read is skipped
+    }
+  });
+
+  var current = null; // the answer being streamed: {stop}
+
+  function busy(on) {
+    send.hidden = on;
+    stop.hidden = !on;
+    var a = root.activeElement;
+    if (a === (on ? send : stop)) {
+      (on ? stop : input).focus();
+    }
+  }
+
   function ask(question) {
-    busy = true;
-    send.disabled = true;
-    var turn = el('div', { class: 'turn' });
-    turn.appendChild(el('p', { class: 'question' }, question));
-    var sourcesBox = el('div', { class: 'sources', hidden: '' });
-    sourcesBox.appendChild(el('span', null, 'Sources'));
-    var sourceList = el('ol');
-    sourcesBox.appendChild(sourceList);
-    var answer = el('div', { class: 'answer', 'aria-busy': 'true' });
-    answer.appendChild(el('p', { class: 'hint' }, 'Searching ' + siteName + '\u2026'));
-    turn.appendChild(sourcesBox);
-    turn.appendChild(answer);
-    log.appendChild(turn);
+    if (current) {
+      return;
+    }
+    var v = turnView(question);
+    v.answer.setAttribute('aria-busy', 'true');
+    v.answer.appendChild(el('p', { class: 'hint' }, 'Searching ' + siteName + '\u2026'));
+    status.textContent = '';
     scrollDown();
 
-    var state = { id: null, refused: false, text: '', sources: {}, pending: false, failed: false, finished: false };
+    var t = { q: question, id: null, refused: false, text: '', sources: {} };
+    var pending = false;
+    var finished = false;
+    var controller = window.AbortController ? new AbortController() : null;
+    current = {
+      stop: function () {
+        t.stopped = true;
+        if (controller) {
+          controller.abort(); // the server sees the connection close and stops the model (docs/design.md)
+        }
+      }
+    };
+    busy(true);
 
     function render() {
-      state.pending = false;
-      answer.textContent = '';
-      if (state.refused) {
-        answer.appendChild(el('p', { class: 'refused' }, plain(state.text)));
-      } else {
-        answer.appendChild(markdown(plain(state.text), state.sources));
+      pending = false;
+      if (!t.error) {
+        showAnswer(v, t);
+        scrollDown();
       }
-      scrollDown();
     }
     function renderSoon() {
-      if (!state.pending) {
-        state.pending = true;
-        (window.requestAnimationFrame || setTimeout)(render);
+      if (!pending) {
+        pending = true;
+        (window.requestAnimationFrame || setTimeout)(function () {
+          if (pending) { // not yet done by the final render, which must be the last
+            render();
+          }
+        });
       }
     }
     function fail(message) {
-      state.failed = true;
-      answer.textContent = '';
-      answer.appendChild(el('p', { class: 'error', role: 'alert' }, message));
-    }
-    function addSource(part) {
-      var meta = (part.providerMetadata && part.providerMetadata.docask) || {};
-      var n = parseInt(meta.n || part.sourceId, 10);
-      state.sources[n] = { url: part.url, title: part.title };
-      var li = el('li', { value: String(n) });
-      var href = safeUrl(part.url);
-      var label = plain(part.title) || part.url;
-      li.appendChild(href ? link(href, label) : document.createTextNode(label));
-      sourceList.appendChild(li);
-      sourcesBox.hidden = false;
+      t.error = message;
+      v.answer.textContent = '';
+      v.answer.appendChild(el('p', { class: 'error', role: 'alert' }, message));
     }
     function onPart(part) {
       switch (part.type) {
         case 'start':
-          state.id = part.messageId || null;
-          state.refused = !!(part.messageMetadata && part.messageMetadata.refused);
+          t.id = part.messageId || null;
+          t.refused = !!(part.messageMetadata && part.messageMetadata.refused);
           break;
         case 'source-url':
-          addSource(part);
+          var meta = (part.providerMetadata && part.providerMetadata.docask) || {};
+          var n = parseInt(meta.n || part.sourceId, 10);
+          t.sources[n] = { url: part.url, title: part.title };
+          showSource(v, n, part.url, part.title);
           break;
         case 'text-delta':
-          state.text += part.delta;
+          t.text += part.delta;
           renderSoon();
           break;
         case 'finish':
-          state.finished = true;
+          finished = true;
           if (part.messageMetadata && part.messageMetadata.refused) {
-            state.refused = true;
+            t.refused = true;
           }
           break;
         case 'error':
@@ -388,10 +567,16 @@
       }
     }
 
+    var body = { question: question, history: saved.history.filter(hasText).slice(-MAX_HISTORY) };
+    var version = docsVersion();
+    if (version) {
+      body.version = version;
+    }
     fetch(endpoint + '/api/ask', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept': 'text/event-stream' },
-      body: JSON.stringify({ question: question, history: history.filter(hasText).slice(-MAX_HISTORY) })
+      body: JSON.stringify(body),
+      signal: controller ? controller.signal : undefined
     }).then(function (res) {
       if (!res.ok) {
         return res.json().catch(function () { return {}; }).then(function (problem) {
@@ -404,26 +589,39 @@
         });
       }
       return readStream(res.body, onPart).then(function () {
-        if (!state.failed && !state.finished) { // the stream ended early: a dropped connection or a proxy that gave up
+        if (!t.error && !finished && !t.stopped) { // the stream ended early: a dropped connection or a proxy that gave up
           fail('The answer was cut off before it was complete. Please try again.');
         }
       });
     }).catch(function () {
-      fail('Could not reach the answer service. Please check your connection and try again.');
+      if (!t.stopped) {
+        fail('Could not reach the answer service. Please check your connection and try again.');
+      }
     }).then(function () {
-      busy = false;
-      send.disabled = false;
-      answer.removeAttribute('aria-busy');
-      if (!state.failed) {
+      current = null;
+      busy(false);
+      if (!v.turn.isConnected) {
+        return; // "New chat" while it streamed
+      }
+      if (!t.error) {
         render();
-        if (hasText(state)) { // an empty turn teaches the model nothing (and the server would skip it)
-          history.push({ role: 'user', text: question });
-          history.push({ role: 'assistant', text: state.text.slice(0, MAX_TURN_CHARS) });
-        }
-        if (state.id) {
-          turn.appendChild(feedbackBar(state.id));
+        if (t.stopped) {
+          v.answer.appendChild(el('p', { class: 'hint' }, 'Stopped.'));
+          status.textContent = 'Stopped.';
+        } else {
+          status.textContent = 'Answer: ' + v.answer.textContent;
+          if (hasText(t)) { // an empty turn teaches the model nothing (and the server would skip it)
+            saved.history.push({ role: 'user', text: question });
+            saved.history.push({ role: 'assistant', text: t.text.slice(0, MAX_TURN_CHARS) });
+          }
+          if (t.id) {
+            v.turn.appendChild(feedbackBar(t));
+          }
         }
       }
+      v.answer.removeAttribute('aria-busy');
+      saved.turns.push(t);
+      save();
       scrollDown();
     });
   }
@@ -468,26 +666,82 @@
     return pump();
   }
 
-  function feedbackBar(answerId) {
+  /** A thumb drawn as SVG (Feather's thumbs-up, MIT): emoji fonts are missing on many Linux desktops. */
+  function thumb() {
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    var path = document.createElementNS(ns, 'path');
+    path.setAttribute('d', 'M14 9V5a3 3 0 0 0-3-3l-4 9v11h11.28a2 2 0 0 0 2-1.7l1.38-9a2 2 0 0 0-2-2.3zM7 22H4a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2h3');
+    svg.appendChild(path);
+    return svg;
+  }
+
+  /** Thumbs up posts at once; thumbs down first offers a comment box. One rating per answer. */
+  function feedbackBar(t) {
     var bar = el('div', { class: 'feedback' });
+    if (t.rated) {
+      bar.textContent = 'Thanks for the feedback.';
+      return bar;
+    }
+    function post(rating, comment) {
+      if (t.rated) {
+        return;
+      }
+      t.rated = rating;
+      save();
+      var hadFocus = bar.contains(root.activeElement);
+      bar.textContent = 'Thanks for the feedback.';
+      if (hadFocus) {
+        input.focus();
+      }
+      var body = { answerId: t.id, rating: rating };
+      if (comment) {
+        body.comment = comment;
+      }
+      fetch(endpoint + '/api/feedback', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body)
+      }).catch(function () { /* feedback is best effort */ });
+    }
     bar.appendChild(el('span', null, 'Was this helpful?'));
-    [['up', 'Yes', 'Helpful'], ['down', 'No', 'Not helpful']].forEach(function (r) {
-      var b = el('button', { type: 'button', 'aria-label': r[2], 'data-rating': r[0] }, r[1]);
-      b.addEventListener('click', function () {
-        bar.textContent = 'Thanks for the feedback.';
-        fetch(endpoint + '/api/feedback', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ answerId: answerId, rating: r[0] })
-        }).catch(function () { /* feedback is best effort */ });
+    var up = el('button', { type: 'button', 'aria-label': 'Helpful', 'data-rating': 'up' });
+    var down = el('button', { type: 'button', 'aria-label': 'Not helpful', 'data-rating': 'down', 'aria-expanded': 'false' });
+    up.appendChild(thumb());
+    down.appendChild(thumb());
+    up.addEventListener('click', function () { post('up'); });
+    down.addEventListener('click', function () {
+      if (bar.querySelector('form')) {
+        return;
+      }
+      down.setAttribute('aria-expanded', 'true');
+      var box = el('form', { class: 'comment' });
+      var id = 'docask-c-' + t.id;
+      box.appendChild(el('label', { for: id }, 'What was wrong or missing? (optional)'));
+      var text = el('textarea', { id: id, maxlength: '2000', rows: '2' });
+      box.appendChild(text);
+      box.appendChild(el('button', { type: 'submit' }, 'Send feedback'));
+      box.addEventListener('submit', function (e) {
+        e.preventDefault();
+        post('down', text.value.trim());
       });
-      bar.appendChild(b);
+      bar.appendChild(box);
+      text.focus();
+      scrollDown();
     });
+    bar.appendChild(up);
+    bar.appendChild(down);
     return bar;
   }
 
   function mount() {
     document.body.appendChild(host);
+    applyTheme();
+    if (config.theme === 'auto') {
+      new MutationObserver(applyTheme).observe(document.body, { attributes: true, attributeFilter: ['data-theme'] });
+    }
   }
   if (document.body) {
     mount();

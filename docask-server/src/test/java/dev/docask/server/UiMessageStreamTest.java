@@ -1,5 +1,6 @@
 package dev.docask.server;
 
+import dev.docask.answer.internal.UiMessageStream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.retrieve.Hit;

@@ -7,7 +7,6 @@ import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,19 +15,15 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,11 +34,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The widget in real headless Chromium against a real server whose model is the fake
  * OpenAI-compatible server. Needs Debian's {@code chromium} and {@code chromium-driver}
  * ({@code apt-get install -y chromium chromium-driver}); skipped with a message when they are
- * missing. Saves {@code docs/widget.png}. Run alone: {@code ./mvnw verify -Dit.test=WidgetBrowserIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}.
+ * missing. Run alone: {@code ./mvnw verify -Dit.test=WidgetBrowserIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class WidgetBrowserIT {
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final String XSS_ANSWER = "The retry option reruns a failing test [1]. "
             + "<img src=x onerror=\"window.__docaskXss='img'\"> "
             + "<script>window.__docaskXss='script'</script> "
@@ -54,29 +47,23 @@ class WidgetBrowserIT {
     static Path dir;
     static FakeModelServer fake;
     static DocaskServer server;
+    static WidgetPage page;
     static ChromeDriver browser;
     static final List<Feedback> FEEDBACK = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "WidgetBrowserIT skipped: headless Chromium not installed (apt-get install -y chromium chromium-driver)");
+        page = WidgetPage.start(dir.resolve("chrome-profile"));
+        browser = page.browser;
         fake = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mock"));
         server = FakeModels.server(Docs.build(dir.resolve("idx")), fake).answerCache(null)
                 .onFeedback(FEEDBACK::add).build().start();
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString()); // never let Selenium Manager download
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("chrome-profile"), "--window-size=1280,800");
-        browser = new ChromeDriver(options);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
+        if (page != null) {
+            page.close();
         }
         if (server != null) {
             server.close();
@@ -87,36 +74,30 @@ class WidgetBrowserIT {
     @BeforeEach
     void openDemoPage() {
         browser.manage().window().setSize(new Dimension(1280, 800));
+        page.emulate("light", "reduce");
+        browser.get(server.url() + "/healthz");
+        ((JavascriptExecutor) browser).executeScript("sessionStorage.clear()"); // the conversation of the test before
         browser.get(server.url() + "/");
     }
 
     private SearchContext widget() {
-        return browser.findElement(By.cssSelector("div[data-docask]")).getShadowRoot();
+        return page.widget();
     }
 
     private WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(15));
+        return page.waiting();
     }
 
     private void ask(String question) {
-        SearchContext w = widget();
-        WebElement panel = w.findElement(By.cssSelector(".panel"));
-        if (!panel.isDisplayed()) {
-            w.findElement(By.cssSelector("button.launcher")).click();
-        }
-        WebElement input = w.findElement(By.cssSelector("textarea"));
-        input.sendKeys(question);
-        input.sendKeys(Keys.ENTER);
+        page.ask(question);
     }
 
     private WebElement lastTurn() {
-        List<WebElement> turns = widget().findElements(By.cssSelector(".turn"));
-        return turns.getLast();
+        return page.lastTurn();
     }
 
     private void awaitAnswered() {
-        waiting().until(d -> !widget().findElements(By.cssSelector(".turn")).isEmpty()
-                && lastTurn().findElement(By.cssSelector(".answer")).getAttribute("aria-busy") == null);
+        page.awaitAnswered();
     }
 
     @Test
@@ -142,7 +123,6 @@ class WidgetBrowserIT {
         assertThat(turn.findElement(By.cssSelector(".answer strong")).getText()).isEqualTo("fake");
         assertThat(turn.findElement(By.cssSelector(".answer code")).getText()).isEqualTo("vi.mock(path)");
         assertThat(turn.findElements(By.cssSelector(".answer li"))).hasSize(2);
-        saveScreenshot();
 
         turn.findElement(By.cssSelector(".feedback button[data-rating='up']")).click();
         waiting().until(d -> !FEEDBACK.isEmpty());
@@ -258,15 +238,13 @@ class WidgetBrowserIT {
     }
 
     @Test
-    void page_withAStrictContentSecurityPolicy_showsTheWidgetStyled() throws Exception {
-        HttpServer site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        String siteOrigin = "http://127.0.0.1:" + site.getAddress().getPort();
-        try (DocaskServer api = FakeModels.server(dir.resolve("idx"), fake).allowOrigins(List.of(siteOrigin)).build().start()) {
-            serve(site, "/", "<!doctype html><html><body><h1>Strict</h1><script src=\"" + api.url()
+    void page_withAStrictContentSecurityPolicy_showsTheWidgetStyled() {
+        try (TestSite site = TestSite.start();
+             DocaskServer api = FakeModels.server(dir.resolve("idx"), fake).allowOrigins(List.of(site.origin())).build().start()) {
+            site.page("/", "<!doctype html><html><body><h1>Strict</h1><script src=\"" + api.url()
                     + "/widget.js\" data-endpoint=\"" + api.url() + "\"></script></body></html>",
                     "default-src 'none'; script-src " + api.url() + "; connect-src " + api.url() + "; style-src 'self'");
-            site.start();
-            browser.get(siteOrigin + "/");
+            browser.get(site.origin() + "/");
             Object position = ((JavascriptExecutor) browser).executeScript("return getComputedStyle("
                     + "document.querySelector('div[data-docask]').shadowRoot.querySelector('button.launcher')).position");
             assertThat(position).isEqualTo("fixed");
@@ -274,8 +252,6 @@ class WidgetBrowserIT {
             ask("how do I mock a module?");
             awaitAnswered();
             assertThat(lastTurn().findElements(By.cssSelector(".answer a.cite"))).hasSize(1);
-        } finally {
-            site.stop(0);
         }
     }
 
@@ -284,8 +260,14 @@ class WidgetBrowserIT {
         HttpServer site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         String siteOrigin = "http://127.0.0.1:" + site.getAddress().getPort();
         List<String> bodies = new CopyOnWriteArrayList<>();
-        serve(site, "/", "<!doctype html><html><body><script src=\"" + server.url() + "/widget.js\" data-endpoint=\""
-                + siteOrigin + "\"></script></body></html>", null);
+        site.createContext("/", exchange -> {
+            byte[] page = ("<!doctype html><html><body><script src=\"" + server.url() + "/widget.js\" data-endpoint=\""
+                    + siteOrigin + "\"></script></body></html>").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
         site.createContext("/api/ask", exchange -> { // a proxy that gives up: the first stream ends after its start
             bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
             String events = "data: {\"type\":\"start\",\"messageId\":\"ans_1\"}\n\ndata: {\"type\":\"text-start\",\"id\":\"t\"}\n\n"
@@ -314,19 +296,6 @@ class WidgetBrowserIT {
         }
     }
 
-    private static void serve(HttpServer site, String path, String html, String csp) {
-        site.createContext(path, exchange -> {
-            byte[] page = html.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-            if (csp != null) {
-                exchange.getResponseHeaders().add("Content-Security-Policy", csp);
-            }
-            exchange.sendResponseHeaders(200, page.length);
-            exchange.getResponseBody().write(page);
-            exchange.close();
-        });
-    }
-
     @Test
     void panel_escapeClosesAndReturnsFocusToTheButton() {
         SearchContext w = widget();
@@ -352,12 +321,5 @@ class WidgetBrowserIT {
         Number viewport = (Number) ((JavascriptExecutor) browser).executeScript("return window.innerWidth");
         assertThat(panel.getRect().getWidth()).isEqualTo(viewport.intValue());
         assertThat(panel.getRect().getX()).isZero();
-    }
-
-    private static void saveScreenshot() throws Exception {
-        Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
-        Path docs = dev.docask.testsupport.TestSites.root().resolve("docs");
-        Files.createDirectories(docs);
-        Files.copy(shot, docs.resolve("widget.png"), StandardCopyOption.REPLACE_EXISTING);
     }
 }

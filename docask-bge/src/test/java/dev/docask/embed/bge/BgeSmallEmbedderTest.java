@@ -1,7 +1,5 @@
 package dev.docask.embed.bge;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.docask.embed.internal.Vectors;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
@@ -10,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class BgeSmallEmbedderTest {
     private static final BgeSmallEmbedder INSTRUCT = new BgeSmallEmbedder(BgeSmallEmbedder.QueryMode.INSTRUCT);

@@ -31,8 +31,11 @@ public interface IndexEngine {
         return IndexAccess.terms(text);
     }
 
-    /** The question's distinct analysed terms, their IDF in this index and how often the question repeats each. */
-    QueryTerms queryTerms(String question);
+    /**
+     * The question's distinct analysed terms, their IDF in this index and how often the question
+     * repeats each; with {@code closeWords}, an unknown word is replaced by the closest one the index has.
+     */
+    QueryTerms queryTerms(String question, boolean closeWords);
 
     /** The {@code n} best chunks by BM25 among {@code allowed} (all when null), best first. */
     List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed);

@@ -1,0 +1,99 @@
+package dev.docask.cli;
+
+import dev.docask.testsupport.SiteServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static dev.docask.cli.CliRun.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** docask index URL through the real command line, against a docs site on 127.0.0.1. */
+@Timeout(120)
+class IndexCrawlCommandTest {
+    private static SiteServer site;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void start() {
+        site = SiteServer.serving(SiteServer.DOCS)
+                .text("/robots.txt", "text/plain", "User-agent: *\nDisallow: /private/\nSitemap: {origin}/sitemap.xml\n")
+                .sitemap("/sitemap.xml", "/", "/guide/", "/guide/mocking.html", "/guide/config.html", "/private/secret.html",
+                        "/missing.html");
+    }
+
+    @AfterAll
+    static void stop() {
+        site.close();
+    }
+
+    @Test
+    void index_url_crawlsTheSiteAndSearchFindsItsPages() {
+        String out = tmp.resolve("idx").toString();
+        CliRun r = run("index", site.origin() + "/", "--out", out, "--embedder", "mock", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Crawled " + site.origin() + "/: 6 pages from 1 sitemap: 4 indexed; skipped 1 by robots.txt; 1 failed")
+                .contains("Indexed 4 pages: ");
+        assertThat(r.err()).contains("problem " + site.origin() + "/missing.html: HTTP 404");
+        assertThat(Files.exists(Path.of(out, "crawl.json"))).isTrue();
+        CliRun s = run("search", "--index", out, "retryLimit dead-lettered");
+        assertThat(s.out()).contains(site.origin() + "/guide/config.html#retry-limit");
+    }
+
+    @Test
+    void index_urlCheck_saysUpToDateWhenNothingChanged() {
+        String out = tmp.resolve("idx").toString();
+        assertThat(run("index", site.origin(), "--out", out, "--embedder", "mock", "-q").code()).isZero();
+        CliRun c = run("index", site.origin(), "--out", out, "--embedder", "mock", "--check");
+        assertThat(c.out()).as(c.err()).isEqualTo("up to date: " + out + "\n");
+        assertThat(c.code()).isZero();
+    }
+
+    @Test
+    void index_urlThatIsNotHttp_isAUsageError() {
+        CliRun r = run("index", "ftp://docs.example.com/", "--out", tmp.resolve("x").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask index: 'ftp://docs.example.com/' is not a site to crawl: docask crawls http:// and https:// sites only\n")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void index_hostThatDoesNotResolve_failsWithOneLine() {
+        CliRun r = run("index", "http://docask-no-such-host.invalid/", "--out", tmp.resolve("x").toString(), "--embedder", "mock");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("docask index: cannot reach docask-no-such-host.invalid: the host name does not resolve"
+                + " (http://docask-no-such-host.invalid/robots.txt)\n");
+    }
+
+    @Test
+    void index_siteWithNoPages_failsWithOneLineAndNoIndex() {
+        try (SiteServer empty = SiteServer.serving(SiteServer.DOCS.resolve("private"))) {
+            Path out = tmp.resolve("x");
+            CliRun r = run("index", empty.origin(), "--out", out.toString(), "--embedder", "mock");
+            assertThat(r.code()).isEqualTo(1);
+            assertThat(r.err()).endsWith("docask index: nothing was indexed from " + empty.origin()
+                    + ": no page gave any text (1 problems above)\n").doesNotContain("Exception");
+            assertThat(Files.exists(out)).isFalse();
+        }
+    }
+
+    @Test
+    void index_crawlOptionsWithAFolderOrFolderOptionsWithAUrl_areUsageErrors() {
+        CliRun a = run("index", tmp.toString(), "--max-pages", "3");
+        assertThat(a.code()).isEqualTo(2);
+        assertThat(a.err()).startsWith("docask index: --max-pages crawl a site: give its URL, not a folder");
+        CliRun b = run("index", site.origin(), "--framework", "html");
+        assertThat(b.code()).isEqualTo(2);
+        assertThat(b.err()).startsWith("docask index: these options are for folders, not for a crawl: --framework");
+        CliRun c = run("index", site.origin(), "--concurrency", "99");
+        assertThat(c.code()).isEqualTo(2);
+        assertThat(c.err()).startsWith("docask index: --concurrency: concurrency must be between 1 and 16");
+    }
+}

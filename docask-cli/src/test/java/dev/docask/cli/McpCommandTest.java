@@ -1,0 +1,141 @@
+package dev.docask.cli;
+
+import dev.docask.testsupport.TestSites;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static dev.docask.cli.CliRun.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code docask mcp} in a child process, driven by the SDK's own stdio client; and {@code index --llms-txt}. */
+class McpCommandTest {
+    @TempDir
+    static Path tmp;
+    static Path index;
+    static Path site;
+
+    @BeforeAll
+    static void buildIndex() {
+        index = tmp.resolve("idx");
+        site = tmp.resolve("static");
+        CliRun r = run("index", TestSites.samples().toString(), "--out", index.toString(), "--base-url",
+                TestSites.SAMPLES_BASE_URL, "--embedder", "mock", "--llms-txt", site.toString(), "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Wrote " + site.resolve("llms.txt") + " and " + site.resolve("llms-full.txt"));
+    }
+
+    /** The command line that starts {@code docask mcp} on this test's class path. */
+    static List<String> docaskMcp(String... extra) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Xmx256m", "-XX:TieredStopAtLevel=1", Main.class.getName(), "mcp", "--index",
+                index.toString()));
+        cmd.addAll(List.of(extra));
+        return cmd;
+    }
+
+    static String text(CallToolResult r) {
+        return ((McpSchema.TextContent) r.content().get(0)).text();
+    }
+
+    @Test
+    void mcpOverStdio_initializeListAndCallEachTool() {
+        List<String> cmd = docaskMcp();
+        ServerParameters params = ServerParameters.builder(cmd.get(0)).args(cmd.subList(1, cmd.size())).build();
+        StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
+        try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20))
+                .initializationTimeout(Duration.ofSeconds(30)).build()) {
+            client.initialize();
+            assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+                    .containsExactlyInAnyOrder("search_docs", "fetch_page", "list_pages");
+
+            CallToolResult found = client.callTool(new McpSchema.CallToolRequest("search_docs",
+                    Map.of("query", "What options does createRelayHandler accept?", "topK", 2)));
+            assertThat(text(found)).contains("[1] ", "https://docs.quayside.dev/api/create-relay-handler");
+
+            CallToolResult offTopic = client.callTool(new McpSchema.CallToolRequest("search_docs",
+                    Map.of("query", "best sourdough bread recipe")));
+            assertThat(text(offTopic)).startsWith("Nothing on Quayside is relevant to that.");
+
+            CallToolResult page = client.callTool(new McpSchema.CallToolRequest("fetch_page",
+                    Map.of("url", "https://docs.quayside.dev/guides/retries#anything")));
+            assertThat(text(page)).startsWith("# ").contains("Source: https://docs.quayside.dev/guides/retries\n");
+
+            CallToolResult unknown = client.callTool(new McpSchema.CallToolRequest("fetch_page", Map.of("url", "/guides/retry")));
+            assertThat(unknown.isError()).isTrue();
+            assertThat(text(unknown)).contains("The closest known pages:\n- ").contains("https://docs.quayside.dev/guides/retries");
+
+            CallToolResult pages = client.callTool(new McpSchema.CallToolRequest("list_pages", Map.of("prefix", "/guides/")));
+            assertThat(text(pages)).startsWith("Pages 1–5 of 5 under https://docs.quayside.dev/guides/:");
+
+            CallToolResult bad = client.callTool(new McpSchema.CallToolRequest("list_pages", Map.of("cursor", "nonsense!")));
+            assertThat(bad.isError()).isTrue();
+            assertThat(text(bad)).startsWith("list_pages: the cursor is not one list_pages gave");
+        }
+    }
+
+    @Test
+    void mcpOverStdio_writesOnlyProtocolToStdout_skipsGarbage_andAnswersBeforeExitingWhenStdinCloses() throws Exception {
+        Process p = new ProcessBuilder(docaskMcp()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            OutputStream in = p.getOutputStream();
+            in.write(("not json at all\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_pages\",\"arguments\":{}}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.close(); // everything sent, then the agent goes away: the call is still answered
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{").contains("\"name\":\"docask\"");
+            assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{").contains("Pages 1–16 of 16");
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("docask mcp exits when stdin closes").isTrue();
+            assertThat(p.exitValue()).isZero();
+            assertThat(out.readLine()).isNull();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void mcp_missingIndex_saysSoOnStderrAndExits1() {
+        CliRun r = run("mcp", "--index", tmp.resolve("nope").toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("docask mcp: ");
+    }
+
+    @Test
+    void indexLlmsTxt_writesBothFilesFromTheNewIndex() throws Exception {
+        String llms = Files.readString(site.resolve("llms.txt"));
+        assertThat(llms).startsWith("# Quayside\n\n> ").contains("\n## ", "- [", "](https://docs.quayside.dev/guides/retries)");
+        assertThat(Files.readString(site.resolve("llms-full.txt"))).contains("Source: https://docs.quayside.dev/guides/retries\n");
+    }
+
+    @Test
+    void indexLlmsTxt_withCheck_isAUsageError() {
+        CliRun r = run("index", TestSites.samples().toString(), "--out", index.toString(), "--check", "--llms-txt",
+                tmp.resolve("x").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--llms-txt writes files and --check writes nothing");
+    }
+}

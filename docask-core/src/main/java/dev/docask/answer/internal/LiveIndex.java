@@ -1,0 +1,146 @@
+package dev.docask.answer.internal;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
+
+/*
+ * The index the server answers from, swapped atomically when `docask index` publishes a new
+ * generation into the same folder. The folder's CURRENT file is polled (cheap: one small read)
+ * rather than watched, because file-system events are unreliable on network and container
+ * mounts. A new generation that fails to load is logged and skipped; the old one keeps serving,
+ * and the broken one is not retried until CURRENT names yet another generation. docask serve and the
+ * Spring Boot starter both serve through this class.
+ */
+public final class LiveIndex implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LiveIndex.class);
+
+    private final Path dir;
+    private final BiFunction<String, DocIndex, Generation> loader;
+    private final AtomicReference<@Nullable Generation> current = new AtomicReference<>();
+    private final ScheduledExecutorService poller;
+    private volatile String lastSeen;
+
+    /** Loads the index now (failing loudly) and checks for new generations every {@code interval}. */
+    public LiveIndex(Path dir, BiFunction<String, DocIndex, Generation> loader, Duration interval) {
+        this.dir = dir;
+        this.loader = loader;
+        String name = DocIndex.generation(dir).orElse("");
+        current.set(load(name));
+        lastSeen = name;
+        poller = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
+                .name("docask-index-reload").unstarted(r));
+        long ms = Math.max(10, interval.toMillis());
+        poller.scheduleWithFixedDelay(this::reloadIfChanged, ms, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /** A lease on the current generation; release it when the request is done. */
+    public Lease lease() {
+        while (true) {
+            Generation g = current.get();
+            if (g == null) {
+                throw new ApiException.Unavailable("The server is shutting down.");
+            }
+            if (g.retain()) {
+                return new Lease(g);
+            }
+        }
+    }
+
+    /** The generation new requests are served from. */
+    public String generation() {
+        Generation g = current.get();
+        return g == null ? "" : g.name();
+    }
+
+    /** Checks CURRENT and swaps to a new generation if there is one; true when it swapped. */
+    private static final String DAMAGED = "<damaged CURRENT>";
+
+    public boolean reloadIfChanged() {
+        Optional<String> seen = DocIndex.generation(dir);
+        if (seen.isEmpty() && DocIndex.exists(dir) && !DAMAGED.equals(lastSeen)) {
+            lastSeen = DAMAGED; // said once, until CURRENT names a generation again
+            LOG.warn("{} no longer names an index generation; still serving {} (re-run 'docask index' into {})",
+                    dir.resolve("CURRENT"), generation(), dir);
+            return false;
+        }
+        if (seen.isEmpty() || seen.get().equals(lastSeen)) {
+            return false;
+        }
+        if (seen.get().equals(generation())) { // CURRENT repaired to what is already served
+            lastSeen = seen.get();
+            return false;
+        }
+        String name = seen.get();
+        lastSeen = name;
+        Generation fresh;
+        try {
+            fresh = load(name);
+        } catch (RuntimeException e) {
+            LOG.warn("new index generation {} in {} was rejected; still serving {}: {}", name, dir, generation(),
+                    e.getMessage());
+            return false;
+        }
+        Generation old = current.getAndSet(fresh);
+        if (old != null) {
+            old.retire();
+        }
+        LOG.info("index reloaded: now serving generation {} of {} ({} chunks)", name, dir, fresh.index().size());
+        return true;
+    }
+
+    private Generation load(String name) {
+        DocIndex index = DocIndex.open(dir);
+        try {
+            return loader.apply(name, index);
+        } catch (RuntimeException e) {
+            index.close();
+            throw e instanceof IndexException || e instanceof IllegalArgumentException ? e : new IndexException("the index in " + dir + " (" + name
+                    + ") cannot be served: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        poller.shutdownNow();
+        Generation g = current.getAndSet(null);
+        if (g != null) {
+            g.retire();
+        }
+    }
+
+    /** A request's hold on one generation. */
+    public static final class Lease implements AutoCloseable {
+        private final Generation generation;
+        private boolean released;
+
+        private Lease(Generation generation) {
+            this.generation = generation;
+        }
+
+        public Generation generation() {
+            return generation;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!released) {
+                released = true;
+                generation.release();
+            }
+        }
+    }
+}

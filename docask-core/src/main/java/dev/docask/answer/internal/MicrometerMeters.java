@@ -1,0 +1,101 @@
+package dev.docask.answer.internal;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/*
+ * What an operator graphs: traffic by route and status, how often docask refused or answered from
+ * cache or fell back to keywords, and the two latencies a reader feels (retrieval, first token), as
+ * histograms so percentiles can be aggregated across replicas. One binding for docask serve (its own
+ * Prometheus registry) and the Spring Boot starter (the application's registry), so both export the
+ * same meters. Micrometer is an optional dependency of docask-core: only those two load this class.
+ */
+/** docask's {@link AnswerMeters} on a Micrometer registry. */
+public class MicrometerMeters implements AnswerMeters {
+    private final MeterRegistry registry;
+    private final Counter refusals;
+    private final Counter cacheHits;
+    private final Counter fallbacks;
+    private final Counter failures;
+    private final Counter cancellations;
+    private final Timer retrieval;
+    private final Timer firstToken;
+    private final AtomicInteger openStreams = new AtomicInteger();
+
+    public MicrometerMeters(MeterRegistry registry) {
+        this.registry = registry;
+        refusals = Counter.builder(REFUSALS)
+                .description("Questions answered with \"I don't know\" without calling the model").register(registry);
+        cacheHits = Counter.builder(CACHE_HITS).description("Answers replayed from the answer cache").register(registry);
+        fallbacks = Counter.builder(KEYWORD_FALLBACKS)
+                .description("Questions answered from keywords alone because the embedder failed").register(registry);
+        failures = Counter.builder(FAILURES).description("Answers that failed (model error or timeout)").register(registry);
+        cancellations = Counter.builder(CANCELLATIONS)
+                .description("Answers stopped because the client went away").register(registry);
+        retrieval = Timer.builder(RETRIEVAL).publishPercentileHistogram().description("Time to find the sources")
+                .register(registry);
+        firstToken = Timer.builder(FIRST_TOKEN).publishPercentileHistogram()
+                .description("Time from the question to the first token of the answer").register(registry);
+        registry.gauge(OPEN_STREAMS, openStreams);
+    }
+
+    /** Counts one HTTP request by route and status. */
+    public void request(String route, int status) {
+        Counter.builder(HTTP_REQUESTS).tag("route", route).tag("status", Integer.toString(status))
+                .register(registry).increment();
+    }
+
+    @Override
+    public void refusal() {
+        refusals.increment();
+    }
+
+    @Override
+    public void cacheHit() {
+        cacheHits.increment();
+    }
+
+    @Override
+    public void keywordFallback() {
+        fallbacks.increment();
+    }
+
+    @Override
+    public void failure() {
+        failures.increment();
+    }
+
+    @Override
+    public void cancellation() {
+        cancellations.increment();
+    }
+
+    @Override
+    public void retrieval(Duration d) {
+        retrieval.record(d);
+    }
+
+    @Override
+    public void firstToken(Duration d) {
+        firstToken.record(d);
+    }
+
+    @Override
+    public void streamOpened() {
+        openStreams.incrementAndGet();
+    }
+
+    @Override
+    public void streamClosed() {
+        openStreams.decrementAndGet();
+    }
+
+    /** Answer streams open now. */
+    public int openStreams() {
+        return openStreams.get();
+    }
+}

@@ -1,0 +1,171 @@
+package dev.docask.crawl;
+
+import crawlercommons.sitemaps.AbstractSiteMap;
+import crawlercommons.sitemaps.SiteMap;
+import crawlercommons.sitemaps.SiteMapIndex;
+import crawlercommons.sitemaps.SiteMapParser;
+import crawlercommons.sitemaps.SiteMapURL;
+import crawlercommons.sitemaps.UnknownFormatException;
+import dev.docask.ingest.Corpus.Problem;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
+
+/*
+ * The sitemaps protocol caps a sitemap at 50 MB uncompressed and 50,000 URLs; we read no more than
+ * that from one file, gzipped or not (a small .gz can unpack to gigabytes). A sitemap index may list
+ * other indexes; each file is read once (an index listing itself, or two listing each other, is a
+ * loop that ends there) and at most MAX_FILES files in all. A file that is not a sitemap is a
+ * reported problem; the crawl fails only when no sitemap gave a page.
+ */
+
+/** The page URLs of a site's sitemaps, indexes and gzipped files included. */
+final class Sitemaps {
+    static final long MAX_BYTES = 50L * 1024 * 1024;
+    static final int MAX_FILES = 1000;
+
+    /** What the sitemaps gave: page URLs in their order, and the files that could not be read. */
+    record Found(List<URI> pages, List<Problem> problems, int files) {
+    }
+
+    private final Fetcher fetcher;
+    private final CrawlScope scope;
+    private final Robots robots;
+
+    Sitemaps(Fetcher fetcher, CrawlScope scope, Robots robots) {
+        this.fetcher = fetcher;
+        this.scope = scope;
+        this.robots = robots;
+    }
+
+    /**
+     * Reads {@code sitemaps} and the sitemaps they list. {@code missingIsQuiet}: a 404 is no sitemap
+     * rather than a problem (for /sitemap.xml, tried when robots.txt names none).
+     */
+    Found read(List<URI> sitemaps, boolean missingIsQuiet) throws InterruptedException {
+        Set<URI> pages = new LinkedHashSet<>();
+        List<Problem> problems = new ArrayList<>();
+        Set<URI> seen = new LinkedHashSet<>();
+        Deque<URI> queue = new ArrayDeque<>(sitemaps);
+        int files = 0;
+        SiteMapParser parser = new SiteMapParser(false);
+        while (!queue.isEmpty()) {
+            URI url = queue.poll();
+            if (!seen.add(url)) {
+                problems.add(new Problem(url.toString(), "sitemap loop: this sitemap is listed again by a sitemap index; read once"));
+                continue;
+            }
+            if (!scope.onSite(url)) {
+                problems.add(new Problem(url.toString(), "sitemap on another site, not read (docask reads " + scope.origin() + " only)"));
+                continue;
+            }
+            if (files++ == MAX_FILES) {
+                problems.add(new Problem(url.toString(), "more than " + MAX_FILES + " sitemap files; the rest are not read"));
+                break;
+            }
+            try {
+                AbstractSiteMap map = parse(parser, url, missingIsQuiet && sitemaps.contains(url));
+                if (map instanceof SiteMapIndex index) {
+                    index.getSitemaps().forEach(s -> toUri(s.getUrl().toString()).ifPresent(queue::add));
+                } else if (map instanceof SiteMap site) {
+                    for (SiteMapURL u : site.getSiteMapUrls()) {
+                        toUri(u.getUrl().toString()).filter(scope::contains).ifPresent(pages::add);
+                    }
+                }
+            } catch (NotASitemap e) {
+                e.problem().ifPresent(problems::add);
+            }
+        }
+        return new Found(List.copyOf(pages), problems, files);
+    }
+
+    private AbstractSiteMap parse(SiteMapParser parser, URI url, boolean missingIsQuiet)
+            throws NotASitemap, InterruptedException {
+        Fetcher.Fetched f;
+        try {
+            f = fetcher.get(url, Map.of(), info -> info.statusCode() == 200 ? MAX_BYTES : 0,
+                    target -> scope.onSite(target) ? Optional.empty() : Optional.of("another site"));
+        } catch (Fetcher.FetchFailure e) {
+            throw new NotASitemap(url, e.reason());
+        }
+        if (f.status() == 404 && missingIsQuiet) {
+            throw new NotASitemap();
+        }
+        if (f.status() != 200) {
+            throw new NotASitemap(url, "HTTP " + f.status());
+        }
+        if (f.body().overCap()) {
+            throw new NotASitemap(url, "sitemap is over " + MAX_BYTES / 1048576 + " MB, the protocol's limit; not read");
+        }
+        byte[] xml = gunzipped(url, f.body().data());
+        String type = f.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+        boolean text = type.startsWith("text/plain") && !startsWithMarkup(xml);
+        if (!text && !startsWithMarkup(xml)) {
+            throw new NotASitemap(url, "not a sitemap: the file is not XML (Content-Type " + (type.isEmpty() ? "none" : type) + ")");
+        }
+        try {
+            return parser.parseSiteMap(text ? "text/plain" : "text/xml", xml, f.url().toURL());
+        } catch (UnknownFormatException | IOException | RuntimeException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new NotASitemap(url, "not a sitemap: " + why);
+        }
+    }
+
+    private static byte[] gunzipped(URI url, byte[] data) throws NotASitemap {
+        if (data.length < 2 || (data[0] & 0xFF) != 0x1F || (data[1] & 0xFF) != 0x8B) {
+            return data;
+        }
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(data))) {
+            byte[] out = in.readNBytes((int) MAX_BYTES + 1);
+            if (out.length > MAX_BYTES) {
+                throw new NotASitemap(url, "gzipped sitemap unpacks to over " + MAX_BYTES / 1048576 + " MB, the protocol's limit; not read");
+            }
+            return out;
+        } catch (IOException e) {
+            throw new NotASitemap(url, "damaged gzip file: " + e.getMessage());
+        }
+    }
+
+    private static boolean startsWithMarkup(byte[] data) {
+        int i = data.length >= 3 && (data[0] & 0xFF) == 0xEF && (data[1] & 0xFF) == 0xBB && (data[2] & 0xFF) == 0xBF ? 3 : 0;
+        while (i < data.length && Character.isWhitespace(data[i])) {
+            i++;
+        }
+        return i < data.length && data[i] == '<';
+    }
+
+    private static Optional<URI> toUri(String url) {
+        return CrawlScope.parse(url);
+    }
+
+    /** Why one sitemap gave nothing; no problem for a quietly missing one. */
+    private static final class NotASitemap extends Exception {
+        private final Optional<Problem> problem;
+
+        NotASitemap() {
+            super(null, null, false, false);
+            this.problem = Optional.empty();
+        }
+
+        NotASitemap(URI url, String reason) {
+            super(reason, null, false, false);
+            this.problem = Optional.of(new Problem(url.toString(), reason));
+        }
+
+        Optional<Problem> problem() {
+            return problem;
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.docask.crawl;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CrawlScopeTest {
+    private static CrawlScope scope(String start) {
+        return new CrawlScope(CrawlScope.requireStartUrl(start), List.of(), List.of());
+    }
+
+    @Test
+    void requireStartUrl_normalisesHostPortAndPath() {
+        assertThat(CrawlScope.requireStartUrl("HTTPS://Docs.Example.com:443")).isEqualTo(URI.create("https://docs.example.com/"));
+        assertThat(CrawlScope.requireStartUrl("http://a.example/docs/#top")).isEqualTo(URI.create("http://a.example/docs/"));
+    }
+
+    @Test
+    void contains_startPathWithoutSlash_isAFolder() {
+        CrawlScope s = scope("https://a.example/docs");
+        assertThat(s.prefix()).isEqualTo("/docs/");
+        assertThat(s.contains(URI.create("https://a.example/docs/intro"))).isTrue();
+        assertThat(s.contains(URI.create("https://a.example/docs"))).isTrue();
+        assertThat(s.contains(URI.create("https://a.example/blog/"))).isFalse();
+        assertThat(scope("https://a.example/docs/index.html").prefix()).isEqualTo("/docs/");
+    }
+
+    @Test
+    void contains_otherSchemeHostPortOrAQuery_isOutOfScope() {
+        CrawlScope s = scope("https://a.example/");
+        assertThat(s.contains(URI.create("http://a.example/x"))).isFalse();
+        assertThat(s.contains(URI.create("https://b.example/x"))).isFalse();
+        assertThat(s.contains(URI.create("https://a.example:8443/x"))).isFalse();
+        assertThat(s.contains(URI.create("https://a.example/search?q=x"))).isFalse();
+    }
+
+    @Test
+    void resolve_dropsTheFragmentAndRefusesOtherSchemes() {
+        URI base = URI.create("https://a.example/guide/");
+        assertThat(CrawlScope.resolve(base, "mocking.html#timers")).contains(URI.create("https://a.example/guide/mocking.html"));
+        assertThat(CrawlScope.resolve(base, "mailto:me@a.example")).isEmpty();
+        assertThat(CrawlScope.resolve(base, "javascript:void(0)")).isEmpty();
+    }
+}

@@ -1,0 +1,145 @@
+package dev.docask.crawl;
+
+import dev.docask.ingest.Chunk;
+import dev.docask.testsupport.SiteServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** How pages are found: sitemaps named or guessed, links followed when there is none; and bad input. */
+@Timeout(60)
+class DiscoveryTest {
+
+    private static List<String> pages(SiteCrawler.Result r, SiteServer site) {
+        return r.corpus().chunks().stream().map(Chunk::pageUrl).distinct().map(u -> u.replace(site.origin(), "")).sorted().toList();
+    }
+
+    @Test
+    void crawl_noSitemap_followsLinksUnderTheStartPath() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
+                .text("/robots.txt", "text/plain", "User-agent: *\nDisallow: /private/\n")) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+            assertThat(r.summary()).contains("by following links");
+            assertThat(pages(r, site)).containsExactly(DocsSite.INDEXED);
+            assertThat(site.paths()).contains("/sitemap.xml").noneMatch(p -> p.startsWith("/private/") || p.contains("?"));
+        }
+    }
+
+    @Test
+    void crawl_startPath_keepsTheCrawlBelowIt() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/guide").build().crawl();
+            assertThat(pages(r, site)).allMatch(p -> p.startsWith("/guide/")).contains("/guide/", "/guide/mocking.html");
+            assertThat(site.paths()).contains("/sitemap.xml", "/guide/sitemap.xml").doesNotContain("/api/reference.html");
+        }
+    }
+
+    @Test
+    void crawl_sitemapAtSitemapXml_isFoundWithoutRobotsTxt() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", "/guide/mocking.html")) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+            assertThat(pages(r, site)).containsExactly("/guide/mocking.html");
+        }
+    }
+
+    @Test
+    void crawl_includeAndExclude_pickPagesByPath() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", DocsSite.INDEXED)) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).include("/guide/**").exclude("config.html").build().crawl();
+            assertThat(pages(r, site)).containsExactly("/guide/", "/guide/latin1.html", "/guide/mocking.html");
+        }
+    }
+
+    @Test
+    void crawl_maxPages_stopsFetchingThere() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", "/", "/guide/", "/guide/mocking.html")) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).maxPages(2).build().crawl();
+            assertThat(r.count(SiteCrawler.Outcome.INDEXED)).isEqualTo(2);
+            assertThat(r.count(SiteCrawler.Outcome.OVER_MAX_PAGES)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void crawl_sitemapThatIsNotXml_saysSo() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
+                .text("/sitemap.xml", "text/html", "<!-- --> hello, not a sitemap")) {
+            site.text("/map.json", "application/json", "{\"urls\": []}");
+            assertThatThrownBy(() -> SiteCrawler.builder(site.origin()).sitemap(site.origin() + "/map.json").build().crawl())
+                    .isInstanceOf(CrawlException.class)
+                    .hasMessage("no pages in the sitemap " + site.origin() + "/map.json: " + site.origin()
+                            + "/map.json: not a sitemap: the file is not XML (Content-Type application/json)");
+        }
+    }
+
+    @Test
+    void crawl_sitemapOver50Mb_isNotRead() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)) {
+            site.route("/big.xml", SiteServer.huge("application/xml", 100, new java.util.concurrent.atomic.AtomicInteger()));
+            assertThatThrownBy(() -> SiteCrawler.builder(site.origin()).sitemap(site.origin() + "/big.xml").build().crawl())
+                    .isInstanceOf(CrawlException.class).hasMessageEndingWith("sitemap is over 50 MB, the protocol's limit; not read");
+        }
+    }
+
+    @Test
+    void crawl_sitemapLoop_endsAndSaysSo() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
+                .sitemapIndex("/a.xml", "/b.xml").sitemapIndex("/b.xml", "/a.xml")) {
+            assertThatThrownBy(() -> SiteCrawler.builder(site.origin()).sitemap(site.origin() + "/a.xml").build().crawl())
+                    .isInstanceOf(CrawlException.class).hasMessageContaining("sitemap loop");
+        }
+    }
+
+    @Test
+    void crawl_siteWithNoPages_givesAnEmptyCorpusWithTheReason() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS.resolve("private"))) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            assertThat(r.corpus().chunks()).isEmpty();
+            assertThat(r.corpus().problems()).extracting(p -> p.reason()).containsExactly("HTTP 404");
+        }
+    }
+
+    @Test
+    void crawl_hostThatDoesNotResolve_failsWithOneLine() {
+        assertThatThrownBy(() -> SiteCrawler.builder("http://docask-no-such-host.invalid/").build().crawl())
+                .isInstanceOf(CrawlException.class)
+                .hasMessage("cannot reach docask-no-such-host.invalid: the host name does not resolve"
+                        + " (http://docask-no-such-host.invalid/robots.txt)");
+    }
+
+    @Test
+    void crawl_nothingListening_failsWithOneLine() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String origin = "http://127.0.0.1:" + port;
+        assertThatThrownBy(() -> SiteCrawler.builder(origin).build().crawl())
+                .isInstanceOf(CrawlException.class).hasMessageStartingWith("cannot reach 127.0.0.1: connection refused");
+    }
+
+    @Test
+    void crawl_robotsTxtThatFails_stopsTheCrawl() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
+                .route("/robots.txt", SiteServer.answer(503, "text/plain", x -> "down"))) {
+            assertThatThrownBy(() -> SiteCrawler.builder(site.origin()).build().crawl())
+                    .isInstanceOf(CrawlException.class).hasMessageContaining("answered HTTP 503");
+        }
+    }
+
+    @Test
+    void builder_badValues_areRefusedWithTheirName() {
+        assertThatThrownBy(() -> SiteCrawler.builder("ftp://docs.example.com")).hasMessage(
+                "'ftp://docs.example.com' is not a site to crawl: docask crawls http:// and https:// sites only");
+        assertThatThrownBy(() -> SiteCrawler.builder("docs.example.com")).hasMessageContaining("not a site to crawl");
+        assertThatThrownBy(() -> SiteCrawler.builder("https://a.example").concurrency(0)).hasMessageStartingWith("concurrency must be");
+        assertThatThrownBy(() -> SiteCrawler.builder("https://a.example").maxPages(0)).hasMessageStartingWith("maxPages must be");
+        assertThatThrownBy(() -> SiteCrawler.builder("https://a.example").sitemap("https://b.example/sitemap.xml"))
+                .hasMessageContaining("on another site");
+        assertThatThrownBy(() -> SiteCrawler.builder("https://a.example").include("/{a")).hasMessage("include '/{a': a '{' is not closed");
+        assertThatThrownBy(() -> SiteCrawler.builder("https://a.example").contact("me at home")).hasMessageStartingWith("contact");
+    }
+}

@@ -1,0 +1,85 @@
+package dev.docask.crawl;
+
+import dev.docask.testsupport.SiteServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The server counts: requests at once, gaps between them, and what robots.txt keeps out. */
+@Timeout(60)
+class PolitenessTest {
+    private static final String[] PAGES = {"/", "/guide/", "/guide/mocking.html", "/guide/config.html",
+            "/guide/latin1.html", "/guide/old-name.html", "/api/reference.html"};
+
+    private static SiteServer site(String robots) {
+        return SiteServer.serving(SiteServer.DOCS).text("/robots.txt", "text/plain", robots)
+                .sitemap("/sitemap.xml", PAGES);
+    }
+
+    private static List<Long> pageStarts(SiteServer site) {
+        return site.requests().stream().filter(r -> !r.path().endsWith(".txt") && !r.path().endsWith(".xml"))
+                .map(SiteServer.Request::startNanos).sorted().toList();
+    }
+
+    /**
+     * The time from the first page request to the last, as the server saw them. The crawler starts
+     * requests at least the delay apart; the server sees each a little later than it was sent, by a
+     * varying amount on a busy machine, so single gaps can look shorter, but the whole span cannot by
+     * more than the first request's lag.
+     */
+    private static Duration span(List<Long> starts) {
+        return Duration.ofNanos(starts.get(starts.size() - 1) - starts.get(0));
+    }
+
+    @Test
+    void crawl_concurrencyN_neverMoreThanNRequestsAtOnce() {
+        for (int n : new int[] {1, 3}) {
+            try (SiteServer site = site("User-agent: *\nAllow: /\n").pause(Duration.ofMillis(80))) {
+                SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").concurrency(n).build().crawl();
+                assertThat(r.count(SiteCrawler.Outcome.INDEXED)).isEqualTo(PAGES.length);
+                assertThat(site.mostAtOnce()).as("concurrency " + n).isBetween(1, n);
+            }
+        }
+    }
+
+    @Test
+    void crawl_crawlDelay_requestStartsAtLeastThatApart() {
+        try (SiteServer site = site("User-agent: docask\nCrawl-delay: 0.25\nDisallow: /private/\n")) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").concurrency(3).build().crawl();
+            assertThat(r.summary()).endsWith("(250 ms between requests)");
+            assertThat(span(pageStarts(site))).isGreaterThan(Duration.ofMillis(250L * (PAGES.length - 1) - 150));
+        }
+    }
+
+    @Test
+    void crawl_delayOption_requestStartsAtLeastThatApart() {
+        try (SiteServer site = site("User-agent: *\nDisallow:\n")) {
+            SiteCrawler.builder(site.origin() + "/").delay(Duration.ofMillis(200)).concurrency(4).build().crawl();
+            assertThat(span(pageStarts(site))).isGreaterThan(Duration.ofMillis(200L * (PAGES.length - 1) - 150));
+        }
+    }
+
+    @Test
+    void crawl_robotsGroupForDocask_winsOverTheStarGroup() {
+        try (SiteServer site = site("User-agent: *\nDisallow: /\n\nUser-agent: docask\nDisallow: /guide/\n")) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            assertThat(site.paths()).noneMatch(p -> p.startsWith("/guide/")).contains("/", "/api/reference.html");
+            assertThat(r.count(SiteCrawler.Outcome.ROBOTS)).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void crawl_retryAfterLongerThanDocaskWaits_failsThePageWithoutWaiting() {
+        try (SiteServer site = site("User-agent: *\nDisallow:\n")) {
+            site.route("/guide/config.html", SiteServer.busy(5, 503, "3600", site.file("/guide/config.html")));
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            assertThat(r.corpus().problems()).anyMatch(p -> p.file().endsWith("/guide/config.html")
+                    && p.reason().equals("HTTP 503 (Retry-After 3600, longer or more often than docask waits)"));
+            assertThat(site.paths().stream().filter(p -> p.equals("/guide/config.html"))).hasSize(1);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.docask.crawl;
+
+import dev.docask.embed.Embedders;
+import dev.docask.index.IndexBuilder;
+import dev.docask.testsupport.SiteServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Incremental re-crawls: conditional requests, reused chunks, pages gone from the sitemap removed. */
+@Timeout(60)
+class RecrawlTest {
+    private static final String[] PAGES = {"/", "/guide/", "/guide/mocking.html", "/guide/config.html", "/api/reference.html"};
+
+    private static IndexBuilder.BuildReport build(SiteCrawler.Result r, Path out) {
+        IndexBuilder.BuildReport report = IndexBuilder.build(r.corpus(), Embedders.fromSpec("mock", Map.of()),
+                IndexBuilder.Settings.defaults("mock"), out, n -> { });
+        r.saveState(out);
+        return report;
+    }
+
+    @Test
+    void recrawl_unchangedSite_getsOnly304sAndEmbedsNothing(@TempDir Path tmp) {
+        Path out = tmp.resolve("index");
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", PAGES)) {
+            SiteCrawler.Result first = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            assertThat(build(first, out).embedded()).isPositive();
+            assertThat(Files.exists(out.resolve("crawl.json"))).isTrue();
+            site.forget();
+
+            SiteCrawler.Result again = SiteCrawler.builder(site.origin() + "/").previous(out).build().crawl();
+            List<SiteServer.Request> pages = site.requests().stream()
+                    .filter(req -> !req.path().endsWith(".txt") && !req.path().endsWith(".xml")).toList();
+            assertThat(pages).hasSize(PAGES.length).allMatch(req -> req.status() == 304)
+                    .allMatch(req -> !req.header("If-None-Match").isEmpty());
+            assertThat(again.count(SiteCrawler.Outcome.UNCHANGED)).isEqualTo(PAGES.length);
+            assertThat(again.corpus().chunks()).isEqualTo(first.corpus().chunks());
+            assertThat(again.corpus().sourceHash()).isEqualTo(first.corpus().sourceHash());
+            assertThat(IndexBuilder.differences(again.corpus(), IndexBuilder.Settings.defaults("mock"), out)).isEmpty();
+            assertThat(build(again, out).embedded()).isZero();
+        }
+    }
+
+    @Test
+    void recrawl_pageGoneFromTheSitemap_isRemovedAndTheChangeIsSeen(@TempDir Path tmp) {
+        Path out = tmp.resolve("index");
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", PAGES)) {
+            build(SiteCrawler.builder(site.origin() + "/").build().crawl(), out);
+            site.sitemap("/sitemap.xml", "/", "/guide/", "/guide/mocking.html", "/guide/config.html");
+            SiteCrawler.Result again = SiteCrawler.builder(site.origin() + "/").previous(out).build().crawl();
+            assertThat(again.corpus().chunks()).noneMatch(c -> c.url().contains("/api/"));
+            assertThat(IndexBuilder.differences(again.corpus(), IndexBuilder.Settings.defaults("mock"), out))
+                    .contains("pages changed");
+        }
+    }
+
+    @Test
+    void recrawl_stateOfAnotherGeneration_isNotUsed(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("index");
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", PAGES)) {
+            build(SiteCrawler.builder(site.origin() + "/").build().crawl(), out);
+            String state = Files.readString(out.resolve("crawl.json"));
+            Files.writeString(out.resolve("crawl.json"), state.replaceFirst("gen-\\d+", "gen-999999"));
+            site.forget();
+            SiteCrawler.Result again = SiteCrawler.builder(site.origin() + "/").previous(out).build().crawl();
+            assertThat(again.count(SiteCrawler.Outcome.INDEXED)).isEqualTo(PAGES.length);
+            assertThat(site.requests()).noneMatch(req -> req.status() == 304);
+        }
+    }
+}

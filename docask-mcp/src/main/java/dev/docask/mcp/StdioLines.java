@@ -1,0 +1,171 @@
+package dev.docask.mcp;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+
+/*
+ * The agent's side of stdio, as the SDK's transport reads it: one JSON-RPC message per line. The
+ * SDK stops reading for good at the first line it cannot parse, which would leave the agent
+ * waiting on a server that no longer listens; so a line that is not a JSON-RPC message is logged
+ * (stderr) and skipped here. The end of input (the agent closed the pipe or went away) is what
+ * serveStdio waits for. The SDK stops writing once its input has ended, so a request still running
+ * then (`echo '{...}' | docask mcp`) would get no answer: the end is passed on only when every
+ * request read has been answered on the output (answers() counts them), or after DRAIN.
+ */
+final class StdioLines extends InputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(StdioLines.class);
+
+    private final BufferedReader reader;
+    private final McpJsonMapper json;
+    private static final long DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final Object answered = new Object();
+    private long requests;
+    private long responses;
+    private byte[] line = new byte[0];
+    private int pos;
+
+    StdioLines(InputStream in, McpJsonMapper json) {
+        this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        this.json = json;
+    }
+
+    @Override
+    public int read() throws IOException {
+        if (!fill()) {
+            return -1;
+        }
+        return line[pos++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return 0;
+        }
+        if (!fill()) {
+            return -1;
+        }
+        int n = Math.min(len, line.length - pos);
+        System.arraycopy(line, pos, b, off, n);
+        pos += n;
+        return n;
+    }
+
+    /** True when bytes are ready; false at the end of input. */
+    private boolean fill() throws IOException {
+        while (pos >= line.length) {
+            String next;
+            try {
+                next = reader.readLine();
+            } catch (IOException e) {
+                ended.countDown();
+                throw e;
+            }
+            if (next == null) {
+                awaitAnswers();
+                ended.countDown();
+                return false;
+            }
+            if (next.isBlank()) {
+                continue;
+            }
+            try {
+                if (McpSchema.deserializeJsonRpcMessage(json, next) instanceof McpSchema.JSONRPCRequest) {
+                    synchronized (answered) {
+                        requests++;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("skipped a line that is not a JSON-RPC message ({} characters)", next.length());
+                continue;
+            }
+            line = (next + "\n").getBytes(StandardCharsets.UTF_8);
+            pos = 0;
+        }
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        ended.countDown();
+        reader.close();
+    }
+
+    private void awaitAnswers() {
+        long deadline = System.nanoTime() + DRAIN_NANOS;
+        synchronized (answered) {
+            long left;
+            while (responses < requests && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    answered.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** {@code out}, counting the responses written to it so the end of input can wait for them. */
+    OutputStream answers(OutputStream out) {
+        return new FilterOutputStream(out) {
+            private final ByteArrayOutputStream current = new ByteArrayOutputStream();
+
+            @Override
+            public void write(int b) throws IOException {
+                out.write(b);
+                if (b == '\n') {
+                    lineWritten();
+                } else {
+                    current.write(b);
+                }
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+                for (int i = off; i < off + len; i++) {
+                    if (b[i] == '\n') {
+                        lineWritten();
+                    } else {
+                        current.write(b[i]);
+                    }
+                }
+            }
+
+            private void lineWritten() {
+                String written = current.toString(StandardCharsets.UTF_8);
+                current.reset();
+                try {
+                    if (McpSchema.deserializeJsonRpcMessage(json, written) instanceof McpSchema.JSONRPCResponse) {
+                        synchronized (answered) {
+                            responses++;
+                            answered.notifyAll();
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // not a message: nothing was answered
+                }
+            }
+        };
+    }
+
+    /** Blocks until the input has ended. */
+    void awaitEnd() throws InterruptedException {
+        ended.await();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.docask.mcp;
+
+import dev.docask.ingest.Chunk;
+import dev.docask.testsupport.TestIndexes;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.docask.testsupport.TestIndexes.chunk;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The three tools' handlers, called as the SDK calls them, on a real index of 130 pages. */
+class DocsToolsTest {
+    static final List<Chunk> CHUNKS = chunks();
+
+    @RegisterExtension
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", CHUNKS);
+
+    private static List<Chunk> chunks() {
+        List<Chunk> out = new ArrayList<>();
+        for (int i = 0; i < 130; i++) {
+            String page = String.format("https://x.dev/%s/page-%03d", i % 2 == 0 ? "guide" : "api", i);
+            out.add(chunk(page, "Page " + i, "Page " + i, "Page " + i + " explains topic" + i + " in depth."));
+            out.add(chunk(page + "#more", "Page " + i, "Page " + i + " › More", "More about topic" + i + "."));
+        }
+        return out;
+    }
+
+    static CallToolResult call(String tool, Map<String, Object> args) {
+        SyncToolSpecification spec = DocsMcp.builder(INDEX.retriever()).siteName("X").maxQueryChars(50).build().tools()
+                .stream().filter(t -> t.tool().name().equals(tool)).findFirst().orElseThrow();
+        return spec.callHandler().apply(null, new McpSchema.CallToolRequest(tool, args));
+    }
+
+    static String text(CallToolResult r) {
+        return ((McpSchema.TextContent) r.content().get(0)).text();
+    }
+
+    @Test
+    void listPages_pagesThroughEveryPageOnceWithCursors() {
+        Set<Object> seen = new HashSet<>();
+        String cursor = null;
+        int calls = 0;
+        do {
+            CallToolResult r = call("list_pages", cursor == null ? Map.of() : Map.of("cursor", cursor));
+            Map<?, ?> json = (Map<?, ?>) r.structuredContent();
+            assertThat(json.get("total")).isEqualTo(130);
+            for (Object p : (List<?>) json.get("pages")) {
+                assertThat(seen.add(((Map<?, ?>) p).get("url"))).as("listed once").isTrue();
+            }
+            cursor = (String) json.get("nextCursor");
+            calls++;
+        } while (cursor != null);
+        assertThat(seen).hasSize(130);
+        assertThat(calls).isEqualTo(2);
+    }
+
+    @Test
+    void listPages_prefix_keepsOnlyPagesUnderIt() {
+        Map<?, ?> json = (Map<?, ?>) call("list_pages", Map.of("prefix", "/api/")).structuredContent();
+        assertThat(json.get("total")).isEqualTo(65);
+        assertThat(text(call("list_pages", Map.of("prefix", "/nothing/"))))
+                .isEqualTo("No page URL on X starts with https://x.dev/nothing/. The site's top folders: /api/, /guide/\n");
+    }
+
+    @Test
+    void fetchPage_joinsTheSectionsOfThePage() {
+        assertThat(text(call("fetch_page", Map.of("url", "https://x.dev/guide/page-004/"))))
+                .contains("Source: https://x.dev/guide/page-004\n", "- More: https://x.dev/guide/page-004#more",
+                        "## More\n\nMore about topic4.");
+    }
+
+    @Test
+    void badArguments_areToolErrorsNamingTheArgument() {
+        assertThat(text(call("search_docs", Map.of("query", 42)))).isEqualTo("search_docs: 'query' must be a string, got 42.");
+        assertThat(text(call("search_docs", Map.of("query", "x".repeat(51)))))
+                .startsWith("search_docs: 'query' is 51 characters long; the limit is 50.");
+        assertThat(text(call("search_docs", Map.of("query", "topic1", "topK", 2.5))))
+                .isEqualTo("search_docs: 'topK' must be a whole number from 1 to 20, got 2.5.");
+        assertThat(text(call("fetch_page", Map.of("page", "/guide/")))).isEqualTo("fetch_page has no argument 'page'; it takes url.");
+        assertThat(call("fetch_page", Map.of()).isError()).isTrue();
+    }
+
+    @Test
+    void searchDocs_topK_limitsTheSources() {
+        Map<?, ?> json = (Map<?, ?>) call("search_docs", Map.of("query", "topic7 in depth", "topK", 1)).structuredContent();
+        assertThat(json.get("answerable")).isEqualTo(true);
+        assertThat((List<?>) json.get("sources")).hasSize(1);
+    }
+}

@@ -1,0 +1,215 @@
+package dev.docask.server;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** MCP over Streamable HTTP at /mcp: the SDK's own client against a real server on loopback. */
+class McpRouteTest {
+    @TempDir
+    static Path dir;
+    static DocaskServer server;
+    static Http http;
+
+    @BeforeAll
+    static void start() {
+        server = DocaskServer.builder().indexDir(Docs.build(dir.resolve("idx"))).port(0).siteName("X")
+                .rateLimit(RateLimit.OFF).mcpRateLimit(RateLimit.OFF).build().start();
+        http = new Http(server.url());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static McpSyncClient client(String url) {
+        McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport.builder(url).endpoint("/mcp").build())
+                .requestTimeout(Duration.ofSeconds(10)).initializationTimeout(Duration.ofSeconds(10)).build();
+        client.initialize();
+        return client;
+    }
+
+    static String text(CallToolResult r) {
+        return ((McpSchema.TextContent) r.content().get(0)).text();
+    }
+
+    @Test
+    void initialize_listsTheThreeToolsNamingTheSite() {
+        try (McpSyncClient client = client(server.url())) {
+            assertThat(client.getServerInfo().name()).isEqualTo("docask");
+            List<McpSchema.Tool> tools = client.listTools().tools();
+            assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("search_docs", "fetch_page", "list_pages");
+            assertThat(tools).allSatisfy(t -> assertThat(t.description()).contains("the X docs (https://x.dev)"));
+        }
+    }
+
+    @Test
+    void searchDocs_onTopic_returnsNumberedSourcesWithTheirText() {
+        try (McpSyncClient client = client(server.url())) {
+            CallToolResult r = client.callTool(new McpSchema.CallToolRequest("search_docs", Map.of("query", "how do I mock a module")));
+            assertThat(r.isError()).isNotEqualTo(Boolean.TRUE);
+            assertThat(text(r)).contains("[1] Mocking › vi.mock", "https://x.dev/guide/mocking#vi-mock", "Use vi.mock");
+            Map<?, ?> json = (Map<?, ?>) r.structuredContent();
+            assertThat(json.get("answerable")).isEqualTo(true);
+            Map<?, ?> first = (Map<?, ?>) ((List<?>) json.get("sources")).get(0);
+            assertThat(first.get("n")).isEqualTo(1);
+            assertThat(first.get("url")).isEqualTo("https://x.dev/guide/mocking#vi-mock");
+            assertThat((String) first.get("text")).startsWith("Use vi.mock");
+        }
+    }
+
+    @Test
+    void searchDocs_offTopic_saysNothingRelevantInsteadOfReturningChunks() {
+        try (McpSyncClient client = client(server.url())) {
+            CallToolResult r = client.callTool(new McpSchema.CallToolRequest("search_docs",
+                    Map.of("query", "what is the capital of France")));
+            assertThat(r.isError()).isNotEqualTo(Boolean.TRUE);
+            assertThat(text(r)).startsWith("Nothing on X is relevant to that.").contains("keyword coverage");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> json = (Map<String, Object>) r.structuredContent();
+            assertThat(json.get("answerable")).isEqualTo(false);
+            assertThat(json).containsKeys("best", "floors").doesNotContainKey("sources");
+        }
+    }
+
+    @Test
+    void badArguments_areToolErrorsWithAClearMessage_andTheSessionGoesOn() {
+        try (McpSyncClient client = client(server.url())) {
+            CallToolResult missing = client.callTool(new McpSchema.CallToolRequest("search_docs", Map.of()));
+            assertThat(missing.isError()).isTrue();
+            assertThat(text(missing)).isEqualTo("search_docs needs 'query': the question or the words to look for in the X docs.");
+            CallToolResult zero = client.callTool(new McpSchema.CallToolRequest("search_docs", Map.of("query", "mock", "topK", 0)));
+            assertThat(text(zero)).isEqualTo("search_docs: 'topK' must be a whole number from 1 to 20, got 0.");
+            CallToolResult huge = client.callTool(new McpSchema.CallToolRequest("search_docs",
+                    Map.of("query", "a".repeat(1_000_000))));
+            assertThat(huge.isError()).isTrue();
+            assertThat(text(huge)).startsWith("search_docs: 'query' is 1000000 characters long; the limit is 500.");
+            CallToolResult unknown = client.callTool(new McpSchema.CallToolRequest("fetch_page",
+                    Map.of("url", "https://x.dev/guide/mockin")));
+            assertThat(unknown.isError()).isTrue();
+            assertThat(text(unknown)).startsWith("No page at https://x.dev/guide/mockin on X. The closest known pages:\n"
+                    + "- Mocking: https://x.dev/guide/mocking");
+            assertThat(client.callTool(new McpSchema.CallToolRequest("list_pages", Map.of())).isError()).isNotEqualTo(Boolean.TRUE);
+        }
+    }
+
+    @Test
+    void fetchPage_knownPath_returnsTheMarkdownWithItsSectionsUrls() {
+        try (McpSyncClient client = client(server.url())) {
+            CallToolResult r = client.callTool(new McpSchema.CallToolRequest("fetch_page", Map.of("url", "/guide/cli")));
+            assertThat(text(r)).startsWith("# Command line\n\nSource: https://x.dev/guide/cli\n")
+                    .contains("- Watch: https://x.dev/guide/cli#watch", "## Watch\n\nRun the runner with --watch");
+        }
+    }
+
+    @Test
+    void listPages_returnsTitlesAndUrls() {
+        try (McpSyncClient client = client(server.url())) {
+            CallToolResult r = client.callTool(new McpSchema.CallToolRequest("list_pages", Map.of("prefix", "/guide/")));
+            assertThat(text(r)).isEqualTo("Pages 1–2 of 2 under https://x.dev/guide/:\n"
+                    + "- Command line: https://x.dev/guide/cli\n- Mocking: https://x.dev/guide/mocking\n");
+        }
+    }
+
+    @Test
+    void toolCalls_areCountedPerToolInTheMetrics() {
+        try (McpSyncClient client = client(server.url())) {
+            client.callTool(new McpSchema.CallToolRequest("list_pages", Map.of()));
+        }
+        assertThat(http.get("/metrics").body())
+                .contains("docask_mcp_calls_total{outcome=\"ok\",tool=\"list_pages\"}")
+                .contains("docask_http_requests_total{route=\"/mcp\",status=\"200\"}");
+    }
+
+    @Test
+    void llmsTxt_isServedAsPlainText() {
+        HttpResponse<String> r = http.get("/llms.txt");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("text/plain;charset=utf-8");
+        assertThat(r.body()).startsWith("# X\n\n> ").contains("- [Mocking](https://x.dev/guide/mocking)");
+        assertThat(http.get("/llms-full.txt").body()).contains("# Retry\n\nSource: https://x.dev/config/retry\n");
+    }
+
+    @Test
+    void mcp_fromAnotherOrigin_isRefusedWithAProblem() {
+        HttpResponse<String> r = http.postJson("/mcp", "{}", "Origin", "https://evil.example",
+                "Accept", "application/json, text/event-stream");
+        assertThat(r.statusCode()).isEqualTo(403);
+        assertThat(r.body()).contains("Requests from https://evil.example are not allowed.");
+    }
+
+    @Test
+    void mcp_onLoopback_refusesAForeignHostName() throws Exception {
+        String response = raw("POST /mcp HTTP/1.1\r\nHost: evil.example:" + server.port() + "\r\nOrigin: http://evil.example:"
+                + server.port() + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                + "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
+        assertThat(response).startsWith("HTTP/1.1 403").contains("does not answer to the host evil.example");
+    }
+
+    @Test
+    void mcp_clientGoneMidCall_leavesTheServerServing() throws Exception {
+        HttpResponse<String> init = http.postJson("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
+                "Accept", "application/json, text/event-stream");
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"search_docs\","
+                + "\"arguments\":{\"query\":\"how do I mock a module\"}}}";
+        try (Socket s = new Socket("127.0.0.1", server.port())) {
+            OutputStream out = s.getOutputStream();
+            out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + session + "\r\nContent-Length: "
+                    + call.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + call).getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } // gone before the answer
+        try (McpSyncClient client = client(server.url())) {
+            assertThat(text(client.callTool(new McpSchema.CallToolRequest("list_pages", Map.of())))).startsWith("Pages 1–3 of 3");
+        }
+        assertThat(http.get("/healthz").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void mcp_overItsOwnAllowance_isRefusedWith429AndRetryAfter() {
+        try (DocaskServer limited = DocaskServer.builder().indexDir(dir.resolve("idx")).port(0).mcpRateLimit(RateLimit.parse("2/min"))
+                .build().start()) {
+            Http h = new Http(limited.url());
+            String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+            for (int i = 0; i < 2; i++) {
+                assertThat(h.postJson("/mcp", ping, "Accept", "application/json, text/event-stream").statusCode()).isEqualTo(200);
+            }
+            HttpResponse<String> refused = h.postJson("/mcp", ping, "Accept", "application/json, text/event-stream");
+            assertThat(refused.statusCode()).isEqualTo(429);
+            assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+            assertThat(refused.body()).contains("\"status\":429");
+            assertThat(h.get("/api/search?q=mock").statusCode()).isEqualTo(200); // /api keeps its own allowance
+        }
+    }
+
+    private static String raw(String request) throws Exception {
+        try (Socket s = new Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout(5_000);
+            s.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+            InputStream in = s.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.docask.server;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StaticAssetsTest {
+    /** The size budget of docs/benchmarks.md (Widget size): the served script, gzipped. */
+    static final int WIDGET_GZIP_BUDGET = 16 * 1024;
+
+    @Test
+    void widget_isOneScriptWithTheMarkdownRendererAndTheStylesInside() {
+        String js = new String(new StaticAssets("X").widgetScript(), StandardCharsets.UTF_8);
+        assertThat(js).doesNotContain("{{markdown}}").doesNotContain("{{css}}")
+                .contains("function markdown(").contains(".launcher{position:fixed").doesNotContain(".innerHTML").doesNotContain(".insertAdjacentHTML(");
+    }
+
+    @Test
+    void widget_gzipped_staysWithinItsBudget() throws IOException {
+        byte[] js = new StaticAssets("X").widgetScript();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(js);
+        }
+        System.out.printf("widget.js: %d bytes, %d gzipped (budget %d)%n", js.length, out.size(), WIDGET_GZIP_BUDGET);
+        assertThat(out.size()).isLessThanOrEqualTo(WIDGET_GZIP_BUDGET);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.docask.server;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A docs site on 127.0.0.1 that embeds the widget: pages by path, and optionally its own fake {@code /api/ask}. */
+final class TestSite implements AutoCloseable {
+    private final HttpServer http;
+    /** The bodies the fake {@code /api/ask} received, in order. */
+    final List<String> asks = new CopyOnWriteArrayList<>();
+
+    private TestSite(HttpServer http) {
+        this.http = http;
+    }
+
+    static TestSite start() {
+        try {
+            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            http.start();
+            return new TestSite(http);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String origin() {
+        return "http://127.0.0.1:" + http.getAddress().getPort();
+    }
+
+    /** A page of docs that loads the widget from {@code api} with the script tag's {@code attributes} (which win). */
+    static String docsPage(String htmlAttributes, String api, String attributes) {
+        return "<!doctype html><html lang=\"en\" " + htmlAttributes + "><head><meta charset=\"utf-8\"><title>X Docs</title></head>"
+                + "<body><main><h1>X Docs</h1><p>Read the <a href=\"/docs/guide\">guide</a>.</p>"
+                + "<label for=\"search\">Search</label> <input id=\"search\" type=\"search\"></main>"
+                + "<script " + attributes + " src=\"" + api + "/widget.js\" data-endpoint=\"" + api
+                + "\" data-site-name=\"X Docs\"></script></body></html>"; // the first of two same attributes counts
+    }
+
+    TestSite page(String path, String html) {
+        return page(path, html, null);
+    }
+
+    TestSite page(String path, String html, String csp) {
+        http.createContext(path, exchange -> {
+            byte[] page = html.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            if (csp != null) {
+                exchange.getResponseHeaders().add("Content-Security-Policy", csp);
+            }
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        return this;
+    }
+
+    /** An {@code /api/ask} that records each body and answers with {@code events} (a UI message stream). */
+    TestSite fakeAsk(String events) {
+        http.createContext("/api/ask", exchange -> {
+            asks.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] bytes = events.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        return this;
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.docask.server;
+
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The browser harness of the widget ITs: real headless Chromium (Debian's {@code chromium} and
+ * {@code chromium-driver}; the test class is skipped with a message when they are missing) and the
+ * steps a reader takes in the widget's shadow root.
+ */
+final class WidgetPage implements AutoCloseable {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    final ChromeDriver browser;
+
+    private WidgetPage(ChromeDriver browser) {
+        this.browser = browser;
+    }
+
+    /** Starts Chromium with its profile in {@code profile}, or skips the calling test class when it is not installed. */
+    static WidgetPage start(Path profile) {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "widget browser tests skipped: headless Chromium not installed (apt-get install -y chromium chromium-driver)");
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString()); // never let Selenium Manager download
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + profile, "--window-size=1280,800");
+        return new WidgetPage(new ChromeDriver(options));
+    }
+
+    @Override
+    public void close() {
+        browser.quit();
+    }
+
+    /**
+     * Emulates the reader's system settings: {@code colorScheme} "light" or "dark", and {@code motion}
+     * "reduce" or "no-preference". Tests reduce motion, or Selenium sees an opening dialog as not yet
+     * displayed (its fade-in starts at opacity 0).
+     */
+    void emulate(String colorScheme, String motion) {
+        browser.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of(
+                Map.of("name", "prefers-color-scheme", "value", colorScheme),
+                Map.of("name", "prefers-reduced-motion", "value", motion))));
+    }
+
+    SearchContext widget() {
+        return browser.findElement(By.cssSelector("div[data-docask]")).getShadowRoot();
+    }
+
+    WebElement find(String css) {
+        return widget().findElement(By.cssSelector(css));
+    }
+
+    WebDriverWait waiting() {
+        return new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    Object js(String script, Object... args) {
+        return ((JavascriptExecutor) browser).executeScript(script, args);
+    }
+
+    /** What the widget's shadow root has in focus: {@code "TAG.class"}, or {@code ""} when the focus is outside it. */
+    String focused() {
+        return (String) js("const a = document.querySelector('div[data-docask]').shadowRoot.activeElement;"
+                + "return a ? a.tagName + '.' + a.className : ''");
+    }
+
+    boolean isOpen() {
+        return find(".panel").isDisplayed();
+    }
+
+    void open() {
+        if (!isOpen()) {
+            find("button.launcher").click();
+        }
+    }
+
+    void ask(String question) {
+        open();
+        WebElement input = find("textarea#docask-q");
+        input.sendKeys(question);
+        input.sendKeys(Keys.ENTER);
+    }
+
+    List<WebElement> turns() {
+        return widget().findElements(By.cssSelector(".turn"));
+    }
+
+    WebElement lastTurn() {
+        return turns().getLast();
+    }
+
+    void awaitAnswered() {
+        waiting().until(d -> !turns().isEmpty()
+                && lastTurn().findElement(By.cssSelector(".answer")).getAttribute("aria-busy") == null);
+    }
+
+    /** Waits for {@code n} turns, the last one answered. */
+    void awaitAnswered(int n) {
+        waiting().until(d -> turns().size() == n
+                && lastTurn().findElement(By.cssSelector(".answer")).getAttribute("aria-busy") == null);
+    }
+}

@@ -1,0 +1,172 @@
+package dev.docask.spring;
+
+import dev.docask.answer.AnswerCache;
+import dev.docask.answer.AskHandler;
+import dev.docask.embed.Embedder;
+import dev.docask.embed.EmbedderSpec;
+import dev.docask.embed.Embedders;
+import dev.docask.index.IndexException;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import dev.docask.answer.internal.AnswerMeters;
+import dev.docask.answer.internal.MicrometerMeters;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/*
+ * Configures nothing until docask.index is set, so adding the starter never breaks an application
+ * that has no index yet. Every bean backs off when the application defines one of its type; the two
+ * factories are where a user changes what each index generation is built with (docs/design.md#server).
+ */
+/**
+ * Auto-configures {@link DocaskIndex} from {@code docask.*} properties ({@link DocaskProperties}), with an
+ * {@link AnswerCache} and the factories for each generation's retriever and ask handler; each backs off
+ * when the application defines a bean of its type.
+ */
+@AutoConfiguration
+@ConditionalOnProperty(prefix = "docask", name = "index")
+@EnableConfigurationProperties(DocaskProperties.class)
+public class DocaskAutoConfiguration {
+    private static final Logger LOG = LoggerFactory.getLogger(DocaskAutoConfiguration.class);
+
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBooleanProperty(name = "docask.cache.enabled", matchIfMissing = true)
+    AnswerCache docaskAnswerCache(DocaskProperties props) {
+        return AnswerCache.create(props.getCache().getMaxAnswers(), props.getCache().getTtl());
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    DocaskRetrieverFactory docaskRetrieverFactory(ObjectProvider<Embedder> embedderBean, DocaskProperties props) {
+        Map<EmbedderSpec, Optional<Embedder>> made = new ConcurrentHashMap<>(); // one per spec, reused across reloads
+        RetrievalOptions options = retrievalOptions(props);
+        return index -> {
+            Embedder own = embedderBean.getIfAvailable();
+            Optional<Embedder> embedder = own != null ? Optional.of(own)
+                    : made.computeIfAbsent(index.manifest().embedderSpec(), Embedders::create);
+            HybridRetriever retriever = HybridRetriever.builder(index).embedder(embedder)
+                    .onError(e -> LOG.warn("docask retrieval: {}", e.toString())).build();
+            // a mistyped docask.filter would make every answer "I don't know": say so once per generation
+            retriever.filterProblems(options.filter()).forEach(p -> LOG.warn("docask index {}: {}", index.directory(), p));
+            return retriever;
+        };
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    DocaskAnswerFactory docaskAnswerFactory(DocaskProperties props, ObjectProvider<StreamingChatModel> modelBean,
+                                            ObjectProvider<AnswerCache> cache) {
+        RetrievalOptions options = retrievalOptions(props);
+        return retriever -> {
+            AskHandler.Builder b = AskHandler.builder().retriever(retriever).retrieval(options)
+                    .timeouts(props.getFirstTokenTimeout(), props.getTotalTimeout())
+                    .onError(e -> LOG.warn("docask answer: {}", e.toString()));
+            StreamingChatModel model = modelBean.getIfAvailable();
+            b = model != null ? b.model(model, "spring:" + model.getClass().getSimpleName()) : b.model(props.getModel());
+            AnswerCache c = cache.getIfAvailable();
+            if (c != null) {
+                b = b.answerCache(c);
+            }
+            String site = props.getSiteName();
+            return (site == null ? b : b.siteName(site)).build();
+        };
+    }
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    DocaskIndex docaskIndex(DocaskProperties props, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers) {
+        Path dir = requireIndex(props.getIndex());
+        try {
+            return new DocaskIndex(dir, retrievers, answers, retrievalOptions(props), props.getReloadInterval());
+        } catch (IndexException | IllegalArgumentException | IllegalStateException e) {
+            throw new IllegalStateException("docask.index=" + dir + " cannot be served: " + e.getMessage(), e);
+        }
+    }
+
+    private static Path requireIndex(@Nullable Path dir) {
+        if (dir == null || dir.toString().isBlank()) {
+            throw new IllegalStateException("docask.index is empty: set it to the folder written by 'docask index'");
+        }
+        return dir.toAbsolutePath().normalize();
+    }
+
+    /* Spring's relaxed binding may hand the key over as top-k or topk (from DOCASK_RETRIEVAL_TOPK): match docask's own name. */
+    private static String optionName(String key) {
+        String k = key.replace("-", "").replace("_", "");
+        return RetrievalOptions.SETTING_NAMES.stream().filter(n -> n.equalsIgnoreCase(k)).findFirst().orElse(key);
+    }
+
+    /** {@code docask.retrieval.*} and {@code docask.filter.*} as options; a bad one names itself, as {@code --set} does. */
+    static RetrievalOptions retrievalOptions(DocaskProperties props) {
+        String spec = props.getRetrieval().entrySet().stream().map(e -> optionName(e.getKey()) + "=" + e.getValue())
+                .collect(Collectors.joining(","));
+        try {
+            RetrievalOptions.Builder b = spec.isEmpty() ? RetrievalOptions.builder() : RetrievalOptions.builder().parse(spec);
+            return props.getFilter().isEmpty() ? b.build() : b.filter(Map.copyOf(props.getFilter())).build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("docask.retrieval: " + e.getMessage(), e);
+        }
+    }
+
+    /** The {@code docask} health indicator, when Actuator's health support is on the class path. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(HealthIndicator.class)
+    static class Health {
+        @Bean
+        @ConditionalOnMissingBean(name = "docaskHealthIndicator")
+        HealthIndicator docaskHealthIndicator(DocaskIndex index) {
+            return new DocaskHealthIndicator(index);
+        }
+    }
+
+    /** docask's meters on the application's Micrometer registry, when it has one. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(MeterRegistry.class)
+    static class Metrics {
+        @Bean
+        @ConditionalOnMissingBean
+        AnswerMeters docaskMeters(ObjectProvider<MeterRegistry> registry) {
+            MeterRegistry r = registry.getIfAvailable();
+            return r == null ? AnswerMeters.NONE : new MicrometerMeters(r);
+        }
+    }
+
+    /** {@code POST /docask/ask} and {@code GET /docask/search}, with {@code docask.web.enabled=true} in a Spring MVC application. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    @ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+    @ConditionalOnBooleanProperty("docask.web.enabled")
+    static class Web {
+        @Bean
+        DocaskEndpoints docaskEndpoints(DocaskIndex index, DocaskProperties props, ObjectProvider<AnswerMeters> meters) {
+            int max = props.getWeb().getMaxQuestionChars();
+            if (max < 1 || max > HybridRetriever.MAX_QUESTION_CHARS) {
+                throw new IllegalStateException("docask.web.max-question-chars must be between 1 and "
+                        + HybridRetriever.MAX_QUESTION_CHARS + ", got " + max);
+            }
+            return new DocaskEndpoints(index, retrievalOptions(props), meters.getIfAvailable(() -> AnswerMeters.NONE), max,
+                    props.getWeb().getMaxBodyBytes());
+        }
+    }
+}
