@@ -238,7 +238,7 @@ final class ExtractiveAnswer {
 
     private Terms terms(String question) {
         if (engine != null) {
-            QueryTerms qt = engine.queryTerms(question);
+            QueryTerms qt = engine.queryTerms(question, true); // a misspelt word meets the word the pages use, as in retrieval
             return new Terms(qt.terms(), qt.idf());
         }
         List<String> t = IndexEngine.terms(question);

@@ -12,7 +12,7 @@ import java.util.Map;
  * The vectors of a chunk's passages, embedded with the index's own model the first time the chunk
  * is a source and kept for later answers: popular sections come back again and again, and
  * embedding a section's passages costs far more than the rest of the extractive answer
- * (docs/benchmarks.md, "Extractive answer"). Each passage is embedded after its section's heading,
+ * (docs/quality.md, "Extractive answers", cost). Each passage is embedded after its section's heading,
  * so "Sending to another target" still speaks for "--forward-to overrides the destination". At most
  * MAX_CHUNKS chunks are kept, least recently used first out.
  */
