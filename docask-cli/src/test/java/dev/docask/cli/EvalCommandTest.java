@@ -146,7 +146,7 @@ class EvalCommandTest {
     @Test
     void eval_extractive_reportsFirstQuotePerPartAndMisses() throws IOException {
         Files.write(dir.resolve("x.jsonl"), List.of(
-                "{\"id\": \"x1\", \"question\": \"retry flaky tests\", \"url\": \"https://t.dev/config/retry\", "
+                "{\"id\": \"x1\", \"question\": \"retry the test when it fails\", \"url\": \"https://t.dev/config/retry\", "
                         + "\"answers\": [\"Retry the test a given number of times\"], \"part\": \"tune\"}",
                 "{\"id\": \"x2\", \"question\": \"mock a module\", \"url\": \"https://t.dev/guide/mocking\", "
                         + "\"answers\": [\"no such sentence anywhere\"], \"part\": \"report\"}"));
@@ -154,7 +154,7 @@ class EvalCommandTest {
         int code = run("--index", dir.resolve("idx").toString(), "--extractive", dir.resolve("x.jsonl").toString(),
                 "--min-first-quote", "0.4");
 
-        assertThat(code).isZero();
+        assertThat(code).as(err.toString()).isZero();
         assertThat(out.toString()).contains("2 labelled questions").containsPattern("tune +1 +1.000 \\(1\\)")
                 .containsPattern("report +1 +0.000 \\(0\\)").contains("first quote missed").contains("x2 (report)")
                 .contains("[answer not in the sources]");
