@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.answer.AskHandler;
 import dev.docask.embed.Embedders;
 import dev.docask.eval.BeirCollection;
 import dev.docask.eval.BeirEval;
@@ -8,6 +9,10 @@ import dev.docask.eval.BeirReader;
 import dev.docask.eval.BeirReport;
 import dev.docask.eval.DocsEval;
 import dev.docask.eval.DocsReport;
+import dev.docask.eval.ExtractiveEval;
+import dev.docask.eval.ExtractiveReport;
+import dev.docask.eval.LabelledFile;
+import dev.docask.eval.LabelledQuestion;
 import dev.docask.eval.Question;
 import dev.docask.eval.QuestionFile;
 import dev.docask.eval.Strategies;
@@ -36,6 +41,7 @@ import java.util.concurrent.Callable;
  * <pre>
  * docask eval --index vitest-index --questions vitest-dev-questions.jsonl --min-recall 0.9
  * docask eval --beir data/beir/scifact --embedder bge-small --strategy bm25 --strategy hybrid
+ * docask eval --index samples-index --extractive eval/questions/samples-extractive.jsonl
  * </pre>
  */
 @Command(name = "eval", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
@@ -53,6 +59,15 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--questions", paramLabel = "FILE",
             description = "Question file (JSON Lines); repeat to evaluate the union of several files.")
     List<Path> questions = new ArrayList<>();
+
+    @Option(names = "--extractive", paramLabel = "FILE",
+            description = "Labelled answer file (JSON Lines: id, question, url, answers, part): measures how often the "
+                    + "extractive answer's first quote is a labelled answer, instead of retrieval.")
+    Path extractive;
+
+    @Option(names = "--min-first-quote", paramLabel = "X",
+            description = "With --extractive: exit 1 when the share of first quotes that answer is lower.")
+    Double minFirstQuote;
 
     @Option(names = "--beir", paramLabel = "DIR", description = "BEIR folder (corpus.jsonl, queries.jsonl, qrels/).")
     Path beir;
@@ -106,9 +121,17 @@ final class EvalCommand implements Callable<Integer> {
         }
         if (beir != null) {
             refuseOptionsOfTheOtherMode("--beir", "--questions", "--k", "--long", "--min-recall", "--max-turned-away",
-                    "--max-offtopic-passed");
+                    "--max-offtopic-passed", "--extractive", "--min-first-quote");
         } else {
             refuseOptionsOfTheOtherMode("--index", "--embedder", "--qrels", "--cache");
+        }
+        if (extractive != null) {
+            refuseOptionsOfTheOtherMode("--extractive", "--questions", "--k", "--long", "--strategy", "--set",
+                    "--min-recall", "--max-turned-away", "--max-offtopic-passed");
+            return runExtractive(out, err);
+        }
+        if (minFirstQuote != null) {
+            throw OptionCheck.fail(spec, "--min-first-quote needs --extractive FILE");
         }
         return beir != null ? runBeir(out, err) : runQuestions(out, err);
     }
@@ -139,6 +162,25 @@ final class EvalCommand implements Callable<Integer> {
             List<String> failures = targets.failures(report.primary());
             failures.forEach(f -> err.println("docask eval: " + report.missesOf() + ": " + f));
             return failures.isEmpty() ? 0 : 1;
+        }
+    }
+
+    private int runExtractive(PrintWriter out, PrintWriter err) {
+        if (minFirstQuote != null && !(minFirstQuote >= 0 && minFirstQuote <= 1)) {
+            throw OptionCheck.fail(spec, "--min-first-quote must be between 0 and 1, got " + minFirstQuote);
+        }
+        List<LabelledQuestion> asked = LabelledFile.read(extractive);
+        try (DocIndex idx = DocIndex.open(index);
+             AskHandler handler = AskHandler.builder().index(idx).build()) {
+            ExtractiveReport report = ExtractiveEval.run(handler::ask, asked);
+            out.print(json ? report.json() : report.table());
+            out.flush();
+            if (minFirstQuote != null && report.firstQuoteRate() < minFirstQuote) {
+                err.printf(java.util.Locale.ROOT, "docask eval: first quote answers %.3f of the questions, below --min-first-quote %s%n",
+                        report.firstQuoteRate(), minFirstQuote);
+                return 1;
+            }
+            return 0;
         }
     }
 

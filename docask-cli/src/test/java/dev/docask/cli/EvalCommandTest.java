@@ -142,4 +142,50 @@ class EvalCommandTest {
         assertThat(run("--beir", dir.toString(), "--qrels", "train")).isEqualTo(2);
         assertThat(err.toString()).contains("--qrels must be test or dev");
     }
+
+    @Test
+    void eval_extractive_reportsFirstQuotePerPartAndMisses() throws IOException {
+        Files.write(dir.resolve("x.jsonl"), List.of(
+                "{\"id\": \"x1\", \"question\": \"retry the test when it fails\", \"url\": \"https://t.dev/config/retry\", "
+                        + "\"answers\": [\"Retry the test a given number of times\"], \"part\": \"tune\"}",
+                "{\"id\": \"x2\", \"question\": \"mock a module\", \"url\": \"https://t.dev/guide/mocking\", "
+                        + "\"answers\": [\"no such sentence anywhere\"], \"part\": \"report\"}"));
+
+        int code = run("--index", dir.resolve("idx").toString(), "--extractive", dir.resolve("x.jsonl").toString(),
+                "--min-first-quote", "0.4");
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("2 labelled questions").containsPattern("tune +1 +1.000 \\(1\\)")
+                .containsPattern("report +1 +0.000 \\(0\\)").contains("first quote missed").contains("x2 (report)")
+                .contains("[answer not in the sources]");
+    }
+
+    @Test
+    void eval_extractiveBelowTarget_exits1AndSaysWhy() throws IOException {
+        Files.write(dir.resolve("x.jsonl"), List.of("{\"id\": \"x2\", \"question\": \"mock a module\", "
+                + "\"url\": \"u\", \"answers\": [\"no such sentence\"], \"part\": \"report\"}"));
+
+        int code = run("--index", dir.resolve("idx").toString(), "--extractive", dir.resolve("x.jsonl").toString(),
+                "--min-first-quote", "0.8");
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("below --min-first-quote 0.8");
+    }
+
+    @Test
+    void eval_extractiveWithRetrievalOption_isAUsageError() {
+        int code = run("--index", dir.resolve("idx").toString(), "--extractive", dir.resolve("q.jsonl").toString(),
+                "--strategy", "bm25");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--strategy does not apply with --extractive");
+    }
+
+    @Test
+    void eval_extractiveFileWithoutAnswers_namesTheLine() {
+        int code = run("--index", dir.resolve("idx").toString(), "--extractive", dir.resolve("q.jsonl").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("q.jsonl:1: 'answers' must be an array of strings");
+    }
 }

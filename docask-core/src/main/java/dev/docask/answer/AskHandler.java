@@ -4,6 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
+import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.Manifest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
@@ -161,6 +162,7 @@ public final class AskHandler implements AutoCloseable {
         private String modelId = ModelSpec.DEFAULT_SPEC;
         private @Nullable ModelSpec modelSpec;
         private Map<String, String> modelEnv = Map.of();
+        private @Nullable Map<String, String> embedderEnv;
         private @Nullable String siteName;
         private RetrievalOptions retrieval = RetrievalOptions.defaults();
         private String noAnswerMessage = DEFAULT_NO_ANSWER;
@@ -178,6 +180,7 @@ public final class AskHandler implements AutoCloseable {
         /** Where sources come from; also supplies the index content hash and the default site name. */
         public Builder retriever(HybridRetriever retriever) {
             this.retriever = Objects.requireNonNull(retriever, "retriever");
+            this.embedderEnv = null;
             return this;
         }
 
@@ -198,7 +201,9 @@ public final class AskHandler implements AutoCloseable {
         public Builder index(DocIndex index, Map<String, String> env) {
             Objects.requireNonNull(index, "index");
             Objects.requireNonNull(env, "env");
-            return retriever(HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec(), env)));
+            retriever(HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec(), env)));
+            this.embedderEnv = Map.copyOf(env);
+            return this;
         }
 
         /** The chat model that writes answers; {@code id} names it in the cache key and in answers. */
@@ -328,9 +333,28 @@ public final class AskHandler implements AutoCloseable {
             String prompt = site.fill(instructions);
             AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,
                     site.display(), prompt, refusal, rewriteFollowUps);
+            ExtractiveAnswer extractive = new ExtractiveAnswer(IndexEngine.of(retriever.index()),
+                    model == null ? passageVectors(retriever.index(), embedderEnv) : null, e -> AskSettings.report(errors, e));
             return new AskHandler(new AskSettings(reporting, retriever.index().hasVectors(), model, modelId, site, retrieval,
                     refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
-                    fingerprint));
+                    fingerprint, extractive));
+        }
+
+        /**
+         * The index's own model, for choosing quotes by meaning when no chat model writes the answer;
+         * none for a keyword-only index, for the mock (its vectors hold nothing beyond the words,
+         * which keywords already weigh), or when the model cannot be made here (then keywords choose).
+         */
+        private static @Nullable PassageVectors passageVectors(DocIndex index, @Nullable Map<String, String> env) {
+            if (!index.hasVectors()) {
+                return null;
+            }
+            try {
+                return Embedders.create(index.manifest().embedderSpec(), env != null ? env : System.getenv())
+                        .filter(e -> !e.matchesWordsOnly()).map(PassageVectors::new).orElse(null);
+            } catch (RuntimeException e) {
+                return null;
+            }
         }
 
         private static Duration requireTimeout(String name, Duration d) {

@@ -104,7 +104,7 @@ final class AskRun {
                 return;
             }
             if (s.model() == null) {
-                ExtractiveAnswer.write(standalone, retrieval.sources(), s.site()).forEach(this::delta);
+                s.extractive().write(standalone, retrieval.sources(), s.site()).forEach(this::delta);
                 finish(null, false, false);
             } else {
                 streamFromModel();

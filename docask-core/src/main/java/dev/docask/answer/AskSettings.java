@@ -17,7 +17,7 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
                    String modelId, SiteName site, RetrievalOptions retrieval, String noAnswerMessage,
                    String instructions, @Nullable AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
                    boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish,
-                   Fingerprint fingerprint) {
+                   Fingerprint fingerprint, ExtractiveAnswer extractive) {
     AskSettings {
         Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
         Objects.requireNonNull(modelId, "modelId");
@@ -30,6 +30,7 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
         Objects.requireNonNull(onError, "onError");
         Objects.requireNonNull(onFinish, "onFinish");
         Objects.requireNonNull(fingerprint, "fingerprint");
+        Objects.requireNonNull(extractive, "extractive");
     }
 
     /** Reports a failure that the answer survived; a failing {@code onError} is not allowed to break the answer. */

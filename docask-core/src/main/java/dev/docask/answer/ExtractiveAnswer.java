@@ -1,147 +1,277 @@
 package dev.docask.answer;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.docask.index.internal.IndexEngine;
-import dev.docask.index.DocIndex;
-import dev.docask.ingest.internal.Sentences;
+import dev.docask.index.internal.QueryTerms;
+import dev.docask.ingest.Chunk;
+import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.Source;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.function.Consumer;
 
 /*
- * The answer when no language model is configured: the sentences of the sources that share the
- * most content words with the question, quoted as written, each followed by its [n].
+ * The answer when no language model is configured: the passages of the sources (Passages:
+ * sentences, table rows, list items, short code blocks) that answer the question best, quoted as
+ * written, each followed by its [n]. docs/quality.md ("Extractive answers") has the labelled set
+ * these rules were chosen on, what each one changed, and what was tried and dropped.
  *
- * Scoring: a sentence's score is the share of the question's distinct search terms (analysed as retrieval analyses a question, so
- * "timers" meets "timer" and createAskHandler meets "create ask handler")
- * that it contains. Ties go to the better-ranked source, then to the earlier sentence, so the
- * output is fully deterministic. At most MAX_QUOTES sentences, at most MAX_PER_SOURCE from one
- * source, so one long page cannot crowd out the others. Fenced code is not quoted (cut into
- * "sentences" it reads as noise); a table row is quoted as one unit, each cell labelled with its
- * column header ("Flag: --retry-limit; Default: 8"), because reference facts often live in tables; when no sentence shares a word with the question the first
- * sentence of source 1 is quoted, because retrieval found that section relevant on its title or
- * heading. The first line says plainly that these are quotations, not a written answer.
+ * A passage's score adds three signals:
+ * - meaning: the cosine between the question and the passage (embedded after its section's
+ *   heading) with the index's own model, when it has one. It finds "Substitutes all imported
+ *   modules ... with another module" for "how do I replace an imported module with a mock".
+ * - keywords: the share of the question's IDF weight that the passage's words carry (analysed as
+ *   retrieval analyses a question, so "timers" meets "timer"), and, at a quarter of that weight,
+ *   the same share counting its section's heading (and a table row's column headers) as part of
+ *   it: a heading that repeats the question vouches for the sentences under it.
+ * - place: the first passage under a heading gets a small bonus (sections open with their point);
+ *   it only breaks near-ties.
+ * A code block competes like a sentence on its own words and meaning; a sentence that introduces
+ * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
+ * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02) were chosen on the tune half of the
+ * labelled set and reported on the other half.
+ *
+ * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
+ * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
+ * cannot crowd out the others. A chosen list item brings its whole list when the list is short (a
+ * list of steps is one answer). Without a model (keyword-only index, the mock, or when embedding
+ * fails, which is reported to onError) keywords and place decide; when no passage shares a word
+ * with the question the first passage of source 1 is quoted, because retrieval found that section
+ * relevant on its title or heading. The first line says plainly that these are quotations, not a
+ * written answer.
  */
 final class ExtractiveAnswer {
     static final String MODEL_ID = "extractive";
     private static final int MAX_QUOTES = 3;
     private static final int MAX_PER_SOURCE = 2;
-    private static final int MIN_CHARS = 20;
-    private static final int MAX_CHARS = 400;
-    private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|$)");
-    private static final Pattern CELL_BORDER = Pattern.compile("(?<!\\\\)\\|");
-    private static final Pattern SEPARATOR_CELL = Pattern.compile(":?-{2,}:?");
-    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\\n\\s*\\n|\\n(?=\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s)");
-    private static final Pattern SPACES = Pattern.compile("\\s+");
-    private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*+>]|#{1,6}|\\d+[.)])\\s+");
+    private static final int MAX_LIST_ITEMS = 8;
+    private static final int MAX_LIST_CHARS = 800;
 
-    private ExtractiveAnswer() {
+    /** How the signals add up (see the top of the class). */
+    record Weights(double meaning, double keywords, double heading, double first) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02);
     }
 
-    private record Candidate(Source source, int position, String sentence, double score) {
+    private final @Nullable IndexEngine engine;
+    private final @Nullable PassageVectors vectors;
+    private final Consumer<Throwable> onError;
+    private final Weights weights;
+
+    /**
+     * @param engine  IDF weights for the question's terms; null weighs every term alike
+     * @param vectors the index's model for passage meaning; null chooses by keywords and place only
+     */
+    ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError) {
+        this(engine, vectors, onError, Weights.DEFAULT);
     }
 
-    /** The extractive answer as the pieces it is streamed in: the opening line, then one quoted sentence each. */
-    static List<String> write(String question, List<Source> sources, SiteName site) {
-        Set<String> terms = new LinkedHashSet<>(IndexEngine.terms(question));
-        List<Candidate> all = new ArrayList<>();
-        for (Source s : sources) {
-            List<String> sentences = sentences(s.text());
-            for (int i = 0; i < sentences.size(); i++) {
-                all.add(new Candidate(s, i, sentences.get(i), overlap(terms, sentences.get(i))));
-            }
-        }
-        List<Candidate> chosen = choose(all);
+    ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError,
+                     Weights weights) {
+        this.engine = engine;
+        this.vectors = vectors;
+        this.onError = onError;
+        this.weights = weights;
+    }
+
+    /** Keywords and place only, every question term weighing alike: for callers without an index. */
+    static ExtractiveAnswer keywordsOnly() {
+        return new ExtractiveAnswer(null, null, e -> { });
+    }
+
+    private record Candidate(Source source, int hit, Passages.Passage passage, double score, double keywords) {
+    }
+
+    /** The extractive answer as the pieces it is streamed in: the opening line, then one quote each. */
+    List<String> write(String question, List<Source> sources, SiteName site) {
         List<String> blocks = new ArrayList<>();
         blocks.add("Quoted from " + site.docs() + " (an extractive answer: passages as written, no language model):");
-        for (Candidate c : chosen) {
-            blocks.add("\n\n> " + c.sentence() + " [" + c.source().n() + "]");
+        for (Quote q : choose(question, sources)) {
+            blocks.add("\n\n" + q.render());
         }
         return blocks;
     }
 
-    private static List<Candidate> choose(List<Candidate> all) {
-        List<Candidate> ranked = all.stream().filter(c -> c.score() > 0)
+    /** A chosen quote: the passages it shows, in page order, and the source it cites. */
+    record Quote(List<Passages.Passage> passages, int n) {
+        String render() {
+            StringBuilder sb = new StringBuilder();
+            for (Passages.Passage p : passages) {
+                String text = p.kind() == Passages.Kind.ITEM && passages.size() > 1 ? p.mark() + " " + p.text() : p.text();
+                if (!sb.isEmpty()) {
+                    sb.append(p.kind() == Passages.Kind.ITEM ? "\n" : "\n>\n");
+                }
+                sb.append(text.lines().map(l -> l.isBlank() ? ">" : "> " + l)
+                        .reduce((a, b) -> a + "\n" + b).orElse(">"));
+            }
+            boolean endsInCode = passages.getLast().kind() == Passages.Kind.CODE;
+            return sb + (endsInCode ? "\n> [" + n + "]" : " [" + n + "]");
+        }
+    }
+
+    List<Quote> choose(String question, List<Source> sources) {
+        Terms q = terms(question);
+        List<Candidate> all = candidates(question, q, sources);
+        List<Candidate> ranked = all.stream().filter(c -> vectors != null && c.score() > 0 || c.keywords() > 0)
                 .sorted(Comparator.comparingDouble(Candidate::score).reversed()
                         .thenComparingInt(c -> c.source().n())
-                        .thenComparingInt(Candidate::position))
+                        .thenComparingInt(c -> c.hit())
+                        .thenComparingInt(c -> c.passage().position()))
                 .toList();
+        if (ranked.isEmpty() && !all.isEmpty()) {
+            ranked = List.of(all.getFirst());
+        }
         Map<Integer, Integer> perSource = new HashMap<>();
-        List<Candidate> chosen = new ArrayList<>();
+        Set<String> quoted = new HashSet<>();
+        List<Quote> chosen = new ArrayList<>();
         for (Candidate c : ranked) {
             if (chosen.size() == MAX_QUOTES) {
                 break;
             }
-            if (perSource.merge(c.source().n(), 1, Integer::sum) <= MAX_PER_SOURCE) {
-                chosen.add(c);
+            String key = c.source().n() + "/" + c.hit() + "/";
+            if (quoted.contains(key + c.passage().position())
+                    || perSource.getOrDefault(c.source().n(), 0) == MAX_PER_SOURCE) {
+                continue;
             }
-        }
-        if (chosen.isEmpty() && !all.isEmpty()) {
-            chosen.add(all.getFirst());
+            List<Passages.Passage> shown = shown(c, all);
+            if (shown.stream().anyMatch(p -> quoted.contains(key + p.position()))) {
+                continue;
+            }
+            shown.forEach(p -> quoted.add(key + p.position()));
+            perSource.merge(c.source().n(), 1, Integer::sum);
+            chosen.add(new Quote(shown, c.source().n()));
         }
         return chosen;
     }
 
-    private static double overlap(Set<String> questionTerms, String sentence) {
-        if (questionTerms.isEmpty()) {
-            return 0;
+    /** What quoting {@code c} shows: its whole list when short, a code block with its lead-in and the other way round. */
+    private static List<Passages.Passage> shown(Candidate c, List<Candidate> all) {
+        Passages.Passage p = c.passage();
+        List<Passages.Passage> section = all.stream().filter(o -> o.source() == c.source() && o.hit() == c.hit())
+                .map(Candidate::passage).toList();
+        int at = section.indexOf(p);
+        if (p.kind() == Passages.Kind.CODE && !p.leadIn().isEmpty() && at > 0) {
+            return List.of(section.get(at - 1), p);
         }
-        Set<String> words = new HashSet<>(IndexEngine.terms(sentence));
-        return questionTerms.stream().filter(words::contains).count() / (double) questionTerms.size();
+        if (at + 1 < section.size() && introduces(p, section.get(at + 1))) {
+            return List.of(p, section.get(at + 1)); // "To deploy your site, run:" wants what it introduces
+        }
+        if (p.kind() == Passages.Kind.ITEM) {
+            List<Passages.Passage> list = section.stream().filter(o -> o.list() == p.list()).toList();
+            int chars = list.stream().mapToInt(o -> o.text().length()).sum();
+            if (list.size() <= MAX_LIST_ITEMS && chars <= MAX_LIST_CHARS) {
+                return list;
+            }
+        }
+        return List.of(p);
     }
 
-    /** Quotable sentences of a source text: code removed, table rows labelled, list and heading marks stripped. */
-    static List<String> sentences(String text) {
-        List<String> out = new ArrayList<>();
-        String prose = tableRowsAsParagraphs(FENCE.matcher(text).replaceAll("\n"));
-        for (String line : PARAGRAPH_BREAK.split(prose)) {
-            String paragraph = SPACES.matcher(LIST_MARK.matcher(line.strip()).replaceFirst("")).replaceAll(" ").strip();
-            for (String s : Sentences.split(paragraph)) {
-                if (s.length() >= MIN_CHARS) {
-                    out.add(s.length() > MAX_CHARS ? s.substring(0, MAX_CHARS).strip() + " …" : s);
+    private List<Candidate> candidates(String question, Terms q, List<Source> sources) {
+        List<Integer> ids = new ArrayList<>();
+        List<Chunk> chunks = new ArrayList<>();
+        List<List<Passages.Passage>> passages = new ArrayList<>();
+        for (Source s : sources) {
+            for (Hit h : s.hits()) {
+                ids.add(h.chunkId());
+                chunks.add(h.chunk());
+                passages.add(Passages.of(h.chunk().text()));
+            }
+        }
+        float[] qv = null;
+        List<float[][]> pv = null;
+        if (vectors != null) {
+            try {
+                qv = vectors.query(question);
+                pv = vectors.of(ids, chunks, passages);
+            } catch (RuntimeException e) {
+                onError.accept(e); // keywords and place still choose
+                qv = null;
+                pv = null;
+            }
+        }
+        List<Candidate> out = new ArrayList<>();
+        int k = 0;
+        for (Source s : sources) {
+            for (int h = 0; h < s.hits().size(); h++, k++) {
+                Chunk c = chunks.get(k);
+                Set<String> chunkHead = new HashSet<>(IndexEngine.terms(c.heading().isEmpty() ? c.title() : c.heading()));
+                List<Passages.Passage> ps = passages.get(k);
+                List<Set<String>> words = new ArrayList<>();
+                double[] meaning = new double[ps.size()];
+                for (int i = 0; i < ps.size(); i++) {
+                    words.add(new HashSet<>(IndexEngine.terms(ps.get(i).words())));
+                    meaning[i] = qv != null && pv != null ? dot(qv, pv.get(k)[i]) : 0;
+                }
+                for (int i = 0; i + 1 < ps.size(); i++) {
+                    if (introduces(ps.get(i), ps.get(i + 1))) { // quoted together, so scored as one
+                        words.get(i).addAll(words.get(i + 1));
+                        words.set(i + 1, words.get(i));
+                        meaning[i] = meaning[i + 1] = Math.max(meaning[i], meaning[i + 1]);
+                    }
+                }
+                for (int i = 0; i < ps.size(); i++) {
+                    Passages.Passage p = ps.get(i);
+                    Set<String> head = new HashSet<>(p.heading().isEmpty() ? chunkHead : Set.copyOf(IndexEngine.terms(p.heading())));
+                    head.addAll(IndexEngine.terms(p.columns()));
+                    boolean opens = i == 0 || !ps.get(i - 1).heading().equals(p.heading());
+                    double own = q.coverage(words.get(i), Set.of());
+                    double withHead = q.coverage(words.get(i), head);
+                    double score = weights.meaning() * meaning[i] + weights.keywords() * own + weights.heading() * withHead
+                            + (opens ? weights.first() : 0);
+                    out.add(new Candidate(s, h, p, score, own));
                 }
             }
         }
         return out;
     }
 
-    /** Each data row of a Markdown table becomes its own paragraph, "Header: cell; Header: cell". */
-    private static String tableRowsAsParagraphs(String text) {
-        StringBuilder out = new StringBuilder();
-        List<String> header = null;
-        for (String line : text.split("\n", -1)) {
-            String t = line.strip();
-            if (!t.startsWith("|")) {
-                header = null;
-                out.append(line).append('\n');
-                continue;
-            }
-            List<String> cells = cells(t);
-            if (header == null) {
-                header = cells;
-            } else if (!cells.stream().allMatch(c -> SEPARATOR_CELL.matcher(c).matches())) {
-                List<String> labelled = new ArrayList<>();
-                for (int i = 0; i < cells.size(); i++) {
-                    if (!cells.get(i).isEmpty()) {
-                        String head = i < header.size() ? header.get(i) : "";
-                        labelled.add(head.isEmpty() ? cells.get(i) : head + ": " + cells.get(i));
-                    }
-                }
-                out.append("\n\n").append(String.join("; ", labelled)).append("\n\n");
-            }
-        }
-        return out.toString();
+    /** Whether {@code sentence} is the lead-in of the code block {@code next}. */
+    private static boolean introduces(Passages.Passage sentence, Passages.Passage next) {
+        return next.kind() == Passages.Kind.CODE && !next.leadIn().isEmpty() && next.leadIn().equals(sentence.text());
     }
 
-    private static List<String> cells(String row) {
-        String inner = row.substring(1, row.endsWith("|") && row.length() > 1 ? row.length() - 1 : row.length());
-        return CELL_BORDER.splitAsStream(inner).map(String::strip).toList();
+    private Terms terms(String question) {
+        if (engine != null) {
+            QueryTerms qt = engine.queryTerms(question, true); // a misspelt word meets the word the pages use, as in retrieval
+            return new Terms(qt.terms(), qt.idf());
+        }
+        List<String> t = IndexEngine.terms(question);
+        float[] ones = new float[t.size()];
+        java.util.Arrays.fill(ones, 1f);
+        return new Terms(t, ones);
+    }
+
+    /** The question's terms and their weights. */
+    private record Terms(List<String> terms, float[] idf) {
+        boolean isEmpty() {
+            return terms.isEmpty();
+        }
+
+        /** The share of the weight carried by terms in {@code words} or {@code more}. */
+        double coverage(Set<String> words, Set<String> more) {
+            double total = 0;
+            double covered = 0;
+            for (int i = 0; i < terms.size(); i++) {
+                total += idf[i];
+                if (words.contains(terms.get(i)) || more.contains(terms.get(i))) {
+                    covered += idf[i];
+                }
+            }
+            return total > 0 ? covered / total : 0;
+        }
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
     }
 }

@@ -1,6 +1,8 @@
 package dev.docask.answer;
 
 import dev.docask.ingest.Chunk;
+import dev.docask.retrieve.Hit;
+import dev.docask.retrieve.Source;
 import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
 
@@ -12,21 +14,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExtractiveAnswerTest {
     @Test
     void write_firstBlockSaysItIsQuoted() {
-        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(TestSites.MOCKING).sources(), new SiteName("Vitest"));
+        List<String> blocks = ExtractiveAnswer.keywordsOnly().write("vi.mock", Retrievals.of(TestSites.MOCKING).sources(), new SiteName("Vitest"));
 
         assertThat(blocks.getFirst()).contains("Quoted from the Vitest docs").contains("no language model");
     }
 
     @Test
     void write_unnamedSite_saysThisSitesDocs() {
-        List<String> blocks = ExtractiveAnswer.write("vi.mock", Retrievals.of(TestSites.MOCKING).sources(), new SiteName(""));
+        List<String> blocks = ExtractiveAnswer.keywordsOnly().write("vi.mock", Retrievals.of(TestSites.MOCKING).sources(), new SiteName(""));
 
         assertThat(blocks.getFirst()).startsWith("Quoted from this site's docs (").doesNotContain("the this site");
     }
 
     @Test
     void write_bestOverlappingSentenceQuotedWithItsNumber() {
-        List<String> blocks = ExtractiveAnswer.write("how do I advance the clock with fake timers?",
+        List<String> blocks = ExtractiveAnswer.keywordsOnly().write("how do I advance the clock with fake timers?",
                 Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources(), new SiteName("Vitest"));
 
         assertThat(blocks.get(1)).isEqualTo("\n\n> Advance the clock with vi.advanceTimersByTime. [2]");
@@ -36,15 +38,15 @@ class ExtractiveAnswerTest {
     void write_sameInput_sameOutput() {
         var sources = Retrievals.of(TestSites.MOCKING, TestSites.TIMERS, TestSites.CONFIG).sources();
 
-        assertThat(ExtractiveAnswer.write("mock module timers", sources, new SiteName("V")))
-                .isEqualTo(ExtractiveAnswer.write("mock module timers", sources, new SiteName("V")));
+        assertThat(ExtractiveAnswer.keywordsOnly().write("mock module timers", sources, new SiteName("V")))
+                .isEqualTo(ExtractiveAnswer.keywordsOnly().write("mock module timers", sources, new SiteName("V")));
     }
 
     @Test
     void write_atMostThreeQuotesAndTwoPerSource() {
         var sources = Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources();
 
-        List<String> blocks = ExtractiveAnswer.write("module mock factory hoisted file implementation", sources, new SiteName("V"));
+        List<String> blocks = ExtractiveAnswer.keywordsOnly().write("module mock factory hoisted file implementation", sources, new SiteName("V"));
 
         assertThat(blocks).hasSizeLessThanOrEqualTo(4);
         assertThat(blocks.stream().filter(b -> b.endsWith("[1]"))).hasSizeLessThanOrEqualTo(2);
@@ -52,32 +54,92 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_noWordShared_quotesFirstSentenceOfFirstSource() {
-        List<String> blocks = ExtractiveAnswer.write("zzz qqq", Retrievals.of(TestSites.CONFIG).sources(), new SiteName("V"));
+        List<String> blocks = ExtractiveAnswer.keywordsOnly().write("zzz qqq", Retrievals.of(TestSites.CONFIG).sources(), new SiteName("V"));
 
         assertThat(blocks).hasSize(2);
         assertThat(blocks.get(1)).startsWith("\n\n> The environment option sets").endsWith("[1]");
     }
 
-    @Test
-    void sentences_tableRow_oneSentenceWithHeaderLabels() {
-        String text = "Flags of the relay command are listed here.\n| Flag | Default |\n|---|---|\n| `--retry-limit <n>` | `8` |";
+    private static Source source(int n, String heading, String text) {
+        Chunk c = new Chunk("https://q.dev/p" + n + "#s", "Page " + n, heading, text, "p" + n + ".md", Map.of());
+        return new Source(n, c.url(), c.title(), c.heading(), c.source(), List.of(Hit.builder(n, c).score(1.0 / (60 + n)).build()));
+    }
 
-        assertThat(ExtractiveAnswer.sentences(text)).containsExactly("Flags of the relay command are listed here.",
-                "Flag: `--retry-limit <n>`; Default: `8`");
+    private static List<String> quotes(ExtractiveAnswer answer, String question, Source... sources) {
+        return answer.write(question, List.of(sources), new SiteName("Q")).stream().skip(1).toList();
     }
 
     @Test
-    void sentences_codeFencesAndListMarksRemoved() {
-        Chunk c = new Chunk("https://x.dev/a", "A", "", """
-                Intro sentence that explains things.
+    void write_meaningWithNoSharedWord_beatsASentenceThatSharesOne() {
+        Source s = source(1, "Retries", "Each attempt is logged with its status code. The delay doubles every single time.");
+        ExtractiveAnswer byMeaning = new ExtractiveAnswer(null, new PassageVectors(new ConceptEmbedder()), e -> { });
 
-                ```js
-                vi.mock('./path.js'). Another line of code.
-                ```
-                - A list item that is long enough.
-                1. A numbered item that is long enough.""", "a.md", Map.of());
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "how long is the pause between attempts?", s).getFirst())
+                .contains("Each attempt is logged");
+        assertThat(quotes(byMeaning, "how long is the pause between attempts?", s).getFirst())
+                .isEqualTo("\n\n> The delay doubles every single time. [1]");
+    }
 
-        assertThat(ExtractiveAnswer.sentences(c.text())).containsExactly("Intro sentence that explains things.",
-                "A list item that is long enough.", "A numbered item that is long enough.");
+    @Test
+    void write_embedderFails_reportsItAndChoosesByKeywords() {
+        ConceptEmbedder embedder = new ConceptEmbedder();
+        embedder.failing = true;
+        List<Throwable> errors = new java.util.ArrayList<>();
+        ExtractiveAnswer answer = new ExtractiveAnswer(null, new PassageVectors(embedder), errors::add);
+
+        List<String> q = quotes(answer, "how are attempts logged?", source(1, "Retries",
+                "Each attempt is logged with its status code. The delay doubles every single time."));
+
+        assertThat(q.getFirst()).contains("Each attempt is logged");
+        assertThat(errors).singleElement().extracting(Throwable::getMessage).isEqualTo("the embedding service is down");
+    }
+
+    @Test
+    void write_sameSectionAgain_itsPassagesAreEmbeddedOnce() {
+        ConceptEmbedder embedder = new ConceptEmbedder();
+        ExtractiveAnswer answer = new ExtractiveAnswer(null, new PassageVectors(embedder), e -> { });
+        Source s = source(1, "Retries", "Each attempt is logged with its status code. The delay doubles every single time.");
+
+        quotes(answer, "how long is the pause?", s);
+        quotes(answer, "are attempts logged?", s);
+
+        assertThat(embedder.passagesEmbedded).hasValue(2);
+    }
+
+    @Test
+    void write_headingThatSharesTheQuestionsWords_liftsItsSentence() {
+        Source other = source(1, "Keeping events", "Replayed events keep their original identifier forever.");
+        Source target = source(2, "Sending to another target", "The forward flag overrides where replayed events go.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "replay events to another target", other, target).getFirst())
+                .endsWith("[2]");
+    }
+
+    @Test
+    void write_codeBlockCarryingTheQuestionsWords_quotedWholeAfterItsLeadIn() {
+        Source s = source(1, "Docker", "Start it in a container:\n\n```bash\ndocker run -d --name relay \\\n  ghcr.io/q/relay:2\n```"
+                + "\n\nMount a volume so that queued events survive a new container.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "can I run the relay with docker?", s).getFirst()).isEqualTo(
+                "\n\n> Start it in a container:\n>\n> ```bash\n> docker run -d --name relay \\\n>   ghcr.io/q/relay:2\n> ```\n> [1]");
+    }
+
+    @Test
+    void write_leadInSentenceChosen_bringsTheCodeItIntroduces() {
+        Source s = source(1, "GitHub Pages", "Finally, to deploy your site to GitHub Pages, run:\n\n"
+                + "```mdx-code-block\n<Tabs>\n```\n\n```bash\nGIT_USER=me yarn deploy\n```\n\n```mdx-code-block\n</Tabs>\n```");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "deploy my site to GitHub Pages", s).getFirst()).isEqualTo(
+                "\n\n> Finally, to deploy your site to GitHub Pages, run:\n>\n> ```bash\n> GIT_USER=me yarn deploy\n> ```\n> [1]");
+    }
+
+    @Test
+    void write_listItemChosen_bringsItsShortListWhole() {
+        Source s = source(1, "Deleting a version", "You can delete versions as well.\n\n1. Remove the version from versions.json."
+                + "\n2. Delete the versioned docs directory.\n3. Delete the versioned sidebars file.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "remove a version from versions.json", s).getFirst()).isEqualTo(
+                "\n\n> 1. Remove the version from versions.json.\n> 2. Delete the versioned docs directory.\n"
+                        + "> 3. Delete the versioned sidebars file. [1]");
     }
 }

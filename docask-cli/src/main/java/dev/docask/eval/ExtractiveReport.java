@@ -1,0 +1,112 @@
+package dev.docask.eval;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import org.jspecify.annotations.Nullable;
+
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * What {@link ExtractiveEval} found, per part of the labelled set (tune, report, all) and per
+ * question where the first quote missed.
+ *
+ * @param outcomes one per question, in file order
+ */
+public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> PARTS = List.of("tune", "report", "all");
+
+    public ExtractiveReport {
+        outcomes = List.copyOf(outcomes);
+    }
+
+    /** The share of all questions whose first quote answers them. */
+    public double firstQuoteRate() {
+        return outcomes.isEmpty() ? 0 : outcomes.stream().filter(ExtractiveEval.Outcome::first).count() / (double) outcomes.size();
+    }
+
+    /** A plain-text table (one row per part), then the first quote of each question it missed. */
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%d labelled questions%n%n", outcomes.size()));
+        sb.append(String.format(Locale.ROOT, "%-6s  %9s  %18s  %18s  %18s  %7s%n", "part", "questions",
+                "first quote", "in first two", "in the sources", "p50 ms"));
+        for (String part : PARTS) {
+            List<ExtractiveEval.Outcome> of = part(part);
+            sb.append(String.format(Locale.ROOT, "%-6s  %9d  %18s  %18s  %18s  %7d%n", part, of.size(),
+                    share(of, ExtractiveEval.Outcome::first), share(of, ExtractiveEval.Outcome::topTwo),
+                    share(of, ExtractiveEval.Outcome::inSources), median(of)));
+        }
+        List<ExtractiveEval.Outcome> misses = outcomes.stream().filter(o -> !o.first()).toList();
+        if (!misses.isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "%nfirst quote missed:%n"));
+            for (ExtractiveEval.Outcome o : misses) {
+                sb.append("  ").append(o.question().id()).append(" (").append(o.question().part()).append(")  ")
+                        .append(o.question().question()).append('\n');
+                sb.append("      wanted ").append(o.question().answers().getFirst()).append('\n');
+                sb.append("      quoted ").append(o.quotes().isEmpty() ? "(nothing)" : oneLine(o.quotes().getFirst()))
+                        .append(o.inSources() ? "" : "   [answer not in the sources]").append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The same as JSON: per-part rates, then every question with its first quote. */
+    public String json() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        for (String part : PARTS) {
+            List<ExtractiveEval.Outcome> of = part(part);
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("questions", of.size());
+            p.put("first_quote", rate(of, ExtractiveEval.Outcome::first));
+            p.put("in_first_two", rate(of, ExtractiveEval.Outcome::topTwo));
+            p.put("in_sources", rate(of, ExtractiveEval.Outcome::inSources));
+            root.put(part, p);
+        }
+        root.put("questions", outcomes.stream().map(o -> {
+            Map<String, Object> q = new LinkedHashMap<>();
+            q.put("id", o.question().id());
+            q.put("part", o.question().part());
+            q.put("first_quote", o.first());
+            q.put("in_first_two", o.topTwo());
+            q.put("in_sources", o.inSources());
+            q.put("quoted", o.quotes().isEmpty() ? "" : o.quotes().getFirst());
+            return q;
+        }).toList());
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private List<ExtractiveEval.Outcome> part(String part) {
+        return part.equals("all") ? outcomes : outcomes.stream().filter(o -> o.question().part().equals(part)).toList();
+    }
+
+    private static @Nullable Double rate(List<ExtractiveEval.Outcome> of, Predicate<ExtractiveEval.Outcome> test) {
+        return of.isEmpty() ? null : of.stream().filter(test).count() / (double) of.size();
+    }
+
+    private static String share(List<ExtractiveEval.Outcome> of, Predicate<ExtractiveEval.Outcome> test) {
+        long n = of.stream().filter(test).count();
+        return of.isEmpty() ? "-" : String.format(Locale.ROOT, "%.3f (%d)", n / (double) of.size(), n);
+    }
+
+    private static long median(List<ExtractiveEval.Outcome> of) {
+        long[] ms = of.stream().mapToLong(ExtractiveEval.Outcome::millis).sorted().toArray();
+        return ms.length == 0 ? 0 : ms[ms.length / 2];
+    }
+
+    private static String oneLine(String quote) {
+        String s = quote.replaceAll("\\s+", " ");
+        return s.length() > 160 ? s.substring(0, 160) + " …" : s;
+    }
+}

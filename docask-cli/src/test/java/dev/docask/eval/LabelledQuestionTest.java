@@ -1,0 +1,30 @@
+package dev.docask.eval;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class LabelledQuestionTest {
+    final LabelledQuestion q = new LabelledQuestion("x", "retries?", "https://d.dev/retries",
+            List.of("The default is 8 attempts", "`--retry-limit <n>`"), "tune");
+
+    @Test
+    void answeredBy_quoteHoldingAFragment_ignoringCaseAndMarkdown() {
+        assertThat(q.answeredBy("Use --retry-limit. the default is **8** attempts, which spans 40 minutes.")).isTrue();
+        assertThat(q.answeredBy("Flag: --retry-limit <n>; Default: 8")).isTrue();
+    }
+
+    @Test
+    void answeredBy_fragmentOnlyInsideALongerWord_doesNotCount() {
+        assertThat(q.answeredBy("The default is 80 attempts")).isFalse();
+    }
+
+    @Test
+    void new_partOtherThanTuneOrReport_refused() {
+        assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "test"))
+                .hasMessageContaining("'part' must be tune or report, got 'test'");
+    }
+}

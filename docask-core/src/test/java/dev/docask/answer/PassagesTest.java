@@ -1,0 +1,78 @@
+package dev.docask.answer;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PassagesTest {
+    private static List<String> texts(String text) {
+        return Passages.of(text).stream().map(Passages.Passage::text).toList();
+    }
+
+    @Test
+    void of_tableRow_onePassageWithHeaderLabels() {
+        String text = "Flags of the relay command are listed here.\n| Flag | Default |\n|---|---|\n| `--retry-limit <n>` | `8` |";
+
+        assertThat(Passages.of(text)).extracting(Passages.Passage::kind, Passages.Passage::text).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(Passages.Kind.SENTENCE, "Flags of the relay command are listed here."),
+                org.assertj.core.groups.Tuple.tuple(Passages.Kind.ROW, "Flag: `--retry-limit <n>`; Default: `8`"));
+    }
+
+    @Test
+    void of_tableRowWithFullStops_isNotCutIntoSentences() {
+        String text = "| Field | Description |\n|---|---|\n| `id` | Stable id. Same across retries. |";
+
+        assertThat(texts(text)).containsExactly("Field: `id`; Description: Stable id. Same across retries.");
+    }
+
+    @Test
+    void of_shortCodeBlock_isOnePassageWholeWithItsFence() {
+        String text = "Intro sentence that explains things.\n\n```bash\ndocker run -d \\\n  -p 8080:8080 relay\n```\n\nAfter it comes a closing sentence.";
+
+        assertThat(Passages.of(text)).extracting(Passages.Passage::kind).containsExactly(Passages.Kind.SENTENCE,
+                Passages.Kind.CODE, Passages.Kind.SENTENCE);
+        assertThat(Passages.of(text).get(1).text()).isEqualTo("```bash\ndocker run -d \\\n  -p 8080:8080 relay\n```");
+        assertThat(Passages.of(text).get(1).words()).isEqualTo("docker run -d \\\n  -p 8080:8080 relay");
+    }
+
+    @Test
+    void of_codeBlockLongerThanTheLimit_isNotQuotable() {
+        String code = "line\n".repeat(Passages.MAX_CODE_LINES + 1);
+
+        assertThat(texts("A sentence before the code.\n\n```\n" + code + "```\n")).containsExactly("A sentence before the code.");
+    }
+
+    @Test
+    void of_codeBlockAfterSentenceEndingInColon_remembersItAsLeadIn() {
+        List<Passages.Passage> ps = Passages.of("List dead events with:\n\n```bash\nquayside events list --status dead\n```");
+
+        assertThat(ps.get(1).leadIn()).isEqualTo("List dead events with:");
+        assertThat(Passages.of("Dead events are kept.\n\n```bash\nquayside events list\n```").get(1).leadIn()).isEmpty();
+    }
+
+    @Test
+    void of_codeCutOffByTheChunkEnd_isLeftOut() {
+        assertThat(texts("A sentence before the code.\n\n```js\nconst a = 1. Another(line);")).containsExactly(
+                "A sentence before the code.");
+    }
+
+    @Test
+    void of_listItems_wholeWithoutMarksAndGroupedByList() {
+        List<Passages.Passage> ps = Passages.of("""
+                Intro sentence that explains things.
+
+                - A list item that is long enough. It has two sentences.
+                - Another item that is long enough.
+
+                Between the lists comes a sentence.
+
+                1. A numbered item that is long enough.""");
+
+        assertThat(ps).extracting(Passages.Passage::text).containsExactly("Intro sentence that explains things.",
+                "A list item that is long enough. It has two sentences.", "Another item that is long enough.",
+                "Between the lists comes a sentence.", "A numbered item that is long enough.");
+        assertThat(ps).extracting(Passages.Passage::list).containsExactly(-1, 0, 0, -1, 1);
+    }
+}
