@@ -39,6 +39,7 @@ final class DocsSite {
                 .route("/error.html", SiteServer.answer(500, "text/html", x -> "<h1>Internal error</h1>"))
                 .route("/slow.html", SiteServer.silentAfterHeaders())
                 .route("/huge.html", SiteServer.huge("text/html", 50, counters.hugeBytes))
+                .abandonedByDesign("/slow.html", "/huge.html")
                 .route("/manual.pdf", SiteServer.answer(200, "application/pdf", x -> "%PDF-1.4 " + "x".repeat(100_000)))
                 .route("/tagged.html", x -> {
                     x.getResponseHeaders().add("X-Robots-Tag", "googlebot: nofollow");

@@ -70,6 +70,12 @@ public final class SiteServer implements AutoCloseable {
     private final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger mostAtOnce = new AtomicInteger();
+    /*
+     * Routes the crawler leaves on purpose (a timeout, a size cap) while their handler still runs:
+     * the server cannot see the client go, so counting them would charge the crawler with requests
+     * it has already given up.
+     */
+    private final java.util.Set<String> abandoned = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile Duration pause = Duration.ZERO;
 
     private SiteServer(Path root) throws IOException {
@@ -165,8 +171,15 @@ public final class SiteServer implements AutoCloseable {
         mostAtOnce.set(0);
     }
 
+    /** Marks {@code paths} as ones the client abandons by design: not counted by {@link #mostAtOnce()}. */
+    public SiteServer abandonedByDesign(String... paths) {
+        abandoned.addAll(List.of(paths));
+        return this;
+    }
+
     private void handle(HttpExchange x) throws IOException {
-        int now = running.incrementAndGet();
+        boolean counted = !abandoned.contains(x.getRequestURI().getRawPath());
+        int now = counted ? running.incrementAndGet() : running.get();
         mostAtOnce.accumulateAndGet(now, Math::max);
         requests.add(new Request(x.getRequestURI().toString(), Map.copyOf(x.getRequestHeaders()), System.nanoTime(), x));
         try {
@@ -185,7 +198,9 @@ public final class SiteServer implements AutoCloseable {
         } catch (IOException e) {
             // the client went away (a capped body, a timeout): nothing to answer
         } finally {
-            running.decrementAndGet();
+            if (counted) {
+                running.decrementAndGet();
+            }
             x.close();
         }
     }
