@@ -116,6 +116,9 @@ final class IndexCommand implements Callable<Integer> {
                     : "no index in " + this.out) + "; run 'docask index' without --check to build one");
             return 1;
         }
+        if (!check && crawler.isPresent()) {
+            IndexBuilder.requireIndexFolder(this.out); // a wrong --out must not wait for a whole crawl
+        }
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
         String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl(), Path.of("site")))

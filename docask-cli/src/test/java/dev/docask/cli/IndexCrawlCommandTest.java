@@ -57,6 +57,17 @@ class IndexCrawlCommandTest {
     }
 
     @Test
+    void index_url_withAnOutThatIsAFile_failsBeforeFetchingAnything() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("notes.txt"), "mine");
+        int before = site.paths().size();
+        CliRun r = run("index", site.origin() + "/", "--out", file.toString(), "--embedder", "mock", "-q");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("is a file").contains("--out").doesNotContain("\tat ");
+        assertThat(site.paths()).as("no request reached the site").hasSize(before);
+        assertThat(java.nio.file.Files.readString(file)).isEqualTo("mine");
+    }
+
+    @Test
     void index_urlThatIsNotHttp_isAUsageError() {
         CliRun r = run("index", "ftp://docs.example.com/", "--out", tmp.resolve("x").toString());
         assertThat(r.code()).isEqualTo(2);

@@ -149,8 +149,15 @@ public final class IndexBuilder {
         }
     }
 
-    /** Refuses an output that is a file, or a folder holding things that are not a docask index's. */
-    private static void requireIndexFolder(Path out) {
+    /**
+     * Refuses an output that is a file, or a folder holding things that are not a docask index's,
+     * before any work: a crawl checks it before fetching a page.
+     *
+     * <pre>{@code
+     * IndexBuilder.requireIndexFolder(Path.of("docs-index"));   // throws IndexException naming "out"
+     * }</pre>
+     */
+    public static void requireIndexFolder(Path out) {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new IndexException(out + " is a file; the output folder must be a new or empty folder, or one that holds"
                     + " a docask index", "out", null);
