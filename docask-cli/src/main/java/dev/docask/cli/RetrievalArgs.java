@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Retrieval options on the command line: {@code --top-k}, {@code --filter k=v}, {@code --set name=value}. */
+/** Retrieval options on the command line: {@code --top-k}, {@code --filter k=v}, {@code --version-of-docs}, {@code --set name=value}. */
 final class RetrievalArgs {
     @Option(names = "--top-k", paramLabel = "N", description = "Numbered sources at most (default 6).")
     Integer topK;
@@ -23,6 +23,10 @@ final class RetrievalArgs {
     @Option(names = "--filter", paramLabel = "KEY=VALUE", split = PAIRS, splitSynopsisLabel = ",", description = "Only chunks whose metadata match (repeatable; 'url' and 'source' match a prefix). "
                     + "'docask inspect --chunks' shows each chunk's metadata.")
     List<String> filter = new ArrayList<>();
+
+    @Option(names = "--version-of-docs", paramLabel = "VERSION", description = "The docs version the reader is on "
+            + "(e.g. 3.8.1, next, v3): copies are cited at its URLs and other versions' pages rank after it.")
+    String docsVersion;
 
     // The names come from RetrievalOptions through picocli's candidates, so help lists what --set accepts.
     @Option(names = "--set", paramLabel = "NAME=VALUE", split = PAIRS, splitSynopsisLabel = ",", completionCandidates = SettingNames.class,
@@ -43,6 +47,14 @@ final class RetrievalArgs {
                 .filter(pairs("--filter", "KEY", filter, "url=https://docs.example.com/guide/"));
         if (topK != null) {
             o.topK(topK);
+        }
+        if (docsVersion != null) {
+            try {
+                o.docsVersion(docsVersion);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--version-of-docs '" + docsVersion
+                        + "': expected a version name such as 3.8.1, next or v3 (letters, digits, '.', '_', '-')");
+            }
         }
         Map<String, String> sets = pairs("--set", "NAME", overrides, "minSimilarity=0.8");
         if (topK != null && sets.containsKey("topK")) {

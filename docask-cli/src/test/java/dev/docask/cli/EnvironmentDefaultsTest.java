@@ -30,6 +30,7 @@ class EnvironmentDefaultsTest {
             Map.entry("DOCASK_FEEDBACK_LOG", "/index/feedback.jsonl"),
             Map.entry("DOCASK_SHUTDOWN_GRACE", "5"),
             Map.entry("DOCASK_TOP_K", "4"),
+            Map.entry("DOCASK_VERSION_OF_DOCS", "next"),
             Map.entry("DOCASK_FILTER", "url=https://x.dev/guide/,tags=a,b"),
             Map.entry("DOCASK_SET", "minSimilarity=0.8,gateMode=filter"));
 
@@ -75,6 +76,7 @@ class EnvironmentDefaultsTest {
         assertThat(s.feedbackLog).isEqualTo(Path.of("/index/feedback.jsonl"));
         assertThat(s.shutdownGrace).isEqualTo(5);
         assertThat(s.retrieval.topK).isEqualTo(4);
+        assertThat(s.retrieval.docsVersion).isEqualTo("next");
         assertThat(s.retrieval.filter).containsExactly("url=https://x.dev/guide/", "tags=a,b");
         assertThat(s.retrieval.overrides).containsExactly("minSimilarity=0.8", "gateMode=filter");
     }

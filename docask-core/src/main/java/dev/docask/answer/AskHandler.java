@@ -72,10 +72,24 @@ public final class AskHandler implements AutoCloseable {
      * @throws IllegalStateException    when the handler is closed
      */
     public Handle ask(String question, List<Turn> history, Listener listener) {
+        return ask(question, history, settings.retrieval(), listener);
+    }
+
+    /**
+     * As {@link #ask(String, List, Listener)}, with retrieval options for this question alone, e.g. the
+     * docs version the reader is on (the answer cache keeps answers for different options apart):
+     *
+     * <pre>{@code
+     * RetrievalOptions onNext = handler.retrievalOptions().toBuilder().docsVersion("next").build();
+     * handler.ask("How do I add a sidebar?", List.of(), onNext, listener);
+     * }</pre>
+     */
+    public Handle ask(String question, List<Turn> history, RetrievalOptions options, Listener listener) {
+        Objects.requireNonNull(options, "options");
         String q = HybridRetriever.requireQuestion(question);
         List<Turn> turns = requireHistory(history);
         Objects.requireNonNull(listener, "listener");
-        AskRun run = new AskRun(settings, q, turns, listener);
+        AskRun run = new AskRun(settings.withRetrieval(options), q, turns, listener);
         running.add(run);
         run.result().whenComplete((a, e) -> running.remove(run));
         try {
@@ -114,6 +128,11 @@ public final class AskHandler implements AutoCloseable {
             handle.cancel();
             throw new AskException("The answer did not complete in time.", e);
         }
+    }
+
+    /** The retrieval options this handler answers with, unless a question brings its own. */
+    public RetrievalOptions retrievalOptions() {
+        return settings.retrieval();
     }
 
     /** The site's display name, as used in the prompt and the "I don't know" message: "this site" when it has none. */

@@ -33,6 +33,18 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
         Objects.requireNonNull(extractive, "extractive");
     }
 
+    /** These settings with other retrieval options (one request's, e.g. the reader's docs version), fingerprint included. */
+    AskSettings withRetrieval(RetrievalOptions options) {
+        if (options.equals(retrieval)) {
+            return this;
+        }
+        Fingerprint f = fingerprint;
+        return new AskSettings(retriever, indexHasVectors, model, modelId, site, options, noAnswerMessage, instructions,
+                cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
+                new Fingerprint(f.retriever(), options, f.model(), f.site(), f.instructions(), f.noAnswerMessage(),
+                        f.rewriteFollowUps()), extractive);
+    }
+
     /** Reports a failure that the answer survived; a failing {@code onError} is not allowed to break the answer. */
     void report(Throwable failure) {
         report(onError, failure);

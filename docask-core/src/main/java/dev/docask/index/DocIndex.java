@@ -549,5 +549,14 @@ public final class DocIndex implements AutoCloseable {
         public BitSet canonicalChunks() {
             return DocIndex.this.canonicalChunks();
         }
+
+        @Override
+        public int[] copyGroup(int id) {
+            int c = copyOf[id];
+            int[] group = new int[copies[c].length + 1];
+            group[0] = c;
+            System.arraycopy(copies[c], 0, group, 1, copies[c].length);
+            return group;
+        }
     }
 }

@@ -132,6 +132,11 @@ public final class Hit {
     }
 
     /** A copy with the gate's numbers and verdict filled in. */
+    /** The same hit shown as another chunk of its group of copies (same text, another version's URL). */
+    Hit asCopy(Chunk copy, List<String> otherUrls) {
+        return new Hit(chunkId, copy, otherUrls, bm25Rank, bm25Score, vectorRank, similarity, keywordCoverage, score, gatedOut);
+    }
+
     Hit measured(float newSimilarity, float newCoverage, @Nullable String rejection) {
         return new Hit(chunkId, chunk, copyUrls, bm25Rank, bm25Score, vectorRank, newSimilarity, newCoverage, score, rejection);
     }

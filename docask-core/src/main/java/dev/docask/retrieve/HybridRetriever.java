@@ -47,6 +47,8 @@ public final class HybridRetriever {
     private final List<Consumer<Throwable>> onError;
     /** Built on the first filtered question; a race only builds it twice. */
     private volatile @Nullable MetadataVocabulary vocabulary;
+    /** Built on the first question that names a version or asks for one; a race only builds it twice. */
+    private volatile @Nullable VersionPreference versions;
 
     private HybridRetriever(Builder b) {
         this.index = b.index;
@@ -212,6 +214,10 @@ public final class HybridRetriever {
         if (retrieveHook.isPresent() || rerankHook.isPresent()) {
             ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
         }
+        boolean namesVersion = options.versionAware() && !VersionPreference.namedMajors(question).isEmpty();
+        if (options.docsVersion().isPresent() || namesVersion) {
+            ranked = versions().apply(ranked, options.docsVersion(), namesVersion ? question : "", options.collapseCopies());
+        }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
         boolean answerable = !passing.isEmpty();
@@ -232,6 +238,15 @@ public final class HybridRetriever {
             r.opening(query.opening());
         }
         return r.build();
+    }
+
+    private VersionPreference versions() {
+        VersionPreference v = versions;
+        if (v == null) {
+            v = VersionPreference.of(index);
+            versions = v;
+        }
+        return v;
     }
 
     /**

@@ -78,6 +78,8 @@ public final class RetrievalOptions {
     private final Retrievers retrievers;
     private final boolean searchOpening;
     private final boolean closeWords;
+    private final Optional<String> docsVersion;
+    private final boolean versionAware;
 
     private RetrievalOptions(Builder b) {
         topK = b.topK;
@@ -94,6 +96,8 @@ public final class RetrievalOptions {
         retrievers = b.retrievers;
         searchOpening = b.searchOpening;
         closeWords = b.closeWords;
+        docsVersion = b.docsVersion;
+        versionAware = b.versionAware;
     }
 
     /** The defaults of docs/retrieval.md. */
@@ -178,6 +182,23 @@ public final class RetrievalOptions {
         return filter;
     }
 
+    /**
+     * The docs version the reader is on (e.g. {@code 3.8.1}, {@code next}, or a major such as {@code v3}):
+     * copies are cited at that version's URL and pages of other versions rank after the rest
+     * (docs/retrieval.md, "Versions"). Empty = no preference; a version the index does not have is ignored.
+     */
+    public Optional<String> docsVersion() {
+        return docsVersion;
+    }
+
+    /**
+     * Whether a version the question names ("upgrading to 3.x") counts as the reader's when the request
+     * names none, and moves pages whose URL names another major (/migration/v2) after the rest (true).
+     */
+    public boolean versionAware() {
+        return versionAware;
+    }
+
     // --- candidates ---
 
     /** Candidates taken from each retriever (40; at most {@value #MAX_CANDIDATES}, never more than the index holds). */
@@ -215,13 +236,14 @@ public final class RetrievalOptions {
                 && maxContextChars == r.maxContextChars && collapseCopies == r.collapseCopies
                 && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
                 && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
-                && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords;
+                && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords
+                && docsVersion.equals(r.docsVersion) && versionAware == r.versionAware;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
-                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords);
+                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords, docsVersion, versionAware);
     }
 
     /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
@@ -235,7 +257,8 @@ public final class RetrievalOptions {
                 .add("maxPerSource=" + maxPerSource.orElse(0));
         similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
         j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening)
-                .add("closeWords=" + closeWords);
+                .add("closeWords=" + closeWords).add("versionAware=" + versionAware);
+        docsVersion.ifPresent(v -> j.add("docsVersion=" + v));
         return filter.isEmpty() ? j.toString() : j + " filter " + new TreeMap<>(filter);
     }
 
@@ -258,6 +281,8 @@ public final class RetrievalOptions {
         private Retrievers retrievers = Retrievers.BOTH;
         private boolean searchOpening = true;
         private boolean closeWords = true;
+        private Optional<String> docsVersion = Optional.empty();
+        private boolean versionAware = true;
 
         private Builder() {
         }
@@ -277,6 +302,8 @@ public final class RetrievalOptions {
             retrievers = o.retrievers;
             searchOpening = o.searchOpening;
             closeWords = o.closeWords;
+            docsVersion = o.docsVersion;
+            versionAware = o.versionAware;
         }
 
         // --- gate ---
@@ -363,6 +390,32 @@ public final class RetrievalOptions {
                 Objects.requireNonNull(value, () -> "filter value of '" + k + "'");
             });
             filter = Map.copyOf(v);
+            return this;
+        }
+
+        /** The docs version the reader is on; blank means none. At most 100 characters of letters, digits, {@code . _ -}. */
+        @CanIgnoreReturnValue
+        public Builder docsVersion(String v) {
+            Objects.requireNonNull(v, "docsVersion");
+            String s = v.strip();
+            if (!s.isEmpty() && !s.matches("[\\p{L}\\p{N}._-]{1,100}")) {
+                throw new IllegalArgumentException("docsVersion must be a version name such as 3.8.1, next or v3 "
+                        + "(letters, digits, '.', '_', '-'; at most 100), got '" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "'");
+            }
+            docsVersion = s.isEmpty() ? Optional.empty() : Optional.of(s);
+            return this;
+        }
+
+        /** No docs version preference (the default). */
+        @CanIgnoreReturnValue
+        public Builder anyDocsVersion() {
+            docsVersion = Optional.empty();
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder versionAware(boolean v) {
+            versionAware = v;
             return this;
         }
 
@@ -470,7 +523,9 @@ public final class RetrievalOptions {
             wordSetting("gateMode", GateMode.class, Builder::gateMode),
             wordSetting("retrievers", Retrievers.class, Builder::retrievers),
             new Setting("searchOpening", "", (b, v) -> b.searchOpening(bool("searchOpening", v))),
-            new Setting("closeWords", "", (b, v) -> b.closeWords(bool("closeWords", v))));
+            new Setting("closeWords", "", (b, v) -> b.closeWords(bool("closeWords", v))),
+            new Setting("docsVersion", "", Builder::docsVersion),
+            new Setting("versionAware", "", (b, v) -> b.versionAware(bool("versionAware", v))));
 
     /** The option names the string form understands: the names of docs/retrieval.md. */
     public static final List<String> SETTING_NAMES = SETTINGS.stream().map(Setting::name).toList();

@@ -90,9 +90,10 @@ class RetrievalOptionsTest {
     @Test
     void settingNames_eachIsAcceptedBySet_andTheErrorListsThemAll() {
         RetrievalOptions d = RetrievalOptions.defaults();
-        Map<String, String> values = Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
+        Map<String, String> values = new java.util.HashMap<>(Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
                 "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false", "closeWords", "false",
-                "gateMode", "filter", "retrievers", "bm25");
+                "gateMode", "filter", "retrievers", "bm25"));
+        values.putAll(Map.of("versionAware", "false", "docsVersion", "next"));
         for (String name : RetrievalOptions.SETTING_NAMES) {
             assertThat(d.toBuilder().set(name, values.getOrDefault(name, "3")).build()).as(name).isNotEqualTo(d);
         }

@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.answer.internal.AskRequest;
 import dev.docask.answer.internal.Fields;
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.retrieve.internal.RetrievalJson;
@@ -9,8 +10,9 @@ import dev.docask.retrieve.RetrievalOptions;
 import io.javalin.http.Context;
 
 import java.time.Duration;
+import java.util.Optional;
 
-/** {@code GET /api/search?q=…}: the retrieval result, with every score, as JSON. */
+/** {@code GET /api/search?q=…[&version=…]}: the retrieval result, with every score, as JSON. */
 final class SearchRoute {
     private final LiveIndex live;
     private final RetrievalOptions options;
@@ -29,7 +31,9 @@ final class SearchRoute {
     void handle(Context ctx) {
         String q = Fields.requireSearchQuestion(ctx.queryString(), ctx.queryParam("q"), maxQuestionChars);
         try (LiveIndex.Lease lease = live.lease()) {
-            Retrieval r = lease.generation().retriever().retrieve(q, options);
+            Optional<String> version = AskRequest.docsVersion(ctx.queryParam("version"));
+            RetrievalOptions o = version.isPresent() ? options.toBuilder().docsVersion(version.get()).build() : options;
+            Retrieval r = lease.generation().retriever().retrieve(q, o);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
             ctx.contentType(Problems.JSON).result(Problems.utf8(json.valueToTree(RetrievalJson.of(r))));
         }

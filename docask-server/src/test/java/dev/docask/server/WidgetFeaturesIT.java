@@ -297,6 +297,33 @@ class WidgetFeaturesIT {
     }
 
     @Test
+    void version_readFromThePageUrl_theAnswerCitesThatVersionsCopy() {
+        String text = "Use vi.mock to replace a module with a fake implementation in tests.";
+        Path idx = dir.resolve("versioned-idx");
+        dev.docask.testsupport.TestIndexes.build(idx, "mock", List.of(
+                dev.docask.testsupport.TestIndexes.chunk("https://x.dev/docs/mocking#vi-mock", "Mocking", "vi.mock", text,
+                        Map.of("version", "3.8")),
+                dev.docask.testsupport.TestIndexes.chunk("https://x.dev/docs/next/mocking#vi-mock", "Mocking", "vi.mock", text,
+                        Map.of("version", "next")))).close();
+        try (DocaskServer versioned = FakeModels.server(idx, fake).answerCache(null).allowOrigins(List.of(site.origin()))
+                .build().start()) {
+            String attributes = "data-version-pattern=\"^/p\\d+/docs/([^/]+)/\" ";
+            for (String version : List.of("next", "3.8")) {
+                String path = "/p" + PAGES.incrementAndGet() + "/docs/" + version + "/guide";
+                site.page(path, TestSite.docsPage("", versioned.url(), attributes));
+                page.browser.get(site.origin() + "/nothing-here"); // forget the conversation of the round before
+                page.js("sessionStorage.clear()");
+                page.browser.get(site.origin() + path);
+                page.ask("how do I mock a module?");
+                page.awaitAnswered();
+                String cited = page.find(".sources li a").getAttribute("href");
+                assertThat(cited).as(version).isEqualTo(version.equals("next")
+                        ? "https://x.dev/docs/next/mocking#vi-mock" : "https://x.dev/docs/mocking#vi-mock");
+            }
+        }
+    }
+
+    @Test
     void codeBlock_copyButtonPutsTheCodeOnTheClipboard() {
         page.browser.executeCdpCommand("Browser.grantPermissions", Map.of("origin", site.origin(),
                 "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));

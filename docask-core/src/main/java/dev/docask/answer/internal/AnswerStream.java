@@ -74,7 +74,7 @@ public final class AnswerStream {
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone)
             throws InterruptedException {
-        AskHandler.Handle handle = handler.ask(request.question(), request.history(), event -> { });
+        AskHandler.Handle handle = request.askOn(handler, event -> { });
         onClientGone.accept(handle::cancel);
         Answer answer;
         try {
@@ -113,7 +113,7 @@ public final class AnswerStream {
 
         private Run(AskHandler handler, AskRequest request, String generation) {
             this.generation = generation;
-            this.handle = handler.ask(request.question(), request.history(), events::add);
+            this.handle = request.askOn(handler, events::add);
         }
 
         /** Ends the stream now with an error event saying the service is shutting down. */

@@ -1,12 +1,17 @@
 package dev.docask.answer.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.jspecify.annotations.Nullable;
+import dev.docask.answer.AskHandler;
 import dev.docask.answer.Turn;
+import dev.docask.retrieve.RetrievalOptions;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /*
  * Only the latest MAX_TURNS turns with text are used, so only they are checked: a chat must not
@@ -18,9 +23,10 @@ import java.util.Locale;
 /**
  * What {@code POST /api/ask} accepts: {@code {"question": "...", "history": [{"role": "user"|"assistant",
  * "text": "..."}]}}, or the {@code {"messages": [...]}} body that an AI SDK {@code useChat} front end
- * sends (the last user message is the question, the ones before it the history).
+ * sends (the last user message is the question, the ones before it the history). Either may carry
+ * {@code "version"}: the docs version the reader is on (docs/retrieval.md, "Versions").
  */
-public record AskRequest(String question, List<Turn> history) {
+public record AskRequest(String question, List<Turn> history, Optional<String> docsVersion) {
     /** The default question limit of the HTTP API, in characters (the library's is 8000). */
     public static final int DEFAULT_MAX_QUESTION_CHARS = 500;
     public static final int MAX_TURNS = 10;
@@ -28,6 +34,44 @@ public record AskRequest(String question, List<Turn> history) {
 
     public AskRequest {
         history = List.copyOf(history);
+        Objects.requireNonNull(docsVersion, "docsVersion");
+    }
+
+    public AskRequest(String question, List<Turn> history) {
+        this(question, history, Optional.empty());
+    }
+
+    /** Starts answering this request on {@code handler}, with the reader's docs version when it gave one. */
+    public AskHandler.Handle askOn(AskHandler handler, AskHandler.Listener listener) {
+        RetrievalOptions options = handler.retrievalOptions();
+        if (docsVersion.isPresent()) {
+            options = options.toBuilder().docsVersion(docsVersion.get()).build();
+        }
+        return handler.ask(question, history, options, listener);
+    }
+
+    /** The optional {@code version} field of a request body or query: a version name, else a 400 naming the field. */
+    public static Optional<String> docsVersion(@Nullable String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return RetrievalOptions.builder().docsVersion(value).build().docsVersion();
+        } catch (IllegalArgumentException e) {
+            throw new ApiException.BadRequest("'version' must be a docs version name such as 3.8.1, next or v3 "
+                    + "(letters, digits, '.', '_', '-'; at most 100 characters).");
+        }
+    }
+
+    private static Optional<String> docsVersion(JsonNode body) {
+        JsonNode v = body.get("version");
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isTextual()) {
+            throw new ApiException.BadRequest("'version' must be a string, not " + Fields.kind(v) + ".");
+        }
+        return docsVersion(v.asText());
     }
 
     public static AskRequest from(JsonNode body, int maxQuestionChars) {
@@ -35,8 +79,10 @@ public record AskRequest(String question, List<Turn> history) {
         if (messages != null && !messages.isNull() && !messages.isArray()) {
             throw new ApiException.BadRequest("'messages' must be an array, not " + Fields.kind(messages) + ".");
         }
+        Optional<String> version = docsVersion(body);
         if (!body.has("question") && messages != null) {
-            return fromMessages(messages, maxQuestionChars);
+            AskRequest r = fromMessages(messages, maxQuestionChars);
+            return new AskRequest(r.question(), r.history(), version);
         }
         String question = Fields.requirePlainText("'question'", Fields.requireString(body, "question", maxQuestionChars));
         JsonNode h = body.get("history");
@@ -47,7 +93,7 @@ public record AskRequest(String question, List<Turn> history) {
             }
             history = latestTurns(h, h.size(), "history");
         }
-        return new AskRequest(question, history);
+        return new AskRequest(question, history, version);
     }
 
     private static AskRequest fromMessages(JsonNode messages, int maxQuestionChars) {

@@ -51,4 +51,7 @@ public interface IndexEngine {
 
     /** A fresh set of the canonical chunks (one per group of copies). */
     BitSet canonicalChunks();
+
+    /** The chunks of {@code id}'s group of word-for-word copies: its canonical chunk first, then the copies. */
+    int[] copyGroup(int id);
 }

@@ -113,6 +113,22 @@ class AskRequestTest {
         assertThat(r.history()).containsExactly(Turn.user("abc\nd"));
     }
 
+    @Test
+    void from_version_isTheReadersDocsVersion_inBothBodyShapes() throws Exception {
+        assertThat(parse("{\"question\":\"q\",\"version\":\"next\"}").docsVersion()).contains("next");
+        assertThat(parse("{\"messages\":[" + user("q") + "],\"version\":\"3.8.1\"}").docsVersion()).contains("3.8.1");
+        assertThat(parse("{\"question\":\"q\",\"version\":\" \"}").docsVersion()).isEmpty();
+        assertThat(parse("{\"question\":\"q\"}").docsVersion()).isEmpty();
+    }
+
+    @Test
+    void from_versionNotAVersionName_isABadRequestNamingTheField() {
+        assertThatThrownBy(() -> parse("{\"question\":\"q\",\"version\":\"<img src=x>\"}"))
+                .isInstanceOf(ApiException.BadRequest.class).hasMessageContaining("'version'");
+        assertThatThrownBy(() -> parse("{\"question\":\"q\",\"version\":3}"))
+                .isInstanceOf(ApiException.BadRequest.class).hasMessageContaining("'version' must be a string");
+    }
+
     private static String user(String text) {
         return "{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}";
     }

@@ -1,0 +1,202 @@
+package dev.docask.retrieve;
+
+import dev.docask.index.DocIndex;
+import dev.docask.index.internal.IndexEngine;
+import dev.docask.ingest.Chunk;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/*
+ * Docs versions (docs/retrieval.md, "Versions"). A versioned site holds each page once per version:
+ * word-for-word copies collapse to one chunk at the canonical URL, pages that differ between versions
+ * stay apart. Two things say which version a reader wants:
+ *  - the request (the widget reads it from the page URL or data-version): copies are cited at that
+ *    version's URL, and chunks that exist only in other versions move behind the rest;
+ *  - a version the question names ("upgrading to 3.x", "what changed in v3"): a version folder of that
+ *    major stands in for the request's version when the request names none, and pages whose URL names
+ *    another major (/migration/v2/…) move behind the rest when some page's URL names the asked one.
+ * Moving behind keeps the order inside each part, so a page of another version is still a source when
+ * nothing of the reader's version is relevant; no score changes and no constant is fitted.
+ */
+final class VersionPreference {
+    static final String METADATA_KEY = "version";
+
+    /** "v3", "v3.2", "version 3", "3.x", "3.8.1"; a bare "3.5" is left alone (seconds, not versions). */
+    private static final Pattern NAMED = Pattern.compile(
+            "(?i)(?<![\\w.])(?:v(?:ersion\\s?)?(\\d{1,6})(?:\\.(?:\\d{1,6}|x))*|(\\d{1,6})\\.(?:x|\\d{1,6}\\.(?:\\d{1,6}|x))(?:\\.\\d{1,6})*)(?!\\w|\\.\\w)");
+    /** A URL path segment that names a major version: "v2", "2.x". */
+    private static final Pattern PATH_TAG = Pattern.compile("(?i)v(\\d{1,6})|(\\d{1,6})\\.x");
+    private static final Pattern LEADING_MAJOR = Pattern.compile("(?i)v?(\\d{1,6})(?:\\.|$).*");
+
+    private final DocIndex index;
+    /** Version folder names the chunks carry (metadata "version"), e.g. 3.8.1 and next. */
+    private final Set<String> folders;
+    /** Majors named by some URL path segment of the index. */
+    private final Set<Integer> pathMajors;
+
+    private VersionPreference(DocIndex index, Set<String> folders, Set<Integer> pathMajors) {
+        this.index = index;
+        this.folders = folders;
+        this.pathMajors = pathMajors;
+    }
+
+    static VersionPreference of(DocIndex index) {
+        Set<String> folders = new TreeSet<>();
+        Set<Integer> pathMajors = new HashSet<>();
+        for (int id = 0; id < index.size(); id++) {
+            Chunk c = index.chunk(id);
+            String v = c.metadata().get(METADATA_KEY);
+            if (v != null) {
+                folders.add(v);
+            }
+            pathMajors.addAll(pathTags(c.url()));
+        }
+        return new VersionPreference(index, Set.copyOf(folders), Set.copyOf(pathMajors));
+    }
+
+    /**
+     * {@code ranked} with the reader's version first: copies shown at that version's URL, chunks of
+     * other versions (and pages whose URL names a major the question does not ask for) after the rest.
+     */
+    List<Hit> apply(List<Hit> ranked, Optional<String> requested, String question, boolean collapseCopies) {
+        if (folders.isEmpty() && pathMajors.isEmpty()) {
+            return ranked;
+        }
+        Set<Integer> named = namedMajors(question);
+        Optional<String> folder = requested.flatMap(this::folderFor)
+                .or(() -> named.stream().sorted().map(m -> latestOfMajor(m)).flatMap(Optional::stream).findFirst());
+        Set<Integer> asked = new HashSet<>(named);
+        asked.retainAll(pathMajors);
+        if (folder.isEmpty() && asked.isEmpty()) {
+            return ranked;
+        }
+        IndexEngine engine = IndexEngine.of(index);
+        List<Hit> first = new ArrayList<>(ranked.size());
+        List<Hit> later = new ArrayList<>();
+        for (Hit h : ranked) {
+            boolean otherVersion = false;
+            if (folder.isPresent()) {
+                int[] group = collapseCopies ? engine.copyGroup(h.chunkId) : new int[] {h.chunkId};
+                Optional<Hit> atFolder = atFolder(h, group, folder.get());
+                otherVersion = atFolder.isEmpty() && versioned(group);
+                h = atFolder.orElse(h);
+            }
+            Set<Integer> tags = pathTags(h.chunk().url());
+            boolean otherMajor = !asked.isEmpty() && !tags.isEmpty() && tags.stream().noneMatch(asked::contains);
+            (otherVersion || otherMajor ? later : first).add(h);
+        }
+        first.addAll(later);
+        return first;
+    }
+
+    /** The version folder {@code requested} names: itself (any case), or the latest folder of the major it names. */
+    Optional<String> folderFor(String requested) {
+        String r = requested.strip();
+        for (String f : folders) {
+            if (f.equalsIgnoreCase(r)) {
+                return Optional.of(f);
+            }
+        }
+        OptionalInt major = major(r);
+        return major.isPresent() ? latestOfMajor(major.getAsInt()) : Optional.empty();
+    }
+
+    private Optional<String> latestOfMajor(int major) {
+        return folders.stream().filter(f -> major(f).equals(OptionalInt.of(major)))
+                .max(Comparator.comparing(VersionPreference::numericParts, VersionPreference::compareParts));
+    }
+
+    private Optional<Hit> atFolder(Hit h, int[] group, String folder) {
+        for (int id : group) {
+            Chunk c = index.chunk(id);
+            if (folder.equals(c.metadata().get(METADATA_KEY))) {
+                if (c.url().equals(h.chunk().url())) {
+                    return Optional.of(h);
+                }
+                List<String> others = new ArrayList<>(group.length - 1);
+                for (int o : group) {
+                    if (o != id) {
+                        others.add(index.chunk(o).url());
+                    }
+                }
+                return Optional.of(h.asCopy(c, others));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private boolean versioned(int[] group) {
+        for (int id : group) {
+            if (index.chunk(id).metadata().containsKey(METADATA_KEY)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The major versions a question names. */
+    static Set<Integer> namedMajors(String question) {
+        Set<Integer> out = new HashSet<>();
+        Matcher m = NAMED.matcher(question);
+        while (m.find()) {
+            out.add(Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2)));
+        }
+        return out;
+    }
+
+    /** The majors the path segments of {@code url} name ("/migration/v2/manual" → 2). */
+    static Set<Integer> pathTags(String url) {
+        String path;
+        try {
+            path = URI.create(url).getPath();
+        } catch (IllegalArgumentException e) {
+            path = url;
+        }
+        if (path == null || path.isEmpty()) {
+            return Set.of();
+        }
+        Set<Integer> out = new HashSet<>(1);
+        for (String segment : path.split("/")) {
+            Matcher m = PATH_TAG.matcher(segment);
+            if (m.matches()) {
+                out.add(Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2)));
+            }
+        }
+        return out;
+    }
+
+    /** The leading major of a version name ("3.8.1" → 3, "v2" → 2, "next" → none). */
+    static OptionalInt major(String version) {
+        Matcher m = LEADING_MAJOR.matcher(version.strip().toLowerCase(Locale.ROOT));
+        return m.matches() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
+    }
+
+    private static List<Integer> numericParts(String version) {
+        List<Integer> parts = new ArrayList<>();
+        for (String p : version.replaceFirst("(?i)^v", "").split("\\.")) {
+            parts.add(p.matches("\\d{1,6}") ? Integer.parseInt(p) : -1);
+        }
+        return parts;
+    }
+
+    private static int compareParts(List<Integer> a, List<Integer> b) {
+        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+            int c = Integer.compare(i < a.size() ? a.get(i) : 0, i < b.size() ? b.get(i) : 0);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+}

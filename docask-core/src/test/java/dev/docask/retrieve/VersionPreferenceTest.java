@@ -1,0 +1,138 @@
+package dev.docask.retrieve;
+
+import dev.docask.ingest.Chunk;
+import dev.docask.testsupport.TestIndexes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import static dev.docask.testsupport.TestIndexes.chunk;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Version-aware retrieval (docs/retrieval.md, "Versions"), on a small Docusaurus-shaped site: 3.8.1 at /docs, next at /docs/next. */
+class VersionPreferenceTest {
+    private static final String SITE = "https://docs.example";
+    private static final String SIDEBAR = "Set sidebarCollapsible to false to keep every sidebar category open.";
+    private static final String PLUGIN_381 = "The plugin option routeBasePath sets the docs route; in 3.8.1 it defaults to docs.";
+    private static final String PLUGIN_NEXT = "The plugin option routeBasePath sets the docs route; it now also accepts an empty string.";
+
+    private static final List<Chunk> CHUNKS = List.of(
+            chunk(SITE + "/docs/sidebar#collapsible", "Sidebar", "Collapsible", SIDEBAR, Map.of("version", "3.8.1")),
+            chunk(SITE + "/docs/next/sidebar#collapsible", "Sidebar", "Collapsible", SIDEBAR, Map.of("version", "next")),
+            chunk(SITE + "/docs/plugin#routebasepath", "Docs plugin", "routeBasePath", PLUGIN_381, Map.of("version", "3.8.1")),
+            chunk(SITE + "/docs/next/plugin#routebasepath", "Docs plugin", "routeBasePath", PLUGIN_NEXT, Map.of("version", "next")),
+            chunk(SITE + "/docs/migration/v2", "Upgrading to v2", "", "How to upgrade your site from v1: run the upgrade command and move the config.",
+                    Map.of("version", "3.8.1")),
+            chunk(SITE + "/docs/migration/v3", "Upgrading to v3", "", "How to upgrade your site to the new major: update React and MDX, then the config.",
+                    Map.of("version", "3.8.1")),
+            chunk(SITE + "/blog/release", "Release notes", "", "The release adds a sidebar option and a plugin option.", Map.of()));
+
+    @RegisterExtension
+    static final TestIndexes.Shared INDEX = TestIndexes.shared("mock", CHUNKS);
+
+    private static Retrieval retrieve(String question, RetrievalOptions.Builder options) {
+        return INDEX.retriever().retrieve(question, options.minSimilarity(0).minKeywordCoverage(0).build());
+    }
+
+    private static List<String> sourceUrls(Retrieval r) {
+        return r.sources().stream().map(Source::url).toList();
+    }
+
+    @Test
+    void docsVersion_copyOfThatVersion_isCitedAtItsUrl() {
+        Retrieval r = retrieve("sidebarCollapsible category open", RetrievalOptions.builder().docsVersion("next"));
+
+        assertThat(sourceUrls(r)).first().isEqualTo(SITE + "/docs/next/sidebar#collapsible");
+        assertThat(r.sources().get(0).hits().get(0).copyUrls()).containsExactly(SITE + "/docs/sidebar#collapsible");
+    }
+
+    @Test
+    void noDocsVersion_copiesAreCitedAtTheCanonicalUrl() {
+        Retrieval r = retrieve("sidebarCollapsible category open", RetrievalOptions.builder());
+
+        assertThat(sourceUrls(r)).first().isEqualTo(SITE + "/docs/sidebar#collapsible");
+    }
+
+    @Test
+    void docsVersion_pagesOfOtherVersionsRankAfterTheReadersVersion() {
+        List<String> latest = sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("3.8.1")));
+        List<String> next = sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("next")));
+
+        assertThat(latest.indexOf(SITE + "/docs/plugin#routebasepath"))
+                .isLessThan(latest.indexOf(SITE + "/docs/next/plugin#routebasepath"));
+        assertThat(next.indexOf(SITE + "/docs/next/plugin#routebasepath"))
+                .isLessThan(next.indexOf(SITE + "/docs/plugin#routebasepath"));
+    }
+
+    @Test
+    void docsVersion_otherVersionsStaySources_whenNothingOfTheReadersVersionIsFound() {
+        Retrieval r = retrieve("routeBasePath empty string", RetrievalOptions.builder().docsVersion("3.8.1").topK(6));
+
+        assertThat(sourceUrls(r)).contains(SITE + "/docs/next/plugin#routebasepath");
+    }
+
+    @Test
+    void docsVersion_unversionedPages_keepTheirPlace() {
+        Retrieval r = retrieve("release notes sidebar option", RetrievalOptions.builder().docsVersion("next"));
+
+        assertThat(sourceUrls(r)).first().isEqualTo(SITE + "/blog/release");
+    }
+
+    @Test
+    void docsVersion_unknownToTheIndex_changesNothing() {
+        RetrievalOptions.Builder none = RetrievalOptions.builder();
+        assertThat(sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("1.0"))))
+                .isEqualTo(sourceUrls(retrieve("routeBasePath plugin option", none)));
+    }
+
+    @Test
+    void docsVersion_aMajor_meansTheLatestFolderOfThatMajor() {
+        Retrieval r = retrieve("sidebarCollapsible category open", RetrievalOptions.builder().docsVersion("v3"));
+
+        assertThat(sourceUrls(r)).first().isEqualTo(SITE + "/docs/sidebar#collapsible");
+    }
+
+    @Test
+    void questionNamingAMajor_pagesWhoseUrlNamesAnotherMajorRankLater() {
+        List<String> v3 = sourceUrls(retrieve("how to upgrade my site to 3.x", RetrievalOptions.builder()));
+        List<String> v2 = sourceUrls(retrieve("how to upgrade my site to v2", RetrievalOptions.builder()));
+
+        assertThat(v3.indexOf(SITE + "/docs/migration/v3")).isLessThan(v3.indexOf(SITE + "/docs/migration/v2"));
+        assertThat(v2.indexOf(SITE + "/docs/migration/v2")).isLessThan(v2.indexOf(SITE + "/docs/migration/v3"));
+    }
+
+    @Test
+    void questionNamingAMajor_versionAwareFalse_keepsTheFusedOrder() {
+        RetrievalOptions.Builder off = RetrievalOptions.builder().versionAware(false);
+        assertThat(sourceUrls(retrieve("how to upgrade my site to v2", off)))
+                .isEqualTo(sourceUrls(retrieve("how to upgrade my site", RetrievalOptions.builder())));
+    }
+
+    @Test
+    void namedMajors_readsVersionWordsButNotDecimals() {
+        assertThat(VersionPreference.namedMajors("upgrading to 3.x")).containsExactly(3);
+        assertThat(VersionPreference.namedMajors("what changed in v3?")).containsExactly(3);
+        assertThat(VersionPreference.namedMajors("Version 2 docs")).containsExactly(2);
+        assertThat(VersionPreference.namedMajors("broke after 3.8.1.")).containsExactly(3);
+        assertThat(VersionPreference.namedMajors("wait 3.5 seconds on ipv6")).isEmpty();
+    }
+
+    @Test
+    void pathTags_readMajorSegmentsOnly() {
+        assertThat(VersionPreference.pathTags(SITE + "/docs/migration/v2/manual")).containsExactly(2);
+        assertThat(VersionPreference.pathTags(SITE + "/en/guides/upgrade-to/v5/")).containsExactly(5);
+        assertThat(VersionPreference.pathTags(SITE + "/docs/3.8.1/intro")).isEmpty();
+        assertThat(VersionPreference.major("3.8.1")).isEqualTo(OptionalInt.of(3));
+        assertThat(VersionPreference.major("next")).isEmpty();
+    }
+
+    @Test
+    void docsVersion_badName_namesTheOption() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RetrievalOptions.builder().docsVersion("<script>"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("docsVersion");
+        assertThat(RetrievalOptions.parse("docsVersion=next").docsVersion()).contains("next");
+    }
+}
