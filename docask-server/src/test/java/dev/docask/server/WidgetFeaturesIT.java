@@ -352,7 +352,7 @@ class WidgetFeaturesIT {
 
     @Test
     void answer_isAnnouncedOnceWhenComplete_notTokenByToken() {
-        fake.route(new SlowTokens(Duration.ofMillis(150), "Use ", "vi.mock ", "to ", "replace ", "a ", "module [1]."));
+        fake.route(new SlowTokens(Duration.ofMillis(500), "Use ", "vi.mock ", "to ", "replace ", "a ", "module [1].")); // slow enough for a loaded machine to look while it streams
         visit("");
         page.ask("how do I mock a module?");
         WebElement status = page.find("[role='status']");
