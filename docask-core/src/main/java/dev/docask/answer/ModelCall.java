@@ -69,13 +69,15 @@ final class ModelCall {
         return new ModelCall(events);
     }
 
-    /** Sends the request and streams the reply into the events (on this thread or the client's). */
-    void run(StreamingChatModel model, String instructions, String userMessage) {
+    /** Sends the request, capped at {@code maxOutputTokens}, and streams the reply into the events (on this thread or the client's). */
+    void run(StreamingChatModel model, String instructions, String userMessage, int maxOutputTokens) {
         if (cancelled) {
             return;
         }
+        // LangChain4j sends it as each API's own cap: OpenAI and Anthropic max_tokens, Ollama num_predict
         ChatRequest request = ChatRequest.builder()
-                .messages(SystemMessage.from(instructions), UserMessage.from(userMessage)).build();
+                .messages(SystemMessage.from(instructions), UserMessage.from(userMessage))
+                .maxOutputTokens(maxOutputTokens).build();
         try {
             model.chat(request, new Handler(model.provider() == ModelProvider.OPEN_AI));
         } catch (RuntimeException e) {
