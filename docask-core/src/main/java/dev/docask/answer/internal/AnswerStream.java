@@ -240,6 +240,7 @@ public final class AnswerStream {
                 }
             } catch (IOException clientGone) {
                 cancel();
+                cutOff.run(); // a write that failed (idle timeout) leaves nothing to keep the connection for
             } catch (InterruptedException stopping) {
                 handle.cancel();
                 throw stopping;
