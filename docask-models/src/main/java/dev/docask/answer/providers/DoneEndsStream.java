@@ -1,7 +1,5 @@
 package dev.docask.answer.providers;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.http.client.HttpClient;
 import dev.langchain4j.http.client.HttpClientBuilder;
@@ -13,8 +11,8 @@ import dev.langchain4j.http.client.sse.ServerSentEventContext;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
 
-import java.io.IOException;
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 /*
  * Some OpenAI-compatible servers (local ones mostly) end a finished answer with "data: [DONE]" but
@@ -28,7 +26,7 @@ import java.time.Duration;
 final class DoneEndsStream implements HttpClientBuilder {
     static final String DONE = "[DONE]";
     static final String STOP_EVENT = "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern FINISH_REASON = Pattern.compile("\"finish_reason\"\\s*:\\s*\"[^\"]");
 
     private final HttpClientBuilder inner = HttpClientBuilderLoader.loadHttpClientBuilder();
 
@@ -70,22 +68,12 @@ final class DoneEndsStream implements HttpClientBuilder {
         };
     }
 
-    /** Whether an event's data names a finish reason (any choice with a non-null {@code finish_reason}). */
+    /**
+     * Whether an event's data names a finish reason: a string, not the {@code null} every other
+     * chunk carries. A pattern rather than a parse: it runs on every chunk of the stream.
+     */
     static boolean hasFinishReason(String data) {
-        if (!data.contains("finish_reason")) {
-            return false;
-        }
-        try {
-            for (JsonNode choice : JSON.readTree(data).path("choices")) {
-                JsonNode reason = choice.get("finish_reason");
-                if (reason != null && !reason.isNull()) {
-                    return true;
-                }
-            }
-        } catch (IOException notJson) {
-            // LangChain4j reports the unreadable event itself
-        }
-        return false;
+        return FINISH_REASON.matcher(data).find();
     }
 
     /** One stream's events, with the finish event added before a [DONE] that had none. */
