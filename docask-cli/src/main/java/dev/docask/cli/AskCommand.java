@@ -1,5 +1,7 @@
 package dev.docask.cli;
 
+import dev.docask.answer.internal.SecretMask;
+
 import dev.docask.answer.Answer;
 import dev.docask.answer.internal.AnswerJson;
 import dev.docask.answer.AskEvent;
@@ -60,6 +62,10 @@ final class AskCommand implements Callable<Integer> {
     @Option(names = "--site-name", paramLabel = "NAME", description = "The site's name in answers (default: from the index).")
     String siteName;
 
+    @Option(names = "--max-output-tokens", defaultValue = "${env:DOCASK_MAX_OUTPUT_TOKENS:-800}", paramLabel = "N",
+            description = "Most tokens the model may write for the answer (default 800, or DOCASK_MAX_OUTPUT_TOKENS).")
+    int maxOutputTokens;
+
     @Parameters(paramLabel = "QUESTION", arity = "1..*", description = "The question.")
     List<String> words;
 
@@ -75,9 +81,14 @@ final class AskCommand implements Callable<Integer> {
         // here is dropped; the handler builds its own.
         OptionCheck.convert(spec, () -> ModelSpec.parse(model).create(env, Duration.ofSeconds(1)));
         List<String> warnings = new ArrayList<>();
+        SecretMask secrets = SecretMask.of(env); // a provider's error may echo the key
+        if (maxOutputTokens < 1) {
+            throw OptionCheck.fail(spec, "--max-output-tokens must be at least 1, got " + maxOutputTokens);
+        }
         try (DocIndex idx = index.open()) {
             AskHandler.Builder builder = AskHandler.builder().retriever(IndexArgs.retriever(idx)).model(model, env)
-                    .retrieval(options).onError(e -> warnings.add(Failures.describe(e)));
+                    .retrieval(options).maxOutputTokens(maxOutputTokens)
+                    .onError(e -> warnings.add(secrets.mask(Failures.describe(e))));
             if (siteName != null) {
                 builder.siteName(siteName);
             }

@@ -65,10 +65,15 @@ final class ServeCommand implements Callable<Integer> {
             description = "Requests per client to /mcp, an allowance of its own (default 60/min; off for none).")
     String mcpRateLimit;
 
-    @Option(names = "--allow-host", paramLabel = "HOST", split = ",", splitSynopsisLabel = ",",
-            description = "A Host name /mcp answers to, e.g. docs.example.com (repeatable; default: any, and only "
-                    + "loopback names when listening on a loopback address).")
+    @Option(names = {"--allowed-host", "--allow-host"}, paramLabel = "HOST", split = ",", splitSynopsisLabel = ",",
+            description = "A Host name the server answers to, e.g. ask.example.com (repeatable). IP addresses and "
+                    + "localhost always work; default: the --allow-origin hosts, or any name when listening on 0.0.0.0. "
+                    + "Others get 403 (DNS rebinding). --allow-host is the same option.")
     List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--max-output-tokens", defaultValue = "800", paramLabel = "N",
+            description = "Most tokens the model may write per answer, sent with every request (default 800).")
+    int maxOutputTokens;
 
     @Option(names = "--trust-proxy-header", paramLabel = "NAME",
             description = "Take the client address from this header set by your one reverse proxy, e.g. X-Forwarded-For.")
@@ -97,6 +102,9 @@ final class ServeCommand implements Callable<Integer> {
         if (maxQuestionChars < 1) {
             throw OptionCheck.fail(spec, "--max-question-chars must be at least 1, got " + maxQuestionChars);
         }
+        if (maxOutputTokens < 1) {
+            throw OptionCheck.fail(spec, "--max-output-tokens must be at least 1, got " + maxOutputTokens);
+        }
         if (shutdownGrace < 0) {
             throw OptionCheck.fail(spec, "--shutdown-grace cannot be negative, got " + shutdownGrace);
         }
@@ -110,7 +118,7 @@ final class ServeCommand implements Callable<Integer> {
             return DocaskServer.builder()
                     .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
                     .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
-                    .mcpRateLimit(RateLimit.parse(mcpRateLimit)).allowHosts(allowHosts)
+                    .mcpRateLimit(RateLimit.parse(mcpRateLimit)).allowedHosts(allowHosts).maxOutputTokens(maxOutputTokens)
                     .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
                     .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
                     .shutdownGrace(Duration.ofSeconds(shutdownGrace))

@@ -22,7 +22,8 @@ class EnvironmentDefaultsTest {
             Map.entry("DOCASK_ALLOW_ORIGIN", "https://a.example,https://b.example"),
             Map.entry("DOCASK_RATE_LIMIT", "30/min"),
             Map.entry("DOCASK_MCP_RATE_LIMIT", "120/min"),
-            Map.entry("DOCASK_ALLOW_HOST", "docs.example.com,ask.example.com"),
+            Map.entry("DOCASK_ALLOWED_HOST", "docs.example.com,ask.example.com"),
+            Map.entry("DOCASK_MAX_OUTPUT_TOKENS", "500"),
             Map.entry("DOCASK_TRUST_PROXY_HEADER", "X-Forwarded-For"),
             Map.entry("DOCASK_MAX_QUESTION_CHARS", "300"),
             Map.entry("DOCASK_DAILY_REQUESTS", "1000"),
@@ -69,6 +70,7 @@ class EnvironmentDefaultsTest {
         assertThat(s.rateLimit).isEqualTo("30/min");
         assertThat(s.mcpRateLimit).isEqualTo("120/min");
         assertThat(s.allowHosts).containsExactly("docs.example.com", "ask.example.com");
+        assertThat(s.maxOutputTokens).isEqualTo(500);
         assertThat(s.trustProxyHeader).isEqualTo("X-Forwarded-For");
         assertThat(s.maxQuestionChars).isEqualTo(300);
         assertThat(s.dailyRequests).isEqualTo(1000);
@@ -107,5 +109,19 @@ class EnvironmentDefaultsTest {
         cli.parseArgs("--index", "i", "question");
         assertThat(search.retrieval.topK).isNull();
         assertThat(search.index.dir).isEqualTo(Path.of("i"));
+    }
+
+    @Test
+    void serve_earlierAllowHostVariable_stillSetsAllowedHosts() {
+        ServeCommand s = parse(Map.of("DOCASK_INDEX", "/index", "DOCASK_ALLOW_HOST", "ask.example.com"));
+
+        assertThat(s.allowHosts).containsExactly("ask.example.com");
+    }
+
+    @Test
+    void serve_earlierAllowHostFlag_isTheSameOption() {
+        ServeCommand s = parse(Map.of(), "--index", "/index", "--allow-host", "a.example", "--allowed-host", "b.example");
+
+        assertThat(s.allowHosts).containsExactly("a.example", "b.example");
     }
 }

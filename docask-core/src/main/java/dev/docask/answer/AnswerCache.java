@@ -2,6 +2,9 @@ package dev.docask.answer;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.docask.ingest.Chunk;
+import dev.docask.retrieve.Hit;
+import dev.docask.retrieve.Source;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * Remembers complete answers so that the same question on the same index is answered again
- * without retrieval, hooks or a model call. Bounded in size, entries expire after a time to live.
+ * without retrieval, hooks or a model call. Bounded in count and in memory (bytes, estimated),
+ * entries expire after a time to live.
  * One cache may be shared by several handlers: the key holds everything a handler's answer
  * depends on besides the question (its retriever — index and embedder —, retrieval options and
  * hooks, model and the server it runs on, instructions, "I don't know" message and site name), so
@@ -33,24 +37,59 @@ public final class AnswerCache {
         this.cache = cache;
     }
 
+    /** The memory a cache made by {@link #create(long, Duration)} may hold: 64 MiB of answers. */
+    public static final long DEFAULT_MAX_BYTES = 64L << 20;
+
     /**
-     * A cache of at most {@code maxEntries} answers, each kept for {@code timeToLive}.
+     * A cache of at most {@code maxEntries} answers and {@link #DEFAULT_MAX_BYTES}, each kept for {@code timeToLive}.
      *
      * @throws IllegalArgumentException when {@code maxEntries} is below 1 or {@code timeToLive} is not positive
      */
     public static AnswerCache create(long maxEntries, Duration timeToLive) {
+        return create(maxEntries, DEFAULT_MAX_BYTES, timeToLive);
+    }
+
+    /**
+     * A cache of at most {@code maxEntries} answers holding at most about {@code maxBytes} of memory
+     * (answers, their sources and streamed pieces, estimated), each kept for {@code timeToLive}.
+     *
+     * <pre>{@code
+     * AnswerCache.create(10_000, 64L << 20, Duration.ofHours(1));   // 10,000 answers or 64 MiB
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code maxEntries} is below 1, {@code maxBytes} is below
+     *                                  {@code maxEntries} or {@code timeToLive} is not positive
+     */
+    public static AnswerCache create(long maxEntries, long maxBytes, Duration timeToLive) {
         if (maxEntries < 1) {
             throw new IllegalArgumentException("answer cache maxEntries must be at least 1, got " + maxEntries);
+        }
+        if (maxBytes < maxEntries) {
+            throw new IllegalArgumentException("answer cache maxBytes must be at least maxEntries (" + maxEntries
+                    + "), got " + maxBytes);
         }
         if (timeToLive == null || timeToLive.isNegative() || timeToLive.isZero()) {
             throw new IllegalArgumentException("answer cache timeToLive must be positive, got " + timeToLive);
         }
-        return new AnswerCache(Caffeine.newBuilder().maximumSize(maxEntries).expireAfterWrite(timeToLive).build());
+        /*
+         * Caffeine bounds a cache by count or by weight, not both; one weight does both here: an
+         * entry weighs its estimated bytes, but never less than maxBytes / maxEntries, so the
+         * weight bound also allows no more than maxEntries answers.
+         */
+        long floor = maxBytes / maxEntries;
+        return new AnswerCache(Caffeine.newBuilder().maximumWeight(maxBytes)
+                .weigher((Key k, Entry e) -> (int) Math.min(Integer.MAX_VALUE, Math.max(floor, k.bytes() + e.bytes())))
+                .expireAfterWrite(timeToLive).build());
     }
 
     /** Answers currently held (an estimate while evictions are pending). */
     public long size() {
         return cache.estimatedSize();
+    }
+
+    /** The estimated memory the answers held take, in bytes (each counted as at least its share of the entry bound). */
+    public long bytes() {
+        return cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0)).orElse(0L);
     }
 
     /** Forgets every answer, e.g. after the index was replaced in place. */
@@ -69,6 +108,15 @@ public final class AnswerCache {
             Objects.requireNonNull(question, "question");
             history = List.copyOf(history);
             Objects.requireNonNull(settings, "settings");
+        }
+
+        /** Estimated memory: the question and turns (the settings are shared by every key of a handler). */
+        long bytes() {
+            long b = Weights.OBJECT + Weights.of(question);
+            for (String t : history) {
+                b += Weights.of(t) + Weights.REF;
+            }
+            return b;
         }
 
         static Key of(String question, List<Turn> history, Object settings) {
@@ -102,6 +150,35 @@ public final class AnswerCache {
         Entry {
             deltas = List.copyOf(deltas);
         }
+
+        /** Estimated memory: the texts, every streamed piece, and the sources with their chunks. */
+        long bytes() {
+            long b = Weights.OBJECT * 4 + Weights.of(answer.question()) + Weights.of(answer.standaloneQuestion())
+                    + Weights.of(answer.text());
+            for (String d : deltas) {
+                b += Weights.of(d) + Weights.REF;
+            }
+            for (Source s : answer.sources()) {
+                b += Weights.OBJECT + Weights.of(s.url()) + Weights.of(s.title()) + Weights.of(s.heading())
+                        + Weights.of(s.source());
+                for (Hit h : s.hits()) {
+                    Chunk c = h.chunk();
+                    b += Weights.OBJECT * 3 + Weights.of(c.text()) + Weights.of(c.url()) + Weights.of(c.title())
+                            + Weights.of(c.heading()) + Weights.of(c.source()) + Weights.OBJECT * c.metadata().size();
+                }
+            }
+            return b;
+        }
+    }
+
+    /** Rough JVM sizes: an object's header and fields, a reference, and a string at two bytes a char. */
+    private static final class Weights {
+        static final long OBJECT = 48;
+        static final long REF = 8;
+
+        static long of(String s) {
+            return OBJECT + 2L * s.length();
+        }
     }
 
     Optional<Entry> find(Key key) {
@@ -110,5 +187,10 @@ public final class AnswerCache {
 
     void put(Key key, Entry entry) {
         cache.put(key, entry);
+    }
+
+    /** Runs pending evictions now (tests read the bounds after it). */
+    void cleanUp() {
+        cache.cleanUp();
     }
 }

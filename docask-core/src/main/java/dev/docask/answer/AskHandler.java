@@ -175,6 +175,8 @@ public final class AskHandler implements AutoCloseable {
         public static final String DEFAULT_NO_ANSWER = "I don't know. I couldn't find anything about that on {siteName}.";
         /** The longest timeout in effect (a day): longer ones mean "no limit" and are cut to it. */
         public static final Duration MAX_TIMEOUT = Duration.ofDays(1);
+        /** The most tokens a model may write per answer unless {@link #maxOutputTokens(int)} says otherwise. */
+        public static final int DEFAULT_MAX_OUTPUT_TOKENS = 800;
 
         private @Nullable HybridRetriever retriever;
         private @Nullable StreamingChatModel model;
@@ -190,6 +192,7 @@ public final class AskHandler implements AutoCloseable {
         private Duration firstTokenTimeout = Duration.ofSeconds(20);
         private Duration totalTimeout = Duration.ofSeconds(90);
         private boolean rewriteFollowUps = true;
+        private int maxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS;
         private Consumer<Throwable> onError = e -> { };
         private Consumer<Answer> onFinish = a -> { };
 
@@ -316,6 +319,21 @@ public final class AskHandler implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The most tokens the model may write per answer (800), sent with every request as the API's own
+         * cap ({@code max_tokens}, Ollama's {@code num_predict}). An answer that reaches it ends as
+         * truncated; one whose model ignores it is stopped at 16 characters per token, truncated too.
+         *
+         * @throws IllegalArgumentException when {@code tokens} is below 1
+         */
+        public Builder maxOutputTokens(int tokens) {
+            if (tokens < 1) {
+                throw new IllegalArgumentException("maxOutputTokens must be at least 1, got " + tokens);
+            }
+            this.maxOutputTokens = tokens;
+            return this;
+        }
+
         /** Receives every failure an answer survived or ended with (model, timeouts, hooks, listeners). */
         public Builder onError(Consumer<Throwable> onError) {
             this.onError = Objects.requireNonNull(onError, "onError");
@@ -351,12 +369,12 @@ public final class AskHandler implements AutoCloseable {
             String refusal = site.fill(noAnswerMessage);
             String prompt = site.fill(instructions);
             AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,
-                    site.display(), prompt, refusal, rewriteFollowUps);
+                    site.display(), prompt, refusal, rewriteFollowUps, maxOutputTokens);
             ExtractiveAnswer extractive = new ExtractiveAnswer(IndexEngine.of(retriever.index()),
                     model == null ? passageVectors(retriever.index(), embedderEnv) : null, e -> AskSettings.report(errors, e));
             return new AskHandler(new AskSettings(reporting, retriever.index().hasVectors(), model, modelId, site, retrieval,
                     refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
-                    fingerprint, extractive));
+                    fingerprint, extractive, maxOutputTokens));
         }
 
         /**

@@ -141,7 +141,8 @@ final class AskRun {
     private void rewrite() {
         long t0 = System.nanoTime();
         try {
-            FollowUpRewriter.Rewrite r = FollowUpRewriter.rewrite(java.util.Objects.requireNonNull(s.model()), question, history, s.firstTokenTimeout());
+            FollowUpRewriter.Rewrite r = FollowUpRewriter.rewrite(java.util.Objects.requireNonNull(s.model()), question, history,
+                    s.firstTokenTimeout(), s.maxOutputTokens());
             standalone = r.question();
             rewriteUsage = r.usage();
         } catch (Exception e) {
@@ -159,7 +160,7 @@ final class AskRun {
         ModelCall c = ModelCall.prepare(new ModelCall.Events() {
                     @Override
                     public void token(String t) {
-                        delta(t);
+                        modelDelta(t);
                     }
 
                     @Override
@@ -178,7 +179,8 @@ final class AskRun {
             c.cancel();
         }
         c.run(java.util.Objects.requireNonNull(s.model()), s.instructions(),
-                Prompt.question(standalone, java.util.Objects.requireNonNull(retrieval, "retrieval").sources()));
+                Prompt.question(standalone, java.util.Objects.requireNonNull(retrieval, "retrieval").sources()),
+                s.maxOutputTokens());
     }
 
     private void replay(AnswerCache.Entry entry) {
@@ -204,6 +206,34 @@ final class AskRun {
         text.append(t);
         deltas.add(t);
         deliver(new AskEvent.Delta(t));
+    }
+
+    /**
+     * A piece of the model's answer. Past {@link AskSettings#maxAnswerChars()} (a model that ignores
+     * the token cap) the answer keeps what fits, the model stream is stopped, and the answer ends as
+     * truncated, so no answer grows without bound.
+     */
+    private void modelDelta(String t) {
+        long room;
+        synchronized (this) {
+            room = s.maxAnswerChars() - text.length();
+        }
+        if (t.length() <= room) {
+            delta(t);
+            return;
+        }
+        int keep = (int) Math.max(0, room);
+        if (keep > 0 && Character.isHighSurrogate(t.charAt(keep - 1))) {
+            keep--; // never half a character
+        }
+        if (keep > 0) {
+            delta(t.substring(0, keep));
+        }
+        ModelCall c = call;
+        if (c != null) {
+            c.cancel();
+        }
+        finish(null, true, false);
     }
 
     /** Some providers send the whole text only at the end; then it becomes the one delta. */

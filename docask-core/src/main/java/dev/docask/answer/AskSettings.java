@@ -17,7 +17,15 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
                    String modelId, SiteName site, RetrievalOptions retrieval, String noAnswerMessage,
                    String instructions, @Nullable AnswerCache cache, Duration firstTokenTimeout, Duration totalTimeout,
                    boolean rewriteFollowUps, Consumer<Throwable> onError, Consumer<Answer> onFinish,
-                   Fingerprint fingerprint, ExtractiveAnswer extractive) {
+                   Fingerprint fingerprint, ExtractiveAnswer extractive, int maxOutputTokens) {
+    /*
+     * A model that ignores the token cap (or a server that does not honour it) must not grow one
+     * answer without bound: past this many characters per allowed token the stream is stopped and
+     * the answer ends as truncated. Tokens average about 4 characters of English; 16 leaves room
+     * for long identifiers and code while still bounding the answer (800 tokens → 12,800 chars).
+     */
+    static final int MAX_CHARS_PER_TOKEN = 16;
+
     AskSettings {
         Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
         Objects.requireNonNull(modelId, "modelId");
@@ -31,6 +39,14 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
         Objects.requireNonNull(onFinish, "onFinish");
         Objects.requireNonNull(fingerprint, "fingerprint");
         Objects.requireNonNull(extractive, "extractive");
+        if (maxOutputTokens < 1) {
+            throw new IllegalArgumentException("maxOutputTokens must be at least 1, got " + maxOutputTokens);
+        }
+    }
+
+    /** The most characters one model answer may hold before it is stopped as truncated. */
+    long maxAnswerChars() {
+        return (long) maxOutputTokens * MAX_CHARS_PER_TOKEN;
     }
 
     /** These settings with other retrieval options (one request's, e.g. the reader's docs version), fingerprint included. */
@@ -42,7 +58,7 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
         return new AskSettings(retriever, indexHasVectors, model, modelId, site, options, noAnswerMessage, instructions,
                 cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
                 new Fingerprint(f.retriever(), options, f.model(), f.site(), f.instructions(), f.noAnswerMessage(),
-                        f.rewriteFollowUps()), extractive);
+                        f.rewriteFollowUps(), f.maxOutputTokens()), extractive, maxOutputTokens);
     }
 
     /** Reports a failure that the answer survived; a failing {@code onError} is not allowed to break the answer. */
@@ -77,18 +93,18 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
      * @param model      the model's id, plus the server it is reached at when built from a spec
      */
     record Fingerprint(long retriever, RetrievalOptions retrieval, String model, String site,
-                       String instructions, String noAnswerMessage, boolean rewriteFollowUps) {
+                       String instructions, String noAnswerMessage, boolean rewriteFollowUps, int maxOutputTokens) {
         private static final Map<HybridRetriever, Long> RETRIEVERS = new WeakHashMap<>();
         private static long lastRetriever;
 
         static Fingerprint of(HybridRetriever retriever, RetrievalOptions retrieval, String model, String site,
-                              String instructions, String noAnswerMessage, boolean rewriteFollowUps) {
+                              String instructions, String noAnswerMessage, boolean rewriteFollowUps, int maxOutputTokens) {
             long id;
             synchronized (RETRIEVERS) {
                 id = RETRIEVERS.computeIfAbsent(retriever, r -> ++lastRetriever);
             }
             return new Fingerprint(id, retrieval, model, site, instructions,
-                    noAnswerMessage, rewriteFollowUps);
+                    noAnswerMessage, rewriteFollowUps, maxOutputTokens);
         }
     }
 }

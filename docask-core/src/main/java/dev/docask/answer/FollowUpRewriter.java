@@ -40,11 +40,14 @@ final class FollowUpRewriter {
     record Rewrite(String question, @Nullable Usage usage) {
     }
 
+    /** A standalone question is short; a longer reply is an answer, not a rewrite, and is dropped anyway. */
+    static final int REWRITE_MAX_TOKENS = 200;
+
     private FollowUpRewriter() {
     }
 
     /** Rewrites {@code question} in the light of {@code history}; throws when the model fails or times out. */
-    static Rewrite rewrite(StreamingChatModel model, String question, List<Turn> history, Duration timeout)
+    static Rewrite rewrite(StreamingChatModel model, String question, List<Turn> history, Duration timeout, int maxOutputTokens)
             throws Exception {
         CompletableFuture<Rewrite> result = new CompletableFuture<>();
         ModelCall call = ModelCall.prepare(new ModelCall.Events() {
@@ -62,7 +65,8 @@ final class FollowUpRewriter {
                         result.completeExceptionally(failure);
                     }
                 });
-        call.run(model, Prompt.REWRITE_INSTRUCTIONS, Prompt.rewrite(question, history));
+        call.run(model, Prompt.REWRITE_INSTRUCTIONS, Prompt.rewrite(question, history),
+                Math.min(maxOutputTokens, REWRITE_MAX_TOKENS));
         try {
             return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } finally {

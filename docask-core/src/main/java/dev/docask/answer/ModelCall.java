@@ -25,7 +25,9 @@ import dev.langchain4j.model.output.TokenUsage;
  *
  * A reply with no text is a failure, not an empty answer. LangChain4j 1.11's OpenAI client calls
  * onCompleteResponse whenever the HTTP body ends, [DONE] or not, so a body that is not an event
- * stream at all, or one cut off cleanly, "completes"; only the missing finish_reason tells. (The
+ * stream at all, or one cut off cleanly, "completes"; only the missing finish_reason tells. Servers
+ * that end with data: [DONE] but send no finish_reason are whole answers: the openai provider of
+ * docask-models adds the finish event in its transport (a model of one's own does not). (The
  * Anthropic and Ollama clients complete only on the protocol's own last event, and AskRun's watch
  * for a quiet stream ends theirs.)
  */
@@ -67,13 +69,15 @@ final class ModelCall {
         return new ModelCall(events);
     }
 
-    /** Sends the request and streams the reply into the events (on this thread or the client's). */
-    void run(StreamingChatModel model, String instructions, String userMessage) {
+    /** Sends the request, capped at {@code maxOutputTokens}, and streams the reply into the events (on this thread or the client's). */
+    void run(StreamingChatModel model, String instructions, String userMessage, int maxOutputTokens) {
         if (cancelled) {
             return;
         }
+        // LangChain4j sends it as each API's own cap: OpenAI and Anthropic max_tokens, Ollama num_predict
         ChatRequest request = ChatRequest.builder()
-                .messages(SystemMessage.from(instructions), UserMessage.from(userMessage)).build();
+                .messages(SystemMessage.from(instructions), UserMessage.from(userMessage))
+                .maxOutputTokens(maxOutputTokens).build();
         try {
             model.chat(request, new Handler(model.provider() == ModelProvider.OPEN_AI));
         } catch (RuntimeException e) {

@@ -76,4 +76,36 @@ class AnswerCacheTest {
         assertThatThrownBy(() -> AnswerCache.create(0, Duration.ofMinutes(1))).hasMessageContaining("maxEntries");
         assertThatThrownBy(() -> AnswerCache.create(1, Duration.ZERO)).hasMessageContaining("timeToLive");
     }
+
+    @Test
+    void cache_bigAnswers_areBoundedBySizeInBytes() {
+        long maxBytes = 1L << 20;
+        AnswerCache cache = AnswerCache.create(10_000, maxBytes, Duration.ofMinutes(1));
+        String tenMb = "x".repeat(100_000); // each answer ~0.4 MB: its text, and once more in its pieces
+        for (int i = 0; i < 30; i++) {
+            Answer big = new Answer("q" + i, "q" + i, tenMb, List.of(), List.of(), List.of(), false, false, false,
+                    Retrieval.Mode.HYBRID, false, "m", new Timings(0, 1, 2, 3), java.util.Optional.empty());
+            cache.put(AnswerCache.Key.of("q" + i, List.of(), "s"), new AnswerCache.Entry(big, List.of(tenMb)));
+            cache.cleanUp();
+        }
+
+        assertThat(cache.bytes()).isPositive().isLessThanOrEqualTo(maxBytes);
+        assertThat(cache.size()).isLessThan(30);
+    }
+
+    @Test
+    void cache_countBound_stillHoldsWithTheByteBound() {
+        AnswerCache cache = AnswerCache.create(3, Duration.ofMinutes(1));
+        for (int i = 0; i < 10; i++) {
+            cache.put(AnswerCache.Key.of("q" + i, List.of(), "s"), new AnswerCache.Entry(ANSWER, List.of("text [1]")));
+            cache.cleanUp();
+        }
+
+        assertThat(cache.size()).isLessThanOrEqualTo(3);
+    }
+
+    @Test
+    void create_maxBytesBelowMaxEntries_isRejected() {
+        assertThatThrownBy(() -> AnswerCache.create(100, 10, Duration.ofMinutes(1))).hasMessageContaining("maxBytes");
+    }
 }

@@ -62,7 +62,8 @@ final class AskRoute {
                 ctx.header(name, value);
             }
         });
-        AnswerStream.Run run = answers.start(handler, request, generation);
+        AnswerStream.Run run = answers.start(handler, request, generation, () -> ClientWatch.cutOff(ctx),
+                AnswerStream.MAX_QUEUED_CHARS);
         try (Drain.Listening stopping = drain.onStopNow(run::stopNow)) {
             OutputStream out;
             try {

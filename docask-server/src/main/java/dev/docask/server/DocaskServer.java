@@ -2,6 +2,7 @@ package dev.docask.server;
 
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.answer.internal.Generation;
+import dev.docask.answer.internal.SecretMask;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -57,6 +58,7 @@ import java.util.function.Function;
 public final class DocaskServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
     private static final Duration STOP_NOW_WAIT = Duration.ofSeconds(2);
+    private static final SecretMask SECRETS = SecretMask.of(System.getenv()); // the keys models are built with
 
     private final ServerSettings settings;
     private final ObjectMapper json = new ObjectMapper();
@@ -122,7 +124,12 @@ public final class DocaskServer implements AutoCloseable {
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
         Routes r = new Routes(settings, live, feedbackLog, metrics, drain, json);
-        r.install(cfg);
+        AllowedHosts hosts = AllowedHosts.of(settings.allowHosts(), settings.host(), settings.allowOrigins());
+        if (hosts.anyName()) {
+            LOG.warn("listening on {} with no --allowed-host: requests for any host name are answered; name the "
+                    + "server's public host with --allowed-host to refuse others (DNS rebinding)", settings.host());
+        }
+        r.install(cfg, hosts);
         routes = r;
     }
 
@@ -204,11 +211,17 @@ public final class DocaskServer implements AutoCloseable {
         }
     }
 
+    /** A failure as the server logs it: one line, API keys and key-shaped tokens masked. */
+    static String logLine(Throwable failure) {
+        return SECRETS.describe(failure);
+    }
+
     /** Collects the server's options; only {@link #indexDir(Path)} is required. */
     public static final class Builder {
         private @Nullable Path indexDir;
         private @Nullable Function<HybridRetriever, AskHandler> answers;
         private String model = ModelSpec.DEFAULT_SPEC;
+        private int maxOutputTokens = AskHandler.Builder.DEFAULT_MAX_OUTPUT_TOKENS;
         private AnswerCache answerCache = AnswerCache.create(10_000, Duration.ofHours(1));
         private Duration pingInterval = Duration.ofSeconds(1);
         private String host = "127.0.0.1";
@@ -248,7 +261,22 @@ public final class DocaskServer implements AutoCloseable {
             return this;
         }
 
-        /** Identical questions on the same index are answered from this cache (10,000 answers for an hour; null for none). */
+        /**
+         * The most tokens the model may write per answer (800), sent with every request; see
+         * {@link AskHandler.Builder#maxOutputTokens(int)}. Not used with {@link #answers(Function)}.
+         */
+        public Builder maxOutputTokens(int tokens) {
+            if (tokens < 1) {
+                throw new IllegalArgumentException("maxOutputTokens must be at least 1, got " + tokens);
+            }
+            this.maxOutputTokens = tokens;
+            return this;
+        }
+
+        /**
+         * Identical questions on the same index are answered from this cache (10,000 answers or
+         * {@link AnswerCache#DEFAULT_MAX_BYTES}, for an hour; null for none).
+         */
         public Builder answerCache(AnswerCache cache) {
             this.answerCache = cache;
             return this;
@@ -312,13 +340,19 @@ public final class DocaskServer implements AutoCloseable {
         }
 
         /**
-         * The Host names {@code /mcp} answers to, e.g. {@code docs.example.com} (a port may follow). Empty (the
-         * default): any, except that a server listening on a loopback address answers only to loopback
-         * names, so a web page cannot reach a local server by DNS rebinding.
+         * The Host names every route answers to, e.g. {@code docs.example.com} (a port may follow).
+         * IP literals and {@code localhost} are always answered. Empty (the default): the hosts of
+         * {@link #allowOrigins(List)}, or any name when listening on every address ({@code 0.0.0.0}).
+         * Other names are refused with 403 before any work, so a page cannot reach the server by DNS rebinding.
          */
-        public Builder allowHosts(List<String> hosts) {
+        public Builder allowedHosts(List<String> hosts) {
             this.allowHosts = hosts;
             return this;
+        }
+
+        /** The same as {@link #allowedHosts(List)}, its earlier name. */
+        public Builder allowHosts(List<String> hosts) {
+            return allowedHosts(hosts);
         }
 
         /** The header one trusted reverse proxy puts the client address in, e.g. {@code X-Forwarded-For}. */
@@ -408,9 +442,11 @@ public final class DocaskServer implements AutoCloseable {
             String site = siteName;
             RetrievalOptions options = retrieval;
             AnswerCache cache = answerCache;
+            int maxTokens = maxOutputTokens;
             return r -> {
                 AskHandler.Builder b = AskHandler.builder().retriever(r).model(spec).retrieval(options).answerCache(cache)
-                        .onError(e -> LOG.warn("answer: {}", e.toString()));
+                        .maxOutputTokens(maxTokens)
+                        .onError(e -> LOG.warn("answer: {}", logLine(e)));
                 return (site == null ? b : b.siteName(site)).build();
             };
         }

@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import dev.docask.answer.internal.LiveIndex;
+import dev.docask.answer.internal.StrictUtf8;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,7 +31,7 @@ final class Routes implements AutoCloseable {
         this.json = json;
     }
 
-    void install(JavalinConfig cfg) {
+    void install(JavalinConfig cfg, AllowedHosts hosts) {
         JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
         CorsPolicy cors = new CorsPolicy(settings.allowOrigins(), settings.trustProxyHeader() != null);
         Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()),
@@ -45,9 +46,11 @@ final class Routes implements AutoCloseable {
 
         Problems problems = new Problems(json);
         problems.register(cfg.routes);
+        // first of all: a Host this server does not answer to is refused before any other work (DNS rebinding)
+        cfg.routes.before(ctx -> hosts.require(ctx.header("Host")));
         cfg.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems(problems)));
         cfg.http.prefer405over404 = true; // a known path with the wrong method: 405 with Allow, not "nothing at"
-        McpRoute agents = new McpRoute(settings, live, metrics, drain, cors, problems);
+        McpRoute agents = new McpRoute(settings, live, metrics, drain, cors, hosts, problems);
         agents.install(cfg);
         mcp = agents;
         LlmsRoute llms = new LlmsRoute(live, settings.siteName());
@@ -58,6 +61,7 @@ final class Routes implements AutoCloseable {
         cfg.routes.before("/api/*", ctx -> {
             drain.admit();
             cors.apply(ctx);
+            StrictUtf8.requireQuery(ctx.queryString());
         });
         cfg.routes.options("/api/*", ctx -> ctx.status(204));
         cfg.routes.post("/api/ask", drain.tracked(ask::handle));

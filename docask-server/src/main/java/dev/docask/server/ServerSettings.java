@@ -53,7 +53,7 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(mcpRateLimit, "mcpRateLimit");
         allowHosts = List.copyOf(allowHosts);
-        McpRoute.requireValidHosts(allowHosts); // fail at build(), not at start()
+        AllowedHosts.requireValid(allowHosts); // fail at build(), not at start()
         allowOrigins = List.copyOf(allowOrigins);
         CorsPolicy.requireValid(allowOrigins); // fail at build(), not at start()
     }

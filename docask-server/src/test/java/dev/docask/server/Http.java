@@ -59,6 +59,28 @@ final class Http {
         }
     }
 
+    /** Sends {@code request} byte for byte and reads the response until the server closes (5 s at most per read). */
+    String raw(byte[] request) {
+        URI uri = URI.create(base);
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A request with {@code head} (request line and headers, without the blank line) and {@code body}, closing after. */
+    String raw(String head, byte[] body) {
+        byte[] h = (head + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[h.length + body.length];
+        System.arraycopy(h, 0, all, 0, h.length);
+        System.arraycopy(body, 0, all, h.length, body.length);
+        return raw(all);
+    }
+
     HttpRequest.Builder request(String path, String... headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
         for (int i = 0; i < headers.length; i += 2) {

@@ -87,4 +87,70 @@ class JsonBodiesTest {
         HttpResponse<String> r = http.post("/api/feedback", "application/json; charset=utf-8", body);
         assertThat(r.statusCode()).isEqualTo(204);
     }
+
+    @Test
+    void declaredLengthFarOverLimit_shortBody_is413AtOnce() {
+        // 10^12 declared, 16 sent: waiting for the rest would hold the connection until the idle timeout
+        String response = http.raw("POST /api/feedback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+                + "\r\nContent-Length: 1000000000000", "{\"answerId\":\"a\"}".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(response).startsWith("HTTP/1.1 413");
+    }
+
+    @Test
+    void bodyWithOverlongUtf8_is400NotReadAsASlash() {
+        byte[] body = {'{', '"', 'a', 'n', 's', 'w', 'e', 'r', 'I', 'd', '"', ':', '"', 'a', (byte) 0xC0, (byte) 0xAF, '"', ','
+                , '"', 'r', 'a', 't', 'i', 'n', 'g', '"', ':', '"', 'u', 'p', '"', '}'};
+        String response = http.raw("POST /api/feedback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+                + "\r\nContent-Length: " + body.length, body);
+
+        assertThat(response).startsWith("HTTP/1.1 400").contains("not valid UTF-8");
+    }
+
+    @Test
+    void bodyDeclaredInAnotherCharset_is415() {
+        String body = "{\"answerId\":\"a\",\"rating\":\"up\"}";
+        assertThat(http.post("/api/feedback", "application/json; charset=utf-16", body).statusCode()).isEqualTo(415);
+        HttpResponse<String> latin1 = http.post("/api/feedback", "application/json; charset=iso-8859-1", body);
+        assertThat(latin1.statusCode()).isEqualTo(415);
+        assertThat(DocaskServerTest.json(latin1).get("detail").asText()).contains("UTF-8").contains("iso-8859-1");
+    }
+
+    @Test
+    void askBodyWithInvalidUtf8_is400() {
+        byte[] body = {'{', '"', 'q', 'u', 'e', 's', 't', 'i', 'o', 'n', '"', ':', '"', 'm', 'o', 'c', 'k', (byte) 0xFF, '"', '}'};
+        String response = http.raw("POST /api/ask HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+                + "\r\nContent-Length: " + body.length, body);
+
+        assertThat(response).startsWith("HTTP/1.1 400").contains("not valid UTF-8");
+    }
+
+    @Test
+    void searchQueryWithInvalidUtf8_is400NotReplacementCharacters() {
+        assertThat(http.rawGet("/api/search?q=mock%FF%FE")).startsWith("HTTP/1.1 400").contains("not valid UTF-8");
+        assertThat(http.rawGet("/api/search?q=%C0%AF")).startsWith("HTTP/1.1 400");
+    }
+
+    @Test
+    void mcpBodyWithInvalidUtf8_is400AndOtherCharset_is415() {
+        byte[] body = {'{', '"', 'j', 's', 'o', 'n', 'r', 'p', 'c', '"', ':', '"', '2', (byte) 0xC0, (byte) 0xAE, '0', '"', '}'};
+        String invalid = http.raw("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+                + "\r\nAccept: application/json, text/event-stream\r\nContent-Length: " + body.length, body);
+        HttpResponse<String> utf16 = http.post("/mcp", "application/json; charset=utf-16", "{}",
+                "Accept", "application/json, text/event-stream");
+
+        assertThat(invalid).startsWith("HTTP/1.1 400").contains("not valid UTF-8");
+        assertThat(utf16.statusCode()).isEqualTo(415);
+    }
+
+    @Test
+    void mcpQueryWithInvalidUtf8_is400() {
+        byte[] init = ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")
+                .getBytes(StandardCharsets.UTF_8);
+        String response = http.raw("POST /mcp?x=%E2%82 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+                + "\r\nAccept: application/json, text/event-stream\r\nContent-Length: " + init.length, init);
+
+        assertThat(response).startsWith("HTTP/1.1 400").contains("query string is not valid UTF-8");
+    }
 }

@@ -1,5 +1,7 @@
 package dev.docask.spring;
 
+import dev.docask.answer.internal.SecretMask;
+
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
 import dev.docask.embed.Embedder;
@@ -81,7 +83,7 @@ public class DocaskAutoConfiguration {
         return retriever -> {
             AskHandler.Builder b = AskHandler.builder().retriever(retriever).retrieval(options)
                     .timeouts(props.getFirstTokenTimeout(), props.getTotalTimeout())
-                    .onError(e -> LOG.warn("docask answer: {}", e.toString()));
+                    .onError(e -> LOG.warn("docask answer: {}", SecretMask.of(System.getenv()).describe(e)));
             StreamingChatModel model = modelBean.getIfAvailable();
             b = model != null ? b.model(model, "spring:" + model.getClass().getSimpleName()) : b.model(props.getModel());
             AnswerCache c = cache.getIfAvailable();

@@ -22,6 +22,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -31,6 +32,11 @@ import java.util.function.Consumer;
  * events are queued by the listener and written here, and when nothing happens for a while an SSE
  * comment is written, because a failed write is the only reliable sign that the reader has gone;
  * then the model stream is cancelled.
+ *
+ * The queue between the model and the writer is bounded: a client that does not read (its writes
+ * block) while the model keeps writing would otherwise hold the whole answer in memory, however
+ * long. Past MAX_QUEUED_CHARS of unwritten text the answer is cancelled (the model stream stopped)
+ * and the connection is cut off, so memory per stream stays bounded whatever the model or client do.
  */
 /** Answers one parsed request as an AI SDK UI message stream, or as one JSON object. */
 public final class AnswerStream {
@@ -43,6 +49,12 @@ public final class AnswerStream {
     /** The content type of a JSON answer and of the search results. */
     public static final String JSON = "application/json; charset=utf-8";
     private static final Object STOP_NOW = new Object();
+    private static final Object CUT_OFF = new Object();
+    /**
+     * The most answer text queued for one stream and not yet written (256 Ki chars, about 512 KiB):
+     * far above an answer's length, so a reader that reads is never cut off.
+     */
+    public static final int MAX_QUEUED_CHARS = 256 * 1024;
 
     private final ObjectMapper json;
     private final AnswerMeters meters;
@@ -101,7 +113,22 @@ public final class AnswerStream {
 
     /** Starts answering; write the stream with {@link Run#writeTo(OutputStream)} after sending {@link #HEADERS}. */
     public Run start(AskHandler handler, AskRequest request, String generation) {
-        return new Run(handler, request, generation);
+        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS);
+    }
+
+    /**
+     * As {@link #start(AskHandler, AskRequest, String)}; {@code cutOff} closes the client's connection
+     * when more than {@code maxQueuedChars} of the answer wait to be written (the client does not read).
+     */
+    public Run start(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars) {
+        return new Run(handler, request, generation, cutOff, maxQueuedChars);
+    }
+
+    /** Thrown by a stream's listener when its client stopped reading: the answer is cancelled. */
+    static final class ClientNotReading extends RuntimeException {
+        ClientNotReading(int limit) {
+            super("client stopped reading: more than " + limit + " characters of the answer were waiting; cut off");
+        }
     }
 
     /** One streamed answer. */
@@ -110,10 +137,39 @@ public final class AnswerStream {
         private final AskHandler.Handle handle;
         private final String generation;
         private final String id = newId();
+        private final Runnable cutOff;
+        private final int maxQueuedChars;
+        private final AtomicLong queuedChars = new AtomicLong();
+        private final AtomicLong peakQueuedChars = new AtomicLong();
 
-        private Run(AskHandler handler, AskRequest request, String generation) {
+        private Run(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars) {
+            if (maxQueuedChars < 1) {
+                throw new IllegalArgumentException("maxQueuedChars must be positive, got " + maxQueuedChars);
+            }
             this.generation = generation;
-            this.handle = request.askOn(handler, events::add);
+            this.cutOff = cutOff;
+            this.maxQueuedChars = maxQueuedChars;
+            this.handle = request.askOn(handler, this::enqueue);
+        }
+
+        /** The listener: queues the event, or, when the client is too far behind, cuts it off. */
+        private void enqueue(AskEvent event) {
+            if (event instanceof AskEvent.Delta d) {
+                long queued = queuedChars.addAndGet(d.text().length());
+                if (queued > maxQueuedChars) {
+                    queuedChars.addAndGet(-d.text().length());
+                    events.add(CUT_OFF); // a writer that is not stuck ends the stream
+                    cutOff.run();
+                    throw new ClientNotReading(maxQueuedChars); // the answer is cancelled, its model stream closed
+                }
+                peakQueuedChars.accumulateAndGet(queued, Math::max);
+            }
+            events.add(event);
+        }
+
+        /** The most answer text that waited to be written at any one time, in chars; never over the limit. */
+        public long peakQueuedChars() {
+            return peakQueuedChars.get();
         }
 
         /** Ends the stream now with an error event saying the service is shutting down. */
@@ -139,6 +195,11 @@ public final class AnswerStream {
                         ui.ping();
                         continue;
                     }
+                    if (event == CUT_OFF) {
+                        meters.cancellation();
+                        ui.error("The answer was stopped because it was not being read.");
+                        return;
+                    }
                     switch (event) {
                         case AskEvent.Sources s -> {
                             ui.start(id, startMetadata(s.sources(), generation));
@@ -147,7 +208,10 @@ public final class AnswerStream {
                                 ui.source(source);
                             }
                         }
-                        case AskEvent.Delta d -> ui.delta(d.text());
+                        case AskEvent.Delta d -> {
+                            queuedChars.addAndGet(-d.text().length());
+                            ui.delta(d.text());
+                        }
                         case AskEvent.Done d -> {
                             record(id, d.answer());
                             ObjectNode meta = json.valueToTree(AnswerJson.facts(d.answer()));
@@ -176,6 +240,7 @@ public final class AnswerStream {
                 }
             } catch (IOException clientGone) {
                 cancel();
+                cutOff.run(); // a write that failed (idle timeout) leaves nothing to keep the connection for
             } catch (InterruptedException stopping) {
                 handle.cancel();
                 throw stopping;

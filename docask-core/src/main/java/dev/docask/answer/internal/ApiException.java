@@ -88,6 +88,15 @@ public abstract sealed class ApiException extends RuntimeException {
             super(415, "Unsupported media type", "Send the body as application/json, not "
                     + (contentType == null || contentType.isBlank() ? "without a content type" : "'" + contentType + "'") + ".");
         }
+
+        private UnsupportedMediaType(String detail, boolean asIs) {
+            super(415, "Unsupported media type", detail);
+        }
+
+        /** A body declared in {@code charset}, which is not UTF-8. */
+        public static UnsupportedMediaType charset(String charset) {
+            return new UnsupportedMediaType("Send the body as UTF-8; charset '" + charset + "' is not read.", true);
+        }
     }
 
     /** Rate limit or daily budget spent; the client may retry after {@code retryAfterSeconds}. */

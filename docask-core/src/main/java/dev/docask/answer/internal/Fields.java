@@ -3,8 +3,6 @@ package dev.docask.answer.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.jspecify.annotations.Nullable;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 
 /** Reads fields of a JSON request body, turning every kind of wrong input into a 400 that names the field. */
 public final class Fields {
@@ -86,18 +84,11 @@ public final class Fields {
 
     /**
      * The question of {@code GET …/search?q=}: present, at most {@code maxChars} once stripped, plain
-     * text. {@code queryString} is the raw query, checked to decode: frameworks drop a parameter they
-     * cannot decode, which would read as "no question given".
+     * text. {@code queryString} is the raw query, checked to decode as strict UTF-8: frameworks drop a
+     * parameter they cannot decode ("no question given") or replace its bad bytes with U+FFFD.
      */
     public static String requireSearchQuestion(@Nullable String queryString, @Nullable String q, int maxChars) {
-        if (queryString != null) {
-            try {
-                URLDecoder.decode(queryString, StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                throw new ApiException.BadRequest("The query string is malformed: each % must be followed by two hex "
-                        + "digits (write %25 for a % sign).");
-            }
-        }
+        StrictUtf8.requireQuery(queryString);
         if (q == null || q.isBlank()) {
             throw new ApiException.BadRequest("Add the question as ?q=…");
         }

@@ -13,8 +13,9 @@ import java.io.InputStream;
 import java.util.Locale;
 
 /*
- * Reads a JSON request body without trusting the client: the content type must be JSON, a
- * declared Content-Length over the limit is refused before reading, and an undeclared (chunked)
+ * Reads a JSON request body without trusting the client: the content type must be JSON in UTF-8
+ * (StrictUtf8: bad bytes are a 400, another charset a 415), a declared Content-Length over the
+ * limit is refused before reading, and an undeclared (chunked)
  * body is cut as soon as it passes the limit, so a client cannot make the server buffer more than
  * maxBytes + 1 bytes. Parsing is strict: data after the object and a key given twice are errors,
  * not silently dropped or "last one wins", so a body means exactly one thing to every reader.
@@ -53,7 +54,13 @@ public final class JsonBodies {
     /** The body as a JSON object. */
     public JsonNode readObject(Request request) {
         requireJsonContentType(request.contentType());
+        StrictUtf8.requireUtf8Charset(request.contentType());
         long declared = request.contentLength();
+        if (declared > maxBytes + (long) DRAIN_BYTES) {
+            // more than could ever be drained: refused before a byte is read, not after waiting for it
+            request.closeConnection();
+            throw new ApiException.PayloadTooLarge(maxBytes);
+        }
         byte[] bytes;
         try (InputStream in = request.body()) {
             if (declared > maxBytes) {
@@ -68,7 +75,7 @@ public final class JsonBodies {
         }
         JsonNode node;
         try {
-            node = json.readTree(bytes);
+            node = json.readTree(withoutBom(StrictUtf8.decode(bytes, "The request body")));
         } catch (JsonProcessingException e) {
             throw new ApiException.BadRequest("The body is not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
@@ -78,6 +85,10 @@ public final class JsonBodies {
             throw new ApiException.BadRequest("The body must be a JSON object.");
         }
         return node;
+    }
+
+    private static String withoutBom(String s) {
+        return s.startsWith("\uFEFF") ? s.substring(1) : s;
     }
 
     /*

@@ -34,7 +34,9 @@ public final class OpenAiModels implements ChatModelProvider {
         return OpenAiStreamingChatModel.builder()
                 .baseUrl(baseUrl.orElse(DEFAULT_URL))
                 .apiKey(key.orElse("none"))
-                .modelName(spec.name()).timeout(timeout).build();
+                .modelName(spec.name()).timeout(timeout)
+                .httpClientBuilder(new DoneEndsStream()) // [DONE] without a finish_reason is a whole answer
+                .build();
     }
 
     @Override
