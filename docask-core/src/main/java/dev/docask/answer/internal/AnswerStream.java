@@ -13,15 +13,18 @@ import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -30,7 +33,9 @@ import java.util.function.Consumer;
  * same stream and the same JSON. The stream is written from the request's own thread: the answer's
  * events are queued by the listener and written here, and when nothing happens for a while an SSE
  * comment is written, because a failed write is the only reliable sign that the reader has gone;
- * then the model stream is cancelled.
+ * then the model stream is cancelled. Every request ends exactly once, whichever way (done, failed,
+ * stopped, client gone), and that ending goes to the request's own sink: the question log of
+ * docs/design.md#question-log hangs there.
  */
 /** Answers one parsed request as an AI SDK UI message stream, or as one JSON object. */
 public final class AnswerStream {
@@ -74,26 +79,49 @@ public final class AnswerStream {
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone)
             throws InterruptedException {
-        AskHandler.Handle handle = handler.ask(request.question(), request.history(), event -> { });
+        return answerAsJson(handler, request, onClientGone, ending -> { });
+    }
+
+    /** {@link #answerAsJson(AskHandler, AskRequest, Consumer)}, handing how it ended to {@code onEnd} once. */
+    public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone,
+                                   Consumer<AnswerEnding> onEnd) throws InterruptedException {
+        String id = newId();
+        Instant startedAt = Instant.now();
+        long t0 = System.nanoTime();
+        List<Source> sources = new java.util.concurrent.CopyOnWriteArrayList<>();
+        long[] sourcesAt = {-1};
+        AskHandler.Handle handle = handler.ask(request.question(), request.history(), event -> {
+            if (event instanceof AskEvent.Sources s) {
+                sources.addAll(s.sources());
+                sourcesAt[0] = millisSince(t0);
+            }
+        });
         onClientGone.accept(handle::cancel);
         Answer answer;
         try {
             answer = handle.completion().get();
         } catch (CancellationException | ExecutionException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+            OptionalLong sourcesMillis = sourcesAt[0] < 0 ? OptionalLong.empty() : OptionalLong.of(sourcesAt[0]);
             if (cause instanceof CancellationException) {
                 meters.cancellation();
+                end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.CANCELLED,
+                        sources, sourcesMillis, millisSince(t0), "The answer was cancelled."));
                 throw new ApiException.Unavailable("The answer was cancelled.");
             }
             meters.failure();
-            throw new ApiException.UpstreamFailed(cause instanceof AskException a && a.getMessage() != null
-                    ? a.getMessage() : "The answer failed.");
+            String message = cause instanceof AskException a && a.getMessage() != null ? a.getMessage() : "The answer failed.";
+            end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.FAILED,
+                    sources, sourcesMillis, millisSince(t0), message));
+            throw new ApiException.UpstreamFailed(message);
         } catch (InterruptedException stopping) {
             handle.cancel();
+            end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.CANCELLED,
+                    sources, OptionalLong.empty(), millisSince(t0), "The server stopped."));
             throw stopping;
         }
-        String id = newId();
         record(id, answer);
+        end(onEnd, AnswerEnding.of(id, startedAt, answer));
         ObjectNode body = json.createObjectNode().put("id", id);
         body.setAll((ObjectNode) json.valueToTree(AnswerJson.of(answer)));
         return body;
@@ -101,7 +129,12 @@ public final class AnswerStream {
 
     /** Starts answering; write the stream with {@link Run#writeTo(OutputStream)} after sending {@link #HEADERS}. */
     public Run start(AskHandler handler, AskRequest request, String generation) {
-        return new Run(handler, request, generation);
+        return start(handler, request, generation, ending -> { });
+    }
+
+    /** {@link #start(AskHandler, AskRequest, String)}, handing how the answer ended to {@code onEnd} once. */
+    public Run start(AskHandler handler, AskRequest request, String generation, Consumer<AnswerEnding> onEnd) {
+        return new Run(handler, request, generation, onEnd);
     }
 
     /** One streamed answer. */
@@ -110,10 +143,33 @@ public final class AnswerStream {
         private final AskHandler.Handle handle;
         private final String generation;
         private final String id = newId();
+        private final Instant startedAt = Instant.now();
+        private final long t0 = System.nanoTime();
+        private final String question;
+        private final Consumer<AnswerEnding> onEnd;
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private volatile List<Source> sources = List.of();
+        private volatile long sourcesAt = -1;
 
-        private Run(AskHandler handler, AskRequest request, String generation) {
+        private Run(AskHandler handler, AskRequest request, String generation, Consumer<AnswerEnding> onEnd) {
             this.generation = generation;
+            this.question = request.question();
+            this.onEnd = onEnd;
             this.handle = handler.ask(request.question(), request.history(), events::add);
+        }
+
+        /** Hands the ending on unless this run already ended (a cancel racing a failure ends it once). */
+        private void end(AnswerEnding ending) {
+            if (ended.compareAndSet(false, true)) {
+                AnswerStream.this.end(onEnd, ending);
+            }
+        }
+
+        private void endUnfinished(AnswerEnding.Outcome outcome, String error) {
+            if (!ended.get()) {
+                end(AnswerEnding.unfinished(id, startedAt, question, outcome, sources,
+                        sourcesAt < 0 ? OptionalLong.empty() : OptionalLong.of(sourcesAt), millisSince(t0), error));
+            }
         }
 
         /** Ends the stream now with an error event saying the service is shutting down. */
@@ -125,6 +181,7 @@ public final class AnswerStream {
         public void cancel() {
             handle.cancel();
             meters.cancellation();
+            endUnfinished(AnswerEnding.Outcome.CANCELLED, "The reader left before the answer was complete.");
         }
 
         /** Writes the stream until the answer ends, fails, is stopped, or the client goes (the answer is then cancelled). */
@@ -141,6 +198,8 @@ public final class AnswerStream {
                     }
                     switch (event) {
                         case AskEvent.Sources s -> {
+                            sources = s.sources();
+                            sourcesAt = millisSince(t0);
                             ui.start(id, startMetadata(s.sources(), generation));
                             started = true;
                             for (Source source : s.sources()) {
@@ -150,6 +209,7 @@ public final class AnswerStream {
                         case AskEvent.Delta d -> ui.delta(d.text());
                         case AskEvent.Done d -> {
                             record(id, d.answer());
+                            end(AnswerEnding.of(id, startedAt, d.answer()));
                             ObjectNode meta = json.valueToTree(AnswerJson.facts(d.answer()));
                             meta.put("id", id);
                             ui.finish(meta);
@@ -157,6 +217,7 @@ public final class AnswerStream {
                         }
                         case AskEvent.Failed f -> {
                             meters.failure();
+                            endUnfinished(AnswerEnding.Outcome.FAILED, f.message());
                             if (!started) {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
@@ -166,6 +227,7 @@ public final class AnswerStream {
                         default -> { // STOP_NOW: the shutdown grace period is over
                             handle.cancel();
                             meters.cancellation();
+                            endUnfinished(AnswerEnding.Outcome.CANCELLED, "The server is shutting down.");
                             if (!started) {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
@@ -178,6 +240,7 @@ public final class AnswerStream {
                 cancel();
             } catch (InterruptedException stopping) {
                 handle.cancel();
+                endUnfinished(AnswerEnding.Outcome.CANCELLED, "The server stopped.");
                 throw stopping;
             } finally {
                 meters.streamClosed();
@@ -211,6 +274,19 @@ public final class AnswerStream {
     private void record(String id, Answer a) {
         meters.answered(a);
         onAnswer.accept(id, a);
+    }
+
+    /* A sink that throws must not turn a delivered answer into an error: it is logged by the sink's owner. */
+    private void end(Consumer<AnswerEnding> onEnd, AnswerEnding ending) {
+        try {
+            onEnd.accept(ending);
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(AnswerStream.class).warn("the ending of answer {} was not recorded", ending.id(), e);
+        }
+    }
+
+    private static long millisSince(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
     }
 
     private static String newId() {
