@@ -211,7 +211,8 @@ public final class HtmlReport {
         return v.isPresent() ? String.format(Locale.ROOT, "%.0f ms", v.getAsDouble()) : "–";
     }
 
-    static String esc(String s) {
+    /** {@code s} escaped for HTML text and attribute values. */
+    public static String esc(String s) {
         StringBuilder b = new StringBuilder(s.length());
         for (char c : s.toCharArray()) {
             switch (c) {
@@ -226,7 +227,8 @@ public final class HtmlReport {
         return b.toString();
     }
 
-    private static final String CSS = """
+    /** The page style the report and {@code docask eval --html} share: one column, phone-readable. */
+    public static final String CSS = """
             body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafafa}
             main{max-width:760px;margin:0 auto;padding:16px}
             h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}h3{font-size:1rem;margin:0 0 .25rem}

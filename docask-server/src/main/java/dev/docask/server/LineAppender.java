@@ -31,8 +31,8 @@ final class LineAppender {
 
     /** @throws IllegalArgumentException naming {@code what} and {@code file} when it cannot be opened for appending */
     static LineAppender open(String what, Path file) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
-                StandardOpenOption.WRITE, StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.READ)) {
             isolateTornLine(ch);
             return new LineAppender(file);
         } catch (IOException e) {
@@ -60,6 +60,7 @@ final class LineAppender {
         ByteBuffer last = ByteBuffer.allocate(1);
         ch.read(last, size - 1);
         if (last.get(0) != '\n') {
+            ch.position(size);
             write(ch, "\n");
         }
     }
