@@ -39,36 +39,8 @@ class ReportCommandTest {
         return new Run(code, out.toString(), err.toString());
     }
 
-    /** 12 answered (4 rated: 2 down), 3 cached, the three topics refused (4 + 3 + 3 asked twice), 2 failed, 1 cancelled. */
     private Path plantedLog() throws Exception {
-        Path log = Files.createDirectories(dir.resolve("questions"));
-        List<ObjectNode> a = new ArrayList<>();
-        List<ObjectNode> b = new ArrayList<>();
-        int n = 0;
-        for (int i = 0; i < 12; i++) {
-            a.add(SyntheticLog.question("ans_a" + i, T0.plusSeconds(60L * n++), "how do I mock a module " + i, "answered"));
-        }
-        for (int i = 0; i < 3; i++) {
-            b.add(SyntheticLog.question("ans_c" + i, T0.plusSeconds(86_400 + 60L * n++), "how do I mock a module", "cached"));
-        }
-        int r = 0;
-        for (List<String> topic : SyntheticLog.TOPICS) {
-            for (String q : topic) {
-                for (int twice = 0; twice < 2; twice++) {
-                    (r % 2 == 0 ? a : b).add(SyntheticLog.question("ans_r" + r++, T0.plusSeconds(86_400 + 60L * n++), q, "refused"));
-                }
-            }
-        }
-        b.add(SyntheticLog.question("ans_f0", T0.plusSeconds(60L * n++), "how do I mock a module", "failed"));
-        b.add(SyntheticLog.question("ans_f1", T0.plusSeconds(60L * n++), "how do I mock a module", "failed"));
-        b.add(SyntheticLog.question("ans_x0", T0.plusSeconds(60L * n++), "how do I mock a module", "cancelled"));
-        a.add(SyntheticLog.feedback("ans_a0", T0.plusSeconds(3_600), "down", "it cites the wrong page"));
-        a.add(SyntheticLog.feedback("ans_a1", T0.plusSeconds(3_600), "down", ""));
-        b.add(SyntheticLog.feedback("ans_a2", T0.plusSeconds(3_600), "up", ""));
-        b.add(SyntheticLog.feedback("ans_a3", T0.plusSeconds(3_600), "up", ""));
-        SyntheticLog.write(log.resolve("questions-2026-11-20-host-a-1.jsonl"), a);
-        SyntheticLog.write(log.resolve("questions-2026-11-21-host-b-7.jsonl"), b);
-        return log;
+        return SyntheticLog.planted(dir.resolve("questions"));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -35,8 +36,41 @@ public final class SyntheticLog {
                     "Run the runner with --watch to rerun tests when files change."));
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant PLANTED_AT = Instant.parse("2026-11-20T09:00:00Z");
 
     private SyntheticLog() {
+    }
+
+    /** 12 answered (4 rated: 2 down), 3 cached, the three topics refused (4 + 3 + 3 asked twice), 2 failed, 1 cancelled. */
+    public static Path planted(Path dir) throws IOException {
+        Path log = Files.createDirectories(dir);
+        List<ObjectNode> a = new ArrayList<>();
+        List<ObjectNode> b = new ArrayList<>();
+        int n = 0;
+        for (int i = 0; i < 12; i++) {
+            a.add(SyntheticLog.question("ans_a" + i, PLANTED_AT.plusSeconds(60L * n++), "how do I mock a module " + i, "answered"));
+        }
+        for (int i = 0; i < 3; i++) {
+            b.add(SyntheticLog.question("ans_c" + i, PLANTED_AT.plusSeconds(86_400 + 60L * n++), "how do I mock a module", "cached"));
+        }
+        int r = 0;
+        for (List<String> topic : SyntheticLog.TOPICS) {
+            for (String q : topic) {
+                for (int twice = 0; twice < 2; twice++) {
+                    (r % 2 == 0 ? a : b).add(SyntheticLog.question("ans_r" + r++, PLANTED_AT.plusSeconds(86_400 + 60L * n++), q, "refused"));
+                }
+            }
+        }
+        b.add(SyntheticLog.question("ans_f0", PLANTED_AT.plusSeconds(60L * n++), "how do I mock a module", "failed"));
+        b.add(SyntheticLog.question("ans_f1", PLANTED_AT.plusSeconds(60L * n++), "how do I mock a module", "failed"));
+        b.add(SyntheticLog.question("ans_x0", PLANTED_AT.plusSeconds(60L * n++), "how do I mock a module", "cancelled"));
+        a.add(SyntheticLog.feedback("ans_a0", PLANTED_AT.plusSeconds(3_600), "down", "it cites the wrong page"));
+        a.add(SyntheticLog.feedback("ans_a1", PLANTED_AT.plusSeconds(3_600), "down", ""));
+        b.add(SyntheticLog.feedback("ans_a2", PLANTED_AT.plusSeconds(3_600), "up", ""));
+        b.add(SyntheticLog.feedback("ans_a3", PLANTED_AT.plusSeconds(3_600), "up", ""));
+        SyntheticLog.write(log.resolve("questions-2026-11-20-host-a-1.jsonl"), a);
+        SyntheticLog.write(log.resolve("questions-2026-11-21-host-b-7.jsonl"), b);
+        return log;
     }
 
     public static Path index(Path dir) {
