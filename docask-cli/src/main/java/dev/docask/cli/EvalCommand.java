@@ -9,6 +9,7 @@ import dev.docask.eval.BeirReader;
 import dev.docask.eval.BeirReport;
 import dev.docask.eval.DocsEval;
 import dev.docask.eval.DocsReport;
+import dev.docask.eval.EvalHtml;
 import dev.docask.eval.ExtractiveEval;
 import dev.docask.eval.ExtractiveReport;
 import dev.docask.eval.LabelledFile;
@@ -98,6 +99,11 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "With --questions: also write a per-question HTML report (rank of the expected page, scores, "
+                    + "gate reasons, misses, score distributions of answerable and off-topic questions).")
+    Path html;
+
     @Option(names = "--min-recall", paramLabel = "X", description = "Exit 1 when the default strategy's recall@k is lower.")
     Double minRecall;
 
@@ -124,6 +130,9 @@ final class EvalCommand implements Callable<Integer> {
                     "--max-offtopic-passed", "--extractive", "--min-first-quote");
         } else {
             refuseOptionsOfTheOtherMode("--index", "--embedder", "--qrels", "--cache");
+        }
+        if (beir != null || extractive != null) {
+            refuseOptionsOfTheOtherMode(beir != null ? "--beir" : "--extractive", "--html");
         }
         if (extractive != null) {
             refuseOptionsOfTheOtherMode("--extractive", "--questions", "--k", "--long", "--strategy", "--set",
@@ -159,6 +168,15 @@ final class EvalCommand implements Callable<Integer> {
             DocsReport report = DocsEval.run(retriever::retrieve, asked, run, k, preferLong);
             out.print(json ? report.json() : report.table());
             out.flush();
+            if (html != null) {
+                String page = EvalHtml.render(retriever::retrieve, asked, k, preferLong, "docask eval: " + index.getFileName());
+                try {
+                    java.nio.file.Files.writeString(html, page);
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("the HTML report could not be written to " + html + ": " + e.getMessage(), e);
+                }
+                err.println("docask eval: wrote " + html);
+            }
             List<String> failures = targets.failures(report.primary());
             failures.forEach(f -> err.println("docask eval: " + report.missesOf() + ": " + f));
             return failures.isEmpty() ? 0 : 1;

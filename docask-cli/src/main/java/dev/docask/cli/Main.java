@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 @Command(name = "docask", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "Answers questions about one documentation site, from that site alone, with citations.",
         subcommands = {DemoCommand.class, IndexCommand.class, InspectCommand.class, SearchCommand.class, AskCommand.class,
-                CalibrateCommand.class, EvalCommand.class, ServeCommand.class, McpCommand.class, CommandLine.HelpCommand.class})
+                CalibrateCommand.class, EvalCommand.class, ServeCommand.class, McpCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

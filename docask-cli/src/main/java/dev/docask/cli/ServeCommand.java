@@ -91,6 +91,15 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--feedback-log", paramLabel = "FILE", description = "Append thumbs up/down to this JSON Lines file.")
     Path feedbackLog;
 
+    @Option(names = "--question-log", paramLabel = "DIR",
+            description = "Append one record per question to JSON Lines files in this folder, for 'docask report'. "
+                    + "It holds readers' questions (e-mail addresses and keys redacted): treat it as personal data.")
+    Path questionLog;
+
+    @Option(names = "--question-log-retention-days", defaultValue = "0", paramLabel = "N",
+            description = "Delete question log files older than N days (default 0: keep all).")
+    int questionLogRetentionDays;
+
     @Option(names = "--shutdown-grace", defaultValue = "20", paramLabel = "SECONDS",
             description = "How long running answers may finish on shutdown (default 20).")
     int shutdownGrace;
@@ -111,6 +120,10 @@ final class ServeCommand implements Callable<Integer> {
         if (dailyRequests < 0 || dailyTokens < 0) {
             throw OptionCheck.fail(spec, "--daily-requests and --daily-tokens cannot be negative (0 means no ceiling)");
         }
+        if (questionLogRetentionDays < 0) {
+            throw OptionCheck.fail(spec, "--question-log-retention-days cannot be negative (0 keeps all), got "
+                    + questionLogRetentionDays);
+        }
         // build() only checks the options; start() loads the index. The model is made per index
         // generation, so its spec (and key) is checked here, as 'docask ask' checks it.
         DocaskServer server = OptionCheck.convert(spec, () -> {
@@ -122,6 +135,7 @@ final class ServeCommand implements Callable<Integer> {
                     .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
                     .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
                     .shutdownGrace(Duration.ofSeconds(shutdownGrace))
+                    .questionLog(questionLog).questionLogRetentionDays(questionLogRetentionDays)
                     .build();
         }).start();
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "docask-shutdown"));
@@ -129,6 +143,9 @@ final class ServeCommand implements Callable<Integer> {
                 + " on " + server.url());
         out.println("  demo page  " + server.url() + "/");
         out.println("  MCP        " + server.url() + "/mcp   (llms.txt: " + server.url() + "/llms.txt)");
+        if (questionLog != null) {
+            out.println("  questions  logged in " + questionLog);
+        }
         out.println("  widget     <script src=\"" + server.url() + "/widget.js\" data-endpoint=\"" + server.url() + "\"></script>");
         out.flush();
         try {

@@ -15,6 +15,8 @@ class EnvironmentDefaultsTest {
     /** A value for every option of docask serve, as a container would set it. */
     private static final Map<String, String> SERVE_ENV = Map.ofEntries(
             Map.entry("DOCASK_INDEX", "/index"),
+            Map.entry("DOCASK_QUESTION_LOG", "/var/log/docask"),
+            Map.entry("DOCASK_QUESTION_LOG_RETENTION_DAYS", "30"),
             Map.entry("DOCASK_PORT", "9000"),
             Map.entry("DOCASK_HOST", "0.0.0.0"),
             Map.entry("DOCASK_MODEL", "openai:gpt-4o-mini"),
@@ -77,6 +79,8 @@ class EnvironmentDefaultsTest {
         assertThat(s.dailyTokens).isEqualTo(200000);
         assertThat(s.feedbackLog).isEqualTo(Path.of("/index/feedback.jsonl"));
         assertThat(s.shutdownGrace).isEqualTo(5);
+        assertThat(s.questionLog).isEqualTo(Path.of("/var/log/docask"));
+        assertThat(s.questionLogRetentionDays).isEqualTo(30);
         assertThat(s.retrieval.topK).isEqualTo(4);
         assertThat(s.retrieval.docsVersion).isEqualTo("next");
         assertThat(s.retrieval.filter).containsExactly("url=https://x.dev/guide/", "tags=a,b");

@@ -61,6 +61,25 @@ class EvalCommandTest {
     }
 
     @Test
+    void eval_html_writesEachQuestionWithRankScoresAndTheTwoDistributions() throws IOException {
+        Path html = dir.resolve("eval.html");
+        int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
+                "--strategy", "hybrid", "--html", html.toString());
+        assertThat(code).as(err.toString()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).contains("<svg").contains("retry flaky tests").contains("capital of Canada")
+                .contains("Misses (1)").contains("recall@6 0.500").doesNotContain("<script");
+        assertThat(page.split("<tr class=\"miss\">", -1)).as("the miss is marked in both tables").hasSize(3);
+    }
+
+    @Test
+    void eval_htmlWithBeir_isAUsageError() {
+        int code = run("--beir", dir.toString(), "--html", dir.resolve("e.html").toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--html does not apply with --beir");
+    }
+
+    @Test
     void eval_targetMissed_exits1AndSaysWhy() {
         int code = run("--index", dir.resolve("idx").toString(), "--questions", dir.resolve("q.jsonl").toString(),
                 "--strategy", "hybrid", "--min-recall", "0.9");

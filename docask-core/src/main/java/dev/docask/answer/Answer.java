@@ -9,6 +9,7 @@ import dev.docask.retrieve.Source;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A complete answer: what the {@code done} event carries and what the blocking
@@ -37,10 +38,20 @@ public final class Answer {
     private final String model;
     private final Timings timings;
     private final Optional<Usage> usage;
+    private final OptionalDouble bestSimilarity;
+    private final float bestCoverage;
 
     Answer(String question, String standaloneQuestion, String text, List<Source> sources, List<Integer> citations,
            List<Integer> invalidCitations, boolean refused, boolean cached, boolean truncated, Retrieval.Mode mode,
            boolean keywordFallback, String model, Timings timings, Optional<Usage> usage) {
+        this(question, standaloneQuestion, text, sources, citations, invalidCitations, refused, cached, truncated, mode,
+                keywordFallback, model, timings, usage, OptionalDouble.empty(), 0f);
+    }
+
+    Answer(String question, String standaloneQuestion, String text, List<Source> sources, List<Integer> citations,
+           List<Integer> invalidCitations, boolean refused, boolean cached, boolean truncated, Retrieval.Mode mode,
+           boolean keywordFallback, String model, Timings timings, Optional<Usage> usage, OptionalDouble bestSimilarity,
+           float bestCoverage) {
         this.question = Objects.requireNonNull(question, "question");
         this.standaloneQuestion = Objects.requireNonNull(standaloneQuestion, "standaloneQuestion");
         this.text = Objects.requireNonNull(text, "text");
@@ -55,6 +66,8 @@ public final class Answer {
         this.model = Objects.requireNonNull(model, "model");
         this.timings = Objects.requireNonNull(timings, "timings");
         this.usage = Objects.requireNonNull(usage, "usage");
+        this.bestSimilarity = Objects.requireNonNull(bestSimilarity, "bestSimilarity");
+        this.bestCoverage = bestCoverage;
     }
 
     /** The question as asked. */
@@ -127,6 +140,19 @@ public final class Answer {
         return usage;
     }
 
+    /**
+     * The best cosine similarity retrieval saw for the question, whether or not the gate let it through
+     * (empty in keyword mode): with {@link #bestCoverage()}, how far a refused question was from an answer.
+     */
+    public OptionalDouble bestSimilarity() {
+        return bestSimilarity;
+    }
+
+    /** The best share of the question's keywords that one passage covered (0 to 1). */
+    public float bestCoverage() {
+        return bestCoverage;
+    }
+
     /** The sources the text cites, in order of first citation. */
     public List<Source> citedSources() {
         return citations.stream()
@@ -137,7 +163,7 @@ public final class Answer {
     /** The same answer marked as replayed from the cache (no usage: no tokens were spent). */
     Answer asCached(String askedQuestion, Timings replayTimings) {
         return new Answer(askedQuestion, standaloneQuestion, text, sources, citations, invalidCitations, refused,
-                true, truncated, mode, keywordFallback, model, replayTimings, Optional.empty());
+                true, truncated, mode, keywordFallback, model, replayTimings, Optional.empty(), bestSimilarity, bestCoverage);
     }
 
     @Override

@@ -256,7 +256,7 @@ final class AskRun {
         Timings timings = new Timings(rewriteMillis, retrievalMillis, Math.max(firstTokenMillis, 0), total);
         Answer answer = new Answer(question, standalone, answerText, sources, c.valid(), c.invalid(), refused, false,
                 truncated, retrieval.mode(), fallback, s.modelId(), timings,
-                Optional.ofNullable(Usage.plus(rewriteUsage, usage)));
+                Optional.ofNullable(Usage.plus(rewriteUsage, usage)), retrieval.bestSimilarity(), retrieval.bestCoverage());
         complete(answer, !truncated && !fallback);
     }
 

@@ -2,20 +2,24 @@ package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.internal.AnswerEnding;
 import dev.docask.answer.internal.AnswerStream;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.answer.internal.LiveIndex;
 import io.javalin.http.Context;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /*
  * POST /api/ask. Cheap checks first (rate limit, body, budget), then the answer, on the index
  * generation that was live when the request arrived. The answer itself (stream or JSON) is
  * AnswerStream's, shared with the Spring Boot starter; this adds what only the server has: the
- * rate limit and budget, shutdown draining, feedback memory, and Jetty's disconnect watch.
+ * rate limit and budget, shutdown draining, feedback memory, Jetty's disconnect watch, and the
+ * question log, which hears how every request that got an answer id ended.
  */
 final class AskRoute {
     private final LiveIndex live;
@@ -24,9 +28,12 @@ final class AskRoute {
     private final Drain drain;
     private final AnswerStream answers;
     private final int maxQuestionChars;
+    private final @Nullable QuestionLog questions; // null: no question log
 
     AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json,
-             ServerMetrics metrics, RecentAnswers recent, Drain drain, int maxQuestionChars, Duration pingInterval) {
+             ServerMetrics metrics, RecentAnswers recent, Drain drain, int maxQuestionChars, Duration pingInterval,
+             @Nullable QuestionLog questions) {
+        this.questions = questions;
         this.live = live;
         this.guards = guards;
         this.bodies = bodies;
@@ -46,11 +53,20 @@ final class AskRoute {
             AskHandler handler = lease.generation().handler();
             if (AnswerStream.wantsJson(ctx.header("Accept"))) {
                 ctx.contentType(Problems.JSON).result(Problems.utf8(
-                        answers.answerAsJson(handler, request, cancel -> ClientWatch.onGone(ctx, cancel))));
+                        answers.answerAsJson(handler, request, cancel -> ClientWatch.onGone(ctx, cancel), ending(ctx))));
             } else {
                 stream(ctx, handler, request, lease.generation().name());
             }
         }
+    }
+
+    private Consumer<AnswerEnding> ending(Context ctx) {
+        QuestionLog log = questions;
+        if (log == null) {
+            return e -> { };
+        }
+        String client = guards.clientKey(ctx);
+        return e -> log.question(e, client);
     }
 
     private void stream(Context ctx, AskHandler handler, AskRequest request, String generation) throws InterruptedException {
@@ -63,7 +79,7 @@ final class AskRoute {
             }
         });
         AnswerStream.Run run = answers.start(handler, request, generation, () -> ClientWatch.cutOff(ctx),
-                AnswerStream.MAX_QUEUED_CHARS);
+                AnswerStream.MAX_QUEUED_CHARS, ending(ctx));
         try (Drain.Listening stopping = drain.onStopNow(run::stopNow)) {
             OutputStream out;
             try {

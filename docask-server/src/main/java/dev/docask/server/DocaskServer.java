@@ -84,7 +84,7 @@ public final class DocaskServer implements AutoCloseable {
      *
      * @throws dev.docask.index.IndexException when the index cannot be loaded
      * @throws IllegalArgumentException when the host is not an address of this machine or the feedback log
-     *                                  cannot be appended to
+     *                                  or the question log folder cannot be appended to
      * @throws IllegalStateException    when the port is already in use
      */
     public synchronized DocaskServer start() {
@@ -94,9 +94,12 @@ public final class DocaskServer implements AutoCloseable {
         ListenAddress.requireLocal(settings.host());
         Path feedbackFile = settings.feedbackLog();
         FeedbackLog feedbackLog = feedbackFile == null ? null : FeedbackLog.open(feedbackFile, json);
+        Path questionDir = settings.questionLog();
+        QuestionLog questionLog = questionDir == null ? null
+                : JsonLinesQuestionLog.open(questionDir, settings.questionLogRetentionDays(), settings.clock(), json);
         LiveIndex index = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
         try {
-            Javalin started = Javalin.create(cfg -> configure(cfg, index, feedbackLog)).start(settings.host(), settings.port());
+            Javalin started = Javalin.create(cfg -> configure(cfg, index, feedbackLog, questionLog)).start(settings.host(), settings.port());
             app = started;
             live = index;
             boundPort = started.port();
@@ -117,13 +120,14 @@ public final class DocaskServer implements AutoCloseable {
         return new Generation(name, index, retriever, settings.answers().apply(retriever));
     }
 
-    private void configure(JavalinConfig cfg, LiveIndex live, @Nullable FeedbackLog feedbackLog) {
+    private void configure(JavalinConfig cfg, LiveIndex live, @Nullable FeedbackLog feedbackLog,
+                           @Nullable QuestionLog questionLog) {
         cfg.concurrency.useVirtualThreads = true;
         cfg.startup.showJavalinBanner = false;
         cfg.startup.showOldJavalinVersionWarning = false;
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
-        Routes r = new Routes(settings, live, feedbackLog, metrics, drain, json);
+        Routes r = new Routes(settings, live, feedbackLog, questionLog, metrics, drain, json);
         AllowedHosts hosts = AllowedHosts.of(settings.allowHosts(), settings.host(), settings.allowOrigins());
         if (hosts.anyName()) {
             LOG.warn("listening on {} with no --allowed-host: requests for any host name are answered; name the "
@@ -242,6 +246,8 @@ public final class DocaskServer implements AutoCloseable {
         private Duration reloadInterval = Duration.ofSeconds(2);
         private Duration shutdownGrace = Duration.ofSeconds(20);
         private Clock clock = Clock.systemUTC();
+        private @Nullable Path questionLog;
+        private int questionLogRetentionDays;
 
         private Builder() {
         }
@@ -386,6 +392,23 @@ public final class DocaskServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * A folder where one record per question is appended (docs/design.md#question-log): what was asked,
+         * whether it was answered, refused, cached, failed or cancelled, the gate's scores, sources, tokens
+         * and latencies, a salted hash of the client, and the feedback given. It holds readers' questions
+         * (e-mail addresses and key-shaped strings are redacted): treat it as personal data. Off by default.
+         */
+        public Builder questionLog(Path dir) {
+            this.questionLog = dir;
+            return this;
+        }
+
+        /** Days of question log files kept; older ones are deleted (0, the default: all kept). */
+        public Builder questionLogRetentionDays(int days) {
+            this.questionLogRetentionDays = days;
+            return this;
+        }
+
         /** Receives every piece of feedback. */
         public Builder onFeedback(Consumer<Feedback> onFeedback) {
             this.onFeedback = onFeedback;
@@ -421,7 +444,8 @@ public final class DocaskServer implements AutoCloseable {
             Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
             return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
-                    onFeedback, reloadInterval, shutdownGrace, pingInterval, clock, mcpRateLimit, allowHosts));
+                    onFeedback, reloadInterval, shutdownGrace, pingInterval, clock, mcpRateLimit, allowHosts,
+                    questionLog, questionLogRetentionDays));
         }
 
         /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */

@@ -7,13 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 /*
@@ -24,26 +18,21 @@ import java.util.Locale;
 final class FeedbackLog {
     private static final Logger LOG = LoggerFactory.getLogger(FeedbackLog.class);
 
-    private final Path file;
+    private final LineAppender out;
     private final ObjectMapper json;
 
-    private FeedbackLog(Path file, ObjectMapper json) {
-        this.file = file;
+    private FeedbackLog(LineAppender out, ObjectMapper json) {
+        this.out = out;
         this.json = json;
     }
 
     /** @throws IllegalArgumentException naming {@code file} when it cannot be opened for appending */
     static FeedbackLog open(Path file, ObjectMapper json) {
-        try {
-            Files.newByteChannel(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE).close();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("feedback log " + file + " cannot be opened for appending: " + reason(file, e), e);
-        }
-        return new FeedbackLog(file, json);
+        return new FeedbackLog(LineAppender.open("feedback log", file), json);
     }
 
     /** @throws ApiException.Unavailable when the line could not be written */
-    synchronized void append(Feedback f) {
+    void append(Feedback f) {
         ObjectNode o = json.createObjectNode();
         o.put("receivedAt", f.receivedAt().toString());
         o.put("answerId", f.answerId());
@@ -52,26 +41,10 @@ final class FeedbackLog {
         o.put("question", f.question());
         o.put("answer", f.answer());
         try {
-            Files.writeString(file, o + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            out.append(o.toString());
         } catch (IOException e) {
-            LOG.warn("feedback for {} not written to {}: {}", f.answerId(), file, reason(file, e));
+            LOG.warn("feedback for {} not written to {}: {}", f.answerId(), out.file(), LineAppender.reason(out.file(), e));
             throw new ApiException.Unavailable("Your feedback could not be saved right now. Please try again later.");
         }
-    }
-
-    private static String reason(Path file, IOException e) {
-        if (Files.isDirectory(file)) {
-            return "it is a folder";
-        }
-        Path parent = file.toAbsolutePath().getParent();
-        if (e instanceof NoSuchFileException && parent != null && !Files.isDirectory(parent)) {
-            return "the folder " + parent + " does not exist";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        String why = e instanceof FileSystemException fse ? fse.getReason() : e.getMessage();
-        return why == null ? e.getClass().getSimpleName() : why;
     }
 }

@@ -25,10 +25,13 @@ final class FeedbackRoute {
     private final JsonBodies bodies;
     private final RecentAnswers recent;
     private final @Nullable FeedbackLog log; // null: no log file
+    private final @Nullable QuestionLog questions; // null: no question log
     private final Consumer<Feedback> onFeedback;
     private final Clock clock;
 
-    FeedbackRoute(JsonBodies bodies, RecentAnswers recent, @Nullable FeedbackLog log, Consumer<Feedback> onFeedback, Clock clock) {
+    FeedbackRoute(JsonBodies bodies, RecentAnswers recent, @Nullable FeedbackLog log, @Nullable QuestionLog questions,
+                  Consumer<Feedback> onFeedback, Clock clock) {
+        this.questions = questions;
         this.bodies = bodies;
         this.recent = recent;
         this.log = log;
@@ -48,6 +51,9 @@ final class FeedbackRoute {
         } catch (RuntimeException e) {
             recent.releaseFeedback(f.answerId());
             throw e;
+        }
+        if (questions != null) {
+            questions.feedback(f); // never throws: the feedback file and onFeedback still have it
         }
         try {
             onFeedback.accept(f);

@@ -28,6 +28,12 @@ final class Guards {
         ctx.attribute(PERMIT, key);
     }
 
+    /** Who is asking: the key the rate limit counts by (an address, or its /64). */
+    String clientKey(Context ctx) {
+        String charged = ctx.attribute(PERMIT);
+        return charged != null ? charged : clients.keyFor(ctx.ip(), ctx::header);
+    }
+
     /** After the response: gives the permit back when the request was refused for its input. */
     void refundRejected(Context ctx) {
         String key = ctx.attribute(PERMIT);

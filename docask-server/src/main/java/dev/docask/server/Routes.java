@@ -16,13 +16,15 @@ final class Routes implements AutoCloseable {
     private final ServerSettings settings;
     private final LiveIndex live;
     private final @Nullable FeedbackLog feedbackLog; // null: none
+    private final @Nullable QuestionLog questionLog; // null: none
     private final ServerMetrics metrics;
     private final Drain drain;
     private final ObjectMapper json;
     private @Nullable McpRoute mcp;
 
-    Routes(ServerSettings settings, LiveIndex live, @Nullable FeedbackLog feedbackLog, ServerMetrics metrics, Drain drain,
-           ObjectMapper json) {
+    Routes(ServerSettings settings, LiveIndex live, @Nullable FeedbackLog feedbackLog, @Nullable QuestionLog questionLog,
+           ServerMetrics metrics, Drain drain, ObjectMapper json) {
+        this.questionLog = questionLog;
         this.settings = settings;
         this.live = live;
         this.feedbackLog = feedbackLog;
@@ -40,9 +42,10 @@ final class Routes implements AutoCloseable {
         RecentAnswers recent = new RecentAnswers();
         StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
         AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, drain, settings.maxQuestionChars(),
-                settings.pingInterval());
+                settings.pingInterval(), questionLog);
         SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
-        FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, settings.onFeedback(), settings.clock());
+        FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, questionLog, settings.onFeedback(),
+                settings.clock());
 
         Problems problems = new Problems(json);
         problems.register(cfg.routes);

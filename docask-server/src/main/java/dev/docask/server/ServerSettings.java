@@ -21,7 +21,8 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
                       List<String> allowOrigins, RateLimit rateLimit, @Nullable String trustProxyHeader, int maxBodyBytes,
                       int maxQuestionChars, long dailyRequests, long dailyTokens, @Nullable Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
-                      Clock clock, RateLimit mcpRateLimit, List<String> allowHosts) {
+                      Clock clock, RateLimit mcpRateLimit, List<String> allowHosts, @Nullable Path questionLog,
+                      int questionLogRetentionDays) {
     static final int DEFAULT_MAX_BODY_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
     static final int DEFAULT_MAX_QUESTION_CHARS = AskRequest.DEFAULT_MAX_QUESTION_CHARS;
 
@@ -40,6 +41,10 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
         }
         if (dailyRequests < 0 || dailyTokens < 0) {
             throw new IllegalArgumentException("daily budgets cannot be negative");
+        }
+        if (questionLogRetentionDays < 0) {
+            throw new IllegalArgumentException("questionLogRetentionDays cannot be negative (0 keeps every day), got "
+                    + questionLogRetentionDays);
         }
         requirePositive("reloadInterval", reloadInterval);
         requirePositive("pingInterval", pingInterval);

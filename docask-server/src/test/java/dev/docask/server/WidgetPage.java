@@ -21,18 +21,18 @@ import java.util.Map;
  * {@code chromium-driver}; the test class is skipped with a message when they are missing) and the
  * steps a reader takes in the widget's shadow root.
  */
-final class WidgetPage implements AutoCloseable {
+public final class WidgetPage implements AutoCloseable {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
-    final ChromeDriver browser;
+    public final ChromeDriver browser;
 
     private WidgetPage(ChromeDriver browser) {
         this.browser = browser;
     }
 
     /** Starts Chromium with its profile in {@code profile}, or skips the calling test class when it is not installed. */
-    static WidgetPage start(Path profile) {
+    public static WidgetPage start(Path profile) {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "widget browser tests skipped: headless Chromium not installed (apt-get install -y chromium chromium-driver)");
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString()); // never let Selenium Manager download
@@ -41,12 +41,29 @@ final class WidgetPage implements AutoCloseable {
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--user-data-dir=" + profile, "--window-size=1280,800");
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL")); // the console, for pages that must log no error
         return new WidgetPage(new ChromeDriver(options));
     }
 
     @Override
     public void close() {
         browser.quit();
+    }
+
+    /** The console messages of level SEVERE (errors) logged since the last call. */
+    public List<String> consoleErrors() {
+        return browser.manage().logs().get("browser").getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .map(e -> e.getMessage()).toList();
+    }
+
+    /** Saves a screenshot as {@code name} in target/screenshots of {@code module}, or in {@code -Ddocask.screenshots}. */
+    public void screenshot(String module, String name) throws java.io.IOException {
+        Path shot = browser.getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath();
+        Path into = dev.docask.testsupport.TestSites.root().resolve(System.getProperty("docask.screenshots",
+                module + "/target/screenshots"));
+        Files.createDirectories(into);
+        Files.copy(shot, into.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     /**

@@ -13,9 +13,11 @@ import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
@@ -23,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -31,7 +34,9 @@ import java.util.function.Consumer;
  * same stream and the same JSON. The stream is written from the request's own thread: the answer's
  * events are queued by the listener and written here, and when nothing happens for a while an SSE
  * comment is written, because a failed write is the only reliable sign that the reader has gone;
- * then the model stream is cancelled.
+ * then the model stream is cancelled. Every request ends exactly once, whichever way (done, failed,
+ * stopped, client gone), and that ending goes to the request's own sink: the question log of
+ * docs/design.md#question-log hangs there.
  *
  * The queue between the model and the writer is bounded: a client that does not read (its writes
  * block) while the model keeps writing would otherwise hold the whole answer in memory, however
@@ -86,26 +91,49 @@ public final class AnswerStream {
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone)
             throws InterruptedException {
-        AskHandler.Handle handle = request.askOn(handler, event -> { });
+        return answerAsJson(handler, request, onClientGone, ending -> { });
+    }
+
+    /** {@link #answerAsJson(AskHandler, AskRequest, Consumer)}, handing how it ended to {@code onEnd} once. */
+    public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone,
+                                   Consumer<AnswerEnding> onEnd) throws InterruptedException {
+        String id = newId();
+        Instant startedAt = Instant.now();
+        long t0 = System.nanoTime();
+        List<Source> sources = new java.util.concurrent.CopyOnWriteArrayList<>();
+        long[] sourcesAt = {-1};
+        AskHandler.Handle handle = request.askOn(handler, event -> {
+            if (event instanceof AskEvent.Sources s) {
+                sources.addAll(s.sources());
+                sourcesAt[0] = millisSince(t0);
+            }
+        });
         onClientGone.accept(handle::cancel);
         Answer answer;
         try {
             answer = handle.completion().get();
         } catch (CancellationException | ExecutionException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+            OptionalLong sourcesMillis = sourcesAt[0] < 0 ? OptionalLong.empty() : OptionalLong.of(sourcesAt[0]);
             if (cause instanceof CancellationException) {
                 meters.cancellation();
+                end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.CANCELLED,
+                        sources, sourcesMillis, millisSince(t0), "The answer was cancelled."));
                 throw new ApiException.Unavailable("The answer was cancelled.");
             }
             meters.failure();
-            throw new ApiException.UpstreamFailed(cause instanceof AskException a && a.getMessage() != null
-                    ? a.getMessage() : "The answer failed.");
+            String message = cause instanceof AskException a && a.getMessage() != null ? a.getMessage() : "The answer failed.";
+            end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.FAILED,
+                    sources, sourcesMillis, millisSince(t0), message));
+            throw new ApiException.UpstreamFailed(message);
         } catch (InterruptedException stopping) {
             handle.cancel();
+            end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.CANCELLED,
+                    sources, OptionalLong.empty(), millisSince(t0), "The server stopped."));
             throw stopping;
         }
-        String id = newId();
         record(id, answer);
+        end(onEnd, AnswerEnding.of(id, startedAt, answer));
         ObjectNode body = json.createObjectNode().put("id", id);
         body.setAll((ObjectNode) json.valueToTree(AnswerJson.of(answer)));
         return body;
@@ -113,15 +141,21 @@ public final class AnswerStream {
 
     /** Starts answering; write the stream with {@link Run#writeTo(OutputStream)} after sending {@link #HEADERS}. */
     public Run start(AskHandler handler, AskRequest request, String generation) {
-        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS);
+        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS, ending -> { });
+    }
+
+    /** {@link #start(AskHandler, AskRequest, String)}, handing how the answer ended to {@code onEnd} once. */
+    public Run start(AskHandler handler, AskRequest request, String generation, Consumer<AnswerEnding> onEnd) {
+        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS, onEnd);
     }
 
     /**
-     * As {@link #start(AskHandler, AskRequest, String)}; {@code cutOff} closes the client's connection
+     * As {@link #start(AskHandler, AskRequest, String, Consumer)}; {@code cutOff} closes the client's connection
      * when more than {@code maxQueuedChars} of the answer wait to be written (the client does not read).
      */
-    public Run start(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars) {
-        return new Run(handler, request, generation, cutOff, maxQueuedChars);
+    public Run start(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars,
+                     Consumer<AnswerEnding> onEnd) {
+        return new Run(handler, request, generation, cutOff, maxQueuedChars, onEnd);
     }
 
     /** Thrown by a stream's listener when its client stopped reading: the answer is cancelled. */
@@ -142,13 +176,24 @@ public final class AnswerStream {
         private final AtomicLong queuedChars = new AtomicLong();
         private final AtomicLong peakQueuedChars = new AtomicLong();
 
-        private Run(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars) {
+        private final Instant startedAt = Instant.now();
+        private final long t0 = System.nanoTime();
+        private final String question;
+        private final Consumer<AnswerEnding> onEnd;
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private volatile List<Source> sources = List.of();
+        private volatile long sourcesAt = -1;
+
+        private Run(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars,
+                    Consumer<AnswerEnding> onEnd) {
             if (maxQueuedChars < 1) {
                 throw new IllegalArgumentException("maxQueuedChars must be positive, got " + maxQueuedChars);
             }
             this.generation = generation;
             this.cutOff = cutOff;
             this.maxQueuedChars = maxQueuedChars;
+            this.question = request.question();
+            this.onEnd = onEnd;
             this.handle = request.askOn(handler, this::enqueue);
         }
 
@@ -172,6 +217,20 @@ public final class AnswerStream {
             return peakQueuedChars.get();
         }
 
+        /** Hands the ending on unless this run already ended (a cancel racing a failure ends it once). */
+        private void end(AnswerEnding ending) {
+            if (ended.compareAndSet(false, true)) {
+                AnswerStream.this.end(onEnd, ending);
+            }
+        }
+
+        private void endUnfinished(AnswerEnding.Outcome outcome, String error) {
+            if (!ended.get()) {
+                end(AnswerEnding.unfinished(id, startedAt, question, outcome, sources,
+                        sourcesAt < 0 ? OptionalLong.empty() : OptionalLong.of(sourcesAt), millisSince(t0), error));
+            }
+        }
+
         /** Ends the stream now with an error event saying the service is shutting down. */
         public void stopNow() {
             events.add(STOP_NOW);
@@ -181,6 +240,7 @@ public final class AnswerStream {
         public void cancel() {
             handle.cancel();
             meters.cancellation();
+            endUnfinished(AnswerEnding.Outcome.CANCELLED, "The reader left before the answer was complete.");
         }
 
         /** Writes the stream until the answer ends, fails, is stopped, or the client goes (the answer is then cancelled). */
@@ -197,11 +257,14 @@ public final class AnswerStream {
                     }
                     if (event == CUT_OFF) {
                         meters.cancellation();
+                        endUnfinished(AnswerEnding.Outcome.CANCELLED, "The client stopped reading.");
                         ui.error("The answer was stopped because it was not being read.");
                         return;
                     }
                     switch (event) {
                         case AskEvent.Sources s -> {
+                            sources = s.sources();
+                            sourcesAt = millisSince(t0);
                             ui.start(id, startMetadata(s.sources(), generation));
                             started = true;
                             for (Source source : s.sources()) {
@@ -214,6 +277,7 @@ public final class AnswerStream {
                         }
                         case AskEvent.Done d -> {
                             record(id, d.answer());
+                            end(AnswerEnding.of(id, startedAt, d.answer()));
                             ObjectNode meta = json.valueToTree(AnswerJson.facts(d.answer()));
                             meta.put("id", id);
                             ui.finish(meta);
@@ -221,6 +285,7 @@ public final class AnswerStream {
                         }
                         case AskEvent.Failed f -> {
                             meters.failure();
+                            endUnfinished(AnswerEnding.Outcome.FAILED, f.message());
                             if (!started) {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
@@ -230,6 +295,7 @@ public final class AnswerStream {
                         default -> { // STOP_NOW: the shutdown grace period is over
                             handle.cancel();
                             meters.cancellation();
+                            endUnfinished(AnswerEnding.Outcome.CANCELLED, "The server is shutting down.");
                             if (!started) {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
@@ -243,6 +309,7 @@ public final class AnswerStream {
                 cutOff.run(); // a write that failed (idle timeout) leaves nothing to keep the connection for
             } catch (InterruptedException stopping) {
                 handle.cancel();
+                endUnfinished(AnswerEnding.Outcome.CANCELLED, "The server stopped.");
                 throw stopping;
             } finally {
                 meters.streamClosed();
@@ -276,6 +343,19 @@ public final class AnswerStream {
     private void record(String id, Answer a) {
         meters.answered(a);
         onAnswer.accept(id, a);
+    }
+
+    /* A sink that throws must not turn a delivered answer into an error: it is logged by the sink's owner. */
+    private void end(Consumer<AnswerEnding> onEnd, AnswerEnding ending) {
+        try {
+            onEnd.accept(ending);
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(AnswerStream.class).warn("the ending of answer {} was not recorded", ending.id(), e);
+        }
+    }
+
+    private static long millisSince(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
     }
 
     private static String newId() {

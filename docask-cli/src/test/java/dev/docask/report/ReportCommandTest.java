@@ -1,0 +1,164 @@
+package dev.docask.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.docask.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code docask report} as a user runs it, on logs written as docask serve writes them. */
+class ReportCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant T0 = Instant.parse("2026-11-20T09:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run docask(Object... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] a = java.util.Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
+        int code = Main.run(a, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private Path plantedLog() throws Exception {
+        return SyntheticLog.planted(dir.resolve("questions"));
+    }
+
+    @Test
+    void report_threePlantedTopics_comeOutAsThreeGapsLargestFirst() throws Exception {
+        Path log = plantedLog();
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json",
+                "--group-similarity", "0.5");
+        assertThat(run.code()).as(run.err()).isZero();
+        JsonNode f = JSON.readTree(run.out());
+        assertThat(f.get("questions").asLong()).isEqualTo(12 + 3 + 20 + 2 + 1);
+        assertThat(f.get("outcomes").get("answered").asLong()).isEqualTo(12);
+        assertThat(f.get("outcomes").get("cached").asLong()).isEqualTo(3);
+        assertThat(f.get("outcomes").get("refused").asLong()).isEqualTo(20);
+        assertThat(f.get("outcomes").get("failed").asLong()).isEqualTo(2);
+        assertThat(f.get("outcomes").get("cancelled").asLong()).isEqualTo(1);
+        JsonNode gaps = f.get("gaps");
+        assertThat(gaps).hasSize(3);
+        assertThat(gaps.get(0).get("count").asLong()).isEqualTo(8);
+        assertThat(gaps.get(0).get("examples").toString()).contains("helm").doesNotContain("pdf").doesNotContain("okta");
+        assertThat(gaps.get(1).get("count").asLong()).isEqualTo(6);
+        assertThat(gaps.get(2).get("count").asLong()).isEqualTo(6);
+        assertThat(f.get("thumbsDown")).hasSize(2);
+        assertThat(f.get("thumbsDown").toString()).contains("it cites the wrong page").contains("how do I mock a module 0");
+        assertThat(f.get("feedback").get("up").asLong()).isEqualTo(2);
+        assertThat(f.get("mostCited").get(0).get("url").asText()).isEqualTo("https://x.dev/guide/mocking");
+        assertThat(f.get("mostCited").get(0).get("answers").asLong()).isEqualTo(15);
+        assertThat(f.get("neverCited").toString()).contains("https://x.dev/config/retry").contains("https://x.dev/guide/cli");
+        assertThat(f.get("days")).hasSize(2);
+        assertThat(f.get("latencyMs").get("totalP50").asDouble()).isPositive();
+        assertThat(f.get("tokensPerDay").get(0).get("input").asLong()).isEqualTo(1200);
+    }
+
+    @Test
+    void report_html_isOneSelfContainedPageWithCharts() throws Exception {
+        Path out = dir.resolve("report.html");
+        Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--out", out,
+                "--group-similarity", "0.5");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).contains("38 questions").contains("3 coverage gaps").contains(out.toString());
+        String html = Files.readString(out);
+        assertThat(html).contains("<svg").contains("name=\"viewport\"").contains("helm chart")
+                .contains("it cites the wrong page");
+        assertThat(html).doesNotContain("<script").doesNotContain("src=\"http").doesNotContain("<link");
+    }
+
+    @Test
+    void report_since_countsOnlyFromThatDay() throws Exception {
+        Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--json",
+                "--since", "2026-11-21");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(JSON.readTree(run.out()).get("questions").asLong()).isEqualTo(3 + 20);
+    }
+
+    @Test
+    void report_tornLastLine_isSkippedWithAWarning() throws Exception {
+        Path log = plantedLog();
+        Files.writeString(log.resolve("questions-2026-11-21-host-b-7.jsonl"), "{\"type\":\"question\",\"id\":\"ans_torn\",\"ti",
+                StandardOpenOption.APPEND);
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).contains("questions-2026-11-21-host-b-7.jsonl").contains("incomplete").contains("skipped");
+        assertThat(JSON.readTree(run.out()).get("questions").asLong()).isEqualTo(38);
+    }
+
+    @Test
+    void report_recordsOfANewerVersionWithExtraFields_areReadWithANote() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("newer"));
+        ObjectNode q = SyntheticLog.question("ans_n1", T0, "how do I mock a module", "answered").put("v", 2);
+        q.putObject("judge").put("grounded", true);
+        q.put("tenant", "acme");
+        SyntheticLog.write(log.resolve("questions-2026-11-20-h-1.jsonl"), List.of(q));
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).contains("newer docask");
+        assertThat(JSON.readTree(run.out()).get("outcomes").get("answered").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void report_missingFolder_exits1NamingIt() {
+        Path missing = dir.resolve("nope");
+        Run run = docask("report", "--log", missing, "--index", SyntheticLog.index(dir.resolve("idx")));
+        assertThat(run.code()).isEqualTo(1);
+        assertThat(run.err().strip()).isEqualTo("docask report: question log folder " + missing + " does not exist");
+    }
+
+    @Test
+    void report_unreadableFolder_exits1SayingSo() throws Exception {
+        Path log = plantedLog();
+        Files.setPosixFilePermissions(log, java.util.Set.of());
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(log), "running as a user who reads anything");
+            Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")));
+            assertThat(run.code()).isEqualTo(1);
+            assertThat(run.err()).contains(log.toString()).contains("cannot be read");
+        } finally {
+            Files.setPosixFilePermissions(log, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void report_fileThatIsNotJsonLines_exits1NamingTheFile() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("csv"));
+        Path file = Files.writeString(log.resolve("questions-2026-11-20-h-1.jsonl"), "time,question\n2026,how\n");
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")));
+        assertThat(run.code()).isEqualTo(1);
+        assertThat(run.err().strip()).isEqualTo("docask report: " + file + " is not JSON Lines: its first line is not a JSON object");
+    }
+
+    @Test
+    void report_sinceInTheFutureOrNotADate_exits2() throws Exception {
+        Path log = plantedLog();
+        Path idx = SyntheticLog.index(dir.resolve("idx"));
+        String tomorrow = LocalDate.now(ZoneOffset.UTC).plusDays(1).toString();
+        Run future = docask("report", "--log", log, "--index", idx, "--since", tomorrow);
+        assertThat(future.code()).isEqualTo(2);
+        assertThat(future.err()).contains("--since " + tomorrow + " is in the future").doesNotContain("Exception");
+        Run notADate = docask("report", "--log", log, "--index", idx, "--since", "last week");
+        assertThat(notADate.code()).isEqualTo(2);
+        assertThat(notADate.err()).contains("--since must be a date like 2026-11-01, got 'last week'");
+    }
+}
