@@ -47,19 +47,20 @@ final class McpRoute implements AutoCloseable {
     private final CorsPolicy cors;
     private final Problems problems;
     private final ClientKeys clients;
-    private final RateLimiter limiter;
+    private final Limiter limiter;
     private final Set<String> allowedHosts;
     private final boolean loopbackOnly;
     private final DocsMcp.Http http;
 
-    McpRoute(ServerSettings settings, LiveIndex live, ServerMetrics metrics, Drain drain, CorsPolicy cors, Problems problems) {
+    McpRoute(ServerSettings settings, LiveIndex live, ServerMetrics metrics, Drain drain, CorsPolicy cors, Problems problems,
+             Limiter limiter) {
         this.settings = settings;
         this.metrics = metrics;
         this.drain = drain;
         this.cors = cors;
         this.problems = problems;
         this.clients = new ClientKeys(settings.trustProxyHeader());
-        this.limiter = new RateLimiter(settings.mcpRateLimit(), System::nanoTime);
+        this.limiter = limiter;
         this.allowedHosts = settings.allowHosts().stream().map(h -> h.strip().toLowerCase(Locale.ROOT))
                 .collect(Collectors.toUnmodifiableSet());
         this.loopbackOnly = allowedHosts.isEmpty() && isLoopback(settings.host());

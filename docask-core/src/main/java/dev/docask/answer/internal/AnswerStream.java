@@ -24,6 +24,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /*
  * The answer half of POST …/ask, shared by docask serve and the Spring Boot starter so both send the
@@ -74,7 +75,17 @@ public final class AnswerStream {
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone)
             throws InterruptedException {
-        AskHandler.Handle handle = handler.ask(request.question(), request.history(), event -> { });
+        return answerAsJson(handler, request, onClientGone, tokens -> { });
+    }
+
+    /**
+     * As {@link #answerAsJson(AskHandler, AskRequest, Consumer)}; {@code spent} then receives, once, the
+     * model tokens the answer cost however it ended ({@link TokenCount}).
+     */
+    public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone,
+                                   LongConsumer spent) throws InterruptedException {
+        TokenCount count = new TokenCount(handler, request.question().length(), event -> { });
+        AskHandler.Handle handle = ask(handler, request, count, spent);
         onClientGone.accept(handle::cancel);
         Answer answer;
         try {
@@ -101,7 +112,25 @@ public final class AnswerStream {
 
     /** Starts answering; write the stream with {@link Run#writeTo(OutputStream)} after sending {@link #HEADERS}. */
     public Run start(AskHandler handler, AskRequest request, String generation) {
-        return new Run(handler, request, generation);
+        return start(handler, request, generation, tokens -> { });
+    }
+
+    /** As {@link #start(AskHandler, AskRequest, String)}; {@code spent} receives, once, the model tokens the answer cost. */
+    public Run start(AskHandler handler, AskRequest request, String generation, LongConsumer spent) {
+        return new Run(handler, request, generation, spent);
+    }
+
+    /** Starts the answer; {@code spent} hears its cost once it ends, or 0 at once when it cannot start. */
+    private static AskHandler.Handle ask(AskHandler handler, AskRequest request, TokenCount count, LongConsumer spent) {
+        AskHandler.Handle handle;
+        try {
+            handle = handler.ask(request.question(), request.history(), count);
+        } catch (RuntimeException notStarted) {
+            spent.accept(0);
+            throw notStarted;
+        }
+        handle.completion().whenComplete((answer, failure) -> spent.accept(count.spent(answer)));
+        return handle;
     }
 
     /** One streamed answer. */
@@ -111,9 +140,10 @@ public final class AnswerStream {
         private final String generation;
         private final String id = newId();
 
-        private Run(AskHandler handler, AskRequest request, String generation) {
+        private Run(AskHandler handler, AskRequest request, String generation, LongConsumer spent) {
             this.generation = generation;
-            this.handle = handler.ask(request.question(), request.history(), events::add);
+            TokenCount count = new TokenCount(handler, request.question().length(), events::add);
+            this.handle = ask(handler, request, count, spent);
         }
 
         /** Ends the stream now with an error event saying the service is shutting down. */
@@ -127,8 +157,13 @@ public final class AnswerStream {
             meters.cancellation();
         }
 
-        /** Writes the stream until the answer ends, fails, is stopped, or the client goes (the answer is then cancelled). */
-        public void writeTo(OutputStream out) throws InterruptedException {
+        /**
+         * Writes the stream until the answer ends, fails, is stopped, or the client goes (the answer is then
+         * cancelled).
+         *
+         * @return false when the client went away before the stream ended
+         */
+        public boolean writeTo(OutputStream out) throws InterruptedException {
             meters.streamOpened();
             boolean started = false;
             try {
@@ -153,7 +188,7 @@ public final class AnswerStream {
                             ObjectNode meta = json.valueToTree(AnswerJson.facts(d.answer()));
                             meta.put("id", id);
                             ui.finish(meta);
-                            return;
+                            return true;
                         }
                         case AskEvent.Failed f -> {
                             meters.failure();
@@ -161,7 +196,7 @@ public final class AnswerStream {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
                             ui.error(f.message());
-                            return;
+                            return true;
                         }
                         default -> { // STOP_NOW: the shutdown grace period is over
                             handle.cancel();
@@ -170,12 +205,13 @@ public final class AnswerStream {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
                             ui.error("The server is shutting down, so this answer stopped here. Please ask again in a moment.");
-                            return;
+                            return true;
                         }
                     }
                 }
             } catch (IOException clientGone) {
                 cancel();
+                return false;
             } catch (InterruptedException stopping) {
                 handle.cancel();
                 throw stopping;
