@@ -1,5 +1,6 @@
 package dev.docask.redis;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,7 @@ final class Outages {
                 + "budget refuse with 503 (unless --redis-fail-open)", url, what, sentence(e.getMessage()));
     }
 
-    private static String sentence(String message) {
+    private static String sentence(@Nullable String message) {
         String m = message == null ? "no reason given" : message.strip();
         return m.endsWith(".") ? m : m + ".";
     }

@@ -13,6 +13,10 @@ import java.util.Objects;
 public record SharedStateSettings(String url, String prefix, Duration timeout) {
     public SharedStateSettings {
         Objects.requireNonNull(url, "url");
+        if (!url.strip().toLowerCase(java.util.Locale.ROOT).matches("rediss?://.+")) {
+            throw new IllegalArgumentException("redis URL '" + url.replaceFirst("(?<=//)[^@/]*@", "***@")
+                    + "' should look like redis://host:6379, redis://:password@host:6379/0 or rediss://host:6380 (TLS)");
+        }
         if (prefix == null || prefix.isBlank() || prefix.chars().anyMatch(Character::isWhitespace)) {
             throw new IllegalArgumentException("redis prefix must be a word without spaces, got '" + prefix + "'");
         }
