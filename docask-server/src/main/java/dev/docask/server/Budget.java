@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 
 /*
- * The daily budget (docs/reliability.md, budgets): a question reserves its worst case in tokens
+ * The daily budget (docs/design.md#limits): a question reserves its worst case in tokens
  * (its prompt at the largest, plus the output cap) before the model is called, and settles with
  * what it really cost when it ends, so concurrent answers can never spend past the ceiling
  * together. Kept in this process (DailyBudget) or shared by every replica (SharedBudget).

@@ -8,7 +8,7 @@ import dev.docask.retrieve.Source;
 import org.jspecify.annotations.Nullable;
 
 /*
- * What one answer cost in model tokens, for the daily budget (docs/reliability.md, budgets): the
+ * What one answer cost in model tokens, for the daily budget (docs/design.md#limits): the
  * provider's own count when it reported one, otherwise an estimate from the text that went to the
  * model and came back, so that an answer the client dropped, one that failed, and one from a
  * provider that reports no usage are charged too. The estimate is about four characters a token
