@@ -115,25 +115,27 @@ public final class DocaskServer implements AutoCloseable {
             closeShared();
             throw e;
         }
+        Javalin started;
         try {
-            Javalin started = Javalin.create(cfg -> configure(cfg, index, feedbackLog)).start(settings.host(), settings.port());
-            app = started;
-            live = index;
-            boundPort = started.port();
+            started = Javalin.create(cfg -> configure(cfg, index, feedbackLog)).start(settings.host(), settings.port());
+        } catch (RuntimeException e) {
+            index.close();
+            closeShared();
+            throw ListenAddress.explain(e, settings.host(), settings.port());
+        }
+        try {
             if (settings.metricsPort().isPresent()) {
                 metricsPort = MetricsPort.start(settings.host(), settings.metricsPort().getAsInt(), metrics::scrape);
             }
-        } catch (RuntimeException e) {
-            Javalin started = app;
-            if (started != null) {
-                started.stop();
-                app = null;
-            }
+        } catch (RuntimeException e) { // MetricsPort names the port
+            started.stop();
             index.close();
             closeShared();
-            throw e instanceof IllegalStateException && e.getMessage() != null && e.getMessage().contains("metrics")
-                    ? e : ListenAddress.explain(e, settings.host(), settings.port());
+            throw e;
         }
+        app = started;
+        live = index;
+        boundPort = started.port();
         LOG.info("docask serving {} on {}{}", settings.indexDir(), url(),
                 settings.redis().map(r -> ", sharing state through " + r.safeUrl()).orElse(""));
         return this;
