@@ -16,14 +16,16 @@ import java.util.stream.Collectors;
  * Containers and platforms configure a program through its environment, so each option of a command
  * that names this provider (docask serve) can also be set as DOCASK_<OPTION>: --rate-limit is
  * DOCASK_RATE_LIMIT, a repeatable option takes a comma-separated list (its option splits at commas).
- * PORT, which Cloud Run, Heroku and others set, is read for --port when DOCASK_PORT is not set, and
- * DOCASK_ALLOW_HOST (the option's earlier name) for --allowed-host when DOCASK_ALLOWED_HOST is not.
+ * PORT, which Cloud Run, Heroku and others set, is read for --port when DOCASK_PORT is not set,
+ * DOCASK_ALLOW_HOST (the option's earlier name) for --allowed-host when DOCASK_ALLOWED_HOST is not, and
+ * DOCASK_REDIS_URL, the name the issue and compose files use, for --redis when DOCASK_REDIS is not.
  * Picocli asks a default provider only for options the command line leaves out, so flags win; an
  * empty variable counts as unset.
  */
 final class EnvironmentDefaults implements IDefaultValueProvider {
     static final String PREFIX = "DOCASK_";
-    private static final Map<String, String> FALLBACKS = Map.of("--port", "PORT", "--allowed-host", "DOCASK_ALLOW_HOST");
+    private static final Map<String, String> FALLBACKS = Map.of("--port", "PORT", "--allowed-host", "DOCASK_ALLOW_HOST",
+            "--redis", "DOCASK_REDIS_URL");
 
     private final Map<String, String> env;
     private final Map<ArgSpec, String> used = new LinkedHashMap<>();

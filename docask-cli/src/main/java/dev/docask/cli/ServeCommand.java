@@ -26,7 +26,9 @@ import java.util.concurrent.Callable;
                 "  DOCASK_INDEX=/index  DOCASK_PORT=8080  DOCASK_RATE_LIMIT=30/min",
                 "  DOCASK_ALLOW_ORIGIN=https://a.dev,https://b.dev (a comma-separated list",
                 "  for a repeatable option). PORT is read when neither --port nor",
-                "  DOCASK_PORT is given. Options on the command line win."})
+                "  DOCASK_PORT is given, DOCASK_REDIS_URL for --redis, and OLLAMA_HOST",
+                "  (host, host:port or URL) when OLLAMA_BASE_URL is not set. Options on",
+                "  the command line win."})
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -100,6 +102,24 @@ final class ServeCommand implements Callable<Integer> {
             description = "Delete question log files older than N days (default 0: keep all).")
     int questionLogRetentionDays;
 
+    @Option(names = "--redis", paramLabel = "URL",
+            description = "Share the answer cache, rate limits, daily budget and feedback ids with every replica using "
+                    + "this Redis, e.g. redis://redis:6379 (password and TLS through the URL: rediss://:pw@host:6380/0).")
+    String redis;
+
+    @Option(names = "--redis-prefix", defaultValue = "docask", paramLabel = "WORD",
+            description = "First part of every Redis key, one per deployment sharing a Redis (default docask).")
+    String redisPrefix;
+
+    @Option(names = "--redis-fail-open",
+            description = "While Redis is lost, let requests through without rate limit or budget instead of "
+                    + "refusing them with 503 (the default: a lost limiter must not mean unlimited spending).")
+    boolean redisFailOpen;
+
+    @Option(names = "--metrics-port", paramLabel = "N",
+            description = "Serve /metrics on this port instead of the public one, so it need not be public.")
+    Integer metricsPort;
+
     @Option(names = "--shutdown-grace", defaultValue = "20", paramLabel = "SECONDS",
             description = "How long running answers may finish on shutdown (default 20).")
     int shutdownGrace;
@@ -126,17 +146,27 @@ final class ServeCommand implements Callable<Integer> {
         }
         // build() only checks the options; start() loads the index. The model is made per index
         // generation, so its spec (and key) is checked here, as 'docask ask' checks it.
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
+            throw OptionCheck.fail(spec, "--metrics-port must be between 0 and 65535, got " + metricsPort);
+        }
         DocaskServer server = OptionCheck.convert(spec, () -> {
             ModelSpec.parse(model).create(System.getenv(), Duration.ofSeconds(1));
-            return DocaskServer.builder()
+            DocaskServer.Builder b = DocaskServer.builder()
                     .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
                     .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
                     .mcpRateLimit(RateLimit.parse(mcpRateLimit)).allowedHosts(allowHosts).maxOutputTokens(maxOutputTokens)
                     .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
                     .dailyBudget(dailyRequests, dailyTokens).feedbackLog(feedbackLog)
-                    .shutdownGrace(Duration.ofSeconds(shutdownGrace))
+                    .shutdownGrace(Duration.ofSeconds(shutdownGrace)).version(BuildVersion.version())
                     .questionLog(questionLog).questionLogRetentionDays(questionLogRetentionDays)
-                    .build();
+                    .redisPrefix(redisPrefix).redisFailOpen(redisFailOpen);
+            if (redis != null && !redis.isBlank()) {
+                b.redis(redis);
+            }
+            if (metricsPort != null) {
+                b.metricsPort(metricsPort);
+            }
+            return b.build();
         }).start();
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "docask-shutdown"));
         out.println("docask serving " + index.dir + " (generation " + server.generation() + ") with " + model
@@ -145,6 +175,9 @@ final class ServeCommand implements Callable<Integer> {
         out.println("  MCP        " + server.url() + "/mcp   (llms.txt: " + server.url() + "/llms.txt)");
         if (questionLog != null) {
             out.println("  questions  logged in " + questionLog);
+        }
+        if (metricsPort != null) {
+            out.println("  metrics    port " + server.metricsPort() + " (/metrics)");
         }
         out.println("  widget     <script src=\"" + server.url() + "/widget.js\" data-endpoint=\"" + server.url() + "\"></script>");
         out.flush();

@@ -32,6 +32,10 @@ class EnvironmentDefaultsTest {
             Map.entry("DOCASK_DAILY_TOKENS", "200000"),
             Map.entry("DOCASK_FEEDBACK_LOG", "/index/feedback.jsonl"),
             Map.entry("DOCASK_SHUTDOWN_GRACE", "5"),
+            Map.entry("DOCASK_REDIS", "redis://redis:6379"),
+            Map.entry("DOCASK_REDIS_PREFIX", "docs-prod"),
+            Map.entry("DOCASK_REDIS_FAIL_OPEN", "true"),
+            Map.entry("DOCASK_METRICS_PORT", "9090"),
             Map.entry("DOCASK_TOP_K", "4"),
             Map.entry("DOCASK_VERSION_OF_DOCS", "next"),
             Map.entry("DOCASK_FILTER", "url=https://x.dev/guide/,tags=a,b"),
@@ -81,6 +85,10 @@ class EnvironmentDefaultsTest {
         assertThat(s.shutdownGrace).isEqualTo(5);
         assertThat(s.questionLog).isEqualTo(Path.of("/var/log/docask"));
         assertThat(s.questionLogRetentionDays).isEqualTo(30);
+        assertThat(s.redis).isEqualTo("redis://redis:6379");
+        assertThat(s.redisPrefix).isEqualTo("docs-prod");
+        assertThat(s.redisFailOpen).isTrue();
+        assertThat(s.metricsPort).isEqualTo(9090);
         assertThat(s.retrieval.topK).isEqualTo(4);
         assertThat(s.retrieval.docsVersion).isEqualTo("next");
         assertThat(s.retrieval.filter).containsExactly("url=https://x.dev/guide/", "tags=a,b");
@@ -95,6 +103,14 @@ class EnvironmentDefaultsTest {
         assertThat(s.allowOrigins).containsExactly("https://c.example");
         assertThat(s.retrieval.overrides).containsExactly("topK=2");
         assertThat(s.host).isEqualTo("0.0.0.0");
+    }
+
+    @Test
+    void serve_redis_fallsBackToDocaskRedisUrl() {
+        assertThat(parse(Map.of("DOCASK_REDIS_URL", "redis://a:6379"), "--index", "i").redis).isEqualTo("redis://a:6379");
+        assertThat(parse(Map.of("DOCASK_REDIS_URL", "redis://a:6379", "DOCASK_REDIS", "redis://b:6379"), "--index", "i").redis)
+                .isEqualTo("redis://b:6379");
+        assertThat(parse(Map.of(), "--index", "i").redis).isNull();
     }
 
     @Test

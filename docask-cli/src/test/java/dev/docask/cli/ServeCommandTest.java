@@ -245,4 +245,28 @@ class ServeCommandTest {
         assertThat(exit).isEqualTo(1);
         assertThat(err.toString()).contains("no docask index");
     }
+
+    @Test
+    void serve_redisUnreachable_exits1NamingTheUrlWithoutItsPassword() {
+        StringWriter err = new StringWriter();
+        int exit = serve(Map.of("DOCASK_REDIS_URL", "redis://:hunter2@127.0.0.1:1/0"), new StringWriter(), err,
+                "--index", indexDir.toString(), "--port", "0");
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString()).contains("cannot reach Redis at redis://***@127.0.0.1:1/0").doesNotContain("hunter2");
+    }
+
+    @Test
+    void serve_badRedisUrl_isAnErrorNamingIt() {
+        StringWriter err = new StringWriter();
+        int exit = serve(new StringWriter(), err, "--index", indexDir.toString(), "--redis", "localhost:6379");
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("redis URL 'localhost:6379' should look like redis://host:6379");
+    }
+
+    @Test
+    void serve_metricsPortOutOfRange_isUsageError() {
+        StringWriter err = new StringWriter();
+        assertThat(serve(new StringWriter(), err, "--index", indexDir.toString(), "--metrics-port", "70000")).isEqualTo(2);
+        assertThat(err.toString()).contains("--metrics-port must be between 0 and 65535, got 70000");
+    }
 }

@@ -5,8 +5,13 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.docask.ingest.Chunk;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.Source;
+import org.jspecify.annotations.Nullable;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -29,12 +34,35 @@ import java.util.regex.Pattern;
  *
  * <p>Answers that were truncated, failed, cancelled or found with the keyword fallback (the
  * embedder failed, so a later try may find better sources) are never stored.
+ *
+ * <p>Several processes share one cache through a {@link Store} (docask serve's {@code --redis}):
+ * an answer one of them gave is a hit in every other, keyed by the index's content hash instead of
+ * the process's own retriever.
  */
 public final class AnswerCache {
-    private final Cache<Key, Entry> cache;
+    private final @Nullable Cache<Key, Entry> cache; // null: shared through the store
+    private final @Nullable Store store;
+    private final Duration timeToLive;
+    private final int maxEntryChars;
 
-    private AnswerCache(Cache<Key, Entry> cache) {
+    private AnswerCache(@Nullable Cache<Key, Entry> cache, @Nullable Store store, Duration timeToLive, int maxEntryChars) {
         this.cache = cache;
+        this.store = store;
+        this.timeToLive = timeToLive;
+        this.maxEntryChars = maxEntryChars;
+    }
+
+    /**
+     * Where a shared cache keeps its answers: text under a key, each for a time to live (e.g. Redis
+     * {@code SET key value PX ttl}). A store that cannot be reached answers empty and drops writes:
+     * a cache fails open, as a miss.
+     */
+    public interface Store {
+        /** The text stored under {@code key}, or empty when there is none (or the store cannot be reached). */
+        Optional<String> get(String key);
+
+        /** Stores {@code value} under {@code key} for {@code timeToLive}. */
+        void put(String key, String value, Duration timeToLive);
     }
 
     /** The memory a cache made by {@link #create(long, Duration)} may hold: 64 MiB of answers. */
@@ -79,22 +107,46 @@ public final class AnswerCache {
         long floor = maxBytes / maxEntries;
         return new AnswerCache(Caffeine.newBuilder().maximumWeight(maxBytes)
                 .weigher((Key k, Entry e) -> (int) Math.min(Integer.MAX_VALUE, Math.max(floor, k.bytes() + e.bytes())))
-                .expireAfterWrite(timeToLive).build());
+                .expireAfterWrite(timeToLive).build(),
+                null, timeToLive, Integer.MAX_VALUE);
     }
 
-    /** Answers currently held (an estimate while evictions are pending). */
+    /**
+     * A cache kept in {@code store}, shared by every process that uses the same store: each answer
+     * kept for {@code timeToLive}, answers longer than {@code maxEntryChars} once encoded not kept.
+     *
+     * <pre>{@code
+     * AnswerCache shared = AnswerCache.shared(redisStore, Duration.ofHours(1), 256 * 1024);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code timeToLive} is not positive or {@code maxEntryChars} is below 1
+     */
+    public static AnswerCache shared(Store store, Duration timeToLive, int maxEntryChars) {
+        Objects.requireNonNull(store, "store");
+        if (timeToLive == null || timeToLive.isNegative() || timeToLive.isZero()) {
+            throw new IllegalArgumentException("answer cache timeToLive must be positive, got " + timeToLive);
+        }
+        if (maxEntryChars < 1) {
+            throw new IllegalArgumentException("answer cache maxEntryChars must be at least 1, got " + maxEntryChars);
+        }
+        return new AnswerCache(null, store, timeToLive, maxEntryChars);
+    }
+
+    /** Answers currently held (an estimate while evictions are pending); 0 for a shared cache, whose store counts them. */
     public long size() {
-        return cache.estimatedSize();
+        return cache == null ? 0 : cache.estimatedSize();
     }
 
     /** The estimated memory the answers held take, in bytes (each counted as at least its share of the entry bound). */
     public long bytes() {
-        return cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0)).orElse(0L);
+        return cache == null ? 0 : cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0)).orElse(0L);
     }
 
-    /** Forgets every answer, e.g. after the index was replaced in place. */
+    /** Forgets every answer, e.g. after the index was replaced in place (a shared cache's answers expire in the store). */
     public void clear() {
-        cache.invalidateAll();
+        if (cache != null) {
+            cache.invalidateAll();
+        }
     }
 
     private static final Pattern SPACES = Pattern.compile("\\s+");
@@ -117,6 +169,24 @@ public final class AnswerCache {
                 b += Weights.of(t) + Weights.REF;
             }
             return b;
+        }
+
+        /** The key as a hex SHA-256, equal in every process for equal answers (a shared store's key). */
+        String digest() {
+            String shared = settings instanceof AskSettings.Fingerprint f ? f.shared() : settings.toString();
+            try {
+                MessageDigest sha = MessageDigest.getInstance("SHA-256");
+                sha.update(shared.getBytes(StandardCharsets.UTF_8));
+                sha.update((byte) 0);
+                sha.update(question.getBytes(StandardCharsets.UTF_8));
+                for (String turn : history) {
+                    sha.update((byte) 0);
+                    sha.update(turn.getBytes(StandardCharsets.UTF_8));
+                }
+                return HexFormat.of().formatHex(sha.digest());
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+            }
         }
 
         static Key of(String question, List<Turn> history, Object settings) {
@@ -182,15 +252,27 @@ public final class AnswerCache {
     }
 
     Optional<Entry> find(Key key) {
-        return Optional.ofNullable(cache.getIfPresent(key));
+        if (cache != null) {
+            return Optional.ofNullable(cache.getIfPresent(key));
+        }
+        return Objects.requireNonNull(store).get(key.digest()).flatMap(AnswerCodec::decode);
     }
 
     void put(Key key, Entry entry) {
-        cache.put(key, entry);
+        if (cache != null) {
+            cache.put(key, entry);
+            return;
+        }
+        String text = AnswerCodec.encode(entry);
+        if (text.length() <= maxEntryChars) {
+            Objects.requireNonNull(store).put(key.digest(), text, timeToLive);
+        }
     }
 
     /** Runs pending evictions now (tests read the bounds after it). */
     void cleanUp() {
-        cache.cleanUp();
+        if (cache != null) {
+            cache.cleanUp();
+        }
     }
 }

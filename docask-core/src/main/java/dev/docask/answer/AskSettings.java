@@ -57,7 +57,7 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
         Fingerprint f = fingerprint;
         return new AskSettings(retriever, indexHasVectors, model, modelId, site, options, noAnswerMessage, instructions,
                 cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
-                new Fingerprint(f.retriever(), options, f.model(), f.site(), f.instructions(), f.noAnswerMessage(),
+                new Fingerprint(f.retriever(), f.index(), options, f.model(), f.site(), f.instructions(), f.noAnswerMessage(),
                         f.rewriteFollowUps(), f.maxOutputTokens()), extractive, maxOutputTokens);
     }
 
@@ -89,10 +89,11 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
      * @param retriever  stands for the retriever: its index (content, generation) and its embedder,
      *                   query variant included; a number rather than the object, so the cache does
      *                   not keep a replaced index alive
+     * @param index      the index's content hash and embedder, the same in every process
      * @param retrieval  the retrieval options (the retriever's hooks count as part of the retriever)
      * @param model      the model's id, plus the server it is reached at when built from a spec
      */
-    record Fingerprint(long retriever, RetrievalOptions retrieval, String model, String site,
+    record Fingerprint(long retriever, String index, RetrievalOptions retrieval, String model, String site,
                        String instructions, String noAnswerMessage, boolean rewriteFollowUps, int maxOutputTokens) {
         private static final Map<HybridRetriever, Long> RETRIEVERS = new WeakHashMap<>();
         private static long lastRetriever;
@@ -103,8 +104,19 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
             synchronized (RETRIEVERS) {
                 id = RETRIEVERS.computeIfAbsent(retriever, r -> ++lastRetriever);
             }
-            return new Fingerprint(id, retrieval, model, site, instructions,
+            String index = retriever.index().manifest().contentHash() + " " + retriever.index().manifest().embedderId();
+            return new Fingerprint(id, index, retrieval, model, site, instructions,
                     noAnswerMessage, rewriteFollowUps, maxOutputTokens);
+        }
+
+        /**
+         * The same settings as text that is equal in every process: the index by its content hash and
+         * embedder instead of this process's retriever number (a shared cache's key; hooks are not in
+         * it, so replicas sharing a cache run the same hooks).
+         */
+        String shared() {
+            return String.join("\u0000", index, retrieval.toString(), model, site, instructions, noAnswerMessage,
+                    Boolean.toString(rewriteFollowUps), Integer.toString(maxOutputTokens));
         }
     }
 }

@@ -3,16 +3,20 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.internal.AnswerEnding;
+import dev.docask.answer.ModelSpec;
+import dev.docask.answer.Turn;
 import dev.docask.answer.internal.AnswerStream;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.answer.internal.LiveIndex;
+import dev.docask.answer.internal.TokenCount;
 import io.javalin.http.Context;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /*
  * POST /api/ask. Cheap checks first (rate limit, body, budget), then the answer, on the index
@@ -20,42 +24,69 @@ import java.util.function.Consumer;
  * AnswerStream's, shared with the Spring Boot starter; this adds what only the server has: the
  * rate limit and budget, shutdown draining, feedback memory, Jetty's disconnect watch, and the
  * question log, which hears how every request that got an answer id ended.
+ *
+ * The budget reserves an answer's worst case before the model is called (ServerSettings's output
+ * cap plus the largest prompt the retrieval options allow) and settles with what it cost when it
+ * ends however it ends, so answers running together never spend past the ceiling (#14 item 5).
+ * A client that leaves before its stream ends is recorded as 499, nginx's "client closed request".
  */
 final class AskRoute {
+    static final String CLIENT_GONE = "docask.clientGone"; // request attribute: the reader left mid-answer
+    static final int CLIENT_CLOSED_REQUEST = 499;
+
     private final LiveIndex live;
     private final Guards guards;
     private final JsonBodies bodies;
     private final Drain drain;
     private final AnswerStream answers;
     private final int maxQuestionChars;
+    private final int maxContextChars;
+    private final int maxOutputTokens;
     private final @Nullable QuestionLog questions; // null: no question log
 
-    AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json,
-             ServerMetrics metrics, RecentAnswers recent, Drain drain, int maxQuestionChars, Duration pingInterval,
-             @Nullable QuestionLog questions) {
+    AskRoute(LiveIndex live, Guards guards, JsonBodies bodies, ObjectMapper json, ServerMetrics metrics,
+             GivenAnswers recent, Drain drain, ServerSettings settings, @Nullable QuestionLog questions) {
         this.questions = questions;
         this.live = live;
         this.guards = guards;
         this.bodies = bodies;
         this.drain = drain;
-        this.maxQuestionChars = maxQuestionChars;
-        this.answers = new AnswerStream(json, metrics, (id, a) -> {
-            recent.remember(id, a.question(), a.text());
-            a.usage().ifPresent(u -> guards.budget().spend(u.totalTokens()));
-        }, pingInterval);
+        this.maxQuestionChars = settings.maxQuestionChars();
+        this.maxContextChars = settings.retrieval().maxContextChars();
+        this.maxOutputTokens = settings.maxOutputTokens();
+        this.answers = new AnswerStream(json, metrics, (id, a) -> recent.remember(id, a.question(), a.text()),
+                settings.pingInterval());
+    }
+
+    /** The most one answer can cost: its largest prompt and the output cap (for a budget that cannot fit even one). */
+    static long worstCase(int maxContextChars, int questionChars, int maxOutputTokens) {
+        return TokenCount.estimate((long) TokenCount.PROMPT_OVERHEAD_CHARS + maxContextChars + questionChars) + maxOutputTokens;
     }
 
     void handle(Context ctx) throws InterruptedException {
         guards.rateLimit(ctx);
         AskRequest request = AskRequest.from(bodies.readObject(ctx), maxQuestionChars);
-        guards.budget().acquire();
         try (LiveIndex.Lease lease = live.lease()) {
             AskHandler handler = lease.generation().handler();
+            Budget budget = guards.budget();
+            Budget.Reservation reservation = budget.reserve(reserveFor(handler, request));
+            LongConsumer settle = tokens -> budget.settle(reservation, tokens); // AnswerStream calls it once
             if (AnswerStream.wantsJson(ctx.header("Accept"))) {
-                ctx.contentType(Problems.JSON).result(Problems.utf8(
-                        answers.answerAsJson(handler, request, cancel -> ClientWatch.onGone(ctx, cancel), ending(ctx))));
+                AtomicBoolean gone = new AtomicBoolean();
+                try {
+                    ctx.contentType(Problems.JSON).result(Problems.utf8(answers.answerAsJson(handler, request,
+                            cancel -> ClientWatch.onGone(ctx, () -> {
+                                gone.set(true);
+                                cancel.run();
+                            }), ending(ctx), settle)));
+                } catch (RuntimeException e) {
+                    if (gone.get()) {
+                        ctx.attribute(CLIENT_GONE, true);
+                    }
+                    throw e;
+                }
             } else {
-                stream(ctx, handler, request, lease.generation().name());
+                stream(ctx, handler, request, lease.generation().name(), settle);
             }
         }
     }
@@ -69,7 +100,19 @@ final class AskRoute {
         return e -> log.question(e, client);
     }
 
-    private void stream(Context ctx, AskHandler handler, AskRequest request, String generation) throws InterruptedException {
+    private long reserveFor(AskHandler handler, AskRequest request) {
+        if (handler.model().equals(ModelSpec.DEFAULT_SPEC)) {
+            return 0; // extractive answers call no model
+        }
+        int asked = request.question().length();
+        for (Turn t : request.history()) {
+            asked += t.text().length();
+        }
+        return worstCase(maxContextChars, asked, maxOutputTokens);
+    }
+
+    private void stream(Context ctx, AskHandler handler, AskRequest request, String generation,
+                        LongConsumer settle) throws InterruptedException {
         ctx.status(200);
         AnswerStream.HEADERS.forEach((name, value) -> {
             if (name.equals("Content-Type")) {
@@ -79,16 +122,24 @@ final class AskRoute {
             }
         });
         AnswerStream.Run run = answers.start(handler, request, generation, () -> ClientWatch.cutOff(ctx),
-                AnswerStream.MAX_QUEUED_CHARS, ending(ctx));
+                AnswerStream.MAX_QUEUED_CHARS, ending(ctx), settle);
         try (Drain.Listening stopping = drain.onStopNow(run::stopNow)) {
             OutputStream out;
             try {
                 out = ctx.res().getOutputStream();
             } catch (IOException clientGone) {
                 run.cancel();
+                ctx.attribute(CLIENT_GONE, true);
                 return;
             }
-            run.writeTo(out);
+            if (!run.writeTo(out)) {
+                ctx.attribute(CLIENT_GONE, true);
+            }
         }
+    }
+
+    /** The status to record for a finished request: 499 when its client left mid-answer. */
+    static int recordedStatus(Context ctx) {
+        return Boolean.TRUE.equals(ctx.attribute(CLIENT_GONE)) ? CLIENT_CLOSED_REQUEST : ctx.statusCode();
     }
 }

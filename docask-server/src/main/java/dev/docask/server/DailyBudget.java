@@ -1,17 +1,15 @@
 package dev.docask.server;
 
-import dev.docask.answer.internal.ApiException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 
 /*
  * A ceiling on what the public endpoint may cost per UTC day, across all clients: questions
  * answered and model tokens spent. Rate limits stop one client; this stops a crowd (or a botnet)
  * from running up the model bill. Refusals ("I don't know") spend no tokens but count as requests.
+ * This process's own count; SharedBudget is the one replicas share.
  */
-final class DailyBudget {
+final class DailyBudget implements Budget {
     private final long maxRequests; // 0: no ceiling
     private final long maxTokens;   // 0: no ceiling
     private final Clock clock;
@@ -27,25 +25,29 @@ final class DailyBudget {
         this.maxRequests = maxRequests;
         this.maxTokens = maxTokens;
         this.clock = clock;
-        this.day = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        this.day = Budget.today(clock);
     }
 
-    /** Counts one request, or throws 429 until midnight UTC when today's budget is spent. */
-    synchronized void acquire() {
+    @Override
+    public synchronized Reservation reserve(long reserved) {
         rollOver();
-        boolean spent = (maxRequests > 0 && requests >= maxRequests) || (maxTokens > 0 && tokens >= maxTokens);
+        boolean spent = (maxRequests > 0 && requests >= maxRequests) || (maxTokens > 0 && tokens + reserved > maxTokens);
         if (spent) {
-            long seconds = Duration.between(clock.instant(), day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()).toSeconds();
-            throw new ApiException.TooManyRequests("Today's question budget for this site is used up; please try again tomorrow.",
-                    seconds + 1);
+            throw Budget.spent(clock);
         }
         requests++;
+        tokens += reserved;
+        return new Reservation(day, reserved);
     }
 
-    /** Adds the tokens an answer spent. */
-    synchronized void spend(long answerTokens) {
+    @Override
+    public synchronized void settle(Reservation reservation, long spentTokens) {
         rollOver();
-        tokens += Math.max(0, answerTokens);
+        if (reservation.day().equals(day)) { // yesterday's reservation went with yesterday's count
+            tokens = Math.max(0, tokens + Math.max(0, spentTokens) - reservation.tokens());
+        } else {
+            tokens += Math.max(0, spentTokens);
+        }
     }
 
     synchronized long requestsToday() {
@@ -59,7 +61,7 @@ final class DailyBudget {
     }
 
     private void rollOver() {
-        LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        LocalDate today = Budget.today(clock);
         if (!today.equals(day)) {
             day = today;
             requests = 0;

@@ -15,6 +15,9 @@ import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.server.internal.SharedState;
+import dev.docask.server.internal.SharedStateProvider;
+import dev.docask.server.internal.SharedStateSettings;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
@@ -29,19 +32,24 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * The docask HTTP server (docs/design.md#server): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
  * one JSON object), {@code GET /api/search}, {@code POST /api/feedback}, {@code GET /healthz},
- * {@code GET /metrics}, {@code GET /widget.js} and a demo page at {@code /}; for coding agents, MCP over
+ * {@code GET /livez}, {@code GET /readyz}, {@code GET /metrics} (or on a port of its own),
+ * {@code GET /widget.js} and a demo page at {@code /}; for coding agents, MCP over
  * Streamable HTTP at {@code /mcp} and {@code GET /llms.txt}, {@code /llms-full.txt}. Safe to put on the
  * public internet: body and question limits, per-client rate limits, a daily budget, a CORS
  * allow-list, and errors as JSON problem bodies. The index is reloaded when a new generation is
- * published into its folder.
+ * published into its folder. Replicas behind a load balancer share their answer cache, rate limits,
+ * budget and answer ids through Redis ({@link Builder#redis(String)}, with docask-redis on the class path).
  *
  * <pre>{@code
  * try (DocaskServer server = DocaskServer.builder()
@@ -59,20 +67,26 @@ public final class DocaskServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
     private static final Duration STOP_NOW_WAIT = Duration.ofSeconds(2);
     private static final SecretMask SECRETS = SecretMask.of(System.getenv()); // the keys models are built with
+    private static final Duration SHARED_CACHE_TTL = Duration.ofHours(1);
+    /* An answer with its sources is 5-30 KB of JSON; far more means something to keep out of a shared memory. */
+    private static final int MAX_SHARED_ANSWER_CHARS = 256 * 1024;
 
     private final ServerSettings settings;
     private final ObjectMapper json = new ObjectMapper();
-    private final ServerMetrics metrics = new ServerMetrics();
+    private final ServerMetrics metrics;
     private final Drain drain = new Drain();
     private final Map<EmbedderSpec, Optional<Embedder>> embedders = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private @Nullable LiveIndex live;
     private @Nullable Javalin app;
     private @Nullable Routes routes;
+    private @Nullable SharedState shared;
+    private @Nullable MetricsPort metricsPort;
     private int boundPort;
 
     DocaskServer(ServerSettings settings) {
         this.settings = settings;
+        this.metrics = new ServerMetrics(settings.version());
     }
 
     public static Builder builder() {
@@ -85,7 +99,7 @@ public final class DocaskServer implements AutoCloseable {
      * @throws dev.docask.index.IndexException when the index cannot be loaded
      * @throws IllegalArgumentException when the host is not an address of this machine or the feedback log
      *                                  or the question log folder cannot be appended to
-     * @throws IllegalStateException    when the port is already in use
+     * @throws IllegalStateException    when the port is already in use, or Redis cannot be reached (naming its URL)
      */
     public synchronized DocaskServer start() {
         if (app != null) {
@@ -97,18 +111,63 @@ public final class DocaskServer implements AutoCloseable {
         Path questionDir = settings.questionLog();
         QuestionLog questionLog = questionDir == null ? null
                 : JsonLinesQuestionLog.open(questionDir, settings.questionLogRetentionDays(), settings.clock(), json);
-        LiveIndex index = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
+        SharedState state = settings.redis().map(DocaskServer::connect).orElse(null);
+        shared = state;
+        LiveIndex index;
         try {
-            Javalin started = Javalin.create(cfg -> configure(cfg, index, feedbackLog, questionLog)).start(settings.host(), settings.port());
-            app = started;
-            live = index;
-            boundPort = started.port();
+            index = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
+        } catch (RuntimeException e) {
+            closeShared();
+            throw e;
+        }
+        Javalin started;
+        try {
+            started = Javalin.create(cfg -> configure(cfg, index, feedbackLog, questionLog)).start(settings.host(), settings.port());
         } catch (RuntimeException e) {
             index.close();
+            closeShared();
             throw ListenAddress.explain(e, settings.host(), settings.port());
         }
-        LOG.info("docask serving {} on {}", settings.indexDir(), url());
+        try {
+            if (settings.metricsPort().isPresent()) {
+                metricsPort = MetricsPort.start(settings.host(), settings.metricsPort().getAsInt(), metrics::scrape);
+            }
+        } catch (RuntimeException e) { // MetricsPort names the port
+            started.stop();
+            index.close();
+            closeShared();
+            throw e;
+        }
+        app = started;
+        live = index;
+        boundPort = started.port();
+        LOG.info("docask serving {} on {}{}", settings.indexDir(), url(),
+                settings.redis().map(r -> ", sharing state through " + r.safeUrl()).orElse(""));
         return this;
+    }
+
+    private static SharedState connect(SharedStateSettings redis) {
+        for (SharedStateProvider p : ServiceLoader.load(SharedStateProvider.class, DocaskServer.class.getClassLoader())) {
+            if (p.accepts(redis.url())) {
+                return p.connect(redis);
+            }
+        }
+        throw new IllegalStateException("--redis " + redis.safeUrl() + " needs the docask-redis module on the class path "
+                + "(it is in the docask command's jar)");
+    }
+
+    private void closeShared() {
+        SharedState s = shared;
+        shared = null;
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    /** The port {@code /metrics} is served on: its own when {@link Builder#metricsPort(int)} was set, else {@link #port()}. */
+    public int metricsPort() {
+        MetricsPort m = metricsPort;
+        return m == null ? port() : m.port();
     }
 
     private Generation load(String name, DocIndex index) {
@@ -117,7 +176,10 @@ public final class DocaskServer implements AutoCloseable {
         HybridRetriever retriever = HybridRetriever.create(index, embedder);
         // A mistyped --filter would make every answer "I don't know": say so once per index, not per request.
         retriever.filterProblems(settings.retrieval().filter()).forEach(p -> LOG.warn("index {}: {}", name, p));
-        return new Generation(name, index, retriever, settings.answers().apply(retriever));
+        SharedState s = shared;
+        Optional<AnswerCache> sharedCache = s == null ? Optional.empty()
+                : Optional.of(AnswerCache.shared(s.answers(), SHARED_CACHE_TTL, MAX_SHARED_ANSWER_CHARS));
+        return new Generation(name, index, retriever, settings.answers().apply(retriever, sharedCache));
     }
 
     private void configure(JavalinConfig cfg, LiveIndex live, @Nullable FeedbackLog feedbackLog,
@@ -127,7 +189,7 @@ public final class DocaskServer implements AutoCloseable {
         cfg.startup.showOldJavalinVersionWarning = false;
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
-        Routes r = new Routes(settings, live, feedbackLog, questionLog, metrics, drain, json);
+        Routes r = new Routes(settings, live, feedbackLog, questionLog, metrics, drain, json, Optional.ofNullable(shared));
         AllowedHosts hosts = AllowedHosts.of(settings.allowHosts(), settings.host(), settings.allowOrigins());
         if (hosts.anyName()) {
             LOG.warn("listening on {} with no --allowed-host: requests for any host name are answered; name the "
@@ -206,7 +268,13 @@ public final class DocaskServer implements AutoCloseable {
                 r.close(); // MCP sessions hold event streams open; end them before Jetty waits for its requests
             }
             app.stop();
+            MetricsPort m = metricsPort;
+            if (m != null) {
+                m.close();
+            }
             live.close();
+            closeShared();
+            metrics.close();
             stopped.countDown();
         } finally {
             if (interrupted) {
@@ -248,6 +316,12 @@ public final class DocaskServer implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private @Nullable Path questionLog;
         private int questionLogRetentionDays;
+        private @Nullable String redisUrl;
+        private String redisPrefix = "docask";
+        private boolean redisFailOpen;
+        private Duration redisTimeout = Duration.ofSeconds(1);
+        private OptionalInt metricsPort = OptionalInt.empty();
+        private String version = "unknown";
 
         private Builder() {
         }
@@ -433,6 +507,49 @@ public final class DocaskServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Shares the answer cache, the rate limits, the daily budget and the answer ids for feedback with
+         * every replica using the same Redis, e.g. {@code redis://redis:6379}, {@code rediss://:password@host:6380/1}
+         * (TLS and password through the URL). Needs docask-redis on the class path.
+         */
+        public Builder redis(String url) {
+            this.redisUrl = url;
+            return this;
+        }
+
+        /** The first part of every Redis key ({@code docask}): one per deployment sharing a Redis. */
+        public Builder redisPrefix(String prefix) {
+            this.redisPrefix = prefix;
+            return this;
+        }
+
+        /**
+         * What the rate limits and the budget do while Redis is lost: refuse with 503 and Retry-After
+         * (false, the default: a lost limiter must not mean unlimited spending), or let requests through (true).
+         */
+        public Builder redisFailOpen(boolean failOpen) {
+            this.redisFailOpen = failOpen;
+            return this;
+        }
+
+        /** How long one Redis command may take before it counts as Redis being lost (1 s). */
+        public Builder redisTimeout(Duration timeout) {
+            this.redisTimeout = timeout;
+            return this;
+        }
+
+        /** Serves {@code /metrics} on this port instead of the public one (0 picks a free one; see {@link DocaskServer#metricsPort()}). */
+        public Builder metricsPort(int port) {
+            this.metricsPort = OptionalInt.of(port);
+            return this;
+        }
+
+        /** The version {@code docask_build_info} reports. */
+        public Builder version(String version) {
+            this.version = version;
+            return this;
+        }
+
         /** @throws IllegalArgumentException for a bad option, naming it */
         public DocaskServer build() {
             if (indexDir == null) {
@@ -441,11 +558,22 @@ public final class DocaskServer implements AutoCloseable {
             if (answers == null) {
                 requireModelSpec(model);
             }
-            Function<HybridRetriever, AskHandler> factory = answers != null ? answers : defaultAnswers();
+            Function<HybridRetriever, AskHandler> own = answers;
+            BiFunction<HybridRetriever, Optional<AnswerCache>, AskHandler> factory = own != null
+                    ? (r, sharedCache) -> own.apply(r) : defaultAnswers();
+            Optional<SharedStateSettings> redis = redisUrl == null || redisUrl.isBlank() ? Optional.empty()
+                    : Optional.of(new SharedStateSettings(redisUrl.strip(), redisPrefix, redisTimeout));
+            boolean callsModel = own != null || !model.strip().equals(ModelSpec.DEFAULT_SPEC);
+            long worstCase = AskRoute.worstCase(retrieval.maxContextChars(), maxQuestionChars, maxOutputTokens);
+            if (callsModel && dailyTokens > 0 && dailyTokens < worstCase) {
+                throw new IllegalArgumentException("daily tokens " + dailyTokens + " cannot pay for even one answer, which "
+                        + "reserves up to " + worstCase + " tokens (its largest prompt plus " + maxOutputTokens
+                        + " output tokens); raise it, or lower maxContextChars");
+            }
             return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
                     onFeedback, reloadInterval, shutdownGrace, pingInterval, clock, mcpRateLimit, allowHosts,
-                    questionLog, questionLogRetentionDays));
+                    questionLog, questionLogRetentionDays, redis, redisFailOpen, metricsPort, maxOutputTokens, version));
         }
 
         /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */
@@ -461,15 +589,15 @@ public final class DocaskServer implements AutoCloseable {
             }
         }
 
-        private Function<HybridRetriever, AskHandler> defaultAnswers() {
+        private BiFunction<HybridRetriever, Optional<AnswerCache>, AskHandler> defaultAnswers() {
             String spec = model;
             String site = siteName;
             RetrievalOptions options = retrieval;
-            AnswerCache cache = answerCache;
+            AnswerCache local = answerCache;
             int maxTokens = maxOutputTokens;
-            return r -> {
-                AskHandler.Builder b = AskHandler.builder().retriever(r).model(spec).retrieval(options).answerCache(cache)
-                        .maxOutputTokens(maxTokens)
+            return (r, sharedCache) -> {
+                AskHandler.Builder b = AskHandler.builder().retriever(r).model(spec).retrieval(options)
+                        .answerCache(sharedCache.orElse(local)).maxOutputTokens(maxTokens)
                         .onError(e -> LOG.warn("answer: {}", logLine(e)));
                 return (site == null ? b : b.siteName(site)).build();
             };

@@ -2,6 +2,7 @@ package dev.docask.server;
 
 import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.Fields;
+import dev.docask.server.internal.SharedState;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * {@code POST /api/feedback}: {@code {"answerId", "rating": "up"|"down", "comment"?}} → 204, or 404 when
- * the id is not one of this server's recent answers (a typo, a guess, or an answer from before a restart),
+ * the id is not one of this server's (or, with Redis, this deployment's) recent answers (a typo, a guess, or an answer from before a restart),
  * or 409 when that answer already has feedback.
  */
 final class FeedbackRoute {
@@ -23,13 +24,13 @@ final class FeedbackRoute {
     static final int MAX_COMMENT_CHARS = 2_000;
 
     private final JsonBodies bodies;
-    private final RecentAnswers recent;
+    private final GivenAnswers recent;
     private final @Nullable FeedbackLog log; // null: no log file
     private final @Nullable QuestionLog questions; // null: no question log
     private final Consumer<Feedback> onFeedback;
     private final Clock clock;
 
-    FeedbackRoute(JsonBodies bodies, RecentAnswers recent, @Nullable FeedbackLog log, @Nullable QuestionLog questions,
+    FeedbackRoute(JsonBodies bodies, GivenAnswers recent, @Nullable FeedbackLog log, @Nullable QuestionLog questions,
                   Consumer<Feedback> onFeedback, Clock clock) {
         this.questions = questions;
         this.bodies = bodies;
@@ -75,9 +76,9 @@ final class FeedbackRoute {
             default -> throw new ApiException.BadRequest("'rating' must be \"up\" or \"down\", not \"" + rating + "\".");
         };
         String comment = Fields.optionalString(body, "comment", MAX_COMMENT_CHARS);
-        RecentAnswers.Given given = recent.find(id).orElseThrow(() -> new ApiException.NotFound(
+        SharedState.Given given = recent.find(id).orElseThrow(() -> new ApiException.NotFound(
                 "No recent answer has the id '" + id + "'; feedback is taken for answers of the last "
-                        + RecentAnswers.KEPT.toHours() + " hours."));
+                        + GivenAnswers.KEPT.toHours() + " hours."));
         return new Feedback(id, r, comment, given.question(), given.text(), clock.instant());
     }
 }

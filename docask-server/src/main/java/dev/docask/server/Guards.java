@@ -12,10 +12,10 @@ final class Guards {
     private static final String PERMIT = "docask.ratePermit"; // request attribute: the client key charged
 
     private final ClientKeys clients;
-    private final RateLimiter limiter;
-    private final DailyBudget budget;
+    private final Limiter limiter;
+    private final Budget budget;
 
-    Guards(ClientKeys clients, RateLimiter limiter, DailyBudget budget) {
+    Guards(ClientKeys clients, Limiter limiter, Budget budget) {
         this.clients = clients;
         this.limiter = limiter;
         this.budget = budget;
@@ -42,7 +42,7 @@ final class Guards {
         }
     }
 
-    DailyBudget budget() {
+    Budget budget() {
         return budget;
     }
 }

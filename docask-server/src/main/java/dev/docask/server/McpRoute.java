@@ -39,19 +39,19 @@ final class McpRoute implements AutoCloseable {
     private final CorsPolicy cors;
     private final Problems problems;
     private final ClientKeys clients;
-    private final RateLimiter limiter;
+    private final Limiter limiter;
     private final AllowedHosts hosts;
     private final DocsMcp.Http http;
 
     McpRoute(ServerSettings settings, LiveIndex live, ServerMetrics metrics, Drain drain, CorsPolicy cors, AllowedHosts hosts,
-             Problems problems) {
+             Problems problems, Limiter limiter) {
         this.settings = settings;
         this.metrics = metrics;
         this.drain = drain;
         this.cors = cors;
         this.problems = problems;
         this.clients = new ClientKeys(settings.trustProxyHeader());
-        this.limiter = new RateLimiter(settings.mcpRateLimit(), System::nanoTime);
+        this.limiter = limiter;
         this.hosts = hosts;
         DocsMcp mcp = DocsMcp.builder(() -> lease(live)).siteName(settings.siteName()).retrieval(settings.retrieval())
                 .maxQueryChars(settings.maxQuestionChars()).onCall(metrics::mcpCall).build();

@@ -65,6 +65,9 @@ final class Problems {
         if (e instanceof ApiException.TooManyRequests t) {
             ctx.header("Retry-After", Long.toString(t.retryAfterSeconds()));
         }
+        if (e instanceof ApiException.Unavailable u) {
+            u.retryAfterSeconds().ifPresent(s -> ctx.header("Retry-After", Long.toString(s)));
+        }
         write(ctx, e.status(), e.title(), e.type(), e.detail());
     }
 

@@ -1,6 +1,5 @@
 package dev.docask.server;
 
-import dev.docask.answer.internal.ApiException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
@@ -10,9 +9,9 @@ import java.util.function.LongSupplier;
 /*
  * One token bucket per client key, held in a bounded Caffeine cache so that a flood of distinct
  * addresses cannot grow memory without end (an evicted client simply starts with a full bucket).
- * State is per process; several replicas would share it through Redis (docs/design.md#scale, not built here).
+ * State is per process; replicas share one allowance through Redis instead (SharedLimiter).
  */
-final class RateLimiter {
+final class RateLimiter implements Limiter {
     private static final int MAX_CLIENTS = 100_000;
 
     private final RateLimit limit;
@@ -26,21 +25,19 @@ final class RateLimiter {
                 .expireAfterAccess(limit.period().toNanos() * 2, TimeUnit.NANOSECONDS).build();
     }
 
-    /** Takes one request from {@code key}'s allowance, or throws 429 with the seconds until the next one. */
-    void acquire(String key) {
+    @Override
+    public void acquire(String key) {
         if (!limit.enabled()) {
             return;
         }
         long wait = buckets.get(key, k -> new Bucket(limit.permits(), nanoTime.getAsLong())).take(limit, nanoTime.getAsLong());
         if (wait > 0) {
-            long seconds = (wait + 999_999_999L) / 1_000_000_000L;
-            throw new ApiException.TooManyRequests("Too many questions from your address; please wait "
-                    + seconds + " s and try again.", seconds);
+            throw Limiter.tooMany(wait);
         }
     }
 
-    /** Gives back a permit {@link #acquire} took, for a request that turned out to cost nothing. */
-    void release(String key) {
+    @Override
+    public void release(String key) {
         Bucket b = limit.enabled() ? buckets.getIfPresent(key) : null;
         if (b != null) {
             b.giveBack(limit);

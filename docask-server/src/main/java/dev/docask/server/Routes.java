@@ -2,7 +2,11 @@ package dev.docask.server;
 
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.answer.internal.StrictUtf8;
+import dev.docask.server.internal.SharedState;
 import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.config.JavalinConfig;
@@ -11,6 +15,8 @@ import io.javalin.http.Context;
 /*
  * The route table, in one place (Javalin's routes-as-data style): what each path does and which
  * checks run before it. Handlers stay thin; failures are thrown and Problems maps them.
+ * With a shared store (--redis) the rate limits, the budget and the answer ids are the
+ * deployment's, not this process's; /readyz then also says whether the store answers.
  */
 final class Routes implements AutoCloseable {
     private final ServerSettings settings;
@@ -20,10 +26,12 @@ final class Routes implements AutoCloseable {
     private final ServerMetrics metrics;
     private final Drain drain;
     private final ObjectMapper json;
+    private final Optional<SharedState> shared;
     private @Nullable McpRoute mcp;
+    private static final String STARTED = "docask.started"; // request attribute: System.nanoTime() on arrival
 
     Routes(ServerSettings settings, LiveIndex live, @Nullable FeedbackLog feedbackLog, @Nullable QuestionLog questionLog,
-           ServerMetrics metrics, Drain drain, ObjectMapper json) {
+           ServerMetrics metrics, Drain drain, ObjectMapper json, Optional<SharedState> shared) {
         this.questionLog = questionLog;
         this.settings = settings;
         this.live = live;
@@ -31,18 +39,25 @@ final class Routes implements AutoCloseable {
         this.metrics = metrics;
         this.drain = drain;
         this.json = json;
+        this.shared = shared;
+    }
+
+    private Limiter limiter(String name, RateLimit limit) {
+        boolean failOpen = settings.redisFailOpen();
+        return shared.<Limiter>map(s -> new SharedLimiter(s, name, limit, failOpen))
+                .orElseGet(() -> new RateLimiter(limit, System::nanoTime));
     }
 
     void install(JavalinConfig cfg, AllowedHosts hosts) {
         JsonBodies bodies = new JsonBodies(json, settings.maxBodyBytes());
         CorsPolicy cors = new CorsPolicy(settings.allowOrigins(), settings.trustProxyHeader() != null);
-        Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()),
-                new RateLimiter(settings.rateLimit(), System::nanoTime),
-                new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
-        RecentAnswers recent = new RecentAnswers();
+        Budget budget = shared.<Budget>map(s -> new SharedBudget(s, settings.dailyRequests(), settings.dailyTokens(),
+                settings.clock(), settings.redisFailOpen()))
+                .orElseGet(() -> new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
+        Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()), limiter("api", settings.rateLimit()), budget);
+        GivenAnswers recent = shared.<GivenAnswers>map(SharedAnswers::new).orElseGet(RecentAnswers::new);
         StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
-        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, drain, settings.maxQuestionChars(),
-                settings.pingInterval(), questionLog);
+        AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, drain, settings, questionLog);
         SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
         FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, questionLog, settings.onFeedback(),
                 settings.clock());
@@ -53,13 +68,17 @@ final class Routes implements AutoCloseable {
         cfg.routes.before(ctx -> hosts.require(ctx.header("Host")));
         cfg.jetty.modifyServer(server -> server.setErrorHandler(new JettyProblems(problems)));
         cfg.http.prefer405over404 = true; // a known path with the wrong method: 405 with Allow, not "nothing at"
-        McpRoute agents = new McpRoute(settings, live, metrics, drain, cors, hosts, problems);
+        McpRoute agents = new McpRoute(settings, live, metrics, drain, cors, hosts, problems,
+                limiter("mcp", settings.mcpRateLimit()));
         agents.install(cfg);
         mcp = agents;
         LlmsRoute llms = new LlmsRoute(live, settings.siteName());
+        cfg.routes.before(ctx -> ctx.attribute(STARTED, System.nanoTime()));
         cfg.routes.after(ctx -> {
             guards.refundRejected(ctx);
-            metrics.request(routeName(ctx), ctx.statusCode());
+            Long started = ctx.attribute(STARTED);
+            Duration took = Duration.ofNanos(started == null ? 0 : System.nanoTime() - started);
+            metrics.request(ctx.method().name(), routeName(ctx), AskRoute.recordedStatus(ctx), took);
         });
         cfg.routes.before("/api/*", ctx -> {
             drain.admit();
@@ -74,7 +93,11 @@ final class Routes implements AutoCloseable {
         }));
         cfg.routes.post("/api/feedback", drain.tracked(feedback::handle));
         cfg.routes.get("/healthz", this::health);
-        cfg.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+        cfg.routes.get("/livez", ctx -> ctx.contentType(Problems.JSON).result(Problems.utf8(json.createObjectNode().put("status", "ok"))));
+        cfg.routes.get("/readyz", this::ready);
+        if (settings.metricsPort().isEmpty()) {
+            cfg.routes.get("/metrics", ctx -> ctx.contentType(MetricsPort.CONTENT_TYPE).result(metrics.scrape()));
+        }
         cfg.routes.get("/llms.txt", llms::index);
         cfg.routes.get("/llms-full.txt", llms::full);
         cfg.routes.get("/widget.js", assets::widget);
@@ -89,6 +112,16 @@ final class Routes implements AutoCloseable {
                 .put("openStreams", metrics.openStreams())));
     }
 
+    /* Ready for traffic: the index is loaded (it is once the server started), not draining, the shared store answers. */
+    private void ready(Context ctx) {
+        boolean storeUp = shared.map(SharedState::reachable).orElse(true);
+        boolean ready = !drain.draining() && storeUp;
+        var body = json.createObjectNode().put("status", ready ? "ready" : "not ready")
+                .put("generation", live.generation()).put("draining", drain.draining());
+        shared.ifPresent(s -> body.put("redis", storeUp ? "up" : "down"));
+        ctx.status(ready ? 200 : 503).contentType(Problems.JSON).result(Problems.utf8(body));
+    }
+
     private String siteNameOfIndex() {
         try (LiveIndex.Lease lease = live.lease()) {
             String name = lease.generation().index().manifest().siteName();
@@ -99,7 +132,7 @@ final class Routes implements AutoCloseable {
     private static String routeName(Context ctx) {
         String p = ctx.path();
         return switch (p) {
-            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/metrics", "/llms.txt", "/llms-full.txt",
+            case "/api/ask", "/api/search", "/api/feedback", "/healthz", "/livez", "/readyz", "/metrics", "/llms.txt", "/llms-full.txt",
                  "/widget.js", "/widget.css", "/" -> p;
             default -> "other";
         };

@@ -2,7 +2,9 @@ package dev.docask.server;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
+import dev.docask.server.internal.SharedStateSettings;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
@@ -12,19 +14,24 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /** Everything a {@link DocaskServer} is configured with, validated once. */
 record ServerSettings(Path indexDir, String host, int port, @Nullable String siteName, RetrievalOptions retrieval,
-                      Function<HybridRetriever, AskHandler> answers,
+                      BiFunction<HybridRetriever, Optional<AnswerCache>, AskHandler> answers,
                       List<String> allowOrigins, RateLimit rateLimit, @Nullable String trustProxyHeader, int maxBodyBytes,
                       int maxQuestionChars, long dailyRequests, long dailyTokens, @Nullable Path feedbackLog,
                       Consumer<Feedback> onFeedback, Duration reloadInterval, Duration shutdownGrace, Duration pingInterval,
                       Clock clock, RateLimit mcpRateLimit, List<String> allowHosts, @Nullable Path questionLog,
-                      int questionLogRetentionDays) {
+                      int questionLogRetentionDays, Optional<SharedStateSettings> redis,
+                      boolean redisFailOpen, OptionalInt metricsPort, int maxOutputTokens, String version) {
     static final int DEFAULT_MAX_BODY_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
     static final int DEFAULT_MAX_QUESTION_CHARS = AskRequest.DEFAULT_MAX_QUESTION_CHARS;
+    /** The output cap a daily-budget reservation counts per answer (#14 item 6 sends it to the model too). */
+    static final int DEFAULT_MAX_OUTPUT_TOKENS = 800;
 
     ServerSettings {
         Objects.requireNonNull(indexDir, "indexDir");
@@ -57,6 +64,15 @@ record ServerSettings(Path indexDir, String host, int port, @Nullable String sit
         Objects.requireNonNull(onFeedback, "onFeedback");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(mcpRateLimit, "mcpRateLimit");
+        Objects.requireNonNull(redis, "redis");
+        Objects.requireNonNull(metricsPort, "metricsPort");
+        Objects.requireNonNull(version, "version");
+        if (metricsPort.isPresent() && (metricsPort.getAsInt() < 0 || metricsPort.getAsInt() > 65_535)) {
+            throw new IllegalArgumentException("metricsPort must be between 0 and 65535, got " + metricsPort.getAsInt());
+        }
+        if (maxOutputTokens < 1) {
+            throw new IllegalArgumentException("maxOutputTokens must be at least 1, got " + maxOutputTokens);
+        }
         allowHosts = List.copyOf(allowHosts);
         AllowedHosts.requireValid(allowHosts); // fail at build(), not at start()
         allowOrigins = List.copyOf(allowOrigins);

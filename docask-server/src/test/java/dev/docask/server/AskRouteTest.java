@@ -19,9 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.BufferedReader;
 import java.io.OutputStream;
-import java.io.InputStreamReader;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -202,23 +200,7 @@ class AskRouteTest {
             slow.respond(exchange);
         });
         int abortsBefore = fake.clientAborts();
-        URI base = URI.create(server.url());
-        byte[] body = ASK.getBytes(StandardCharsets.UTF_8);
-        // a raw socket, so that "the reader went away" is exactly a closed TCP connection
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /api/ask HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                    + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
-            out.flush();
-            BufferedReader reader = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = reader.readLine()) != null && !line.contains("text-delta")) {
-                // read until the answer has started streaming
-            }
-            assertThat(line).contains("text-delta");
-        }
+        assertThat(http.askAndLeaveMidStream(ASK)).contains("text-delta");
         long deadline = System.nanoTime() + Duration.ofSeconds(8).toNanos(); // the model alone would take 10 s
         while (fake.clientAborts() == abortsBefore && System.nanoTime() < deadline) {
             Thread.sleep(20);

@@ -24,6 +24,32 @@ final class Http {
         return send(request(path, headers).GET().build());
     }
 
+    /**
+     * Posts {@code json} to {@code /api/ask} over a raw socket, so that "the reader went away" is exactly a
+     * closed TCP connection, reads until the answer streams its first text, then closes the connection.
+     *
+     * @return the line that carried the first text
+     */
+    String askAndLeaveMidStream(String json) throws IOException {
+        URI uri = URI.create(base);
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/ask HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            java.io.BufferedReader reader = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = reader.readLine()) != null && !line.contains("text-delta")) {
+                // read until the answer has started streaming
+            }
+            return line == null ? "" : line;
+        }
+    }
+
     HttpResponse<String> postJson(String path, String json, String... headers) {
         return post(path, "application/json", json, headers);
     }

@@ -20,6 +20,8 @@ public interface AnswerMeters {
     String RETRIEVAL = "docask.retrieval";
     String FIRST_TOKEN = "docask.first.token";
     String OPEN_STREAMS = "docask.streams.open";
+    String ANSWERS = "docask.answers";
+    String MODEL_TOKENS = "docask.model.tokens";
 
     /** Counts nothing: for a front end without a registry. */
     AnswerMeters NONE = new AnswerMeters() {

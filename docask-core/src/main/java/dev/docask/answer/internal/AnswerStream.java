@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /*
  * The answer half of POST …/ask, shared by docask serve and the Spring Boot starter so both send the
@@ -91,23 +92,27 @@ public final class AnswerStream {
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone)
             throws InterruptedException {
-        return answerAsJson(handler, request, onClientGone, ending -> { });
+        return answerAsJson(handler, request, onClientGone, ending -> { }, tokens -> { });
     }
 
-    /** {@link #answerAsJson(AskHandler, AskRequest, Consumer)}, handing how it ended to {@code onEnd} once. */
+    /**
+     * As {@link #answerAsJson(AskHandler, AskRequest, Consumer)}, handing how it ended to {@code onEnd} once
+     * and, once, the model tokens the answer cost however it ended to {@code spent} ({@link TokenCount}).
+     */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone,
-                                   Consumer<AnswerEnding> onEnd) throws InterruptedException {
+                                   Consumer<AnswerEnding> onEnd, LongConsumer spent) throws InterruptedException {
         String id = newId();
         Instant startedAt = Instant.now();
         long t0 = System.nanoTime();
         List<Source> sources = new java.util.concurrent.CopyOnWriteArrayList<>();
         long[] sourcesAt = {-1};
-        AskHandler.Handle handle = request.askOn(handler, event -> {
+        TokenCount count = new TokenCount(handler, request.question().length(), event -> {
             if (event instanceof AskEvent.Sources s) {
                 sources.addAll(s.sources());
                 sourcesAt[0] = millisSince(t0);
             }
         });
+        AskHandler.Handle handle = ask(handler, request, count, spent);
         onClientGone.accept(handle::cancel);
         Answer answer;
         try {
@@ -141,21 +146,17 @@ public final class AnswerStream {
 
     /** Starts answering; write the stream with {@link Run#writeTo(OutputStream)} after sending {@link #HEADERS}. */
     public Run start(AskHandler handler, AskRequest request, String generation) {
-        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS, ending -> { });
-    }
-
-    /** {@link #start(AskHandler, AskRequest, String)}, handing how the answer ended to {@code onEnd} once. */
-    public Run start(AskHandler handler, AskRequest request, String generation, Consumer<AnswerEnding> onEnd) {
-        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS, onEnd);
+        return start(handler, request, generation, () -> { }, MAX_QUEUED_CHARS, ending -> { }, tokens -> { });
     }
 
     /**
-     * As {@link #start(AskHandler, AskRequest, String, Consumer)}; {@code cutOff} closes the client's connection
-     * when more than {@code maxQueuedChars} of the answer wait to be written (the client does not read).
+     * As {@link #start(AskHandler, AskRequest, String)}: {@code cutOff} closes the client's connection when
+     * more than {@code maxQueuedChars} of the answer wait to be written (the client does not read);
+     * {@code onEnd} hears how the answer ended, once; {@code spent} receives, once, the model tokens it cost.
      */
     public Run start(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars,
-                     Consumer<AnswerEnding> onEnd) {
-        return new Run(handler, request, generation, cutOff, maxQueuedChars, onEnd);
+                     Consumer<AnswerEnding> onEnd, LongConsumer spent) {
+        return new Run(handler, request, generation, cutOff, maxQueuedChars, onEnd, spent);
     }
 
     /** Thrown by a stream's listener when its client stopped reading: the answer is cancelled. */
@@ -163,6 +164,19 @@ public final class AnswerStream {
         ClientNotReading(int limit) {
             super("client stopped reading: more than " + limit + " characters of the answer were waiting; cut off");
         }
+    }
+
+    /** Starts the answer; {@code spent} hears its cost once it ends, or 0 at once when it cannot start. */
+    private static AskHandler.Handle ask(AskHandler handler, AskRequest request, TokenCount count, LongConsumer spent) {
+        AskHandler.Handle handle;
+        try {
+            handle = request.askOn(handler, count);
+        } catch (RuntimeException notStarted) {
+            spent.accept(0);
+            throw notStarted;
+        }
+        handle.completion().whenComplete((answer, failure) -> spent.accept(count.spent(answer)));
+        return handle;
     }
 
     /** One streamed answer. */
@@ -185,7 +199,7 @@ public final class AnswerStream {
         private volatile long sourcesAt = -1;
 
         private Run(AskHandler handler, AskRequest request, String generation, Runnable cutOff, int maxQueuedChars,
-                    Consumer<AnswerEnding> onEnd) {
+                    Consumer<AnswerEnding> onEnd, LongConsumer spent) {
             if (maxQueuedChars < 1) {
                 throw new IllegalArgumentException("maxQueuedChars must be positive, got " + maxQueuedChars);
             }
@@ -194,7 +208,8 @@ public final class AnswerStream {
             this.maxQueuedChars = maxQueuedChars;
             this.question = request.question();
             this.onEnd = onEnd;
-            this.handle = request.askOn(handler, this::enqueue);
+            TokenCount count = new TokenCount(handler, request.question().length(), this::enqueue);
+            this.handle = ask(handler, request, count, spent);
         }
 
         /** The listener: queues the event, or, when the client is too far behind, cuts it off. */
@@ -243,8 +258,13 @@ public final class AnswerStream {
             endUnfinished(AnswerEnding.Outcome.CANCELLED, "The reader left before the answer was complete.");
         }
 
-        /** Writes the stream until the answer ends, fails, is stopped, or the client goes (the answer is then cancelled). */
-        public void writeTo(OutputStream out) throws InterruptedException {
+        /**
+         * Writes the stream until the answer ends, fails, is stopped, or the client goes (the answer is then
+         * cancelled).
+         *
+         * @return false when the client went away before the stream ended
+         */
+        public boolean writeTo(OutputStream out) throws InterruptedException {
             meters.streamOpened();
             boolean started = false;
             try {
@@ -259,7 +279,7 @@ public final class AnswerStream {
                         meters.cancellation();
                         endUnfinished(AnswerEnding.Outcome.CANCELLED, "The client stopped reading.");
                         ui.error("The answer was stopped because it was not being read.");
-                        return;
+                        return false;
                     }
                     switch (event) {
                         case AskEvent.Sources s -> {
@@ -281,7 +301,7 @@ public final class AnswerStream {
                             ObjectNode meta = json.valueToTree(AnswerJson.facts(d.answer()));
                             meta.put("id", id);
                             ui.finish(meta);
-                            return;
+                            return true;
                         }
                         case AskEvent.Failed f -> {
                             meters.failure();
@@ -290,7 +310,7 @@ public final class AnswerStream {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
                             ui.error(f.message());
-                            return;
+                            return true;
                         }
                         default -> { // STOP_NOW: the shutdown grace period is over
                             handle.cancel();
@@ -300,13 +320,14 @@ public final class AnswerStream {
                                 ui.start(id, json.createObjectNode().put("refused", false));
                             }
                             ui.error("The server is shutting down, so this answer stopped here. Please ask again in a moment.");
-                            return;
+                            return true;
                         }
                     }
                 }
             } catch (IOException clientGone) {
                 cancel();
                 cutOff.run(); // a write that failed (idle timeout) leaves nothing to keep the connection for
+                return false;
             } catch (InterruptedException stopping) {
                 handle.cancel();
                 endUnfinished(AnswerEnding.Outcome.CANCELLED, "The server stopped.");

@@ -122,8 +122,21 @@ public abstract sealed class ApiException extends RuntimeException {
 
     /** The server cannot answer right now (no index loaded, shutting down). */
     public static final class Unavailable extends ApiException {
+        private final java.util.OptionalLong retryAfterSeconds;
+
         public Unavailable(String detail) {
             super(503, "Service unavailable", detail);
+            this.retryAfterSeconds = java.util.OptionalLong.empty();
+        }
+
+        /** Unavailable for a while (a shared store unreachable): the client may retry after {@code retryAfterSeconds}. */
+        public Unavailable(String detail, long retryAfterSeconds) {
+            super(503, "Service unavailable", detail);
+            this.retryAfterSeconds = java.util.OptionalLong.of(Math.max(1, retryAfterSeconds));
+        }
+
+        public java.util.OptionalLong retryAfterSeconds() {
+            return retryAfterSeconds;
         }
     }
 

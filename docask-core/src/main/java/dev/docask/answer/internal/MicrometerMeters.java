@@ -1,6 +1,8 @@
 package dev.docask.answer.internal;
 
+import dev.docask.answer.Answer;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
@@ -25,6 +27,13 @@ public class MicrometerMeters implements AnswerMeters {
     private final Timer retrieval;
     private final Timer firstToken;
     private final AtomicInteger openStreams = new AtomicInteger();
+    private final Counter answered;
+    private final Counter answeredRefused;
+    private final Counter answeredCached;
+    private final Counter answersFailed;
+    private final Counter answersCancelled;
+    private final Counter inputTokens;
+    private final Counter outputTokens;
 
     public MicrometerMeters(MeterRegistry registry) {
         this.registry = registry;
@@ -40,13 +49,43 @@ public class MicrometerMeters implements AnswerMeters {
                 .register(registry);
         firstToken = Timer.builder(FIRST_TOKEN).publishPercentileHistogram()
                 .description("Time from the question to the first token of the answer").register(registry);
-        registry.gauge(OPEN_STREAMS, openStreams);
+        Gauge.builder(OPEN_STREAMS, openStreams, AtomicInteger::get).description("Answer streams open now").register(registry);
+        answered = outcome("answered");
+        answeredRefused = outcome("refused");
+        answeredCached = outcome("cached");
+        answersFailed = outcome("failed");
+        answersCancelled = outcome("cancelled");
+        inputTokens = tokens("input");
+        outputTokens = tokens("output");
+    }
+
+    private Counter outcome(String outcome) {
+        return Counter.builder(ANSWERS).tag("outcome", outcome)
+                .description("Answers by how they ended: answered, refused, cached, failed or cancelled").register(registry);
+    }
+
+    private Counter tokens(String type) {
+        return Counter.builder(MODEL_TOKENS).tag("type", type)
+                .description("Model tokens the provider reported, prompt (input) and answer (output)").register(registry);
     }
 
     /** Counts one HTTP request by route and status. */
     public void request(String route, int status) {
         Counter.builder(HTTP_REQUESTS).tag("route", route).tag("status", Integer.toString(status))
+                .description("HTTP requests by route and status (499: the client left before the answer ended)")
                 .register(registry).increment();
+    }
+
+    @Override
+    public void answered(Answer a) {
+        AnswerMeters.super.answered(a);
+        (a.cached() ? answeredCached : a.refused() ? answeredRefused : answered).increment();
+        if (!a.cached()) {
+            a.usage().ifPresent(u -> {
+                inputTokens.increment(u.inputTokens());
+                outputTokens.increment(u.outputTokens());
+            });
+        }
     }
 
     @Override
@@ -67,11 +106,13 @@ public class MicrometerMeters implements AnswerMeters {
     @Override
     public void failure() {
         failures.increment();
+        answersFailed.increment();
     }
 
     @Override
     public void cancellation() {
         cancellations.increment();
+        answersCancelled.increment();
     }
 
     @Override

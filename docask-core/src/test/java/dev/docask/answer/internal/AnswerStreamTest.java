@@ -75,7 +75,7 @@ class AnswerStreamTest {
         int limit = 64 * 1024;
 
         AnswerStream.Run run = stream.start(handler, AskRequest.from(JSON.readTree(
-                "{\"question\":\"mock a module with vi.mock\"}"), 500), "gen", client::cutOff, limit, ending -> { });
+                "{\"question\":\"mock a module with vi.mock\"}"), 500), "gen", client::cutOff, limit, ending -> { }, tokens -> { });
         Thread writer = Thread.ofVirtual().start(() -> {
             try {
                 run.writeTo(client);

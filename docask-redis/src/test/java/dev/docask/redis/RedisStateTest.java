@@ -1,0 +1,170 @@
+package dev.docask.redis;
+
+import dev.docask.server.RateLimit;
+import dev.docask.server.internal.SharedState;
+import dev.docask.server.internal.SharedStateSettings;
+import dev.docask.server.internal.SharedStateUnavailable;
+import dev.docask.testsupport.RedisServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The shared state's operations against a real redis-server, each atomic across connections (replicas). */
+class RedisStateTest {
+    @RegisterExtension
+    static final RedisServer REDIS = new RedisServer();
+
+    static RedisState a;
+    static RedisState b;
+
+    @BeforeAll
+    static void connect() {
+        a = RedisState.connect(new SharedStateSettings(REDIS.url(), "t", Duration.ofSeconds(1)));
+        b = RedisState.connect(new SharedStateSettings(REDIS.url(), "t", Duration.ofSeconds(1)));
+    }
+
+    @AfterAll
+    static void close() {
+        a.close();
+        b.close();
+    }
+
+    @BeforeEach
+    void flush() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos(); // after the outage test: reconnected
+        while (!(a.reachable() && b.reachable()) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(REDIS.command("FLUSHALL")).isEqualTo("+OK");
+    }
+
+    @Test
+    void take_permitsSpentAcrossTwoConnections_waitsUntilTheNextRefill() {
+        RateLimit limit = RateLimit.parse("3/min");
+        assertThat(a.take("api", limit, "1.2.3.4")).isZero();
+        assertThat(b.take("api", limit, "1.2.3.4")).isZero();
+        assertThat(a.take("api", limit, "1.2.3.4")).isZero();
+        long wait = b.take("api", limit, "1.2.3.4");
+        assertThat(wait).isBetween(Duration.ofSeconds(15).toNanos(), Duration.ofSeconds(20).toNanos());
+        assertThat(a.take("api", limit, "5.6.7.8")).as("another client has its own bucket").isZero();
+    }
+
+    @Test
+    void giveBack_afterTake_returnsThePermit() {
+        RateLimit limit = RateLimit.parse("1/hour");
+        assertThat(a.take("api", limit, "c")).isZero();
+        b.giveBack("api", limit, "c");
+        assertThat(a.take("api", limit, "c")).isZero();
+        assertThat(a.take("api", limit, "c")).isPositive();
+    }
+
+    @Test
+    void take_fiftyConcurrentRequestsOnTwoConnections_grantExactlyThePermits() throws Exception {
+        RateLimit limit = RateLimit.parse("10/hour");
+        List<Future<Long>> takes = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 50; i++) {
+                RedisState s = i % 2 == 0 ? a : b;
+                takes.add(pool.submit(() -> s.take("api", limit, "crowd")));
+            }
+        }
+        long granted = 0;
+        for (Future<Long> f : takes) {
+            granted += f.get() == 0 ? 1 : 0;
+        }
+        assertThat(granted).isEqualTo(10);
+    }
+
+    @Test
+    void reserve_twentyConcurrentReservationsOnTwoConnections_neverPassTheCeiling() throws Exception {
+        List<Future<Boolean>> reservations = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 20; i++) {
+                RedisState s = i % 2 == 0 ? a : b;
+                reservations.add(pool.submit(() -> s.reserve("2026-12-02", 0, 2_000, 600)));
+            }
+        }
+        long granted = 0;
+        for (Future<Boolean> f : reservations) {
+            granted += f.get() ? 1 : 0;
+        }
+        assertThat(granted).isEqualTo(3);
+        assertThat(a.spentOn("2026-12-02")).containsExactly(3, 1_800);
+    }
+
+    @Test
+    void settle_replacesTheReservationAndRequestsCeilingHolds() {
+        assertThat(a.reserve("d", 2, 0, 500)).isTrue();
+        b.settle("d", 120 - 500);
+        assertThat(a.spentOn("d")).containsExactly(1, 120);
+        assertThat(b.reserve("d", 2, 0, 0)).isTrue();
+        assertThat(a.reserve("d", 2, 0, 0)).as("two requests a day").isFalse();
+    }
+
+    @Test
+    void claim_secondClaimOnAnyConnection_isRefusedUntilUnclaimed() {
+        a.remember("ans_1", new SharedState.Given("q?", "text"), Duration.ofMinutes(1));
+        assertThat(b.find("ans_1")).hasValue(new SharedState.Given("q?", "text"));
+        assertThat(b.find("ans_2")).isEmpty();
+        assertThat(a.claim("ans_1", Duration.ofMinutes(1))).isTrue();
+        assertThat(b.claim("ans_1", Duration.ofMinutes(1))).isFalse();
+        a.unclaim("ans_1");
+        assertThat(b.claim("ans_1", Duration.ofMinutes(1))).isTrue();
+    }
+
+    @Test
+    void answers_putOnOneConnection_isReadOnTheOtherAndExpires() throws InterruptedException {
+        a.answers().put("k", "{\"v\":1}", Duration.ofMillis(300));
+        assertThat(b.answers().get("k")).hasValue("{\"v\":1}");
+        Thread.sleep(600);
+        assertThat(b.answers().get("k")).isEmpty();
+    }
+
+    @Test
+    void scripts_redisRestartedAndForgotThem_areLoadedAgain() {
+        assertThat(a.take("api", RateLimit.parse("5/min"), "c")).isZero();
+        assertThat(REDIS.command("SCRIPT FLUSH")).isEqualTo("+OK");
+        assertThat(a.take("api", RateLimit.parse("5/min"), "c")).isZero();
+    }
+
+    @Test
+    void connect_badUrl_isAClearErrorNamingIt() {
+        assertThatThrownBy(() -> RedisState.connect(new SharedStateSettings("http://:pw@host:6379", "t", Duration.ofSeconds(1))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'http://***@host:6379'")
+                .hasMessageNotContaining(":pw@");
+    }
+
+    @Test
+    void commands_redisDown_throwUnavailableAtOnce_andAnswerAgainWhenItIsBack() throws InterruptedException {
+        RedisState c = RedisState.connect(new SharedStateSettings(REDIS.url(), "t", Duration.ofMillis(300)));
+        try {
+            REDIS.stop();
+            long t0 = System.nanoTime();
+            assertThatThrownBy(() -> c.take("api", RateLimit.parse("5/min"), "c")).isInstanceOf(SharedStateUnavailable.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("no request waits for a lost Redis").isLessThan(Duration.ofSeconds(2));
+            assertThat(c.answers().get("k")).as("the cache fails open").isEmpty();
+            assertThat(c.reachable()).isFalse();
+            REDIS.start();
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!c.reachable() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(c.take("api", RateLimit.parse("5/min"), "c")).isZero();
+        } finally {
+            REDIS.start();
+            c.close();
+        }
+    }
+}
