@@ -289,6 +289,18 @@ class HybridRetrieverTest {
                 "gateHits was given 1 of " + given.size() + " hits that are not chunks of this index; they were dropped");
     }
 
+    @Test
+    void keywordCoverage_flagAskedWithoutItsDashes_coversTheFlagFully() {
+        List<Chunk> cli = List.of(
+                chunk("https://x.dev/cli#flags", "CLI", "CLI › Flags", "Pass --yarv-snib-tolk to keep the queue between runs.", Map.of()),
+                chunk("https://x.dev/cli#watch", "CLI", "CLI › Watch", "Run with --watch to rerun tests.", Map.of()));
+        try (DocIndex flags = dev.docask.testsupport.TestIndexes.build(dir.resolve("flags"), "mock", cli)) {
+            Retrieval r = HybridRetriever.create(flags, Embedders.fromSpec("mock")).retrieve("yarv-snib-tolk", RetrievalOptions.defaults());
+            assertThat(r.bestCoverage()).isEqualTo(1f);
+            assertThat(urls(r)).first().isEqualTo("https://x.dev/cli#flags");
+        }
+    }
+
     private static int chunkIdOf(String url) {
         for (int id = 0; id < index.size(); id++) {
             if (index.chunk(id).url().equals(url)) {
