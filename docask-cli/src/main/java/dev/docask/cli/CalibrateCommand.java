@@ -95,6 +95,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 o.put("keywordCoverage", c.coverage());
                 o.put("suggested", c.suggested());
                 o.put("suggestedAtDefaultCoverage", c.atCoverage());
+                c.tradeOff(goodScores.size(), junkScores.size()).ifPresent(t -> o.put("tradeOff", t));
                 JsonPrinter.print(out, o);
             } else {
                 print(out, goodScores, junkScores, c);
@@ -139,6 +140,7 @@ final class CalibrateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "suggested: --set minSimilarity=%.3f --set minKeywordCoverage=%.3f%n", s.minSimilarity(), s.minKeywordCoverage());
         out.printf(Locale.ROOT, "  with both (similarity OR coverage): %d of %d good questions turned away, %d of %d junk questions let through%n",
                 s.turnedAway(), good.size(), s.passed(), junk.size());
+        c.tradeOff(good.size(), junk.size()).ifPresent(t -> out.println("  " + t));
         Calibration.Suggestion d = c.atCoverage();
         out.printf(Locale.ROOT, "keeping minKeywordCoverage=%.3f: --set minSimilarity=%.3f -> %d of %d turned away, %d of %d let through%n",
                 d.minKeywordCoverage(), d.minSimilarity(), d.turnedAway(), good.size(), d.passed(), junk.size());
@@ -158,6 +160,7 @@ final class CalibrateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "suggested: --set minKeywordCoverage=%.3f%n", s.minKeywordCoverage());
         out.printf(Locale.ROOT, "  %d of %d good questions turned away, %d of %d junk questions let through%n",
                 s.turnedAway(), good.size(), s.passed(), junk.size());
+        c.tradeOff(good.size(), junk.size()).ifPresent(t -> out.println("  " + t));
         Calibration.Suggestion d = c.atCoverage();
         out.printf(Locale.ROOT, "the default minKeywordCoverage=%.3f: %d of %d turned away, %d of %d let through%n",
                 d.minKeywordCoverage(), d.turnedAway(), good.size(), d.passed(), junk.size());

@@ -4,12 +4,16 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /*
  * Threshold suggestion for the OR gate. Per signal it reports the lowest "good" score against the
- * highest "junk" score (a gap or an overlap). The suggested pair is the one that makes the fewest
+ * highest "junk" score (a gap or an overlap). A signal with a gap gets its cut in the middle of the
+ * gap, the largest margin on both sides: a cut outside the gap it prints would turn good questions
+ * away on that signal, or let junk through, for no reason the questions give. For a signal without
+ * a gap (and the other one, given that cut) the suggested pair is the one that makes the fewest
  * mistakes on the given questions (turned away + let through, ties going to fewer turned away),
  * searched over midpoints between observed scores so a suggestion never sits on a question's score.
  * Among equally good pairs it keeps minKeywordCoverage nearest the given default (coverage is the
@@ -30,6 +34,11 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Sug
     record Signal(double lowestGood, double highestJunk) {
         boolean separates() {
             return highestJunk < lowestGood;
+        }
+
+        /** The middle of the gap, rounded as the other cuts are; only when {@link #separates()}. */
+        double middle() {
+            return round((lowestGood + highestJunk) / 2);
         }
 
         String describe() {
@@ -54,8 +63,8 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Sug
     static Calibration of(List<Scores> good, List<Scores> junk, double defaultCoverage) {
         Signal sim = signal(good, junk, Scores::similarity);
         Signal cov = signal(good, junk, Scores::coverage);
-        List<Double> simCuts = cuts(good, junk, Scores::similarity);
-        List<Double> covCuts = cuts(good, junk, Scores::coverage);
+        List<Double> simCuts = sim.separates() ? List.of(sim.middle()) : cuts(good, junk, Scores::similarity);
+        List<Double> covCuts = cov.separates() ? List.of(cov.middle()) : cuts(good, junk, Scores::coverage);
         List<Suggestion> joint = new ArrayList<>();
         for (double c : covCuts) {
             joint.add(bestSimilarity(good, junk, simCuts, c));
@@ -65,12 +74,30 @@ record Calibration(Signal similarity, Signal coverage, Suggestion suggested, Sug
 
     /** Calibration of keyword coverage alone, for a keyword-only index: the scores' similarities are ignored. */
     static Calibration keywordOnly(List<Scores> good, List<Scores> junk, double defaultCoverage) {
+        Signal cov = signal(good, junk, Scores::coverage);
         List<Suggestion> cuts = new ArrayList<>();
-        for (double c : cuts(good, junk, Scores::coverage)) {
+        for (double c : cov.separates() ? List.of(cov.middle()) : cuts(good, junk, Scores::coverage)) {
             cuts.add(evaluate(good, junk, null, c));
         }
-        return new Calibration(null, signal(good, junk, Scores::coverage), fewestMistakes(cuts, defaultCoverage),
+        return new Calibration(null, cov, fewestMistakes(cuts, defaultCoverage),
                 evaluate(good, junk, null, defaultCoverage));
+    }
+
+    /**
+     * What the suggestion trades when no signal separates the questions (no gap in any: every cut
+     * turns good questions away or lets junk through); empty when a signal has a gap.
+     */
+    Optional<String> tradeOff(int goodCount, int junkCount) {
+        boolean gap = coverage.separates() || similarityApplies() && similarity.separates();
+        if (gap) {
+            return Optional.empty();
+        }
+        String which = similarityApplies() ? "minSimilarity or minKeywordCoverage" : "minKeywordCoverage";
+        return Optional.of(String.format(Locale.ROOT,
+                "no gap: no threshold separates good questions from junk; the suggestion turns away %d of %d good "
+                        + "questions and lets %d of %d junk through. Raise %s to let less junk through at the cost of "
+                        + "turning more good questions away; lower it for the opposite",
+                suggested.turnedAway(), goodCount, suggested.passed(), junkCount, which));
     }
 
     private static Suggestion fewestMistakes(List<Suggestion> all, double defaultCoverage) {

@@ -71,7 +71,7 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--ignore", paramLabel = "GLOB", description = "Leave out files matching this glob (repeatable).")
     List<String> ignore = new ArrayList<>();
 
-    @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: from the base URL).")
+    @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: the site's config names it, else from the base URL).")
     String siteName;
 
     @Option(names = "--llms-txt", paramLabel = "DIR",
@@ -122,7 +122,8 @@ final class IndexCommand implements Callable<Integer> {
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
         String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl(), Path.of("site")))
-                .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0)));
+                .orElseGet(() -> SiteReader.siteName(folders.get(0), corpus.framework())
+                        .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0))));
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
                 .withSiteName(siteName != null ? siteName : named);
         if (check) {

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * A name for a site when {@code --site-name} is not given: the base URL's host without "www."/"docs.",
+ * A name for a site when neither {@code --site-name} nor the site's config gives one
+ * ({@code SiteReader.siteName}): the base URL's host without "www."/"docs.",
  * else the folder's name, capitalised; empty when neither gives one. An empty name is recorded as
  * such: how an unnamed site reads in answers ("on this site") is the answer package's to decide.
  */

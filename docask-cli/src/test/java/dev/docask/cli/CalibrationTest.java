@@ -23,6 +23,43 @@ class CalibrationTest {
     }
 
     @Test
+    void of_similarityGap_suggestsACutInsideThePrintedGap_evenWhenCoverageCarriesSomeGoodOnes() {
+        List<Calibration.Scores> good = List.of(s(0.731, 0.9), s(0.80, 0.9), s(0.85, 0.2), s(0.88, 0.2), s(0.90, 0.2));
+        List<Calibration.Scores> junk = List.of(s(0.514, 0.1), s(0.45, 0.0));
+
+        Calibration c = Calibration.of(good, junk, 0.5);
+
+        assertThat(c.similarity().separates()).isTrue();
+        assertThat(c.suggested().minSimilarity()).isStrictlyBetween(0.514, 0.731);
+        assertThat(c.atCoverage().minSimilarity()).isStrictlyBetween(0.514, 0.731);
+        assertThat(c.suggested().turnedAway() + c.suggested().passed()).isZero();
+        assertThat(c.tradeOff(good.size(), junk.size())).isEmpty();
+    }
+
+    @Test
+    void of_noGap_saysSoAndNamesTheTradeOff() {
+        List<Calibration.Scores> good = List.of(s(0.70, 0.3), s(0.90, 0.8));
+        List<Calibration.Scores> junk = List.of(s(0.80, 0.6), s(0.60, 0.1));
+
+        Calibration c = Calibration.of(good, junk, 0.5);
+
+        assertThat(c.similarity().separates()).isFalse();
+        assertThat(c.coverage().separates()).isFalse();
+        assertThat(c.tradeOff(good.size(), junk.size())).hasValueSatisfying(t -> assertThat(t)
+                .startsWith("no gap: no threshold separates good questions from junk")
+                .contains("turns away " + c.suggested().turnedAway() + " of 2 good", "lets " + c.suggested().passed() + " of 2 junk")
+                .contains("Raise minSimilarity or minKeywordCoverage to let less junk through at the cost of turning more good questions away"));
+    }
+
+    @Test
+    void keywordOnly_coverageGap_suggestsItsMiddle() {
+        Calibration c = Calibration.keywordOnly(List.of(s(null, 0.9), s(null, 0.6)), List.of(s(null, 0.2)), 0.4);
+
+        assertThat(c.suggested().minKeywordCoverage()).isEqualTo(0.4);
+        assertThat(c.tradeOff(2, 1)).isEmpty();
+    }
+
+    @Test
     void keywordOnly_noSimilarity_suggestsCoverageAloneAndNoMinSimilarity() {
         List<Calibration.Scores> good = List.of(s(null, 0.75), s(null, 0.5));
         List<Calibration.Scores> junk = List.of(s(null, 0.25), s(null, 0.0));

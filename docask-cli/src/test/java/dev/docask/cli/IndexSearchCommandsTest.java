@@ -88,6 +88,27 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void index_siteNameFromTheSitesConfig_andSiteNameFlagWins() throws Exception {
+        Path site = Files.createDirectories(tmp.resolve("mk"));
+        Files.writeString(site.resolve("mkdocs.yml"), "site_name: Relay Handbook\nuse_directory_urls: false\n");
+        Files.createDirectories(site.resolve("docs"));
+        Files.writeString(site.resolve("docs/setup.md"), "# Setup\n\nInstall the relay with the package manager of your system.\n");
+        CliRun fromConfig = run("index", site.toString(), "--out", tmp.resolve("mk-idx").toString(), "--base-url", "https://relay.example",
+                "--embedder", "none", "-q");
+        CliRun flagged = run("index", site.toString(), "--out", tmp.resolve("mk-idx2").toString(), "--base-url", "https://relay.example",
+                "--embedder", "none", "--site-name", "Mine", "-q");
+        assertThat(fromConfig.code()).as(fromConfig.err()).isZero();
+        assertThat(flagged.code()).as(flagged.err()).isZero();
+        ObjectMapper json = new ObjectMapper();
+        assertThat(json.readTree(run("inspect", "--index", tmp.resolve("mk-idx").toString(), "--json").out()).get("siteName").asText())
+                .isEqualTo("Relay Handbook");
+        assertThat(json.readTree(run("inspect", "--index", tmp.resolve("mk-idx2").toString(), "--json").out()).get("siteName").asText())
+                .isEqualTo("Mine");
+        assertThat(run("search", "--index", tmp.resolve("mk-idx").toString(), "install relay").out())
+                .contains("https://relay.example/setup.html");
+    }
+
+    @Test
     void index_folderWithNoPages_saysWhatDocaskReads() throws Exception {
         Path notes = Files.createDirectories(tmp.resolve("notes"));
         Files.writeString(notes.resolve("readme.txt"), "plain text");

@@ -92,7 +92,7 @@ final class AskRun {
                 }
             }
             long t0 = System.nanoTime();
-            retrieval = s.retriever().retrieve(standalone, s.retrieval());
+            retrieval = s.retriever().retrieve(standalone, s.retrieval(), () -> cancelled);
             retrievalMillis = millisSince(t0);
             if (!retrieval.answerable()) {
                 deliver(new AskEvent.Sources(List.of()));

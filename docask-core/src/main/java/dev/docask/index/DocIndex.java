@@ -279,6 +279,7 @@ public final class DocIndex implements AutoCloseable {
                 askedDf[i] = reader.docFreq(new Term(FIELD, asked.get(i)));
             }
             Map<String, Replacement> replaced = closeWords ? closeWords(question, asked, askedDf) : Map.of();
+            Map<String, Replacement> flags = flags(asked, askedDf);
             List<String> terms = new ArrayList<>(asked.size());
             List<String> askedKept = new ArrayList<>(asked.size());
             List<Float> weights = new ArrayList<>(asked.size());
@@ -287,7 +288,7 @@ public final class DocIndex implements AutoCloseable {
             for (int i = 0; i < asked.size(); i++) {
                 String a = asked.get(i);
                 int said = repeats.getOrDefault(a, 1);
-                Replacement r = replaced.get(a);
+                Replacement r = flags.containsKey(a) ? flags.get(a) : replaced.get(a);
                 String term = r == null ? a : r.term();
                 int seen = terms.indexOf(term);
                 if (seen >= 0) { // the close word is in the question too: it counts once more there
@@ -318,6 +319,31 @@ public final class DocIndex implements AutoCloseable {
     /** The same with close-word matching on, as retrieval uses it by default. */
     QueryTerms queryTerms(String question) {
         return queryTerms(question, true);
+    }
+
+    /**
+     * For each joined word of the question that is on no page but is a flag there ({@code yarv-snib-tolk}
+     * asked, {@code --yarv-snib-tolk} written), the flag, at full weight: people name a flag without
+     * its dashes, and the analyser keeps a flag's dashes in its whole term, so the question would miss
+     * the one term that names it. The reverse too ({@code --name} asked, only {@code name} written).
+     */
+    private Map<String, Replacement> flags(List<String> asked, int[] askedDf) throws IOException {
+        Map<String, Replacement> out = new LinkedHashMap<>();
+        for (int i = 0; i < asked.size(); i++) {
+            String a = asked.get(i);
+            if (askedDf[i] > 0 || a.length() < 2) {
+                continue;
+            }
+            List<String> forms = a.startsWith("-") ? List.of(a.replaceFirst("^-+", "")) : List.of("--" + a, "-" + a);
+            for (String form : forms) {
+                int df = form.isEmpty() ? 0 : reader.docFreq(new Term(FIELD, form));
+                if (df > 0) {
+                    out.put(a, new Replacement(form, 1f, df, a, a));
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /** An analysed term of the site standing in for one of the question's that is on no page. */

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * - Docusaurus: see DocusaurusRoutes.
  * - VitePress: clean URLs, index.md is the folder with a trailing slash.
  * - Starlight: paths under src/content/docs (locale folder kept), lower-cased, trailing slash always.
- * - MkDocs: use_directory_urls, so every page ends with a slash.
+ * - MkDocs: use_directory_urls (the default), so every page ends with a slash; with
+ *   use_directory_urls: false each page is its .html file (setup.md is /setup.html, index.md /index.html).
  * - Plain Markdown: like VitePress, plus numeric prefixes dropped.
  * - HTML: the file path; index.html is the folder (a canonical link in the page wins, see HtmlPages).
  * Files or folders starting with '_' are partials with no URL of their own.
@@ -31,12 +32,14 @@ final class PageRouter {
     private final Path folder;
     private final Path root;
     private final @Nullable DocusaurusRoutes docusaurus; // only Docusaurus needs it, and it looks at the folder
+    private final boolean mkdocsFileUrls;
 
     PageRouter(Framework framework, Path folder) {
         this.framework = framework;
         this.folder = folder.toAbsolutePath().normalize();
         this.root = SiteLayout.routingRoot(framework, this.folder);
         this.docusaurus = framework == Framework.DOCUSAURUS ? new DocusaurusRoutes(root) : null;
+        this.mkdocsFileUrls = framework == Framework.MKDOCS && SiteConfig.mkdocsFileUrls(this.folder);
     }
 
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
@@ -51,7 +54,8 @@ final class PageRouter {
         return Optional.ofNullable(switch (framework) {
             case DOCUSAURUS -> Objects.requireNonNull(docusaurus).route(segments, front).orElse(null);
             case STARLIGHT -> new Route(withSlash(starlight(segments, front)), null, docType(segments, true));
-            case MKDOCS -> new Route(withSlash(plain(segments, front, false)), null, docType(segments, false));
+            case MKDOCS -> new Route(mkdocsFileUrls ? mkdocsFile(segments) : withSlash(plain(segments, front, false)),
+                    null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));
             case VITEPRESS -> new Route(plain(segments, front, false), null, docType(segments, false));
             case MARKDOWN -> new Route(plain(segments, front, true), null, docType(segments, false));
@@ -89,6 +93,15 @@ final class PageRouter {
         String stem = stem(file);
         parts.set(parts.size() - 1, unprefixed(stem) + file.substring(stem.length()));
         return folderOrFile(parts);
+    }
+
+    /** MkDocs with use_directory_urls: false: the page's .html file; index and README are the folder's index.html. */
+    private static String mkdocsFile(List<String> segments) {
+        String stem = stem(segments.get(segments.size() - 1));
+        List<String> dirs = segments.subList(0, segments.size() - 1);
+        String dirPath = dirs.isEmpty() ? "/" : "/" + String.join("/", dirs) + "/";
+        boolean index = stem.equalsIgnoreCase("index") || stem.equalsIgnoreCase("readme");
+        return dirPath + (index ? "index" : stem) + ".html";
     }
 
     private static String html(List<String> segments) {

@@ -6,10 +6,16 @@ import java.util.List;
 /*
  * Retrieval works best on chunks of a few paragraphs: a one-line section carries too little
  * meaning to embed, a five-page section drowns its answer. So empty sections are dropped (their
- * heading survives in the children's breadcrumbs), tiny ones (< chunkSize/8) are merged into the
- * previous section of the page (at the page top, or when that is full, into the next one) with
- * their heading kept as a line, and long ones are cut at the coarsest boundary that fits (see
- * TextSplitter).
+ * heading survives in the children's breadcrumbs), tiny ones (< chunkSize/8) are merged with a
+ * neighbour, their heading kept as a line, and long ones are cut at the coarsest boundary that fits
+ * (see TextSplitter).
+ *
+ * A merged chunk is cited at one place, so a tiny section is merged only where that place opens
+ * onto its text: into the previous section when it lies under that one's heading (a "### Note"
+ * under "## Install"; everything lies under the page top), else forward into the next section when
+ * that one lies under its own heading (the page intro before the first heading, "## Options"
+ * before its items), cited then as the tiny one. A tiny section next to a sibling stays a chunk of
+ * its own: merged into "## E_QUEUE_FULL", "## E_QUEUE_LOCKED" was cited at #e_queue_full.
  */
 
 /** Turns a page's sections into sized pieces of text, each ready to become a chunk. */
@@ -73,17 +79,26 @@ final class SectionSizer {
             Block current = blocks.get(i);
             Block previous = out.isEmpty() ? null : out.get(out.size() - 1);
             boolean small = current.text().length() < tiny;
-            if (small && previous != null && fits(previous, current)) {
+            if (small && previous != null && under(current.cited(), previous.cited()) && fits(previous, current)) {
                 out.set(out.size() - 1, previous.join(current, previous.cited()));
-            } else if (small && i + 1 < blocks.size() && fits(current, blocks.get(i + 1))) {
-                // A tiny opening (page intro, "## Options" before its items) is cited as the section it leads into.
+            } else if (small && i + 1 < blocks.size() && under(blocks.get(i + 1).cited(), current.cited())
+                    && fits(current, blocks.get(i + 1))) {
                 Block next = blocks.get(i + 1);
-                blocks.set(i + 1, current.join(next, next.cited()));
+                blocks.set(i + 1, current.join(next, current.cited()));
             } else {
                 out.add(current);
             }
         }
         return out;
+    }
+
+    /** Whether {@code s} lies under {@code parent}'s heading, so that opening {@code parent} shows it. */
+    private static boolean under(Section s, Section parent) {
+        if (parent.anchor() == null) {
+            return true; // the page top
+        }
+        List<String> p = parent.path();
+        return s.level() > parent.level() && s.path().size() > p.size() && s.path().subList(0, p.size()).equals(p);
     }
 
     private boolean fits(Block a, Block b) {

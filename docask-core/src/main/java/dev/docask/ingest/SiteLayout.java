@@ -144,7 +144,7 @@ final class SiteLayout {
         return dir.endsWith(Path.of("src", "content", "docs"));
     }
 
-    private static Optional<Path> mkdocsConfig(Path dir) {
+    static Optional<Path> mkdocsConfig(Path dir) {
         for (String name : List.of("mkdocs.yml", "mkdocs.yaml")) {
             if (Files.isRegularFile(dir.resolve(name))) {
                 return Optional.of(dir.resolve(name));
@@ -171,7 +171,8 @@ final class SiteLayout {
         }
     }
 
-    private static Optional<Path> nearest(Path folder, Predicate<Path> test) {
+    /** {@code folder} or the nearest of its parents (up to three up) that passes {@code test}. */
+    static Optional<Path> nearest(Path folder, Predicate<Path> test) {
         Path dir = folder;
         for (int up = 0; dir != null && up <= PARENTS; up++, dir = dir.getParent()) {
             if (test.test(dir)) {

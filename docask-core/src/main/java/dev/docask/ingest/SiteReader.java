@@ -95,6 +95,23 @@ public final class SiteReader {
     }
 
     /**
+     * The name the site's own config gives it: {@code site_name} in {@code mkdocs.yml}, {@code title}
+     * in {@code docusaurus.config.*}, in VitePress's {@code .vitepress/config.*}, or in Starlight's
+     * {@code starlight({...})} in {@code astro.config.*}, found from {@code folder} as routing finds
+     * the site. Empty for plain Markdown and HTML, when there is no config, or when it names the site
+     * with anything but a plain string.
+     *
+     * <pre>{@code
+     * String name = SiteReader.siteName(docs, corpus.framework()).orElse("Docs");
+     * }</pre>
+     */
+    public static Optional<String> siteName(Path folder, Framework framework) {
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(framework, "framework");
+        return SiteConfig.siteName(framework, folder);
+    }
+
+    /**
      * Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions.
      *
      * @throws IllegalArgumentException if {@code folder} is not a readable directory

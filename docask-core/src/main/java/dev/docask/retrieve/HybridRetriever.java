@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -201,6 +202,15 @@ public final class HybridRetriever {
      * @throws IllegalArgumentException for an empty question or one over {@link #MAX_QUESTION_CHARS}
      */
     public Retrieval retrieve(String question, RetrievalOptions options) {
+        return retrieve(question, options, () -> false);
+    }
+
+    /**
+     * The same, for an asker who may go away: {@code cancelled} is what a retrieve hook sees as
+     * {@link RetrieveHook.Search#cancelled()}, so that a hook calling a slow service can stop early.
+     */
+    public Retrieval retrieve(String question, RetrievalOptions options, BooleanSupplier cancelled) {
+        Objects.requireNonNull(cancelled, "cancelled");
         long start = System.nanoTime();
         question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
@@ -211,8 +221,11 @@ public final class HybridRetriever {
         if (!options.filter().isEmpty()) {
             reportFilter(options, allowed != null && allowed.isEmpty());
         }
-        if (retrieveHook.isPresent() || rerankHook.isPresent()) {
-            ranked = measure(query, applyHooks(query, options, ranked), gate); // gated again
+        // a hook that failed leaves the built-in ranking, as if it were not there
+        Optional<List<Hit>> fromHooks = applyHooks(query, ranked, cancelled);
+        boolean hooked = fromHooks.isPresent();
+        if (hooked) {
+            ranked = measure(query, fromHooks.get(), gate); // gated again
         }
         boolean namesVersion = options.versionAware() && !VersionPreference.namedMajors(question).isEmpty();
         if (options.docsVersion().isPresent() || namesVersion) {
@@ -221,7 +234,8 @@ public final class HybridRetriever {
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
         boolean answerable = !passing.isEmpty();
-        List<Hit> usable = options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
+        // §6: a hook may reorder and filter, never add a chunk that fails the gate, in either gate mode
+        List<Hit> usable = hooked || options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
         List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0));
         List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
@@ -356,25 +370,23 @@ public final class HybridRetriever {
     }
 
     /**
-     * Runs the hooks. A hook that throws or returns null is reported and skipped; chunks a hook
-     * returns that are not this index's are dropped and reported, so that a hook answering from
-     * another index does not pass for "nothing found".
+     * Runs the hooks; empty when there is none or none returned a result. A hook that throws or
+     * returns null is reported and skipped; chunks a hook returns that are not this index's are
+     * dropped and reported, so that a hook answering from another index does not pass for "nothing found".
      */
-    private List<Hit> applyHooks(SearchQuery query, RetrievalOptions o, List<Hit> ranked) {
+    private Optional<List<Hit>> applyHooks(SearchQuery query, List<Hit> ranked, BooleanSupplier cancelled) {
         List<Hit> result = ranked;
+        boolean taken = false;
         if (retrieveHook.isPresent()) {
-            RetrieveHook.Search search = (q, opts) -> {
-                SearchQuery inner = query.serves(q, opts) ? query
-                        : SearchQuery.of(requireQuestion(q), index, embedder, opts, this::report);
-                return candidates(inner, opts, gate(opts, inner.hasVector()), allowedChunks(opts));
-            };
+            RetrieveHook.Search search = new HookSearch(query, cancelled);
             String skipped = "; using built-in retrieval";
             try {
                 List<Hit> fromHook = retrieveHook.get().retrieve(query.text(), search);
                 if (fromHook == null) {
                     report(new RetrievalException("the retrieve hook returned null" + skipped, null));
                 } else {
-                    result = known("retrieve", fromHook, o);
+                    result = known("the retrieve hook returned", fromHook);
+                    taken = true;
                 }
             } catch (RuntimeException e) {
                 report(new RetrievalException("the retrieve hook failed" + skipped + ": " + e.getMessage(), e));
@@ -387,17 +399,70 @@ public final class HybridRetriever {
                 if (reranked == null) {
                     report(new RetrievalException("the rerank hook returned null" + skipped, null));
                 } else {
-                    result = known("rerank", reranked, o);
+                    result = known("the rerank hook returned", reranked);
+                    taken = true;
                 }
             } catch (RuntimeException e) {
                 report(new RetrievalException("the rerank hook failed" + skipped + ": " + e.getMessage(), e));
             }
         }
-        return result;
+        return taken ? Optional.of(result) : Optional.empty();
+    }
+
+    /** The built-in search as a retrieve hook sees it, with the question's vector and the asker's cancellation. */
+    private final class HookSearch implements RetrieveHook.Search {
+        private final SearchQuery query;
+        private final BooleanSupplier cancelled;
+
+        HookSearch(SearchQuery query, BooleanSupplier cancelled) {
+            this.query = query;
+            this.cancelled = cancelled;
+        }
+
+        @Override
+        public List<Hit> find(String question, RetrievalOptions options) {
+            SearchQuery inner = query.serves(question, options) ? query
+                    : SearchQuery.of(requireQuestion(question), index, embedder, options, HybridRetriever.this::report);
+            return candidates(inner, options, gate(options, inner.hasVector()), allowedChunks(options));
+        }
+
+        @Override
+        public Optional<float[]> questionVector() {
+            return query.vector();
+        }
+
+        @Override
+        public boolean cancelled() {
+            return cancelled.getAsBoolean() || Thread.currentThread().isInterrupted();
+        }
+    }
+
+    /**
+     * Applies the relevance gate (docs/retrieval.md §4) to hits from anywhere, for a handler of one's
+     * own: each hit's similarity and keyword coverage are measured again from this index against
+     * {@code question}, and only the hits that pass are returned, in the given order, with the
+     * measured values. Hits whose chunk is not this index's are dropped and reported to
+     * {@code onError}, as a hook's are.
+     *
+     * <pre>{@code
+     * List<Hit> mine = myOwnSearch(question);                    // hits on this index's chunks
+     * List<Hit> safe = retriever.gateHits(question, mine, RetrievalOptions.defaults());
+     * if (safe.isEmpty()) answer("I don't know.");
+     * }</pre>
+     *
+     * @throws IllegalArgumentException for an empty question or one over {@link #MAX_QUESTION_CHARS}
+     */
+    public List<Hit> gateHits(String question, List<Hit> hits, RetrievalOptions options) {
+        String q = requireQuestion(question);
+        Objects.requireNonNull(hits, "hits");
+        Objects.requireNonNull(options, "options");
+        SearchQuery query = SearchQuery.of(q, index, embedder, options, this::report);
+        return measure(query, known("gateHits was given", hits), gate(options, query.hasVector()))
+                .stream().filter(Hit::passed).toList();
     }
 
     /** The hits that are this index's chunks, each once, in order; the others are counted to {@code onError}. */
-    private List<Hit> known(String hook, List<Hit> hits, RetrievalOptions o) {
+    private List<Hit> known(String who, List<Hit> hits) {
         List<Hit> known = new ArrayList<>(hits.size());
         java.util.Set<Integer> seen = new java.util.HashSet<>();
         int foreign = 0;
@@ -409,7 +474,7 @@ public final class HybridRetriever {
             }
         }
         if (foreign > 0) {
-            report(new RetrievalException("the " + hook + " hook returned " + foreign + " of " + hits.size()
+            report(new RetrievalException(who + " " + foreign + " of " + hits.size()
                     + " hits that are not chunks of this index; they were dropped", null));
         }
         return known;
@@ -502,29 +567,44 @@ public final class HybridRetriever {
 
     /**
      * Replaces candidate finding. It may call the built-in search with its own options and filter
-     * what comes back; whatever it returns is gated again, and chunks not in the index are dropped and
-     * reported to {@code onError}. A hook that throws or returns null is reported and built-in
-     * retrieval is used instead.
+     * what comes back; whatever it returns is gated again in every gate mode (a chunk that fails the
+     * gate is dropped, never numbered), and chunks not in the index are dropped and reported to
+     * {@code onError}. A hook that throws or returns null is reported and built-in retrieval is used
+     * instead.
      *
      * <pre>{@code
-     * RetrieveHook wide = (question, search) -> search.find(question,
-     *         RetrievalOptions.builder().candidates(20).collapseCopies(false).build());
+     * RetrieveHook oneVersion = (question, search) -> search.find(question,
+     *         RetrievalOptions.builder().candidates(20).collapseCopies(false).build())
+     *         .stream().filter(h -> h.chunk().url().contains("/docs/v2/")).toList();
      * }</pre>
      */
     @FunctionalInterface
     public interface RetrieveHook {
         List<Hit> retrieve(String question, Search search);
 
-        /** The built-in candidate search (both retrievers, gate, fusion), with the caller's options. */
-        @FunctionalInterface
+        /** What a retrieve hook is given besides the question's text. */
         interface Search {
+            /** The built-in candidate search (both retrievers, gate, fusion), with the caller's options. */
             List<Hit> find(String question, RetrievalOptions options);
+
+            /**
+             * A copy of the question's vector from the index's embedder, for a vector search of one's
+             * own; empty on a keyword-only index or when the embedder failed on the question.
+             */
+            Optional<float[]> questionVector();
+
+            /**
+             * Whether the asker went away (the answer was cancelled) or the retrieving thread was
+             * interrupted: a hook calling a slow service should stop and return what it has.
+             */
+            boolean cancelled();
         }
     }
 
     /**
-     * Reorders the fused candidates, e.g. with a cross-encoder or a boost. Its result is gated again;
-     * chunks not in the index are dropped and reported to {@code onError}. A hook that throws or
+     * Reorders the fused candidates, e.g. with a cross-encoder or a boost. Its result is gated again in
+     * every gate mode: it may reorder and filter, but a chunk that fails the gate is dropped, never
+     * numbered; chunks not in the index are dropped and reported to {@code onError}. A hook that throws or
      * returns null is reported and the fused order kept.
      *
      * <pre>{@code

@@ -131,6 +131,11 @@ final class SearchQuery {
         return vector != null;
     }
 
+    /** A copy of the question's vector, for a retrieve hook; empty when {@link #hasVector()} is false. */
+    Optional<float[]> vector() {
+        return vector == null ? Optional.empty() : Optional.of(vector.clone());
+    }
+
     /** BM25's best {@code n} among {@code allowed}, the opening's list merged in by RRF. */
     List<Scored> keywordList(int n, int rrfK, @Nullable BitSet allowed) {
         List<Scored> whole = engine.bm25(terms, n, allowed);

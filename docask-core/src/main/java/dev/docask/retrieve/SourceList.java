@@ -10,8 +10,10 @@ import java.util.Set;
 
 /*
  * Numbered sources: the first topK sections of the ranked chunks (chunks cut from one long section
- * share its URL and one citation number), each added in rank order while its text fits in
- * maxContextChars. The first always fits, so an answerable question always has a source. Then the
+ * share its URL and one citation number), each added in rank order when its text fits in what is
+ * left of maxContextChars; one that does not fit is skipped and the later ones that fit are still
+ * added (docs/retrieval.md §8), so one long section does not cost every source after it. The first
+ * always fits, so an answerable question always has a source. Then the
  * budget left over goes to the further chunks of sections already numbered, best first: with one
  * section per page (maxPerSource 1, docs/retrieval.md §7) a source carries more of its own page's
  * best passage instead of the space staying empty.
@@ -24,19 +26,17 @@ final class SourceList {
         Map<String, List<Hit>> sections = new LinkedHashMap<>();
         List<Hit> more = new ArrayList<>();
         int chars = 0;
-        boolean full = false;
         for (Hit h : ranked) {
             String url = h.chunk().url();
             if (sections.containsKey(url)) {
                 more.add(h);
                 continue;
             }
-            if (full || sections.size() == topK) {
+            if (sections.size() == topK) {
                 continue;
             }
             int len = h.chunk().text().length();
             if (!sections.isEmpty() && chars + len > maxContextChars) {
-                full = true; // a later, shorter section would break rank order
                 continue;
             }
             chars += len;

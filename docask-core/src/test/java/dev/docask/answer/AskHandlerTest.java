@@ -85,7 +85,8 @@ class AskHandlerTest {
         RecordingListener events = ask(ON_TOPIC);
 
         assertThat(events.names()).containsExactly("sources", "delta", "delta", "delta", "done");
-        assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).extracting(s -> s.n()).startsWith(1, 2);
+        // the handler's counting rerank hook makes every source pass the gate (docs/retrieval.md §6): here one
+        assertThat(((AskEvent.Sources) events.events().getFirst()).sources()).extracting(s -> s.n()).containsExactly(1);
         assertThat(((AskEvent.Sources) events.events().getFirst()).sources().getFirst().url())
                 .isEqualTo(TestSites.MOCKING.url());
         Answer a = events.answer();

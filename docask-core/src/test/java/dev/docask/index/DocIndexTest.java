@@ -290,6 +290,22 @@ class DocIndexTest {
     }
 
     @Test
+    void queryTerms_flagAskedWithoutItsDashes_matchesTheFlag_atFullWeight() {
+        List<Chunk> cli = List.of(
+                chunk("https://x.dev/cli", "CLI", "", "Pass --yarv-snib-tolk to keep the queue between runs."),
+                chunk("https://x.dev/config", "Config", "", "The keep-alive option holds connections open."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", cli)) {
+            QueryTerms bare = idx.queryTerms("yarv-snib-tolk", false);
+            assertThat(bare.terms()).containsExactly("--yarv-snib-tolk", "yarv", "snib", "tolk");
+            assertThat(bare.asked()).first().isEqualTo("yarv-snib-tolk");
+            assertThat(bare.weights()).containsOnly(1f);
+            assertThat(bare.respelt()).isEmpty();
+            assertThat(idx.queryTerms("--keep-alive", false).terms()).first().isEqualTo("keep-alive");
+            assertThat(idx.queryTerms("--yarv-snib-tolk", false).terms()).first().isEqualTo("--yarv-snib-tolk");
+        }
+    }
+
+    @Test
     void closeWords_theStemOfTheRightWord_notOfTheTypo_isSearched() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
             // the stemmer cuts "steting" to "stete" but "setting" to "set": the match is made on written words

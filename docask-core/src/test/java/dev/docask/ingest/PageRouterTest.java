@@ -129,6 +129,16 @@ class PageRouterTest {
     }
 
     @Test
+    void mkdocs_useDirectoryUrlsFalse_everyPageIsItsHtmlFile() throws IOException {
+        Files.writeString(tmp.resolve("mkdocs.yml"), "site_name: X\nuse_directory_urls: false  # served from a file share\n");
+        Path docs = Files.createDirectories(tmp.resolve("docs"));
+        PageRouter router = new PageRouter(Framework.MKDOCS, tmp);
+        assertThat(path(router, "docs/user-guide/writing.md", NONE)).isEqualTo("/user-guide/writing.html");
+        assertThat(path(router, "docs/index.md", NONE)).isEqualTo("/index.html");
+        assertThat(path(new PageRouter(Framework.MKDOCS, docs), "about/README.md", NONE)).isEqualTo("/about/index.html");
+    }
+
+    @Test
     void markdown_numberPrefixesDroppedAndReadmeIsFolder() {
         PageRouter router = new PageRouter(Framework.MARKDOWN, tmp);
         assertThat(path(router, "getting-started/01-installation.md", NONE)).isEqualTo("/getting-started/installation");

@@ -22,21 +22,39 @@ class SectionSizerTest {
     }
 
     @Test
-    void size_tinySection_mergedIntoPreviousWithItsHeading() {
+    void size_tinySubsection_mergedIntoItsParentWithItsHeading() {
         List<SectionSizer.Piece> pieces = new SectionSizer(400, 0).size(List.of(
-                section(2, "Install", LONG), section(2, "Upgrade", "Run it again.")));
+                section(2, "Install", LONG), new Section(3, List.of("Install", "Upgrade"), "upgrade", "Run it again.")));
         assertThat(pieces).hasSize(1);
         assertThat(pieces.get(0).section().anchor()).isEqualTo("install");
-        assertThat(pieces.get(0).text()).endsWith("## Upgrade\n\nRun it again.");
+        assertThat(pieces.get(0).text()).endsWith("### Upgrade\n\nRun it again.");
     }
 
     @Test
-    void size_tinyPageTop_mergedIntoNextSection() {
+    void size_tinySiblingSection_keptAtItsOwnAnchor_neverCitedAsItsNeighbour() {
+        List<SectionSizer.Piece> pieces = new SectionSizer(400, 0).size(List.of(
+                section(2, "E_QUEUE_FULL", LONG), section(2, "E_QUEUE_LOCKED", "Another relay uses the queue."),
+                section(2, "Next", LONG)));
+        assertThat(pieces).extracting(p -> p.section().anchor()).containsExactly("e_queue_full", "e_queue_locked", "next");
+        assertThat(pieces.get(1).text()).isEqualTo("Another relay uses the queue.");
+    }
+
+    @Test
+    void size_tinyPageTop_mergedIntoNextSection_citedAtThePageTop() {
         List<SectionSizer.Piece> pieces = new SectionSizer(400, 0).size(List.of(
                 section(0, null, "Intro."), section(2, "First", LONG)));
         assertThat(pieces).hasSize(1);
-        assertThat(pieces.get(0).section().anchor()).isEqualTo("first");
-        assertThat(pieces.get(0).text()).startsWith("Intro.\n\n").contains(LONG.strip());
+        assertThat(pieces.get(0).section().anchor()).isNull();
+        assertThat(pieces.get(0).text()).startsWith("Intro.\n\n## First\n\n").contains(LONG.strip());
+    }
+
+    @Test
+    void size_tinyHeadingBeforeItsItems_mergedForward_citedAsItself() {
+        List<SectionSizer.Piece> pieces = new SectionSizer(400, 0).size(List.of(
+                section(2, "Options", "All optional."), new Section(3, List.of("Options", "retry"), "retry", LONG)));
+        assertThat(pieces).hasSize(1);
+        assertThat(pieces.get(0).section().anchor()).isEqualTo("options");
+        assertThat(pieces.get(0).text()).startsWith("All optional.\n\n### retry\n\n");
     }
 
     @Test

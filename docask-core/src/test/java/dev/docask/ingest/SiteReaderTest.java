@@ -43,6 +43,28 @@ class SiteReaderTest {
     }
 
     @Test
+    void read_samplesTinySiblingSection_isCitedAtItsOwnAnchor() {
+        Corpus corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(BASE));
+        List<Chunk> locked = corpus.chunks().stream().filter(c -> c.text().contains("Another relay process is using the same queue")).toList();
+        assertThat(locked).isNotEmpty().allSatisfy(c -> assertThat(c.url()).isEqualTo(BASE + "/troubleshooting#e_queue_locked"));
+        assertThat(corpus.chunks()).filteredOn(c -> c.url().endsWith("#e_queue_full"))
+                .noneMatch(c -> c.text().contains("Another relay process"));
+    }
+
+    @Test
+    void read_mkdocsTinyIntro_isCitedAtThePageNotAtTheNextHeading() throws IOException {
+        Files.writeString(tmp.resolve("mkdocs.yml"), "site_name: Relay\n");
+        Files.createDirectories(tmp.resolve("docs"));
+        Files.writeString(tmp.resolve("docs/index.md"), "# Home\n\nWelcome to Relay.\n");
+        Files.writeString(tmp.resolve("docs/setup.md"), "# Setup\n\nSet the relay up once per host.\n\n## Advanced setup\n\n"
+                + "Advanced setup covers proxies, custom certificates and running several relays on one machine. ".repeat(3) + "\n");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults(BASE));
+        assertThat(corpus.framework()).isEqualTo(Framework.MKDOCS);
+        List<Chunk> intro = corpus.chunks().stream().filter(c -> c.text().contains("Set the relay up once per host")).toList();
+        assertThat(intro).isNotEmpty().allSatisfy(c -> assertThat(c.url()).isEqualTo(BASE + "/setup/"));
+    }
+
+    @Test
     void read_samplesQuestions_expectedUrlsExist() throws IOException {
         Corpus corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(BASE));
         Set<String> pages = corpus.chunks().stream().map(Chunk::pageUrl).collect(Collectors.toSet());
@@ -155,7 +177,8 @@ class SiteReaderTest {
         Files.writeString(tmp.resolve("style.css"), "body{}");
         Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://site.dev"));
         assertThat(corpus.framework()).isEqualTo(Framework.HTML);
-        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://site.dev/guide/intro#setup", "https://site.dev/");
+        // the tiny intro and the section after it are one chunk, cited at the page top that opens onto both
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://site.dev/guide/intro", "https://site.dev/");
         assertThat(corpus.chunks()).noneMatch(c -> c.text().contains("Menu"));
         assertThat(corpus.chunks().get(0).text()).contains("Welcome text.", "Install it");
     }
@@ -348,7 +371,7 @@ class SiteReaderTest {
     void read_fileNamesWithUrlCharacters_percentEncodedAndAnchorKept() throws IOException {
         Path docs = docsWithPage();
         for (String name : List.of("hash#tag", "q?mark", "100%", "two words", "caf%C3%A9")) {
-            Files.writeString(docs.resolve(name + ".md"), "# T\n\nIntro.\n\n## Part one\n\nMore text.");
+            Files.writeString(docs.resolve(name + ".md"), "# T\n\n## Part one\n\nMore text.");
         }
         Corpus corpus = SiteReader.read(docs, IngestOptions.defaults(BASE));
         assertThat(corpus.problems()).isEmpty();

@@ -50,6 +50,13 @@ class SourceListTest {
     }
 
     @Test
+    void sources_aSectionThatDoesNotFit_isSkipped_andLaterOnesThatFitAreAdded() {
+        List<Source> s = SourceList.number(List.of(hit(1, "a", 5000), hit(2, "b", 3500), hit(3, "c", 2000), hit(4, "d", 900)), 6, 8000);
+        assertThat(s).extracting(Source::url).containsExactly("a", "c", "d");
+        assertThat(s).extracting(Source::n).containsExactly(1, 2, 3);
+    }
+
+    @Test
     void maxPerSource_keepsTheBestSectionsOfEachPage() {
         List<Hit> d = SourceList.diversify(List.of(hit(1, "p#a", 1), hit(2, "p#b", 1), hit(3, "q", 1), hit(4, "p#c", 1)), 2);
         assertThat(d).extracting(Hit::chunkId).containsExactly(1, 2, 3);

@@ -1,0 +1,80 @@
+package dev.docask.ingest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/*
+ * What a site's own config says about it: its name, and for MkDocs whether pages are served as
+ * folders. The configs are code (JavaScript, TypeScript) or YAML, and docask runs neither, so the
+ * values are read as written: a string literal right after the key. A name the config computes
+ * ("title: pkg.name") is not read, and the caller falls back to another name.
+ */
+
+/** Reads the site's name and URL style from its framework's config file. */
+final class SiteConfig {
+    private static final Pattern MKDOCS_NAME = Pattern.compile("(?m)^site_name:[ \\t]*(['\"]?)([^\\n]*?)\\1[ \\t]*(?:#[^\\n]*)?$");
+    private static final Pattern MKDOCS_FILE_URLS = Pattern.compile("(?mi)^use_directory_urls:[ \\t]*(false|no|off)\\b");
+    private static final Pattern TITLE = Pattern.compile("(?<![\\w.$-])['\"]?title['\"]?[ \\t]*:[ \\t]*(['\"`])([^'\"`\\n]+)\\1");
+    private static final List<String> SCRIPT_EXTENSIONS = List.of("ts", "mts", "js", "mjs", "cjs", "cts");
+
+    private SiteConfig() {
+    }
+
+    /** The name the site's config gives it, stripped; empty when there is no config or it names none. */
+    static Optional<String> siteName(Framework framework, Path folder) {
+        Path dir = folder.toAbsolutePath().normalize();
+        Optional<String> name = switch (framework) {
+            case MKDOCS -> SiteLayout.nearest(dir, d -> SiteLayout.mkdocsConfig(d).isPresent())
+                    .flatMap(SiteLayout::mkdocsConfig).flatMap(f -> first(MKDOCS_NAME, read(f)));
+            case DOCUSAURUS -> SiteLayout.nearest(dir, SiteLayout::isDocusaurusSite)
+                    .flatMap(site -> script(site, "docusaurus.config")).flatMap(f -> first(TITLE, read(f)));
+            case VITEPRESS -> SiteLayout.nearest(dir, d -> Files.isDirectory(d.resolve(".vitepress")))
+                    .flatMap(site -> script(site.resolve(".vitepress"), "config")).flatMap(f -> first(TITLE, read(f)));
+            case STARLIGHT -> SiteLayout.nearest(dir, d -> script(d, "astro.config").isPresent())
+                    .flatMap(site -> script(site, "astro.config")).flatMap(f -> starlightTitle(read(f)));
+            case HTML, MARKDOWN -> Optional.empty();
+        };
+        return name.map(String::strip).filter(n -> !n.isEmpty());
+    }
+
+    /** Whether MkDocs serves each page as a file ({@code use_directory_urls: false}: /setup.html, not /setup/). */
+    static boolean mkdocsFileUrls(Path folder) {
+        return SiteLayout.nearest(folder.toAbsolutePath().normalize(), d -> SiteLayout.mkdocsConfig(d).isPresent())
+                .flatMap(SiteLayout::mkdocsConfig).map(f -> MKDOCS_FILE_URLS.matcher(read(f)).find()).orElse(false);
+    }
+
+    /** Starlight's title is the one inside {@code starlight({...})}; Astro's own config has none. */
+    private static Optional<String> starlightTitle(String config) {
+        int at = config.indexOf("starlight(");
+        return at < 0 ? Optional.empty() : first(TITLE, config.substring(at));
+    }
+
+    private static Optional<String> first(Pattern p, String text) {
+        Matcher m = p.matcher(text);
+        return m.find() ? Optional.of(m.group(2)) : Optional.empty();
+    }
+
+    private static Optional<Path> script(Path dir, String name) {
+        for (String ext : SCRIPT_EXTENSIONS) {
+            Path f = dir.resolve(name + "." + ext);
+            if (Files.isRegularFile(f)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The config's text; "" when it cannot be read (a name is a nicety, never a reason to fail a run). */
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+}
