@@ -32,9 +32,17 @@ record FrontMatter(Map<String, String> values, String body, int bodyLine) {
     static final int MAX_ALIASES = 20;
     static final int MAX_CODE_POINTS = 1 << 20;
     static final int MAX_TEXT = 1 << 20;
-    private static final LoadSettings SETTINGS = LoadSettings.builder().setLabel("front matter")
-            .setMaxAliasesForCollections(MAX_ALIASES).setCodePointLimit(MAX_CODE_POINTS)
-            .setAllowRecursiveKeys(false).build();
+
+    /*
+     * The reader's buffer holds the whole block: with the default 1,024 characters, snakeyaml copies
+     * its window again for each 1,024 more characters of one long token (a 300,000-character scalar
+     * took 30 times as long as one of 80,000). The block is at most MAX_CODE_POINTS long.
+     */
+    private static LoadSettings settings(String yaml) {
+        return LoadSettings.builder().setLabel("front matter")
+                .setMaxAliasesForCollections(MAX_ALIASES).setCodePointLimit(MAX_CODE_POINTS)
+                .setAllowRecursiveKeys(false).setBufferSize(yaml.length() + 2).build();
+    }
 
     FrontMatter {
         values = Map.copyOf(values);
@@ -81,10 +89,14 @@ record FrontMatter(Map<String, String> values, String body, int bodyLine) {
         if (yaml.isBlank()) {
             return Map.of();
         }
+        if (yaml.length() > MAX_CODE_POINTS) {
+            throw new IllegalArgumentException("front matter is longer than " + MAX_CODE_POINTS + " characters");
+        }
+        LoadSettings settings = settings(yaml);
         Object root;
         try {
-            requireShallow(yaml);
-            root = new Load(SETTINGS).loadFromString(yaml);
+            requireShallow(yaml, settings);
+            root = new Load(settings).loadFromString(yaml);
         } catch (MarkedYamlEngineException e) {
             // The YAML starts on the file's second line, after the opening '---'.
             String where = e.getProblemMark().map(m -> " at line " + (m.getLine() + 2)).orElse("");
@@ -110,9 +122,9 @@ record FrontMatter(Map<String, String> values, String body, int bodyLine) {
     }
 
     /** Refuses YAML nested deeper than {@link #MAX_DEPTH}, counted on the parser's events (no recursion). */
-    private static void requireShallow(String yaml) {
+    private static void requireShallow(String yaml, LoadSettings settings) {
         int depth = 0;
-        for (Event e : new Parse(SETTINGS).parseString(yaml)) {
+        for (Event e : new Parse(settings).parseString(yaml)) {
             switch (e.getEventId()) {
                 case MappingStart, SequenceStart -> {
                     if (++depth > MAX_DEPTH) {
