@@ -95,8 +95,10 @@ final class FolderLock implements AutoCloseable {
                 channel.close(); // no lock of this JVM's is on the file, so closing drops none
                 return null;
             }
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            // written over the previous holder's pid, then cut: the first line is always a whole pid
+            byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+            channel.write(ByteBuffer.wrap(pid), 0);
+            channel.truncate(pid.length);
             channel.force(false);
             FolderLock got = new FolderLock(key, channel, lock);
             HELD.put(key, got);
@@ -104,14 +106,26 @@ final class FolderLock implements AutoCloseable {
         }
     }
 
-    /** Who holds the lock, as the holder wrote it ("pid 1234"); a file it has not written yet says so. */
+    /**
+     * Who holds the lock, as the holder wrote it ("pid 1234"). A holder that has just taken the lock
+     * of a new folder may not have written it yet, so an empty file is read again for a moment.
+     */
     private static String holder(Path key) {
-        try {
-            String pid = Files.readString(key, StandardCharsets.US_ASCII).strip();
-            return pid.matches("\\d{1,10}") ? "pid " + pid : "pid unknown";
-        } catch (IOException | RuntimeException e) {
-            return "pid unknown";
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                String first = Files.readString(key, StandardCharsets.US_ASCII).lines().findFirst().orElse("").strip();
+                if (first.matches("\\d{1,10}")) {
+                    return "pid " + first;
+                }
+                Thread.sleep(25);
+            } catch (IOException | RuntimeException e) {
+                return "pid unknown";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
+        return "pid unknown";
     }
 
     @Override

@@ -165,14 +165,19 @@ public final class IndexBuilder {
     /** An exclusive hold on an index folder for writing, from {@link #lock}; release it by closing. */
     public static final class WriteLock implements AutoCloseable {
         private final FolderLock lock;
+        private boolean closed;
 
         private WriteLock(FolderLock lock) {
             this.lock = lock;
         }
 
+        /** Releases the lock; closing again does nothing. */
         @Override
-        public void close() {
-            lock.close();
+        public synchronized void close() {
+            if (!closed) {
+                closed = true;
+                lock.close();
+            }
         }
     }
 

@@ -77,6 +77,20 @@ class FolderLockTest {
     }
 
     @Test
+    void lock_takenAgainByItsThreadAndThatHoldClosedTwice_theOuterHoldStillKeepsOthersOut() throws Exception {
+        try (IndexBuilder.WriteLock outer = IndexBuilder.lock(dir, Duration.ZERO)) {
+            IndexBuilder.WriteLock inner = IndexBuilder.lock(dir, Duration.ZERO);
+            inner.close();
+            inner.close();
+            try (ExecutorService other = Executors.newSingleThreadExecutor()) {
+                Future<?> tryIt = other.submit(() -> IndexBuilder.lock(dir, Duration.ZERO).close());
+                assertThatThrownBy(() -> tryIt.get(10, TimeUnit.SECONDS))
+                        .hasCauseInstanceOf(IndexException.class).hasMessageContaining("another docask index is writing");
+            }
+        }
+    }
+
+    @Test
     void lock_theLockFile_isNotAForeignFileForTheNextBuild() {
         IndexBuilder.lock(dir, Duration.ZERO).close();
         assertThat(dir.resolve(FolderLock.FILE)).exists();
