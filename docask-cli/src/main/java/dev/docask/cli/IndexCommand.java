@@ -124,17 +124,18 @@ final class IndexCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("not a folder: " + f);
             }
         }
-        if (check) {
-            return run(out, err, start, site, options, e, crawler);
+        if (check || !Files.isDirectory(this.out)) {
+            // a new folder is locked only once there is something to write: a run that indexes nothing leaves no folder
+            return run(out, err, start, site, options, e, crawler, !check);
         }
         // one writer at a time for the whole run: a second run must not read, embed or publish meanwhile
         try (IndexBuilder.WriteLock lock = IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout))) {
-            return run(out, err, start, site, options, e, crawler);
+            return run(out, err, start, site, options, e, crawler, false);
         }
     }
 
     private int run(PrintWriter out, PrintWriter err, long start, Optional<String> site, IngestOptions options,
-                    Optional<Embedder> e, Optional<SiteCrawler> crawler) {
+                    Optional<Embedder> e, Optional<SiteCrawler> crawler, boolean lockBeforeWriting) {
         if (check && DocIndex.generation(this.out).isEmpty()) {
             out.println((DocIndex.exists(this.out) ? "damaged index in " + this.out + " (its CURRENT file names no generation)"
                     : "no index in " + this.out) + "; run 'docask index' without --check to build one");
@@ -175,6 +176,13 @@ final class IndexCommand implements Callable<Integer> {
                     : "docask index: nothing was indexed: every page was skipped (" + corpus.problems().size() + " problems above)");
             return 1;
         }
+        try (IndexBuilder.WriteLock lock = lockBeforeWriting ? IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout)) : null) {
+            return write(out, start, corpus, e, settings, crawled);
+        }
+    }
+
+    private int write(PrintWriter out, long start, Corpus corpus, Optional<Embedder> e, IndexBuilder.Settings settings,
+                      Optional<SiteCrawler.Result> crawled) {
         BuildReport report;
         boolean embeds = e.map(x -> !x.matchesWordsOnly()).orElse(false);
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
