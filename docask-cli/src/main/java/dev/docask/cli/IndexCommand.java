@@ -5,6 +5,7 @@ import dev.docask.embed.Embedders;
 import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
+import dev.docask.index.Manifest;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
@@ -25,6 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,8 +52,13 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "docask-index", paramLabel = "DIR", description = "Index directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--base-url", defaultValue = "", paramLabel = "URL", description = "Public root of the site, e.g. https://vitest.dev.")
+    @Option(names = "--base-url", paramLabel = "URL", description = "Public root of the site, e.g. https://vitest.dev"
+            + " (default: the one the index in --out records; \"\" for site-relative URLs).")
     String baseUrl;
+
+    @Option(names = "--lock-timeout", defaultValue = "10", paramLabel = "SECONDS",
+            description = "How long to wait for another 'docask index' writing into --out (default ${DEFAULT-VALUE}).")
+    int lockTimeout;
 
     @Option(names = "--framework", paramLabel = "NAME", description = "docusaurus, vitepress, starlight, mkdocs, html or markdown (default: detected).")
     String framework;
@@ -89,7 +96,13 @@ final class IndexCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
+        if (lockTimeout < 0) {
+            throw OptionCheck.fail(spec, "--lock-timeout must be 0 or more seconds, got " + lockTimeout);
+        }
         Optional<String> site = siteUrl();
+        if (baseUrl == null) {
+            baseUrl = site.isPresent() ? "" : recordedBaseUrl(err);
+        }
         Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
         if (!baseUrl.isBlank()) {
             OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
@@ -111,6 +124,18 @@ final class IndexCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("not a folder: " + f);
             }
         }
+        if (check || !Files.isDirectory(this.out)) {
+            // a new folder is locked only once there is something to write: a run that indexes nothing leaves no folder
+            return run(out, err, start, site, options, e, crawler, !check);
+        }
+        // one writer at a time for the whole run: a second run must not read, embed or publish meanwhile
+        try (IndexBuilder.WriteLock lock = IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout))) {
+            return run(out, err, start, site, options, e, crawler, false);
+        }
+    }
+
+    private int run(PrintWriter out, PrintWriter err, long start, Optional<String> site, IngestOptions options,
+                    Optional<Embedder> e, Optional<SiteCrawler> crawler, boolean lockBeforeWriting) {
         if (check && DocIndex.generation(this.out).isEmpty()) {
             out.println((DocIndex.exists(this.out) ? "damaged index in " + this.out + " (its CURRENT file names no generation)"
                     : "no index in " + this.out) + "; run 'docask index' without --check to build one");
@@ -152,6 +177,13 @@ final class IndexCommand implements Callable<Integer> {
                     : "docask index: nothing was indexed: every page was skipped (" + corpus.problems().size() + " problems above)");
             return 1;
         }
+        try (IndexBuilder.WriteLock lock = lockBeforeWriting ? IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout)) : null) {
+            return write(out, start, corpus, e, settings, crawled);
+        }
+    }
+
+    private int write(PrintWriter out, long start, Corpus corpus, Optional<Embedder> e, IndexBuilder.Settings settings,
+                      Optional<SiteCrawler.Result> crawled) {
         BuildReport report;
         boolean embeds = e.map(x -> !x.matchesWordsOnly()).orElse(false);
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
@@ -175,6 +207,17 @@ final class IndexCommand implements Callable<Integer> {
     }
 
     /**
+     * The base URL the index in --out was built with, said on stderr, so that a rebuild without
+     * --base-url does not make every URL site-relative; "" when there is none.
+     */
+    private String recordedBaseUrl(PrintWriter err) {
+        Optional<String> recorded = DocIndex.findManifest(this.out).flatMap(Manifest::baseUrl);
+        recorded.ifPresent(url -> err.println("note: keeping the base URL " + url + " recorded in " + this.out
+                + " (--base-url changes it, --base-url \"\" makes URLs site-relative)"));
+        return recorded.orElse("");
+    }
+
+    /**
      * The site to crawl when the one source is a URL; a folder otherwise (then {@code folders} is set).
      * Folder options with a URL, crawl options with folders, or a URL among folders are usage errors.
      */
@@ -191,7 +234,7 @@ final class IndexCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "a crawl reads one site: give one URL and no folder (got " + String.join(" ", sources) + ")");
         }
         List<String> folderOnly = new ArrayList<>();
-        if (!baseUrl.isBlank()) {
+        if (baseUrl != null && !baseUrl.isBlank()) {
             folderOnly.add("--base-url (a crawl cites the site's own URLs)");
         }
         if (framework != null) {

@@ -58,7 +58,7 @@ final class InspectCommand implements Callable<Integer> {
                 return 0;
             }
             Manifest m = idx.manifest();
-            long bytes = sizeOf(index.dir);
+            long bytes = sizeOf(index.dir.resolve(idx.openedGeneration()));
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("pages", m.pages());
@@ -109,9 +109,8 @@ final class InspectCommand implements Callable<Integer> {
         return counts;
     }
 
-    private static long sizeOf(Path dir) throws IOException {
-        String gen = DocIndex.generation(dir).orElseThrow();
-        try (Stream<Path> s = Files.walk(dir.resolve(gen))) {
+    private static long sizeOf(Path generation) throws IOException {
+        try (Stream<Path> s = Files.walk(generation)) {
             return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
         }
     }

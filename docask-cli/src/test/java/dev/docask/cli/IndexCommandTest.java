@@ -74,7 +74,8 @@ class IndexCommandTest {
     void check_onlyOptionsDiffer_namesEachDifferenceAndNotThePages() {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
                 "-q").code()).isZero();
-        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "mock", "--chunk-size", "800", "--check");
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "mock", "--chunk-size", "800",
+                "--base-url", "", "--check");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).startsWith("stale: " + out + ": ")
                 .contains("built with embedder none, asked for mock", "chunk size 1200, asked for 800",
@@ -91,6 +92,68 @@ class IndexCommandTest {
         CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--check");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).isEqualTo("stale: " + out + ": pages changed; run 'docask index' again\n");
+    }
+
+    @Test
+    void index_rebuildWithoutBaseUrl_keepsTheRecordedBaseUrl_andSaysSo() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
+                "-q").code()).isZero();
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("note: keeping the base URL https://x.dev recorded in " + out);
+        assertThat(dev.docask.index.DocIndex.findManifest(Path.of(out)).orElseThrow().baseUrl()).contains("https://x.dev");
+    }
+
+    @Test
+    void check_withoutBaseUrl_comparesWithTheRecordedBaseUrl_andIsUpToDate() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
+                "-q").code()).isZero();
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--check");
+        assertThat(r.code()).as(r.out()).isZero();
+        assertThat(r.out()).startsWith("up to date: ");
+        assertThat(r.err()).contains("keeping the base URL https://x.dev");
+    }
+
+    @Test
+    void index_emptyBaseUrlGiven_makesUrlsSiteRelative() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
+                "-q").code()).isZero();
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).doesNotContain("keeping the base URL");
+        assertThat(dev.docask.index.DocIndex.findManifest(Path.of(out)).orElseThrow().baseUrl()).isEmpty();
+    }
+
+    @Test
+    void index_anotherRunHoldsTheFolder_failsAfterLockTimeout_namingTheFolderAndPid() throws Exception {
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = Thread.ofPlatform().start(() -> {
+            try (var lock = dev.docask.index.IndexBuilder.lock(Path.of(out), java.time.Duration.ZERO)) {
+                held.countDown();
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            held.await();
+            CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--lock-timeout", "0", "-q");
+            assertThat(r.code()).isEqualTo(1);
+            assertThat(r.err()).contains("another docask index is writing " + out + " (pid " + ProcessHandle.current().pid() + ")")
+                    .doesNotContain("Exception").doesNotContain("Indexed");
+        } finally {
+            done.countDown();
+            holder.join();
+        }
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "-q").code()).isZero();
+    }
+
+    @Test
+    void index_negativeLockTimeout_isAUsageError() {
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--lock-timeout", "-1");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--lock-timeout must be 0 or more seconds, got -1");
     }
 
     @Test

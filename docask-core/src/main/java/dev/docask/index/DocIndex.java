@@ -62,6 +62,8 @@ public final class DocIndex implements AutoCloseable {
 
     private final IndexEngine engine = new Engine();
     private final Path dir;
+    private final String generation;
+    private final Optional<String> fallback;
     private final Manifest manifest;
     private final List<Chunk> chunks;
     private final int[] copyOf;
@@ -73,12 +75,16 @@ public final class DocIndex implements AutoCloseable {
     private final IndexSearcher searcher;
     private final int[] docToChunk;
     private final int[] chunkToDoc;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DocIndex.class);
     private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
     private volatile @Nullable SiteWords siteWords; // built on first need: most questions have no unknown word
 
-    private DocIndex(Path dir, Manifest manifest, List<IndexFiles.StoredChunk> stored, @Nullable VectorStore vectors,
+    private DocIndex(Path dir, String generation, Optional<String> fallback, Manifest manifest,
+                     List<IndexFiles.StoredChunk> stored, @Nullable VectorStore vectors,
                      FSDirectory luceneDir, DirectoryReader reader) throws IOException {
         this.dir = dir;
+        this.generation = generation;
+        this.fallback = fallback;
         this.manifest = manifest;
         this.vectors = vectors;
         this.luceneDir = luceneDir;
@@ -133,8 +139,10 @@ public final class DocIndex implements AutoCloseable {
     }
 
     /**
-     * Opens the index in {@code dir}. A missing, damaged or newer-format index fails with an
-     * {@link IndexException} whose message says what is wrong and what to do.
+     * Opens the index in {@code dir}, checking every file against its checksum first. A missing,
+     * damaged or newer-format index fails with an {@link IndexException} whose message says what is
+     * wrong and what to do. When the generation CURRENT names is damaged and an older one is intact,
+     * the older one is opened with a warning (logged, and in {@link #fallback()}).
      */
     public static DocIndex open(Path dir) {
         Objects.requireNonNull(dir, "dir");
@@ -146,6 +154,28 @@ public final class DocIndex implements AutoCloseable {
             throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage()
                     + "; rebuild it with 'docask index'", e);
         }
+        try {
+            return load(dir, gen, Optional.empty());
+        } catch (IndexException e) {
+            throw e; // a newer format: an older generation would serve stale pages without a word
+        } catch (IOException | RuntimeException e) {
+            IndexException damaged = damaged(dir, e);
+            for (Path older : IndexFiles.olderGenerations(dir, gen)) {
+                String note = "index generation " + gen.getFileName() + " in " + dir + " is damaged (" + why(e)
+                        + "); opened " + older.getFileName() + ", the newest intact one; run 'docask index' to repair";
+                try {
+                    DocIndex index = load(dir, older, Optional.of(note));
+                    LOG.warn(note);
+                    return index;
+                } catch (IOException | RuntimeException olderDamaged) {
+                    // try the next older one; with none intact the newest's damage is what the user must hear
+                }
+            }
+            throw damaged;
+        }
+    }
+
+    private static DocIndex load(Path dir, Path gen, Optional<String> fallback) throws IOException {
         FSDirectory luceneDir = null;
         DirectoryReader reader = null;
         try {
@@ -163,29 +193,53 @@ public final class DocIndex implements AutoCloseable {
                     : null;
             luceneDir = FSDirectory.open(gen.resolve(IndexFiles.LUCENE));
             reader = DirectoryReader.open(luceneDir);
-            return new DocIndex(dir, manifest, stored, vectors, luceneDir, reader);
+            Checksums.verify(gen, manifest, reader);
+            return new DocIndex(dir, gen.getFileName().toString(), fallback, manifest, stored, vectors, luceneDir, reader);
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader, luceneDir);
-            if (e instanceof IndexException ie) {
-                throw ie;
-            }
-            String why = switch (e) {
-                case IndexNotFoundException x -> "its Lucene files are missing";
-                case java.nio.file.NoSuchFileException x -> "a file is missing: " + x.getFile();
-                // Lucene's own messages name its directory classes and lock factories: not for users
-                case org.apache.lucene.index.CorruptIndexException x -> "its Lucene files are damaged";
-                case java.io.EOFException x -> "its Lucene files are cut short";
-                default -> e.getMessage();
-            };
-            throw new IndexException("the index in " + dir + " is damaged (" + why
-                    + "); rebuild it with 'docask index'", e);
+            throw e;
         }
+    }
+
+    private static IndexException damaged(Path dir, Exception e) {
+        return new IndexException("the index in " + dir + " is damaged (" + why(e)
+                + "); rebuild it with 'docask index'", e);
+    }
+
+    private static String why(Exception e) {
+        return switch (e) {
+            case IndexNotFoundException x -> "its Lucene files are missing";
+            case java.nio.file.NoSuchFileException x -> "a file is missing: " + x.getFile();
+            // Lucene's own messages name its directory classes and lock factories: not for users
+            case org.apache.lucene.index.CorruptIndexException x -> "its Lucene files are damaged"
+                    + Checksums.namedFile(x).map(f -> ": " + f).orElse("");
+            case java.io.EOFException x -> "its Lucene files are cut short";
+            default -> String.valueOf(e.getMessage());
+        };
     }
 
     /** Whether {@code dir} holds an index (it may still be damaged). */
     public static boolean exists(Path dir) {
         Objects.requireNonNull(dir, "dir");
         return Files.isRegularFile(dir.resolve(IndexFiles.CURRENT));
+    }
+
+    /**
+     * The manifest of the index in {@code dir} without opening the index (no checksums are checked):
+     * what a rebuild keeps when it is not told otherwise. Empty when there is no readable index.
+     *
+     * <pre>{@code
+     * DocIndex.findManifest(Path.of("docs-index")).flatMap(Manifest::baseUrl);  // Optional[https://vitest.dev]
+     * }</pre>
+     */
+    public static Optional<Manifest> findManifest(Path dir) {
+        Objects.requireNonNull(dir, "dir");
+        try {
+            Optional<Path> gen = IndexFiles.reusableGeneration(dir);
+            return gen.isEmpty() ? Optional.empty() : Optional.of(IndexFiles.readManifest(gen.get()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** The live generation's folder name; changes whenever a build publishes a new index. */
@@ -200,6 +254,19 @@ public final class DocIndex implements AutoCloseable {
 
     public Path directory() {
         return dir;
+    }
+
+    /** The generation folder this index was opened from (e.g. {@code gen-000004}). */
+    public String openedGeneration() {
+        return generation;
+    }
+
+    /**
+     * Why an older generation was opened instead of the damaged one CURRENT names, to show the user;
+     * empty when CURRENT's generation was opened.
+     */
+    public Optional<String> fallback() {
+        return fallback;
     }
 
     public Manifest manifest() {

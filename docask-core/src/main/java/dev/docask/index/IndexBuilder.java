@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,7 +72,7 @@ public final class IndexBuilder {
             throw new IndexException("nothing to index: no chunks were read");
         }
         requireIndexFolder(out);
-        try {
+        try (FolderLock lock = FolderLock.acquire(out, DEFAULT_LOCK_WAIT)) {
             Map<String, Reused> previous = previousVectors(out, embedder);
             int[] canonical = Copies.canonicalOf(chunks);
             List<IndexFiles.StoredChunk> stored = new ArrayList<>(chunks.size());
@@ -120,12 +121,75 @@ public final class IndexBuilder {
                     embedder.map(Embedder::id).orElse("none"), dims, corpus.framework().cliName(),
                     read.baseUrl(), settings.siteName(), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
-                    contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString()));
+                    contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString(),
+                    Checksums.record(gen)));
             IndexFiles.writeManifest(gen, manifest);
             IndexFiles.publish(out, gen);
+            requirePublished(out, gen);
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
             throw new IndexException("could not write the index to " + out + ": " + IndexFiles.reason(e), e);
+        }
+    }
+
+    /**
+     * Holds {@code out} for writing until closed: no other build, in this process or another, writes
+     * there meanwhile. {@link #build} takes the lock itself (waiting up to {@link #DEFAULT_LOCK_WAIT});
+     * hold it yourself to keep a whole run together (read, build, write what goes beside the index).
+     * The thread that holds it may build into {@code out}; other threads and processes wait. The OS
+     * releases it if the process dies.
+     *
+     * <pre>{@code
+     * try (IndexBuilder.WriteLock lock = IndexBuilder.lock(Path.of("docs-index"), Duration.ofSeconds(10))) {
+     *     IndexBuilder.build(SiteReader.read(folder, options), embedder, settings, Path.of("docs-index"), n -> { });
+     * }
+     * }</pre>
+     *
+     * @throws IndexException naming the folder and the pid of the run that holds it, when {@code wait} runs out;
+     *                        or when {@code out} is not a folder an index may be written to
+     */
+    public static WriteLock lock(Path out, Duration wait) {
+        Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(wait, "wait");
+        requireIndexFolder(out);
+        try {
+            return new WriteLock(FolderLock.acquire(out, wait));
+        } catch (IOException e) {
+            throw new IndexException("could not lock " + out + " for writing: " + IndexFiles.reason(e), "out", e);
+        }
+    }
+
+    /** How long {@link #build} waits for another build into the same folder to finish. */
+    public static final Duration DEFAULT_LOCK_WAIT = Duration.ofSeconds(10);
+
+    /** An exclusive hold on an index folder for writing, from {@link #lock}; release it by closing. */
+    public static final class WriteLock implements AutoCloseable {
+        private final FolderLock lock;
+        private boolean closed;
+
+        private WriteLock(FolderLock lock) {
+            this.lock = lock;
+        }
+
+        /** Releases the lock; closing again does nothing. */
+        @Override
+        public synchronized void close() {
+            if (!closed) {
+                closed = true;
+                lock.close();
+            }
+        }
+    }
+
+    /**
+     * A build reports success only for a generation that is live: with the lock no other docask
+     * build publishes meanwhile, but a writer that takes no lock (an older docask) still could.
+     */
+    private static void requirePublished(Path out, Path gen) throws IOException {
+        Optional<Path> live = IndexFiles.currentGeneration(out);
+        if (live.isEmpty() || !live.get().getFileName().equals(gen.getFileName())) {
+            throw new IndexException("another writer replaced the index in " + out + " while this build published "
+                    + gen.getFileName() + "; nothing of this build is live, run 'docask index' again");
         }
     }
 

@@ -98,6 +98,19 @@ final class IndexFiles {
         }
     }
 
+    /** The generation folders older than {@code gen}, newest first: what a reader falls back to when {@code gen} is damaged. */
+    static List<Path> olderGenerations(Path dir, Path gen) {
+        String name = gen.getFileName().toString();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().matches("gen-\\d{6}"))
+                    .filter(p -> p.getFileName().toString().compareTo(name) < 0)
+                    .sorted(java.util.Comparator.comparing((Path p) -> p.getFileName().toString()).reversed())
+                    .toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
     /** The first entry of {@code dir} that is not an index's, if any (generations of ours and CURRENT are; anything else is the user's, and an index written there could clean up their {@code gen-…} folders). */
     static Optional<Path> firstForeignEntry(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
@@ -106,7 +119,7 @@ final class IndexFiles {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String n = p.getFileName().toString();
-                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")) {
+                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(FolderLock.FILE) || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")) {
                     continue;
                 }
                 if (!n.matches("gen-\\d{6}")) {

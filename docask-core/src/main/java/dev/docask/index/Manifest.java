@@ -126,6 +126,11 @@ public final class Manifest {
         return stored.problems();
     }
 
+    /** The CRC32C of the generation's own files, by name, to check them on open. */
+    java.util.Map<String, String> checksums() {
+        return stored.checksums();
+    }
+
     /** When the index was built. */
     public Instant createdAt() {
         return createdAt;

@@ -2,7 +2,10 @@ package dev.docask.index;
 
 import dev.docask.ingest.Corpus.Problem;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The shape of {@code manifest.json} on disk, written and read by Jackson; {@link Manifest} is what
@@ -27,15 +30,19 @@ import java.util.List;
  *                       only when the pages do. Empty when unknown (a corpus made by hand, an older index)
  * @param problems       pages that were skipped, with the reason
  * @param createdAt      ISO-8601 instant of the build
+ * @param checksums      CRC32C (hex) of the generation's own files by name ({@link Checksums}); empty in an
+ *                       index built before they were recorded
  */
 record StoredManifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
                        String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
                        int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash,
-                       String sourceHash, List<Problem> problems, String createdAt) {
+                       String sourceHash, List<Problem> problems, String createdAt,
+                       Map<String, String> checksums) {
 
     StoredManifest {
         baseUrl = baseUrl == null ? "" : baseUrl;
         sourceHash = sourceHash == null ? "" : sourceHash;
         problems = List.copyOf(problems == null ? List.of() : problems);
+        checksums = checksums == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(checksums));
     }
 }

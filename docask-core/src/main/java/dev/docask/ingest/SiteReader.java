@@ -265,6 +265,9 @@ public final class SiteReader {
             } catch (RuntimeException e) {
                 String reason = e.getMessage() == null ? e.toString() : e.getMessage();
                 return new Outcome(Optional.empty(), Optional.of(new Problem(file, reason)));
+            } catch (StackOverflowError e) {
+                // a last guard: each parser bounds its own nesting (docs/reliability.md), one page must not end the run
+                return new Outcome(Optional.empty(), Optional.of(new Problem(file, "nested too deeply to read")));
             }
         }
     }

@@ -3,8 +3,10 @@ package dev.docask.ingest;
 import org.jspecify.annotations.Nullable;
 
 import java.text.Normalizer;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -28,6 +30,7 @@ final class Slugger {
 
     private final Style style;
     private final Set<String> seen = new HashSet<>();
+    private final Map<String, Integer> nextNumber = new HashMap<>();
 
     Slugger(Style style) {
         this.style = style;
@@ -62,11 +65,21 @@ final class Slugger {
         };
     }
 
+    /*
+     * The first free one of slug, slug-1, slug-2, …; the number to try next is kept per slug (as
+     * github-slugger keeps its occurrences), because every number below it is taken: without it a
+     * page of 2,000 headings named alike took quadratic time (docs/reliability.md).
+     */
     private String unique(String slug) {
-        String candidate = slug;
-        for (int i = 1; !seen.add(candidate); i++) {
-            candidate = slug + (style == Style.MKDOCS ? "_" : "-") + i;
+        if (seen.add(slug)) {
+            return slug;
         }
+        int i = nextNumber.getOrDefault(slug, 1);
+        String candidate;
+        do {
+            candidate = slug + (style == Style.MKDOCS ? "_" : "-") + i++;
+        } while (!seen.add(candidate));
+        nextNumber.put(slug, i);
         return candidate;
     }
 

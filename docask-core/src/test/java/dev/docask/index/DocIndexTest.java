@@ -147,6 +147,70 @@ class DocIndexTest {
     }
 
     @Test
+    void open_currentNamesADamagedGeneration_opensTheNewestIntactOlderOne_andSaysSo() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        String first = DocIndex.generation(dir).orElseThrow();
+        Path second = builtGeneration();
+        Files.delete(second.resolve("vectors.bin"));
+        try (DocIndex index = DocIndex.open(dir)) {
+            assertThat(index.openedGeneration()).isEqualTo(first);
+            assertThat(index.fallback()).hasValueSatisfying(note -> assertThat(note)
+                    .contains(second.getFileName() + " in " + dir + " is damaged")
+                    .contains("vectors.bin").contains("opened " + first).contains("docask index"));
+            assertThat(index.size()).isEqualTo(chunks.size());
+        }
+    }
+
+    @Test
+    void open_currentsGenerationIntact_opensIt_withoutAFallback() throws Exception {
+        Path gen = builtGeneration();
+        try (DocIndex index = DocIndex.open(dir)) {
+            assertThat(index.openedGeneration()).isEqualTo(gen.getFileName().toString());
+            assertThat(index.fallback()).isEmpty();
+        }
+    }
+
+    @Test
+    void open_textChangedInsideTheChunksFile_isRefusedByItsChecksum_namingTheFile() throws Exception {
+        Path gen = builtGeneration();
+        Path file = gen.resolve("chunks.jsonl");
+        Files.writeString(file, Files.readString(file).replace("alpha beta gamma", "alpha beta delta"));
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("chunks.jsonl does not match the checksum recorded when it was built")
+                .hasMessageContaining(file.toString()).hasMessageContaining("docask index");
+    }
+
+    @Test
+    void open_sixteenBytesOfALuceneFileChanged_isRefused_namingTheFile() throws Exception {
+        Path gen = builtGeneration();
+        Path biggest;
+        try (var files = Files.list(gen.resolve("lucene"))) {
+            biggest = files.filter(f -> !f.getFileName().toString().startsWith("segments"))
+                    .max(java.util.Comparator.comparingLong(f -> f.toFile().length())).orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(biggest);
+        for (int i = bytes.length / 2; i < bytes.length / 2 + 16; i++) {
+            bytes[i] ^= 0x5a;
+        }
+        Files.write(biggest, bytes);
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("damaged").hasMessageContaining(biggest.getFileName().toString())
+                .hasMessageContaining("docask index").hasMessageNotContaining("MMapIndexInput");
+    }
+
+    @Test
+    void open_anIndexBuiltBeforeChecksumsWereRecorded_stillOpens() throws Exception {
+        Path gen = builtGeneration();
+        Path manifest = gen.resolve("manifest.json");
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) IndexFiles.JSON.readTree(manifest.toFile());
+        json.remove("checksums");
+        IndexFiles.JSON.writeValue(manifest.toFile(), json);
+        try (DocIndex index = DocIndex.open(dir)) {
+            assertThat(index.size()).isEqualTo(chunks.size());
+        }
+    }
+
+    @Test
     void open_missingIndex_saysHowToBuildOne() {
         assertThatThrownBy(() -> DocIndex.open(dir.resolve("nope"))).isInstanceOf(IndexException.class)
                 .hasMessageContaining("no docask index");

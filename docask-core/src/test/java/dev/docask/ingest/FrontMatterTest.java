@@ -54,4 +54,40 @@ class FrontMatterTest {
         assertThatThrownBy(() -> FrontMatter.parse("---\njust a sentence\n---\nbody"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mapping");
     }
+
+    @Test
+    void parse_yamlNestedAThousandDeep_isABadFrontMatterError_notAStackOverflow() {
+        String deep = "---\nt: " + "[".repeat(1000) + "]".repeat(1000) + "\n---\nbody";
+        assertThatThrownBy(() -> FrontMatter.parse(deep)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nests deeper than " + FrontMatter.MAX_DEPTH + " levels");
+    }
+
+    @Test
+    void parse_nestedToTheLimit_isRead() {
+        String yaml = "---\nt: " + "[".repeat(FrontMatter.MAX_DEPTH - 1) + "x" + "]".repeat(FrontMatter.MAX_DEPTH - 1) + "\n---\nbody";
+        assertThat(FrontMatter.parse(yaml).find("t")).contains("x");
+    }
+
+    @Test
+    void parse_aliasesExpandingExponentially_areRefused() {
+        StringBuilder yaml = new StringBuilder("---\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (int i = 1; i < 10; i++) {
+            yaml.append("a").append(i).append(": &a").append(i).append(" [")
+                    .append(String.join(", ", java.util.Collections.nCopies(9, "*a" + (i - 1)))).append("]\n");
+        }
+        assertThatThrownBy(() -> FrontMatter.parse(yaml + "---\nbody")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("front matter");
+    }
+
+    @Test
+    void parse_fewAliasesThatStillExpandTooMuch_areRefusedByTheTextCap() {
+        String big = "x".repeat(60_000);
+        StringBuilder yaml = new StringBuilder("---\na0: &a0 [" + big + "]\n");
+        for (int i = 1; i < 6; i++) {
+            yaml.append("a").append(i).append(": &a").append(i).append(" [*a").append(i - 1).append(", *a")
+                    .append(i - 1).append(", *a").append(i - 1).append("]\n");
+        }
+        assertThatThrownBy(() -> FrontMatter.parse(yaml + "---\nbody")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("expands to more than");
+    }
 }

@@ -111,6 +111,18 @@ class SiteReaderTest {
     }
 
     @Test
+    void read_pageWithFrontMatterNestedAThousandDeep_isAProblemForThatPage_andTheRunGoesOn() throws IOException {
+        Files.writeString(tmp.resolve("good.md"), "# Good\n\nFine text.");
+        Files.writeString(tmp.resolve("deep.md"), "---\nt: " + "[".repeat(1000) + "]".repeat(1000) + "\n---\n# Deep\n\ntext");
+        Corpus corpus = SiteReader.read(tmp, IngestOptions.defaults("https://x.dev"));
+        assertThat(corpus.chunks()).extracting(Chunk::url).containsExactly("https://x.dev/good");
+        assertThat(corpus.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("deep.md");
+            assertThat(p.reason()).contains("nests deeper than");
+        });
+    }
+
+    @Test
     void read_progress_reportedForEveryFile() throws IOException {
         Files.writeString(tmp.resolve("a.md"), "# A\n\ntext");
         Files.writeString(tmp.resolve("b.md"), "# B\n\ntext");

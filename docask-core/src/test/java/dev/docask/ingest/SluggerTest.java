@@ -61,4 +61,18 @@ class SluggerTest {
         assertThat(Slugger.styleOf(Framework.MKDOCS)).isEqualTo(Slugger.Style.MKDOCS);
         assertThat(Slugger.styleOf(Framework.HTML)).isEqualTo(Slugger.Style.NONE);
     }
+
+    @Test
+    void github_manyHeadingsNamedAlike_withANumberedOneAmongThem_areNumberedAsGithubSluggerDoes() {
+        Slugger s = new Slugger(Slugger.Style.GITHUB);
+        java.util.List<String> slugs = new java.util.ArrayList<>();
+        for (String h : new String[] {"A", "A 1", "A", "A", "A 3", "A"}) {
+            slugs.add(s.slug(h));
+        }
+        assertThat(slugs).containsExactly("a", "a-1", "a-2", "a-3", "a-3-1", "a-4");
+        for (int i = 0; i < 5000; i++) {
+            s.slug("A");
+        }
+        assertThat(s.slug("A")).isEqualTo("a-5005");
+    }
 }

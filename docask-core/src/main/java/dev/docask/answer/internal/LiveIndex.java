@@ -39,7 +39,7 @@ public final class LiveIndex implements AutoCloseable {
         this.dir = dir;
         this.loader = loader;
         String name = DocIndex.generation(dir).orElse("");
-        current.set(load(name));
+        current.set(serve(DocIndex.open(dir)));
         lastSeen = name;
         poller = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
                 .name("docask-index-reload").unstarted(r));
@@ -86,9 +86,23 @@ public final class LiveIndex implements AutoCloseable {
         }
         String name = seen.get();
         lastSeen = name;
+        DocIndex opened;
+        try {
+            opened = DocIndex.open(dir);
+        } catch (RuntimeException e) {
+            LOG.warn("new index generation {} in {} was rejected; still serving {}: {}", name, dir, generation(),
+                    e.getMessage());
+            return false;
+        }
+        if (opened.openedGeneration().equals(generation())) { // CURRENT's is damaged and we already serve the fallback
+            LOG.warn("new index generation {} in {} was rejected; still serving {}: {}", name, dir, generation(),
+                    opened.fallback().orElse("it is damaged"));
+            opened.close();
+            return false;
+        }
         Generation fresh;
         try {
-            fresh = load(name);
+            fresh = serve(opened);
         } catch (RuntimeException e) {
             LOG.warn("new index generation {} in {} was rejected; still serving {}: {}", name, dir, generation(),
                     e.getMessage());
@@ -98,12 +112,13 @@ public final class LiveIndex implements AutoCloseable {
         if (old != null) {
             old.retire();
         }
-        LOG.info("index reloaded: now serving generation {} of {} ({} chunks)", name, dir, fresh.index().size());
+        LOG.info("index reloaded: now serving generation {} of {} ({} chunks)", fresh.name(), dir, fresh.index().size());
         return true;
     }
 
-    private Generation load(String name) {
-        DocIndex index = DocIndex.open(dir);
+    /** The generation to serve {@code index} as; closes it when it cannot be served. */
+    private Generation serve(DocIndex index) {
+        String name = index.openedGeneration();
         try {
             return loader.apply(name, index);
         } catch (RuntimeException e) {

@@ -72,6 +72,17 @@ class LiveIndexTest {
     }
 
     @Test
+    void reloadIfChanged_newGenerationWhoseChunkTextWasChanged_isRejectedByItsChecksum_andTheOldKeepsServing() throws Exception {
+        String before = live.generation();
+        TestIndexes.build(dir, "mock", EDITED).close();
+        Path gen = dir.resolve(Files.readString(dir.resolve("CURRENT")).trim());
+        Path chunks = gen.resolve("chunks.jsonl");
+        Files.writeString(chunks, Files.readString(chunks).replace("flaky", "flakx"));
+        assertThat(live.reloadIfChanged()).isFalse();
+        assertThat(live.generation()).isEqualTo(before);
+    }
+
+    @Test
     void reloadIfChanged_garbageCurrent_keepsServing_andARepairIsNotAReload() throws Exception {
         String before = live.generation();
         Files.writeString(dir.resolve("CURRENT"), "garbage\n");
