@@ -42,6 +42,16 @@ public final class SolrBackend {
     public record Published(int written, int kept, int deleted) {
     }
 
+    /**
+     * Checks an address and a site name before any work, e.g. before an index is built to publish.
+     *
+     * @throws IllegalArgumentException naming what is malformed
+     */
+    public static void requireAddress(String backend, String site) {
+        SolrLocation.parse(Objects.requireNonNull(backend, "backend"));
+        SolrFields.requireSite(site);
+    }
+
     /** Whether {@code backend} names a Solr collection ({@code solr://…}). */
     public static boolean isSolr(String backend) {
         return backend != null && backend.startsWith("solr://");
