@@ -5,10 +5,7 @@ import dev.docask.index.IndexException;
 import dev.docask.index.Manifest;
 import dev.docask.index.internal.IndexAccess;
 import dev.docask.ingest.Chunk;
-import org.apache.solr.client.solrj.response.QueryResponse;
-import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
-import org.apache.solr.common.params.CursorMarkParams;
 import org.apache.solr.common.params.ModifiableSolrParams;
 
 import java.time.Duration;
@@ -131,28 +128,12 @@ public final class SolrBackend {
     }
 
     private static void readChunks(SolrConnection solr, String site, List<String> ids, List<Chunk> chunks, List<String> copyOf) {
-        String cursor = CursorMarkParams.CURSOR_MARK_START;
-        while (true) {
-            ModifiableSolrParams p = new ModifiableSolrParams();
-            p.set("q", "*:*");
-            p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
-            p.add("fq", "{!term f=" + SolrFields.KIND + "}" + SolrFields.KIND_CHUNK);
-            p.set("fl", SolrFields.ID + "," + SolrFields.COPY_OF + "," + SolrFields.CHUNK);
-            p.set("sort", SolrFields.ORD + " asc," + SolrFields.ID + " asc");
-            p.set("rows", 1000);
-            p.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-            QueryResponse r = solr.query("reading the site's chunks", p);
-            for (SolrDocument d : r.getResults()) {
-                ids.add((String) d.getFieldValue(SolrFields.ID));
-                Object c = d.getFieldValue(SolrFields.COPY_OF);
-                copyOf.add(c == null ? "" : c.toString());
-                chunks.add(SolrPublisher.chunk(String.valueOf(d.getFieldValue(SolrFields.CHUNK))));
-            }
-            String next = r.getNextCursorMark();
-            if (next == null || next.equals(cursor)) {
-                return;
-            }
-            cursor = next;
-        }
+        solr.forEachChunk("reading the site's chunks", site, SolrFields.ID + "," + SolrFields.COPY_OF + "," + SolrFields.CHUNK,
+                SolrFields.ORD + " asc," + SolrFields.ID + " asc", d -> {
+                    ids.add((String) d.getFieldValue(SolrFields.ID));
+                    Object c = d.getFieldValue(SolrFields.COPY_OF);
+                    copyOf.add(c == null ? "" : c.toString());
+                    chunks.add(SolrPublisher.chunk(String.valueOf(d.getFieldValue(SolrFields.CHUNK))));
+                });
     }
 }

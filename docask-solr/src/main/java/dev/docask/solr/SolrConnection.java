@@ -70,6 +70,31 @@ final class SolrConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Every document of the site's chunks, in {@code sort} order (which must end with the id), page by
+     * page with a cursor: a deep page costs what the first does.
+     */
+    void forEachChunk(String what, String site, String fields, String sort, java.util.function.Consumer<org.apache.solr.common.SolrDocument> each) {
+        String cursor = org.apache.solr.common.params.CursorMarkParams.CURSOR_MARK_START;
+        while (true) {
+            org.apache.solr.common.params.ModifiableSolrParams p = new org.apache.solr.common.params.ModifiableSolrParams();
+            p.set("q", "*:*");
+            p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
+            p.add("fq", "{!term f=" + SolrFields.KIND + "}" + SolrFields.KIND_CHUNK);
+            p.set("fl", fields);
+            p.set("sort", sort);
+            p.set("rows", 1000);
+            p.set(org.apache.solr.common.params.CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+            QueryResponse r = query(what, p);
+            r.getResults().forEach(each);
+            String next = r.getNextCursorMark();
+            if (next == null || next.equals(cursor)) {
+                return;
+            }
+            cursor = next;
+        }
+    }
+
     private static final Duration[] RETRY_PAUSES = {Duration.ofMillis(250), Duration.ofSeconds(1)};
 
     /** Whether Solr answered "no" to the request itself (4xx): asking again would get the same answer. */

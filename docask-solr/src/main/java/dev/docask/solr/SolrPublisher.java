@@ -10,11 +10,7 @@ import dev.docask.index.internal.QuantizedVector;
 import dev.docask.ingest.Chunk;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.request.schema.SchemaRequest;
-import org.apache.solr.client.solrj.response.QueryResponse;
-import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
-import org.apache.solr.common.params.CursorMarkParams;
-import org.apache.solr.common.params.ModifiableSolrParams;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -131,27 +127,11 @@ final class SolrPublisher {
     /** The site's chunk ids now in the collection and what each is a copy of. */
     private static Map<String, String> existing(SolrConnection solr, String site) {
         Map<String, String> out = new LinkedHashMap<>();
-        String cursor = CursorMarkParams.CURSOR_MARK_START;
-        while (true) {
-            ModifiableSolrParams p = new ModifiableSolrParams();
-            p.set("q", "*:*");
-            p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
-            p.add("fq", "{!term f=" + SolrFields.KIND + "}" + SolrFields.KIND_CHUNK);
-            p.set("fl", SolrFields.ID + "," + SolrFields.COPY_OF);
-            p.set("sort", SolrFields.ID + " asc");
-            p.set("rows", 2000);
-            p.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-            QueryResponse r = solr.query("listing the site's chunks", p);
-            for (SolrDocument d : r.getResults()) {
-                Object c = d.getFieldValue(SolrFields.COPY_OF);
-                out.put((String) d.getFieldValue(SolrFields.ID), c == null ? "" : c.toString());
-            }
-            String next = r.getNextCursorMark();
-            if (next == null || next.equals(cursor)) {
-                return out;
-            }
-            cursor = next;
-        }
+        solr.forEachChunk("listing the site's chunks", site, SolrFields.ID + "," + SolrFields.COPY_OF, SolrFields.ID + " asc", d -> {
+            Object c = d.getFieldValue(SolrFields.COPY_OF);
+            out.put((String) d.getFieldValue(SolrFields.ID), c == null ? "" : c.toString());
+        });
+        return out;
     }
 
     private static SolrInputDocument document(DocIndex built, String site, int i, String id, String copyOf) {

@@ -92,7 +92,7 @@ class SolrRealSitesIT {
         System.out.printf("docask-solr: retrieval p50/p99 local %d/%d us, solr %d/%d us; published %d chunks in %.1f s (%.0f chunks/s)%n",
                 percentile(localMicros, 50), percentile(localMicros, 99), percentile(solrMicros, 50), percentile(solrMicros, 99),
                 published, publishNanos / 1e9, published / (publishNanos / 1e9));
-        assertThat(asked).isGreaterThanOrEqualTo(80);
+        assertThat(asked).isGreaterThanOrEqualTo(70); // 45 questions, 28 of them with a long form
         assertThat((double) same / asked).as("share with the same sources; differences:\n%s", String.join("\n", differ))
                 .isGreaterThanOrEqualTo(0.95);
     }
