@@ -7,17 +7,31 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 
-/** The {@code --index} option shared by the commands that read an index, or {@code --backend} and {@code --site}. */
-final class IndexArgs {
+/**
+ * The {@code --index} option shared by the commands that read an index; {@link WithBackend} adds
+ * {@code --backend} and {@code --site} for those that can read a site of a Solr collection instead.
+ */
+class IndexArgs {
     @Option(names = "--index", paramLabel = "DIR", description = "Index directory written by 'docask index'.")
     Path dir;
 
-    @Option(names = "--backend", paramLabel = "URI",
-            description = "Read the index from a Solr collection instead, solr://host:port/solr/<collection> (with --site).")
     String backend;
 
-    @Option(names = "--site", paramLabel = "NAME", description = "The site in the --backend collection.")
     String site;
+
+    /** {@code --index}, or {@code --backend} with {@code --site} (ask, search, calibrate, mcp). */
+    static final class WithBackend extends IndexArgs {
+        @Option(names = "--backend", paramLabel = "URI",
+                description = "Read the index from a Solr collection instead, solr://host:port/solr/<collection> (with --site).")
+        void backend(String uri) {
+            backend = uri;
+        }
+
+        @Option(names = "--site", paramLabel = "NAME", description = "The site in the --backend collection.")
+        void site(String name) {
+            site = name;
+        }
+    }
 
     DocIndex open() {
         return open(dir, backend, site);
@@ -50,13 +64,9 @@ final class IndexArgs {
 
     /**
      * For the commands that read an index folder as files (serve reloads it when a build publishes a
-     * new generation; inspect measures it): a usage error for {@code --backend}, or for no {@code --index}.
+     * new generation; inspect measures it): a usage error for no {@code --index}.
      */
-    void requireFolder(picocli.CommandLine.Model.CommandSpec spec, String command) {
-        if (backend != null || site != null) {
-            throw OptionCheck.fail(spec, "docask " + command + " reads an --index folder; --backend and --site are for "
-                    + "index, ask, search and eval (docs/solr.md)");
-        }
+    void requireFolder(picocli.CommandLine.Model.CommandSpec spec) {
         if (dir == null) {
             throw OptionCheck.fail(spec, "Missing required option: '--index=DIR'");
         }

@@ -32,7 +32,7 @@ final class McpCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Mixin
     RetrievalArgs retrieval;
