@@ -90,7 +90,17 @@ class ArchitectureTest {
     }
 
     @Test
+    void solr_readsThroughTheIndexOnly() {
+        noClasses().that().resideInAPackage("dev.docask.solr..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.docask.retrieve..", "dev.docask.answer..",
+                        "dev.docask.server..", "dev.docask.cli..", "dev.docask.eval..")
+                .allowEmptyShould(true).check(MAIN);
+    }
+
+    @Test
     void libraries_stayInTheirRooms() {
+        noClasses().that().resideOutsideOfPackage("dev.docask.solr..")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.solr..").allowEmptyShould(true).check(MAIN);
         noClasses().that().resideOutsideOfPackage("dev.docask.crawl..")
                 .should().dependOnClassesThat().resideInAPackage("crawlercommons..").allowEmptyShould(true).check(MAIN);
         noClasses().that().resideOutsideOfPackages("dev.docask.index..", "dev.docask.retrieve..", "dev.docask.eval..")
@@ -108,7 +118,7 @@ class ArchitectureTest {
     /** The packages a library user may import (docs/api.md); the rest is docask's own. */
     private static final Set<String> EXPORTED = Set.of("dev.docask.ingest", "dev.docask.embed", "dev.docask.index",
             "dev.docask.retrieve", "dev.docask.answer", "dev.docask.embed.bge", "dev.docask.answer.providers",
-            "dev.docask.server", "dev.docask.crawl", "dev.docask.mcp");
+            "dev.docask.server", "dev.docask.crawl", "dev.docask.mcp", "dev.docask.solr");
 
     private static List<JavaClass> exported() {
         return MAIN.stream().filter(c -> EXPORTED.contains(c.getPackageName()))

@@ -43,7 +43,7 @@ final class AskCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Mixin
     RetrievalArgs retrieval;

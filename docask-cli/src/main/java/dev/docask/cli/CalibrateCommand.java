@@ -34,7 +34,7 @@ final class CalibrateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Option(names = "--match", paramLabel = "FILE", description = "Questions the site answers, one per line.")
     Path match;

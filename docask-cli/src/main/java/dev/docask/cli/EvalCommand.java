@@ -57,6 +57,13 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--index", paramLabel = "DIR", description = "Index to evaluate (built with docask index).")
     Path index;
 
+    @Option(names = "--backend", paramLabel = "URI",
+            description = "Evaluate a site of a Solr collection instead of --index: solr://host:port/solr/<collection> with --site.")
+    String backend;
+
+    @Option(names = "--site", paramLabel = "NAME", description = "The site in the --backend collection.")
+    String site;
+
     @Option(names = "--questions", paramLabel = "FILE",
             description = "Question file (JSON Lines); repeat to evaluate the union of several files.")
     List<Path> questions = new ArrayList<>();
@@ -119,8 +126,15 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if ((index == null) == (beir == null)) {
+        boolean anIndex = index != null || backend != null;
+        if (anIndex == (beir != null)) {
             throw OptionCheck.fail(spec, "give either --index DIR --questions FILE, or --beir DIR");
+        }
+        if (anIndex) {
+            OptionCheck.convert(spec, () -> {
+                IndexArgs.requireOne(index, backend, site);
+                return index;
+            });
         }
         if (k < 1) {
             throw OptionCheck.fail(spec, "--k must be at least 1, got " + k);
@@ -163,7 +177,7 @@ final class EvalCommand implements Callable<Integer> {
         Targets targets = OptionCheck.convert(spec, () -> new Targets(minRecall, maxTurnedAway, maxOfftopicPassed));
         List<Strategy> run = OptionCheck.convert(spec, () -> Strategies.select(strategies, overrides));
         List<Question> asked = readQuestions();
-        try (DocIndex idx = DocIndex.open(index)) {
+        try (DocIndex idx = IndexArgs.open(index, backend, site)) {
             HybridRetriever retriever = HybridRetriever.create(idx, Embedders.create(idx.manifest().embedderSpec()));
             DocsReport report = DocsEval.run(retriever::retrieve, asked, run, k, preferLong);
             out.print(json ? report.json() : report.table());
@@ -188,7 +202,7 @@ final class EvalCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "--min-first-quote must be between 0 and 1, got " + minFirstQuote);
         }
         List<LabelledQuestion> asked = LabelledFile.read(extractive);
-        try (DocIndex idx = DocIndex.open(index);
+        try (DocIndex idx = IndexArgs.open(index, backend, site);
              AskHandler handler = AskHandler.builder().index(idx).build()) {
             ExtractiveReport report = ExtractiveEval.run(handler::ask, asked);
             out.print(json ? report.json() : report.table());

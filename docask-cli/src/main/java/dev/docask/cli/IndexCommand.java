@@ -81,6 +81,14 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--site-name", paramLabel = "NAME", description = "Display name used in answers (default: the site's config names it, else from the base URL).")
     String siteName;
 
+    @Option(names = "--backend", paramLabel = "URI",
+            description = "Also publish the index to a Solr collection, solr://host:port/solr/<collection> (needs --site); "
+                    + "incremental: unchanged chunks are not rewritten, removed pages are deleted.")
+    String backend;
+
+    @Option(names = "--site", paramLabel = "NAME", description = "The site's name in the --backend collection (a-z, 0-9, _).")
+    String backendSite;
+
     @Option(names = "--llms-txt", paramLabel = "DIR",
             description = "Also write llms.txt and llms-full.txt of the new index into DIR (e.g. the site's static folder).")
     Path llmsTxt;
@@ -113,6 +121,15 @@ final class IndexCommand implements Callable<Integer> {
         }
         if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
             throw OptionCheck.fail(spec, "--llms-txt wants a folder to write llms.txt into, and " + llmsTxt + " is a file");
+        }
+        if (backend != null || backendSite != null) {
+            if (backend == null) {
+                throw OptionCheck.fail(spec, "--site names the site in a --backend collection: give --backend too");
+            }
+            OptionCheck.convert(spec, () -> {
+                dev.docask.solr.SolrBackend.requireAddress(backend, backendSite);
+                return backend;
+            });
         }
         IngestOptions options = OptionCheck.convert(spec, () -> new IngestOptions(baseUrl, fw, chunkSize, chunkOverlap, ignore));
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
@@ -198,6 +215,14 @@ final class IndexCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
                         + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
                 corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        if (backend != null) {
+            try (DocIndex built = DocIndex.open(this.out)) {
+                long t = System.nanoTime();
+                dev.docask.solr.SolrBackend.Published p = dev.docask.solr.SolrBackend.publish(built, backend, backendSite);
+                out.printf(Locale.ROOT, "Published to %s site %s: %d chunks written, %d unchanged, %d deleted, %.1f s%n",
+                        backend, backendSite, p.written(), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);
+            }
+        }
         if (llmsTxt != null) {
             try (DocIndex built = DocIndex.open(this.out)) {
                 out.println("Wrote " + String.join(" and ", LlmsTxt.of(built).write(llmsTxt).stream().map(Path::toString).toList()));

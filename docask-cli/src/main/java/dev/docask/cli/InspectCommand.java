@@ -41,6 +41,7 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        index.requireFolder(spec);
         try (DocIndex idx = index.open()) {
             if (chunks) {
                 for (int i = 0; i < idx.size(); i++) {

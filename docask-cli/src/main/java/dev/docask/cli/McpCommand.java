@@ -32,7 +32,7 @@ final class McpCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Mixin
     RetrievalArgs retrieval;
@@ -56,7 +56,7 @@ final class McpCommand implements Callable<Integer> {
                     .onError(e -> err.println("docask mcp: warning: " + e.getMessage())).build();
             builder = DocsMcp.builder(retriever).siteName(siteName).retrieval(options);
             DocsMcp mcp = OptionCheck.convert(spec, () -> builder.maxQueryChars(maxQueryChars).build());
-            err.println("docask mcp: serving " + index.dir + " over stdio");
+            err.println("docask mcp: serving " + index.name() + " over stdio");
             err.flush();
             mcp.serveStdio(System.in, protocol);
         }

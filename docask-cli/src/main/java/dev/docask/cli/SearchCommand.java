@@ -28,7 +28,7 @@ final class SearchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Mixin
     RetrievalArgs retrieval;

@@ -127,6 +127,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        index.requireFolder(spec);
         // The server's own checks name its builder's fields; a command-line user gave flags.
         if (maxQuestionChars < 1) {
             throw OptionCheck.fail(spec, "--max-question-chars must be at least 1, got " + maxQuestionChars);

@@ -2,36 +2,21 @@ package dev.docask.index;
 
 import dev.docask.index.internal.IndexAccess;
 import dev.docask.index.internal.IndexEngine;
-import dev.docask.index.internal.Scored;
-
+import dev.docask.index.internal.PageToken;
+import dev.docask.index.internal.QuantizedVector;
 import dev.docask.index.internal.QueryTerms;
-
+import dev.docask.index.internal.Scored;
+import dev.docask.index.internal.SearchBackend;
 import dev.docask.ingest.Chunk;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
-import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,8 +41,8 @@ public final class DocIndex implements AutoCloseable {
     static final int MAX_QUERY_TERMS = 256;
 
     static {
-        // retrieval's engine calls, for docask's own packages only (dev.docask.index.internal is not exported)
-        IndexAccess.register(DocIndex::terms, index -> index.engine);
+        // the engine calls and remote indexes, for docask's own modules only (dev.docask.index.internal is not exported)
+        IndexAccess.register(new Access());
     }
 
     private final IndexEngine engine = new Engine();
@@ -69,35 +54,29 @@ public final class DocIndex implements AutoCloseable {
     private final int[] copyOf;
     private final int[][] copies;
     private final BitSet canonical;
-    private final @Nullable VectorStore vectors; // null for a keyword-only index
-    private final FSDirectory luceneDir;
-    private final DirectoryReader reader;
-    private final IndexSearcher searcher;
-    private final int[] docToChunk;
-    private final int[] chunkToDoc;
+    private final SearchBackend backend;
+    private final @Nullable LuceneSearch local; // null when a search service holds the chunks
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DocIndex.class);
     private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
+    private static final DocsAnalyzer PAGE_ANALYZER = DocsAnalyzer.forPages();
     private volatile @Nullable SiteWords siteWords; // built on first need: most questions have no unknown word
 
-    private DocIndex(Path dir, String generation, Optional<String> fallback, Manifest manifest,
-                     List<IndexFiles.StoredChunk> stored, @Nullable VectorStore vectors,
-                     FSDirectory luceneDir, DirectoryReader reader) throws IOException {
+    /** {@code copyOfOrSelf[i]} is chunk i's canonical copy, or a negative number when it is its own. */
+    private DocIndex(Path dir, String generation, Optional<String> fallback, Manifest manifest, List<Chunk> chunks,
+                     int[] copyOfOrSelf, SearchBackend backend, @Nullable LuceneSearch local) throws IOException {
         this.dir = dir;
         this.generation = generation;
         this.fallback = fallback;
         this.manifest = manifest;
-        this.vectors = vectors;
-        this.luceneDir = luceneDir;
-        this.reader = reader;
-        int n = stored.size();
-        List<Chunk> cs = new ArrayList<>(n);
+        this.backend = backend;
+        this.local = local;
+        int n = chunks.size();
+        this.chunks = List.copyOf(chunks);
         copyOf = new int[n];
         canonical = new BitSet(n);
         int[] copyCount = new int[n];
         for (int i = 0; i < n; i++) {
-            IndexFiles.StoredChunk s = stored.get(i);
-            cs.add(s.chunk());
-            copyOf[i] = s.copyOf() < 0 ? i : s.copyOf();
+            copyOf[i] = copyOfOrSelf[i] < 0 ? i : copyOfOrSelf[i];
             if (copyOf[i] < 0 || copyOf[i] >= n) {
                 throw new IOException("chunk " + i + " names a copy outside the index");
             }
@@ -107,7 +86,6 @@ public final class DocIndex implements AutoCloseable {
                 copyCount[copyOf[i]]++;
             }
         }
-        chunks = List.copyOf(cs);
         copies = new int[n][];
         for (int i = 0; i < n; i++) {
             copies[i] = new int[copyCount[i]];
@@ -116,24 +94,6 @@ public final class DocIndex implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             if (copyOf[i] != i) {
                 copies[copyOf[i]][fill[copyOf[i]]++] = i;
-            }
-        }
-        searcher = new IndexSearcher(reader);
-        searcher.setSimilarity(new BM25Similarity(manifest.bm25K1(), manifest.bm25B()));
-        if (reader.maxDoc() != n) {
-            throw new IOException("the Lucene index holds " + reader.maxDoc() + " documents, chunks.jsonl " + n);
-        }
-        docToChunk = new int[n];
-        chunkToDoc = new int[n];
-        for (LeafReaderContext leaf : reader.leaves()) {
-            NumericDocValues ords = leaf.reader().getNumericDocValues(ORDINAL);
-            for (int d = 0; d < leaf.reader().maxDoc(); d++) {
-                if (ords == null || !ords.advanceExact(d)) {
-                    throw new IOException("Lucene document " + (leaf.docBase + d) + " has no chunk ordinal");
-                }
-                int ord = (int) ords.longValue();
-                docToChunk[leaf.docBase + d] = ord;
-                chunkToDoc[ord] = leaf.docBase + d;
             }
         }
     }
@@ -194,7 +154,14 @@ public final class DocIndex implements AutoCloseable {
             luceneDir = FSDirectory.open(gen.resolve(IndexFiles.LUCENE));
             reader = DirectoryReader.open(luceneDir);
             Checksums.verify(gen, manifest, reader);
-            return new DocIndex(dir, gen.getFileName().toString(), fallback, manifest, stored, vectors, luceneDir, reader);
+            LuceneSearch search = new LuceneSearch(manifest, stored.size(), vectors, luceneDir, reader);
+            List<Chunk> chunks = new ArrayList<>(stored.size());
+            int[] copyOf = new int[stored.size()];
+            for (int i = 0; i < copyOf.length; i++) {
+                chunks.add(stored.get(i).chunk());
+                copyOf[i] = stored.get(i).copyOf();
+            }
+            return new DocIndex(dir, gen.getFileName().toString(), fallback, manifest, chunks, copyOf, search, search);
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader, luceneDir);
             throw e;
@@ -284,7 +251,7 @@ public final class DocIndex implements AutoCloseable {
 
     /** Whether the index has vectors (false for a keyword-only index). */
     public boolean hasVectors() {
-        return vectors != null;
+        return manifest.dimensions() > 0;
     }
 
     /** The canonical copy of chunk {@code id} (itself when it has no copies or is canonical). */
@@ -340,11 +307,8 @@ public final class DocIndex implements AutoCloseable {
         if (asked.size() > MAX_QUERY_TERMS) {
             asked = asked.subList(0, MAX_QUERY_TERMS);
         }
-        try {
-            int[] askedDf = new int[asked.size()];
-            for (int i = 0; i < askedDf.length; i++) {
-                askedDf[i] = reader.docFreq(new Term(FIELD, asked.get(i)));
-            }
+        {
+            int[] askedDf = backend.docFreqs(asked);
             Map<String, Replacement> replaced = closeWords ? closeWords(question, asked, askedDf) : Map.of();
             Map<String, Replacement> flags = flags(asked, askedDf);
             List<String> terms = new ArrayList<>(asked.size());
@@ -368,7 +332,7 @@ public final class DocIndex implements AutoCloseable {
                 dfs.add(r == null ? askedDf[i] : r.docFreq());
                 counts.add(said);
             }
-            long n = Math.max(1, reader.numDocs());
+            long n = Math.max(1, chunks.size());
             float[] idf = new float[terms.size()];
             float[] w = new float[terms.size()];
             for (int i = 0; i < idf.length; i++) {
@@ -378,8 +342,6 @@ public final class DocIndex implements AutoCloseable {
             Map<String, String> respelt = new LinkedHashMap<>();
             replaced.values().forEach(r -> respelt.put(r.typed(), r.word()));
             return new QueryTerms(terms, idf, counts.stream().mapToInt(Integer::intValue).toArray(), w, askedKept, respelt);
-        } catch (IOException e) {
-            throw new IndexException("could not read term statistics: " + e.getMessage(), e);
         }
     }
 
@@ -394,7 +356,7 @@ public final class DocIndex implements AutoCloseable {
      * its dashes, and the analyser keeps a flag's dashes in its whole term, so the question would miss
      * the one term that names it. The reverse too ({@code --name} asked, only {@code name} written).
      */
-    private Map<String, Replacement> flags(List<String> asked, int[] askedDf) throws IOException {
+    private Map<String, Replacement> flags(List<String> asked, int[] askedDf) {
         Map<String, Replacement> out = new LinkedHashMap<>();
         for (int i = 0; i < asked.size(); i++) {
             String a = asked.get(i);
@@ -403,7 +365,7 @@ public final class DocIndex implements AutoCloseable {
             }
             List<String> forms = a.startsWith("-") ? List.of(a.replaceFirst("^-+", "")) : List.of("--" + a, "-" + a);
             for (String form : forms) {
-                int df = form.isEmpty() ? 0 : reader.docFreq(new Term(FIELD, form));
+                int df = form.isEmpty() ? 0 : backend.docFreqs(List.of(form))[0];
                 if (df > 0) {
                     out.put(a, new Replacement(form, 1f, df, a, a));
                     break;
@@ -421,7 +383,7 @@ public final class DocIndex implements AutoCloseable {
      * For each written word of the question whose term is on no page, the term of the site's
      * closest written word, when there is one (docs/retrieval.md, "Typos").
      */
-    private Map<String, Replacement> closeWords(String question, List<String> asked, int[] askedDf) throws IOException {
+    private Map<String, Replacement> closeWords(String question, List<String> asked, int[] askedDf) {
         Map<String, Replacement> out = new LinkedHashMap<>();
         boolean anyUnknown = false;
         for (int df : askedDf) {
@@ -440,7 +402,12 @@ public final class DocIndex implements AutoCloseable {
             if (at < 0 || askedDf[at] > 0 || out.containsKey(own.get(0))) {
                 continue;
             }
-            Optional<SiteWords.Close> close = words.closest(written);
+            Optional<SiteWords.Close> close;
+            try {
+                close = words.closest(written);
+            } catch (IOException e) {
+                throw new IndexException("could not read the site's words: " + e.getMessage(), e);
+            }
             if (close.isEmpty()) {
                 continue;
             }
@@ -448,7 +415,7 @@ public final class DocIndex implements AutoCloseable {
             if (found.size() != 1) {
                 continue; // a stop word, or a word the analyser splits: no one term to stand in
             }
-            int df = reader.docFreq(new Term(FIELD, found.get(0)));
+            int df = backend.docFreqs(found)[0];
             if (df > 0) {
                 out.put(own.get(0), new Replacement(found.get(0), close.get().weight(written), df, written, close.get().word()));
             }
@@ -466,7 +433,7 @@ public final class DocIndex implements AutoCloseable {
                 w = siteWords;
                 if (w == null) {
                     try {
-                        w = SiteWords.of(reader, chunks);
+                        w = local != null ? SiteWords.of(local.reader(), chunks) : SiteWords.gather(chunks);
                     } catch (IOException e) {
                         throw new IndexException("could not read the site's words: " + e.getMessage(), e);
                     }
@@ -489,26 +456,7 @@ public final class DocIndex implements AutoCloseable {
         if (terms.isEmpty()) {
             return List.of();
         }
-        BooleanQuery.Builder q = new BooleanQuery.Builder();
-        for (int i = 0; i < terms.terms().size(); i++) {
-            Query tq = new TermQuery(new Term(FIELD, terms.terms().get(i)));
-            float boost = terms.counts()[i] * terms.weights()[i];
-            q.add(boost != 1f ? new BoostQuery(tq, boost) : tq, BooleanClause.Occur.SHOULD);
-        }
-        try {
-            if (allowed == null) {
-                // Nothing to filter: Lucene's own top-k collector can skip non-competitive documents.
-                ScoreDoc[] docs = searcher.search(q.build(), new TopScoreDocCollectorManager(n, n)).scoreDocs;
-                List<Scored> out = new ArrayList<>(docs.length);
-                for (ScoreDoc d : docs) {
-                    out.add(new Scored(docToChunk[d.doc], d.score));
-                }
-                return out;
-            }
-            return searcher.search(q.build(), new FilteredTopDocs(n, allowed, docToChunk));
-        } catch (IOException e) {
-            throw new IndexException("BM25 search failed: " + e.getMessage(), e);
-        }
+        return backend.bm25(terms, n, allowed);
     }
 
     /**
@@ -519,7 +467,8 @@ public final class DocIndex implements AutoCloseable {
      */
     List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
         n = requireCount(n);
-        return requireVectors().nearest(query, n, allowed);
+        requireVectors();
+        return backend.nearest(query, n, allowed);
     }
 
     /** {@code n} clamped to the chunks there are, so that no collector sizes a heap for more. */
@@ -530,14 +479,14 @@ public final class DocIndex implements AutoCloseable {
         return Math.min(n, Math.max(size(), 1));
     }
 
-    /** Cosine similarity between the normalised {@code query} and chunk {@code id}. */
-    float similarity(int id, float[] query) {
-        VectorStore vectors = requireVectors();
-        if (query.length != vectors.dimensions()) {
+    /** Cosine similarity between the normalised {@code query} and each chunk. */
+    float[] similarities(int[] ids, float[] query) {
+        requireVectors();
+        if (query.length != manifest.dimensions()) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, index has "
-                    + vectors.dimensions());
+                    + manifest.dimensions());
         }
-        return vectors.similarity(id, query);
+        return backend.similarities(ids, query);
     }
 
     /**
@@ -545,58 +494,19 @@ public final class DocIndex implements AutoCloseable {
      * {@code chunkIds[i]} contains term {@code t}.
      */
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
-        boolean[][] present = new boolean[chunkIds.length][terms.terms().size()];
-        if (chunkIds.length == 0) {
-            return present;
-        }
-        Integer[] byDoc = new Integer[chunkIds.length];
-        for (int i = 0; i < byDoc.length; i++) {
-            byDoc[i] = i;
-        }
-        Arrays.sort(byDoc, (a, b) -> Integer.compare(chunkToDoc[chunkIds[a]], chunkToDoc[chunkIds[b]]));
-        try {
-            for (LeafReaderContext leaf : reader.leaves()) {
-                var fieldTerms = leaf.reader().terms(FIELD);
-                if (fieldTerms == null) {
-                    continue;
-                }
-                TermsEnum te = fieldTerms.iterator();
-                for (int t = 0; t < terms.terms().size(); t++) {
-                    if (!te.seekExact(new BytesRef(terms.terms().get(t)))) {
-                        continue;
-                    }
-                    PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-                    int current = -1;
-                    for (Integer idx : byDoc) {
-                        int doc = chunkToDoc[chunkIds[idx]] - leaf.docBase;
-                        if (doc < 0 || doc >= leaf.reader().maxDoc()) {
-                            continue;
-                        }
-                        if (current < doc) {
-                            current = postings.advance(doc);
-                        }
-                        if (current == doc) {
-                            present[idx][t] = true;
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new IndexException("could not read postings: " + e.getMessage(), e);
-        }
-        return present;
+        return backend.termPresence(terms, chunkIds);
     }
 
-    private VectorStore requireVectors() {
-        if (vectors == null) {
+    private void requireVectors() {
+        if (!hasVectors()) {
             throw new IllegalStateException("the index in " + dir + " has no vectors (a keyword-only index, built with the embedder none)");
         }
-        return vectors;
     }
 
     @Override
     public void close() {
-        closeQuietly(reader, luceneDir, siteWords);
+        backend.close();
+        closeQuietly(siteWords);
     }
 
     private static void closeQuietly(@Nullable AutoCloseable... cs) {
@@ -630,7 +540,12 @@ public final class DocIndex implements AutoCloseable {
 
         @Override
         public float similarity(int id, float[] query) {
-            return DocIndex.this.similarity(id, query);
+            return DocIndex.this.similarities(new int[] {id}, query)[0];
+        }
+
+        @Override
+        public float[] similarities(int[] ids, float[] query) {
+            return DocIndex.this.similarities(ids, query);
         }
 
         @Override
@@ -650,6 +565,59 @@ public final class DocIndex implements AutoCloseable {
             group[0] = c;
             System.arraycopy(copies[c], 0, group, 1, copies[c].length);
             return group;
+        }
+    }
+
+    /** The hooks of {@link IndexAccess}, for docask's own modules. */
+    private static final class Access implements IndexAccess.Hooks {
+        @Override
+        public List<String> terms(String text) {
+            return DocIndex.terms(text);
+        }
+
+        @Override
+        public List<PageToken> pageTokens(String text) {
+            return PAGE_ANALYZER.tokens(text);
+        }
+
+        @Override
+        public IndexEngine engine(DocIndex index) {
+            return index.engine;
+        }
+
+        @Override
+        public DocIndex open(IndexAccess.Remote remote) {
+            try {
+                return new DocIndex(Path.of(remote.name()), remote.name(), Optional.empty(), remote.manifest(),
+                        remote.chunks(), remote.copyOf(), remote.backend(), null);
+            } catch (IOException e) {
+                remote.backend().close();
+                throw new IndexException(remote.name() + " is damaged: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public Optional<QuantizedVector> vector(DocIndex index, int id) {
+            VectorStore v = index.local == null ? null : index.local.vectors();
+            return v == null ? Optional.empty() : Optional.of(new QuantizedVector(v.vector(id), v.scale(id)));
+        }
+
+        @Override
+        public String manifestJson(Manifest manifest) {
+            try {
+                return IndexFiles.JSON.writeValueAsString(manifest.stored());
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public Manifest manifest(String json) {
+            try {
+                return new Manifest(IndexFiles.JSON.readValue(json, StoredManifest.class));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+                throw new IndexException("the stored manifest is damaged: " + e.getMessage(), e);
+            }
         }
     }
 }

@@ -106,6 +106,24 @@ final class DocsAnalyzer extends Analyzer {
         return List.copyOf(new LinkedHashSet<>(allTerms(text)));
     }
 
+    /** Every token of {@code text} with its position increment, as the index writes them. */
+    List<dev.docask.index.internal.PageToken> tokens(String text) {
+        List<dev.docask.index.internal.PageToken> tokens = new java.util.ArrayList<>();
+        try (TokenStream ts = tokenStream("all", new StringReader(text))) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute inc =
+                    ts.addAttribute(org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) {
+                tokens.add(new dev.docask.index.internal.PageToken(term.toString(), inc.getPositionIncrement()));
+            }
+            ts.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return tokens;
+    }
+
     /** Every analysed term of {@code text}, repeats included, in order. */
     List<String> allTerms(String text) {
         List<String> terms = new java.util.ArrayList<>();

@@ -14,22 +14,7 @@ final class Int8Quantizer {
 
     /** Quantises {@code v} into {@code out} and returns the scale that maps it back. */
     static float quantize(float[] v, byte[] out) {
-        if (out.length != v.length) {
-            throw new IllegalArgumentException("vector lengths differ: " + v.length + " vs " + out.length);
-        }
-        float max = 0;
-        for (float x : v) {
-            max = Math.max(max, Math.abs(x));
-        }
-        if (max == 0 || !Float.isFinite(max)) {
-            java.util.Arrays.fill(out, (byte) 0);
-            return 0f;
-        }
-        float scale = max / 127f;
-        for (int i = 0; i < v.length; i++) {
-            out[i] = (byte) Math.round(v[i] / scale);
-        }
-        return scale;
+        return dev.docask.index.internal.QuantizedVector.quantize(v, out);
     }
 
     /** The float vector a quantised one stands for. */

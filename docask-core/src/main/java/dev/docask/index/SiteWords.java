@@ -96,7 +96,7 @@ final class SiteWords implements Closeable {
         return stored != null ? new SiteWords(stored, null) : gather(chunks);
     }
 
-    private static SiteWords gather(List<Chunk> chunks) {
+    static SiteWords gather(List<Chunk> chunks) {
         ByteBuffersDirectory dir = new ByteBuffersDirectory();
         try (Analyzer words = analyzer();
              IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(words).setRAMBufferSizeMB(64))) {

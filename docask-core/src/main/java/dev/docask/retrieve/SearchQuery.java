@@ -157,21 +157,36 @@ final class SearchQuery {
         return respeltVector == null ? asked : ReciprocalRankFusion.merge(asked, engine.nearest(respeltVector, n, allowed), n, rrfK);
     }
 
-    /** Cosine of each chunk to the question (the best of its texts); NaN without a vector. */
+    /**
+     * Cosine of each chunk to the question (the best of its texts); NaN without a vector. One engine
+     * call per text, not per chunk: on a search service each call is a round trip.
+     */
     float[] similarities(int[] chunkIds) {
         float[] out = new float[chunkIds.length];
-        for (int i = 0; i < chunkIds.length; i++) {
-            out[i] = vector == null ? Float.NaN : ownSimilarity(chunkIds[i]);
-            if (opening != null && opening.vector != null) {
-                out[i] = Math.max(out[i], opening.ownSimilarity(chunkIds[i]));
-            }
+        if (vector == null) {
+            java.util.Arrays.fill(out, Float.NaN);
+        } else {
+            max(out, ownSimilarities(chunkIds), true);
+        }
+        if (opening != null && opening.vector != null) {
+            max(out, opening.ownSimilarities(chunkIds), false);
         }
         return out;
     }
 
-    private float ownSimilarity(int chunkId) {
-        float s = engine.similarity(chunkId, java.util.Objects.requireNonNull(vector));
-        return respeltVector == null ? s : Math.max(s, engine.similarity(chunkId, respeltVector));
+    private float[] ownSimilarities(int[] chunkIds) {
+        float[] s = engine.similarities(chunkIds, java.util.Objects.requireNonNull(vector));
+        if (respeltVector != null) {
+            max(s, engine.similarities(chunkIds, respeltVector), false);
+        }
+        return s;
+    }
+
+    /** {@code into[i] = max(into[i], from[i])}, or a copy when {@code replace}; NaN loses to any number. */
+    private static void max(float[] into, float[] from, boolean replace) {
+        for (int i = 0; i < into.length; i++) {
+            into[i] = replace || Float.isNaN(into[i]) ? from[i] : Math.max(into[i], from[i]);
+        }
     }
 
     /** Keyword coverage of each chunk (the better of the two texts). */

@@ -1,49 +1,118 @@
 package dev.docask.index.internal;
 
 import dev.docask.index.DocIndex;
+import dev.docask.index.Manifest;
+import dev.docask.ingest.Chunk;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
+import java.util.Optional;
 
 /**
- * How {@link IndexEngine} reaches into {@link DocIndex}: DocIndex registers its engine once, when
- * its class is initialised, so the engine calls need not be public methods of the index.
+ * How docask's own modules reach into {@link DocIndex} without widening its public surface: DocIndex
+ * registers its {@link Hooks} once, when its class is initialised.
  */
 public final class IndexAccess {
-    private static volatile @Nullable Function<String, List<String>> terms;
-    private static volatile @Nullable Function<DocIndex, IndexEngine> engines;
+    private static volatile @Nullable Hooks hooks;
 
     private IndexAccess() {
     }
 
-    /** Called by {@link DocIndex} alone; a second registration is refused. */
-    public static synchronized void register(Function<String, List<String>> analyse, Function<DocIndex, IndexEngine> engine) {
-        if (engines != null) {
-            throw new IllegalStateException("the index engine is registered already");
+    /** What {@link DocIndex} offers docask's own packages. */
+    public interface Hooks {
+        List<String> terms(String text);
+
+        List<PageToken> pageTokens(String text);
+
+        IndexEngine engine(DocIndex index);
+
+        DocIndex open(Remote remote);
+
+        Optional<QuantizedVector> vector(DocIndex index, int id);
+
+        String manifestJson(Manifest manifest);
+
+        Manifest manifest(String json);
+    }
+
+    /**
+     * An index whose chunks live on a search service: the site's chunks in ordinal order, for each
+     * the ordinal of its canonical copy (itself when it has none), and the backend that searches them.
+     *
+     * @param name     what the index is called in messages (e.g. {@code solr://host:8983/solr/docs#site})
+     * @param manifest the manifest the site was published with
+     * @param chunks   the site's chunks, ordinal order
+     * @param copyOf   the canonical copy of each chunk
+     * @param backend  the search service's side; closed with the index
+     */
+    public record Remote(String name, Manifest manifest, List<Chunk> chunks, int[] copyOf, SearchBackend backend) {
+        public Remote {
+            chunks = List.copyOf(chunks);
+            copyOf = copyOf.clone();
+            if (copyOf.length != chunks.size()) {
+                throw new IllegalArgumentException(chunks.size() + " chunks but " + copyOf.length + " copy ordinals");
+            }
         }
-        terms = Objects.requireNonNull(analyse, "analyse");
-        engines = Objects.requireNonNull(engine, "engine");
+
+        @Override
+        public int[] copyOf() {
+            return copyOf.clone();
+        }
+    }
+
+    /** Called by {@link DocIndex} alone; a second registration is refused. */
+    public static synchronized void register(Hooks h) {
+        if (hooks != null) {
+            throw new IllegalStateException("the index hooks are registered already");
+        }
+        hooks = Objects.requireNonNull(h, "hooks");
     }
 
     static IndexEngine engine(DocIndex index) {
         Objects.requireNonNull(index, "index");
-        return Objects.requireNonNull(engines, "an instance exists, so DocIndex has registered").apply(index);
+        return hooks().engine(index);
     }
 
     static List<String> terms(String text) {
-        if (terms == null) {
-            init();
-        }
-        return Objects.requireNonNull(terms, "DocIndex registers when its class is initialised").apply(text);
+        return hooks().terms(text);
     }
 
-    private static void init() {
-        try {
-            Class.forName(DocIndex.class.getName(), true, DocIndex.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
+    /** The tokens the index makes of a page's text (title, heading and text joined by newlines). */
+    public static List<PageToken> pageTokens(String text) {
+        return hooks().pageTokens(text);
+    }
+
+    /** A {@link DocIndex} over chunks a search service holds. */
+    public static DocIndex open(Remote remote) {
+        return hooks().open(Objects.requireNonNull(remote, "remote"));
+    }
+
+    /** Chunk {@code id}'s stored vector; empty for a keyword-only index or one on a search service. */
+    public static Optional<QuantizedVector> vector(DocIndex index, int id) {
+        return hooks().vector(index, id);
+    }
+
+    /** The manifest as the index folder stores it. */
+    public static String manifestJson(Manifest manifest) {
+        return hooks().manifestJson(manifest);
+    }
+
+    /** A manifest read back from {@link #manifestJson}. */
+    public static Manifest manifest(String json) {
+        return hooks().manifest(json);
+    }
+
+    private static Hooks hooks() {
+        Hooks h = hooks;
+        if (h == null) {
+            try {
+                Class.forName(DocIndex.class.getName(), true, DocIndex.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            h = hooks;
         }
+        return Objects.requireNonNull(h, "DocIndex registers when its class is initialised");
     }
 }

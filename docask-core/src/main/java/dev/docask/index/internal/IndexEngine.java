@@ -46,6 +46,9 @@ public interface IndexEngine {
     /** The cosine between chunk {@code id} and {@code query}. */
     float similarity(int id, float[] query);
 
+    /** The cosine between each chunk and {@code query}, in one call (one round trip on a search service). */
+    float[] similarities(int[] ids, float[] query);
+
     /** For each chunk, which of the terms it contains. */
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
 

@@ -1,0 +1,65 @@
+package dev.docask.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.ServerSocket;
+
+import static dev.docask.cli.CliRun.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code --backend} and {@code --site}: usage errors and an unreachable Solr, in one line each (no cluster needed). */
+class BackendOptionsTest {
+    @Test
+    void search_neitherIndexNorBackend_saysWhichToGive() {
+        CliRun r = run("search", "retry limit");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("give --index DIR, or --backend solr://host:port/solr/<collection> with --site NAME");
+    }
+
+    @Test
+    void ask_backendWithoutSite_asksForTheSite() {
+        CliRun r = run("ask", "--backend", "solr://127.0.0.1:8983/solr/docs", "how?");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("--backend needs --site NAME");
+    }
+
+    @Test
+    void search_malformedBackend_namesIt() {
+        CliRun r = run("search", "--backend", "http://127.0.0.1:8983/solr/docs", "--site", "a", "retry");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("'http://127.0.0.1:8983/solr/docs' is not a Solr address");
+    }
+
+    @Test
+    void search_solrNotRunning_saysItDidNotAnswer_inOneLine() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CliRun r = run("search", "--backend", "solr://127.0.0.1:" + port + "/solr/docs", "--site", "a", "retry");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("did not answer").doesNotContain("\tat ");
+        assertThat(r.err().strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void serve_backend_isNotAnOption() {
+        CliRun r = run("serve", "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "a");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("Unknown option").contains("--backend");
+    }
+
+    @Test
+    void index_siteWithoutBackend_refusedBeforeReading() {
+        CliRun r = run("index", "no-such-folder", "--site", "a");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("--site names the site in a --backend collection");
+    }
+
+    @Test
+    void index_badSiteName_refusedBeforeReading() {
+        CliRun r = run("index", "no-such-folder", "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "My Docs");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("--site 'My Docs' is not a site name");
+    }
+}

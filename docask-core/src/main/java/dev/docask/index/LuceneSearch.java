@@ -1,0 +1,192 @@
+package dev.docask.index;
+
+import dev.docask.index.internal.QueryTerms;
+import dev.docask.index.internal.Scored;
+import dev.docask.index.internal.SearchBackend;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/** The local backend: Lucene BM25 over the index folder's postings and the exact int8 scan in memory. */
+final class LuceneSearch implements SearchBackend {
+    private final FSDirectory luceneDir;
+    private final DirectoryReader reader;
+    private final IndexSearcher searcher;
+    private final @Nullable VectorStore vectors; // null for a keyword-only index
+    private final int[] docToChunk;
+    private final int[] chunkToDoc;
+
+    LuceneSearch(Manifest manifest, int n, @Nullable VectorStore vectors, FSDirectory luceneDir, DirectoryReader reader)
+            throws IOException {
+        this.luceneDir = luceneDir;
+        this.reader = reader;
+        this.vectors = vectors;
+        searcher = new IndexSearcher(reader);
+        searcher.setSimilarity(new BM25Similarity(manifest.bm25K1(), manifest.bm25B()));
+        if (reader.maxDoc() != n) {
+            throw new IOException("the Lucene index holds " + reader.maxDoc() + " documents, chunks.jsonl " + n);
+        }
+        docToChunk = new int[n];
+        chunkToDoc = new int[n];
+        for (LeafReaderContext leaf : reader.leaves()) {
+            NumericDocValues ords = leaf.reader().getNumericDocValues(DocIndex.ORDINAL);
+            for (int d = 0; d < leaf.reader().maxDoc(); d++) {
+                if (ords == null || !ords.advanceExact(d)) {
+                    throw new IOException("Lucene document " + (leaf.docBase + d) + " has no chunk ordinal");
+                }
+                int ord = (int) ords.longValue();
+                docToChunk[leaf.docBase + d] = ord;
+                chunkToDoc[ord] = leaf.docBase + d;
+            }
+        }
+    }
+
+    DirectoryReader reader() {
+        return reader;
+    }
+
+    @Nullable VectorStore vectors() {
+        return vectors;
+    }
+
+    @Override
+    public int[] docFreqs(List<String> terms) {
+        int[] df = new int[terms.size()];
+        try {
+            for (int i = 0; i < df.length; i++) {
+                df[i] = reader.docFreq(new Term(DocIndex.FIELD, terms.get(i)));
+            }
+        } catch (IOException e) {
+            throw new IndexException("could not read term statistics: " + e.getMessage(), e);
+        }
+        return df;
+    }
+
+    @Override
+    public List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
+        BooleanQuery.Builder q = new BooleanQuery.Builder();
+        for (int i = 0; i < terms.terms().size(); i++) {
+            Query tq = new TermQuery(new Term(DocIndex.FIELD, terms.terms().get(i)));
+            float boost = terms.counts()[i] * terms.weights()[i];
+            q.add(boost != 1f ? new BoostQuery(tq, boost) : tq, BooleanClause.Occur.SHOULD);
+        }
+        try {
+            if (allowed == null) {
+                // Nothing to filter: Lucene's own top-k collector can skip non-competitive documents.
+                ScoreDoc[] docs = searcher.search(q.build(), new TopScoreDocCollectorManager(n, n)).scoreDocs;
+                List<Scored> out = new ArrayList<>(docs.length);
+                for (ScoreDoc d : docs) {
+                    out.add(new Scored(docToChunk[d.doc], d.score));
+                }
+                return out;
+            }
+            return searcher.search(q.build(), new FilteredTopDocs(n, allowed, docToChunk));
+        } catch (IOException e) {
+            throw new IndexException("BM25 search failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
+        return requireVectors().nearest(query, n, allowed);
+    }
+
+    @Override
+    public float[] similarities(int[] chunkIds, float[] query) {
+        VectorStore v = requireVectors();
+        if (query.length != v.dimensions()) {
+            throw new IllegalArgumentException("query has " + query.length + " dimensions, index has " + v.dimensions());
+        }
+        float[] out = new float[chunkIds.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = v.similarity(chunkIds[i], query);
+        }
+        return out;
+    }
+
+    private VectorStore requireVectors() {
+        if (vectors == null) {
+            throw new IllegalStateException("the index has no vectors (a keyword-only index, built with the embedder none)");
+        }
+        return vectors;
+    }
+
+    @Override
+    public boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
+        boolean[][] present = new boolean[chunkIds.length][terms.terms().size()];
+        if (chunkIds.length == 0) {
+            return present;
+        }
+        Integer[] byDoc = new Integer[chunkIds.length];
+        for (int i = 0; i < byDoc.length; i++) {
+            byDoc[i] = i;
+        }
+        Arrays.sort(byDoc, (a, b) -> Integer.compare(chunkToDoc[chunkIds[a]], chunkToDoc[chunkIds[b]]));
+        try {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                var fieldTerms = leaf.reader().terms(DocIndex.FIELD);
+                if (fieldTerms == null) {
+                    continue;
+                }
+                TermsEnum te = fieldTerms.iterator();
+                for (int t = 0; t < terms.terms().size(); t++) {
+                    if (!te.seekExact(new BytesRef(terms.terms().get(t)))) {
+                        continue;
+                    }
+                    PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
+                    int current = -1;
+                    for (Integer idx : byDoc) {
+                        int doc = chunkToDoc[chunkIds[idx]] - leaf.docBase;
+                        if (doc < 0 || doc >= leaf.reader().maxDoc()) {
+                            continue;
+                        }
+                        if (current < doc) {
+                            current = postings.advance(doc);
+                        }
+                        if (current == doc) {
+                            present[idx][t] = true;
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IndexException("could not read postings: " + e.getMessage(), e);
+        }
+        return present;
+    }
+
+    @Override
+    public void close() {
+        try {
+            reader.close();
+        } catch (IOException ignored) {
+            // closing a read-only index cannot lose data
+        }
+        try {
+            luceneDir.close();
+        } catch (IOException ignored) {
+            // likewise
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.docask.index.internal;
+
+import org.jspecify.annotations.Nullable;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Where a {@link dev.docask.index.DocIndex} finds its candidates: the local Lucene index and int8
+ * scan, or a search service holding the same chunks (docask-solr). Chunk ids are the index's
+ * ordinals ({@code 0 … size-1}); the index keeps the chunks, copies and manifest, and everything
+ * above it (gate, fusion, copies, filters, hooks, answers) is the same whichever backend serves it.
+ */
+public interface SearchBackend extends AutoCloseable {
+
+    /** For each analysed term, on how many chunks of the site it is. */
+    int[] docFreqs(List<String> terms);
+
+    /** The {@code n} best chunks by BM25 among {@code allowed} (all when null), best first; {@code 1 <= n <= size}. */
+    List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed);
+
+    /** The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first. */
+    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed);
+
+    /** The cosine between each chunk and the normalised {@code query}, as the int8 vectors give it. */
+    float[] similarities(int[] chunkIds, float[] query);
+
+    /** For each chunk, which of the terms it contains. */
+    boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
+
+    /** Whether the backend answers now (a search service may be down); a local index always does. */
+    default boolean ready() {
+        return true;
+    }
+
+    @Override
+    void close();
+}

@@ -1,0 +1,174 @@
+package dev.docask.solr;
+
+import dev.docask.index.IndexException;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrRequest;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.impl.CloudLegacySolrClient;
+import org.apache.solr.client.solrj.request.QueryRequest;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.params.SolrParams;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/*
+ * One client per collection. SolrJ's cloud client learns the cluster's state from the nodes given
+ * and sends each request to a live replica, trying another when one fails: a node going down costs
+ * a retry, not a failed question (replication factor 2). The Apache HttpClient flavour, because the
+ * Jetty 10 client of the HTTP/2 flavour clashes with docask-server's Jetty 12.
+ *
+ * Every failure becomes an IndexException that names the collection and says what is wrong in words.
+ */
+final class SolrConnection implements AutoCloseable {
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    private final SolrLocation location;
+    private final SolrClient client;
+
+    @SuppressWarnings("deprecation") // CloudLegacySolrClient: the cloud client that needs no Jetty (see above)
+    SolrConnection(SolrLocation location, Duration timeout) {
+        this.location = location;
+        this.client = new CloudLegacySolrClient.Builder(location.nodes())
+                .withConnectionTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .withSocketTimeout((int) timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .build();
+    }
+
+    SolrLocation location() {
+        return location;
+    }
+
+    SolrClient client() {
+        return client;
+    }
+
+    /**
+     * A POST query (filters by id lists are long) on the collection. A query is safe to repeat, so one
+     * that fails for any reason but a refusal (a node went down between the cluster state the client
+     * or the coordinating node had and the request) is tried again after a pause, twice.
+     */
+    QueryResponse query(String what, SolrParams params) {
+        QueryRequest r = new QueryRequest(params, SolrRequest.METHOD.POST);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return call(what, () -> r.process(client, location.collection()));
+            } catch (IndexException e) {
+                if (attempt >= RETRY_PAUSES.length || refused(e)) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(RETRY_PAUSES[attempt].toMillis());
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * Every document of the site's chunks, in {@code sort} order (which must end with the id), page by
+     * page with a cursor: a deep page costs what the first does.
+     */
+    void forEachChunk(String what, String site, String fields, String sort, java.util.function.Consumer<org.apache.solr.common.SolrDocument> each) {
+        String cursor = org.apache.solr.common.params.CursorMarkParams.CURSOR_MARK_START;
+        while (true) {
+            org.apache.solr.common.params.ModifiableSolrParams p = new org.apache.solr.common.params.ModifiableSolrParams();
+            p.set("q", "*:*");
+            p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
+            p.add("fq", "{!term f=" + SolrFields.KIND + "}" + SolrFields.KIND_CHUNK);
+            p.set("fl", fields);
+            p.set("sort", sort);
+            p.set("rows", 1000);
+            p.set(org.apache.solr.common.params.CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+            QueryResponse r = query(what, p);
+            r.getResults().forEach(each);
+            String next = r.getNextCursorMark();
+            if (next == null || next.equals(cursor)) {
+                return;
+            }
+            cursor = next;
+        }
+    }
+
+    private static final Duration[] RETRY_PAUSES = {Duration.ofMillis(250), Duration.ofSeconds(1)};
+
+    /** Whether Solr answered "no" to the request itself (4xx): asking again would get the same answer. */
+    private static boolean refused(IndexException e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SolrException s && s.code() >= 400 && s.code() < 500) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs a SolrJ call, turning its failures into one clear IndexException. */
+    <T> T call(String what, SolrCall<T> call) {
+        try {
+            return call.run();
+        } catch (SolrServerException | IOException | SolrException e) {
+            throw translate(what, e);
+        }
+    }
+
+    /*
+     * SolrJ wraps a node's refusal (a bad query, a missing field) in "no live servers" and a dead node
+     * in a SolrException: the cause chain tells them apart.
+     */
+    private IndexException translate(String what, Exception e) {
+        String all = messages(e);
+        if (all.contains("Collection not found") || all.contains("Could not find collection")
+                || all.contains("collection not found")) {
+            return new IndexException("the Solr collection '" + location.collection() + "' does not exist at "
+                    + location.uri() + "; create it with docask's configset (docs/solr.md)", e);
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.apache.solr.client.solrj.impl.BaseHttpSolrClient.RemoteSolrException r) {
+                return new IndexException("Solr at " + location.uri() + " refused " + what + ": "
+                        + firstLine(String.valueOf(r.getMessage())).replaceFirst("^Error from server at \\S+: ", ""), e);
+            }
+        }
+        return new IndexException("Solr at " + location.uri() + " did not answer (" + what + "): "
+                + firstLine(rootMessage(e)) + "; is it running and reachable?", e);
+    }
+
+    private static String messages(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            b.append(t.getMessage()).append('\n');
+        }
+        return b.toString();
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    private static String firstLine(String s) {
+        return s.lines().findFirst().orElse(s);
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } catch (IOException ignored) {
+            // nothing to lose: the client only reads, or has committed
+        }
+    }
+
+    /** A SolrJ call. */
+    @FunctionalInterface
+    interface SolrCall<T> {
+        T run() throws SolrServerException, IOException;
+    }
+}

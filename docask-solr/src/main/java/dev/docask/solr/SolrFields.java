@@ -1,0 +1,52 @@
+package dev.docask.solr;
+
+import java.util.regex.Pattern;
+
+/** The fields of docask's configset (src/main/configset/conf/managed-schema.xml) and the site names they allow. */
+final class SolrFields {
+    static final String ID = "id";
+    static final String KIND = "kind";
+    static final String SITE = "site";
+    static final String ORD = "ord";
+    static final String CANONICAL = "canonical";
+    static final String COPY_OF = "copy_of";
+    static final String CHUNK = "chunk";
+    static final String MANIFEST = "manifest";
+    static final String VECTOR_BYTES = "vector_bytes";
+    static final String VECTOR_SCALE = "vector_scale";
+    static final String KIND_CHUNK = "chunk";
+    static final String KIND_MANIFEST = "manifest";
+    /** The embedding sizes the configset has a kNN field for. */
+    static final int[] VECTOR_SIZES = {256, 384, 512, 768, 1024};
+
+    private static final Pattern SITE_NAME = Pattern.compile("[a-z0-9][a-z0-9_]{0,63}");
+
+    private SolrFields() {
+    }
+
+    /**
+     * {@code site} when it can name a site (it becomes part of a field name).
+     *
+     * @throws IllegalArgumentException naming it otherwise
+     */
+    static String requireSite(String site) {
+        if (site == null || !SITE_NAME.matcher(site).matches()) {
+            throw new IllegalArgumentException("--site '" + site + "' is not a site name: use 1 to 64 lower-case letters,"
+                    + " digits and _, starting with a letter or digit (it names the site's Solr field)");
+        }
+        return site;
+    }
+
+    /** The site's own token field: Lucene keeps BM25 statistics per field, so they are the site's alone. */
+    static String tokens(String site) {
+        return "bm25_" + site;
+    }
+
+    static String vector(int dimensions) {
+        return "vector_" + dimensions;
+    }
+
+    static String manifestId(String site) {
+        return site + "/manifest";
+    }
+}

@@ -1,0 +1,225 @@
+package dev.docask.solr;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexException;
+import dev.docask.index.Manifest;
+import dev.docask.index.internal.IndexAccess;
+import dev.docask.index.internal.PageToken;
+import dev.docask.index.internal.QuantizedVector;
+import dev.docask.ingest.Chunk;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.client.solrj.request.schema.SchemaRequest;
+import org.apache.solr.common.SolrInputDocument;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/*
+ * Writes a built index's chunks to a site of a collection, incrementally. A chunk's Solr id is the
+ * site and a hash of everything the chunk holds, so an unchanged chunk keeps its id; it is rewritten
+ * only when its copy relation changed (a new page became the canonical copy). Chunks whose id is no
+ * longer built are deleted, and the site's manifest document is replaced last, with one commit, so a
+ * reader opening the site sees the old set or the new one (a reader open across the commit maps ids
+ * it does not know to nothing, see SolrSearch).
+ *
+ * The vectors are the built index's int8 ones (the embedder ran once, in IndexBuilder, which re-embeds
+ * only changed text) and the tokens are docask's own analysis with position increments.
+ */
+final class SolrPublisher {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int BATCH = 500;
+
+    private SolrPublisher() {
+    }
+
+    static SolrBackend.Published publish(SolrConnection solr, DocIndex built, String site) {
+        Manifest m = built.manifest();
+        if (m.bm25K1() != 1.2f || m.bm25B() != 0.75f) {
+            throw new IndexException("docask's Solr configset scores with BM25 k1 = 1.2, b = 0.75; this index was built with k1 = "
+                    + m.bm25K1() + ", b = " + m.bm25B() + " (change the configset's docask_tokens similarity to match)");
+        }
+        requireSchema(solr, m);
+        int n = built.size();
+        String[] ids = new String[n];
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            String id = site + "/" + hash(built.chunk(i));
+            int dup = seen.merge(id, 1, Integer::sum);
+            ids[i] = dup == 1 ? id : id + "-" + dup; // the same chunk twice in a site: both kept, as locally
+        }
+        Map<String, String> existing = existing(solr, site); // id -> copy_of ("" when canonical)
+        List<SolrInputDocument> writes = new ArrayList<>();
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int canonical = built.canonicalOf(i);
+            String copyOf = canonical == i ? "" : ids[canonical];
+            String was = existing.remove(ids[i]);
+            if (copyOf.equals(was)) {
+                kept++;
+                continue;
+            }
+            writes.add(document(built, site, i, ids[i], copyOf));
+        }
+        List<String> deletes = new ArrayList<>(existing.keySet());
+        UpdateRequest batch = new UpdateRequest();
+        for (SolrInputDocument d : writes) {
+            batch.add(d);
+            if (batch.getDocuments().size() >= BATCH) {
+                send(solr, batch, "writing chunks");
+                batch = new UpdateRequest();
+            }
+        }
+        for (int i = 0; i < deletes.size(); i += BATCH) {
+            batch.deleteById(deletes.subList(i, Math.min(deletes.size(), i + BATCH)));
+            send(solr, batch, "deleting removed chunks");
+            batch = new UpdateRequest();
+        }
+        SolrInputDocument manifest = new SolrInputDocument();
+        manifest.setField(SolrFields.ID, SolrFields.manifestId(site));
+        manifest.setField(SolrFields.KIND, SolrFields.KIND_MANIFEST);
+        manifest.setField(SolrFields.SITE, site);
+        manifest.setField(SolrFields.MANIFEST, IndexAccess.manifestJson(m));
+        batch.add(manifest);
+        batch.setAction(UpdateRequest.ACTION.COMMIT, true, true);
+        send(solr, batch, "committing");
+        return new SolrBackend.Published(writes.size(), kept, deletes.size());
+    }
+
+    private static void send(SolrConnection solr, UpdateRequest r, String what) {
+        solr.call(what, () -> r.process(solr.client(), solr.location().collection()));
+    }
+
+    /** Refuses a collection without docask's fields, or without a kNN field of the embedder's size. */
+    private static void requireSchema(SolrConnection solr, Manifest m) {
+        if (!hasField(solr, SolrFields.SITE) || !hasField(solr, SolrFields.VECTOR_BYTES)) {
+            throw new IndexException("the Solr collection '" + solr.location().collection() + "' was not created with docask's"
+                    + " configset (it has no field '" + SolrFields.SITE + "' or '" + SolrFields.VECTOR_BYTES + "'); see docs/solr.md");
+        }
+        if (m.dimensions() > 0 && !hasField(solr, SolrFields.vector(m.dimensions()))) {
+            throw new IndexException("the Solr collection '" + solr.location().collection() + "' has no vector field for "
+                    + m.dimensions() + " dimensions (embedder " + m.embedderId() + "); docask's configset has "
+                    + java.util.Arrays.toString(SolrFields.VECTOR_SIZES) + " — add a field '" + SolrFields.vector(m.dimensions())
+                    + "' of that size (docs/solr.md)");
+        }
+    }
+
+    private static boolean hasField(SolrConnection solr, String name) {
+        try {
+            solr.call("reading the schema", () -> new SchemaRequest.Field(name).process(solr.client(), solr.location().collection()));
+            return true;
+        } catch (IndexException e) {
+            if (String.valueOf(e.getMessage()).contains("No such field")) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** The site's chunk ids now in the collection and what each is a copy of. */
+    private static Map<String, String> existing(SolrConnection solr, String site) {
+        Map<String, String> out = new LinkedHashMap<>();
+        solr.forEachChunk("listing the site's chunks", site, SolrFields.ID + "," + SolrFields.COPY_OF, SolrFields.ID + " asc", d -> {
+            Object c = d.getFieldValue(SolrFields.COPY_OF);
+            out.put((String) d.getFieldValue(SolrFields.ID), c == null ? "" : c.toString());
+        });
+        return out;
+    }
+
+    private static SolrInputDocument document(DocIndex built, String site, int i, String id, String copyOf) {
+        Chunk c = built.chunk(i);
+        SolrInputDocument d = new SolrInputDocument();
+        d.setField(SolrFields.ID, id);
+        d.setField(SolrFields.KIND, SolrFields.KIND_CHUNK);
+        d.setField(SolrFields.SITE, site);
+        d.setField(SolrFields.ORD, i);
+        d.setField(SolrFields.CANONICAL, copyOf.isEmpty());
+        if (!copyOf.isEmpty()) {
+            d.setField(SolrFields.COPY_OF, copyOf);
+        }
+        d.setField(SolrFields.CHUNK, chunkJson(c));
+        d.setField(SolrFields.tokens(site), tokens(c.title() + "\n" + c.heading() + "\n" + c.text()));
+        IndexAccess.vector(built, i).ifPresent(v -> {
+            d.setField(SolrFields.VECTOR_BYTES, v.values());
+            d.setField(SolrFields.VECTOR_SCALE, v.scale());
+            d.setField(SolrFields.vector(v.values().length), knnValues(v));
+        });
+        return d;
+    }
+
+    private static List<Integer> knnValues(QuantizedVector v) {
+        byte[] b = v.values();
+        List<Integer> out = new ArrayList<>(b.length);
+        for (byte x : b) {
+            out.add((int) x);
+        }
+        return out;
+    }
+
+    /** docask's tokens in Solr's JSON pre-analysed format: each term with its position increment. */
+    static String tokens(String text) {
+        List<Map<String, Object>> tokens = new ArrayList<>();
+        for (PageToken t : IndexAccess.pageTokens(text)) {
+            Map<String, Object> tok = new LinkedHashMap<>();
+            tok.put("t", t.term());
+            tok.put("i", t.positionIncrement());
+            tokens.add(tok);
+        }
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("v", "1");
+        v.put("tokens", tokens);
+        return write(v);
+    }
+
+    static String chunkJson(Chunk c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("url", c.url());
+        m.put("title", c.title());
+        m.put("heading", c.heading());
+        m.put("text", c.text());
+        m.put("source", c.source());
+        m.put("metadata", new TreeMap<>(c.metadata()));
+        return write(m);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Chunk chunk(String json) {
+        try {
+            Map<String, Object> m = JSON.readValue(json, Map.class);
+            return new Chunk(text(m, "url"), text(m, "title"), text(m, "heading"), text(m, "text"), text(m, "source"),
+                    (Map<String, String>) m.getOrDefault("metadata", Map.of()));
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new IndexException("a chunk stored in Solr is damaged: " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(Map<String, Object> m, String key) {
+        return m.get(key) instanceof String s ? s : "";
+    }
+
+    private static String write(Object o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String hash(Chunk c) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(chunkJson(c).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest(), 0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.docask.solr;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexException;
+import dev.docask.ingest.Chunk;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.SiteReader;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.Retrieval;
+import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.retrieve.Source;
+import dev.docask.testsupport.TestIndexes;
+import dev.docask.testsupport.TestSites;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** docask-solr against a real 2-node SolrCloud (2 shards, 2 replicas) in its own JVM. */
+class SolrBackendIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static SolrCluster cluster;
+    private static DocIndex samples;
+    private static List<String> questions;
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cluster = SolrCluster.shared();
+        samples = TestIndexes.build(tmp.resolve("samples"), "mock",
+                SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL)).chunks());
+        SolrBackend.publish(samples, cluster.uri(), "samples");
+        questions = new ArrayList<>();
+        for (String line : TestSites.samplesQuestions()) {
+            questions.add(JSON.readTree(line).get("question").asText());
+        }
+    }
+
+    private static List<String> urls(Retrieval r) {
+        return r.sources().stream().map(Source::url).toList();
+    }
+
+    @Test
+    void open_publishedSite_sameSourcesAsLocalIndex() {
+        HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
+        try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {
+            assertThat(remote.size()).isEqualTo(samples.size());
+            assertThat(remote.manifest()).isEqualTo(samples.manifest());
+            HybridRetriever solr = HybridRetriever.create(remote, Embedders.fromSpec("mock"));
+            int same = 0;
+            List<String> differ = new ArrayList<>();
+            for (String q : questions) {
+                Retrieval a = local.retrieve(q, RetrievalOptions.defaults());
+                Retrieval b = solr.retrieve(q, RetrievalOptions.defaults());
+                if (urls(a).equals(urls(b)) && a.answerable() == b.answerable()) {
+                    same++;
+                } else {
+                    differ.add(q + ": local " + urls(a) + ", solr " + urls(b));
+                }
+            }
+            assertThat(same).as("questions with the same sources; differences: %s", differ).isEqualTo(questions.size());
+        }
+    }
+
+    @Test
+    void open_publishedSite_sameSimilarityAndCoverageAsLocalIndex() {
+        HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
+        try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {
+            HybridRetriever solr = HybridRetriever.create(remote, Embedders.fromSpec("mock"));
+            Retrieval a = local.retrieve(questions.get(0), RetrievalOptions.defaults());
+            Retrieval b = solr.retrieve(questions.get(0), RetrievalOptions.defaults());
+            assertThat(b.bestSimilarity().orElseThrow()).isEqualTo(a.bestSimilarity().orElseThrow());
+            assertThat(b.bestCoverage()).isEqualTo(a.bestCoverage());
+            assertThat(b.hits()).extracting(h -> h.chunk().url()).isEqualTo(a.hits().stream().map(h -> h.chunk().url()).toList());
+        }
+    }
+
+    @Test
+    void twoSites_inOneCollection_neverSeeEachOthersChunks() {
+        try (DocIndex vitest = TestIndexes.build(tmp.resolve("vitest"), "mock", TestSites.VITEST)) {
+            SolrBackend.publish(vitest, cluster.uri(), "vitest_hand");
+        }
+        try (DocIndex a = SolrBackend.open(cluster.uri(), "vitest_hand");
+             DocIndex b = SolrBackend.open(cluster.uri(), "samples")) {
+            HybridRetriever va = HybridRetriever.create(a, Embedders.fromSpec("mock"));
+            HybridRetriever sb = HybridRetriever.create(b, Embedders.fromSpec("mock"));
+            RetrievalOptions all = RetrievalOptions.builder().gateMode(RetrievalOptions.GateMode.ANSWERABILITY).build();
+            for (String q : List.of("how do I mock a module with vi.mock?", questions.get(0), questions.get(3))) {
+                assertThat(urls(va.retrieve(q, all))).allMatch(u -> u.startsWith("https://vitest.dev/"));
+                assertThat(va.retrieve(q, all).hits()).allMatch(h -> h.chunk().url().startsWith("https://vitest.dev/"));
+                assertThat(sb.retrieve(q, all).hits()).allMatch(h -> h.chunk().url().startsWith(TestSites.SAMPLES_BASE_URL));
+            }
+            assertThat(a.size()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void publish_again_rewritesOnlyChangedChunksAndDeletesRemovedOnes() {
+        List<Chunk> first = List.of(TestSites.MOCKING, TestSites.TIMERS, TestSites.CONFIG);
+        Chunk changed = new Chunk(TestSites.CONFIG.url(), "Config", "environment",
+                "The environment option sets the test environment: jsdom, happy-dom or node.", "config/index.md", Map.of());
+        try (DocIndex one = TestIndexes.build(tmp.resolve("inc1"), "mock", first)) {
+            assertThat(SolrBackend.publish(one, cluster.uri(), "incremental")).isEqualTo(new SolrBackend.Published(3, 0, 0));
+            assertThat(SolrBackend.publish(one, cluster.uri(), "incremental")).isEqualTo(new SolrBackend.Published(0, 3, 0));
+        }
+        try (DocIndex two = TestIndexes.build(tmp.resolve("inc2"), "mock", List.of(TestSites.MOCKING, changed))) {
+            assertThat(SolrBackend.publish(two, cluster.uri(), "incremental")).isEqualTo(new SolrBackend.Published(1, 1, 2));
+        }
+        try (DocIndex read = SolrBackend.open(cluster.uri(), "incremental")) {
+            assertThat(read.size()).isEqualTo(2);
+            assertThat(List.of(read.chunk(0), read.chunk(1))).containsExactlyInAnyOrder(TestSites.MOCKING, changed);
+        }
+    }
+
+    @Test
+    void open_solrUnreachable_saysSoInOneLine() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String uri = "solr://127.0.0.1:" + port + "/solr/docs";
+        assertThatThrownBy(() -> SolrBackend.open(uri, "samples"))
+                .isInstanceOf(IndexException.class)
+                .hasMessageContaining("Solr at " + uri + " did not answer")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void open_missingCollection_namesIt() {
+        String uri = cluster.uri().replace("/solr/docs", "/solr/nosuch");
+        assertThatThrownBy(() -> SolrBackend.open(uri, "samples"))
+                .isInstanceOf(IndexException.class)
+                .hasMessageContaining("collection 'nosuch' does not exist");
+    }
+
+    @Test
+    void open_missingSite_saysHowToIndexIt() {
+        assertThatThrownBy(() -> SolrBackend.open(cluster.uri(), "nosite"))
+                .isInstanceOf(IndexException.class)
+                .hasMessageContaining("has no site 'nosite'")
+                .hasMessageContaining("--site nosite");
+    }
+
+    @Test
+    void publish_vectorSizeWithoutField_namesTheSizeAndTheFields() {
+        try (DocIndex odd = TestIndexes.build(tmp.resolve("odd"), "mock:300", TestSites.VITEST)) {
+            assertThatThrownBy(() -> SolrBackend.publish(odd, cluster.uri(), "odd"))
+                    .isInstanceOf(IndexException.class)
+                    .hasMessageContaining("no vector field for 300 dimensions")
+                    .hasMessageContaining("vector_300");
+        }
+    }
+
+    @Test
+    void open_badAddressOrSite_refusedBeforeAnyRequest() {
+        assertThatThrownBy(() -> SolrBackend.open("http://localhost:8983/solr/docs", "samples"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("solr://host:port/solr/<collection>");
+        assertThatThrownBy(() -> SolrBackend.open(cluster.uri(), "Bad Site"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--site 'Bad Site'");
+    }
+
+    @Test
+    void retrieve_nodeStoppedMidRun_noQuestionFails() {
+        try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {
+            HybridRetriever solr = HybridRetriever.create(remote, Embedders.fromSpec("mock"));
+            HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
+            List<String> failed = new ArrayList<>();
+            int same = 0;
+            try {
+                for (int i = 0; i < 200; i++) {
+                    if (i == 50) {
+                        cluster.stopNode(1);
+                    }
+                    String q = questions.get(i % questions.size());
+                    try {
+                        same += urls(solr.retrieve(q, RetrievalOptions.defaults()))
+                                .equals(urls(local.retrieve(q, RetrievalOptions.defaults()))) ? 1 : 0;
+                    } catch (RuntimeException e) {
+                        failed.add(i + ": " + e.getMessage());
+                    }
+                }
+            } finally {
+                cluster.startNode(1);
+            }
+            assertThat(failed).isEmpty();
+            assertThat(same).isEqualTo(200);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.docask.solr;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SolrLocationTest {
+    @Test
+    void parse_oneNode_givesItsBaseUrlAndTheCollection() {
+        SolrLocation l = SolrLocation.parse("solr://localhost:8983/solr/docs");
+        assertThat(l.nodes()).containsExactly("http://localhost:8983/solr");
+        assertThat(l.collection()).isEqualTo("docs");
+    }
+
+    @Test
+    void parse_severalNodes_givesEach_andUriRoundTrips() {
+        SolrLocation l = SolrLocation.parse("solr://10.0.0.1:8983,10.0.0.2:8984/solr/docs");
+        assertThat(l.nodes()).isEqualTo(List.of("http://10.0.0.1:8983/solr", "http://10.0.0.2:8984/solr"));
+        assertThat(l.uri()).isEqualTo("solr://10.0.0.1:8983,10.0.0.2:8984/solr/docs");
+    }
+
+    @Test
+    void parse_httpOrNoCollectionOrNoPort_refusedNamingTheInput() {
+        for (String bad : List.of("http://localhost:8983/solr/docs", "solr://localhost:8983", "solr://localhost/solr/docs", "")) {
+            assertThatThrownBy(() -> SolrLocation.parse(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'" + bad + "'");
+        }
+    }
+}
