@@ -27,6 +27,7 @@ final class Routes implements AutoCloseable {
     private final Drain drain;
     private final ObjectMapper json;
     private final Optional<SharedState> shared;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Routes.class);
     private @Nullable McpRoute mcp;
     private static final String STARTED = "docask.started"; // request attribute: System.nanoTime() on arrival
 
@@ -78,7 +79,12 @@ final class Routes implements AutoCloseable {
             guards.refundRejected(ctx);
             Long started = ctx.attribute(STARTED);
             Duration took = Duration.ofNanos(started == null ? 0 : System.nanoTime() - started);
-            metrics.request(ctx.method().name(), routeName(ctx), AskRoute.recordedStatus(ctx), took);
+            int status = AskRoute.recordedStatus(ctx);
+            metrics.request(ctx.method().name(), routeName(ctx), status, took);
+            if (status == AskRoute.CLIENT_CLOSED_REQUEST) {
+                LOG.info("{} {} 499: the client left before the answer ended ({} ms)", ctx.method().name(), ctx.path(),
+                        took.toMillis());
+            }
         });
         cfg.routes.before("/api/*", ctx -> {
             drain.admit();
