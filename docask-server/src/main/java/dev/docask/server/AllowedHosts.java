@@ -76,7 +76,9 @@ final class AllowedHosts {
             return true;
         }
         if (host == null || host.isBlank()) {
-            return false;
+            // A rebinding attack runs in a browser, which always sends Host; a request without one is an
+            // HTTP/1.0 client such as the Dockerfile's health probe or a load balancer's check.
+            return true;
         }
         String h = host.strip().toLowerCase(Locale.ROOT);
         String name = name(h);

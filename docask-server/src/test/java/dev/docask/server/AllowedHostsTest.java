@@ -67,6 +67,14 @@ class AllowedHostsTest {
     }
 
     @Test
+    void healthProbe_http10WithoutHost_isAnswered_asTheDockerfilesProbeSendsIt() {
+        try (DocaskServer named = DocaskServer.builder().indexDir(dir.resolve("idx")).port(0).rateLimit(RateLimit.OFF)
+                .allowedHosts(List.of("ask.example.com")).build().start()) {
+            assertThat(new Http(named.url()).raw("GET /healthz HTTP/1.0", new byte[0])).matches("(?s)HTTP/1\\.[01] 200 .*");
+        }
+    }
+
+    @Test
     void allowedHost_configured_isAnsweredAndOthersAreNot() {
         try (DocaskServer named = DocaskServer.builder().indexDir(dir.resolve("idx")).port(0).rateLimit(RateLimit.OFF)
                 .allowedHosts(List.of("ask.example.com")).build().start()) {
