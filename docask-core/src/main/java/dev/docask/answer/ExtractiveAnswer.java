@@ -34,10 +34,15 @@ import java.util.regex.Pattern;
  *   it: a heading that repeats the question vouches for the sentences under it.
  * - place: the first passage under a heading gets a small bonus (sections open with their point);
  *   it only breaks near-ties.
+ * - kind (Asks): a bonus when the passage carries what the question asks for (a number for "how
+ *   long/many", a command for "how do I install/run", a list or table row for "which options"),
+ *   and penalties for a sentence that only restates the question and its heading, and for a
+ *   negative sentence when the question is not a yes/no or why question.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
- * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02) were chosen on the tune half of the
- * labelled set and reported on the other half.
+ * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each)
+ * were chosen on the tune half of the labelled set and reported on the other half. A sentence
+ * ending in a colon and the list right after it are quoted together, like a code block's lead-in.
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
