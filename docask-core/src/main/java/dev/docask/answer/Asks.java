@@ -51,11 +51,6 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
                 yesNo || NEGATION.matcher(q).find());
     }
 
-    /** Whether the question asks for any particular kind of thing. */
-    boolean any() {
-        return quantity || command || list;
-    }
-
     /**
      * Whether {@code p} carries what the question asks for.
      *
