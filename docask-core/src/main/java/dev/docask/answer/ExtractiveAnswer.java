@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /*
  * The answer when no language model is configured: the passages of the sources (Passages:
@@ -33,10 +34,15 @@ import java.util.function.Consumer;
  *   it: a heading that repeats the question vouches for the sentences under it.
  * - place: the first passage under a heading gets a small bonus (sections open with their point);
  *   it only breaks near-ties.
+ * - kind (Asks): a bonus when the passage carries what the question asks for (a number for "how
+ *   long/many", a command for "how do I install/run", a list or table row for "which options"),
+ *   and penalties for a sentence that only restates the question and its heading, and for a
+ *   negative sentence when the question is not a yes/no or why question.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
- * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02) were chosen on the tune half of the
- * labelled set and reported on the other half.
+ * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each)
+ * were chosen on the tune half of the labelled set and reported on the other half. A sentence
+ * ending in a colon and the list right after it are quoted together, like a code block's lead-in.
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
@@ -53,10 +59,12 @@ final class ExtractiveAnswer {
     private static final int MAX_PER_SOURCE = 2;
     private static final int MAX_LIST_ITEMS = 8;
     private static final int MAX_LIST_CHARS = 800;
+    private static final Pattern DIGIT = Pattern.compile("\\d");
 
     /** How the signals add up (see the top of the class). */
-    record Weights(double meaning, double keywords, double heading, double first) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02);
+    record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
+                   double negative) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1);
     }
 
     private final @Nullable IndexEngine engine;
@@ -117,7 +125,7 @@ final class ExtractiveAnswer {
 
     List<Quote> choose(String question, List<Source> sources) {
         Terms q = terms(question);
-        List<Candidate> all = candidates(question, q, sources);
+        List<Candidate> all = candidates(question, q, Asks.of(question), sources);
         List<Candidate> ranked = all.stream().filter(c -> vectors != null && c.score() > 0 || c.keywords() > 0)
                 .sorted(Comparator.comparingDouble(Candidate::score).reversed()
                         .thenComparingInt(c -> c.source().n())
@@ -162,17 +170,37 @@ final class ExtractiveAnswer {
         if (at + 1 < section.size() && introduces(p, section.get(at + 1))) {
             return List.of(p, section.get(at + 1)); // "To deploy your site, run:" wants what it introduces
         }
+        if (at + 1 < section.size() && introducesList(p, section.get(at + 1))) {
+            List<Passages.Passage> list = shortList(section, section.get(at + 1));
+            if (!list.isEmpty()) { // "Astro supports 4 prefetch strategies:" wants its list
+                List<Passages.Passage> both = new ArrayList<>(List.of(p));
+                both.addAll(list);
+                return both;
+            }
+        }
         if (p.kind() == Passages.Kind.ITEM) {
-            List<Passages.Passage> list = section.stream().filter(o -> o.list() == p.list()).toList();
-            int chars = list.stream().mapToInt(o -> o.text().length()).sum();
-            if (list.size() <= MAX_LIST_ITEMS && chars <= MAX_LIST_CHARS) {
+            List<Passages.Passage> list = shortList(section, p);
+            if (!list.isEmpty()) {
+                int first = section.indexOf(list.getFirst());
+                if (first > 0 && introducesList(section.get(first - 1), list.getFirst())) {
+                    List<Passages.Passage> both = new ArrayList<>(List.of(section.get(first - 1)));
+                    both.addAll(list);
+                    return both;
+                }
                 return list;
             }
         }
         return List.of(p);
     }
 
-    private List<Candidate> candidates(String question, Terms q, List<Source> sources) {
+    /** The whole list {@code item} belongs to, when short enough to quote; else empty. */
+    private static List<Passages.Passage> shortList(List<Passages.Passage> section, Passages.Passage item) {
+        List<Passages.Passage> list = section.stream().filter(o -> o.kind() == Passages.Kind.ITEM && o.list() == item.list()).toList();
+        int chars = list.stream().mapToInt(o -> o.text().length()).sum();
+        return list.size() <= MAX_LIST_ITEMS && chars <= MAX_LIST_CHARS ? list : List.of();
+    }
+
+    private List<Candidate> candidates(String question, Terms q, Asks asks, List<Source> sources) {
         List<Integer> ids = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>();
         List<List<Passages.Passage>> passages = new ArrayList<>();
@@ -203,9 +231,11 @@ final class ExtractiveAnswer {
                 Set<String> chunkHead = new HashSet<>(IndexEngine.terms(c.heading().isEmpty() ? c.title() : c.heading()));
                 List<Passages.Passage> ps = passages.get(k);
                 List<Set<String>> words = new ArrayList<>();
+                List<Set<String>> own = new ArrayList<>();
                 double[] meaning = new double[ps.size()];
                 for (int i = 0; i < ps.size(); i++) {
-                    words.add(new HashSet<>(IndexEngine.terms(ps.get(i).words())));
+                    own.add(Set.copyOf(IndexEngine.terms(ps.get(i).words())));
+                    words.add(new HashSet<>(own.get(i)));
                     meaning[i] = qv != null && pv != null ? dot(qv, pv.get(k)[i]) : 0;
                 }
                 for (int i = 0; i + 1 < ps.size(); i++) {
@@ -220,15 +250,40 @@ final class ExtractiveAnswer {
                     Set<String> head = new HashSet<>(p.heading().isEmpty() ? chunkHead : Set.copyOf(IndexEngine.terms(p.heading())));
                     head.addAll(IndexEngine.terms(p.columns()));
                     boolean opens = i == 0 || !ps.get(i - 1).heading().equals(p.heading());
-                    double own = q.coverage(words.get(i), Set.of());
+                    double shared = q.coverage(words.get(i), Set.of());
                     double withHead = q.coverage(words.get(i), head);
-                    double score = weights.meaning() * meaning[i] + weights.keywords() * own + weights.heading() * withHead
-                            + (opens ? weights.first() : 0);
-                    out.add(new Candidate(s, h, p, score, own));
+                    boolean bringsCode = i + 1 < ps.size() && introduces(p, ps.get(i + 1));
+                    boolean bringsList = i + 1 < ps.size() && introducesList(p, ps.get(i + 1));
+                    double score = weights.meaning() * meaning[i] + weights.keywords() * shared + weights.heading() * withHead
+                            + (opens ? weights.first() : 0)
+                            + (asks.fits(p, bringsCode, bringsList) ? weights.kind() : 0)
+                            - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
+                            - (asks.offNegative(p) ? weights.negative() : 0);
+                    out.add(new Candidate(s, h, p, score, shared));
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * Whether {@code p} says little beyond the question and its heading: at most one word of its
+     * own and no number ("Pool used to run tests in." for "Which pools can tests run in?"; the
+     * analyser drops numbers, which are often the whole answer). Such a sentence shares the most
+     * words with the question and answers it least.
+     */
+    private static boolean restates(Passages.Passage p, Set<String> words, Terms q, Set<String> head) {
+        if (p.kind() == Passages.Kind.CODE || p.kind() == Passages.Kind.ROW || words.isEmpty()) {
+            return false;
+        }
+        long ownWords = words.stream().filter(w -> !q.terms().contains(w) && !head.contains(w)).count();
+        return ownWords <= 1 && !DIGIT.matcher(p.text()).find();
+    }
+
+    /** Whether {@code sentence} ends with a colon and {@code next} is the first item of the list it introduces. */
+    private static boolean introducesList(Passages.Passage sentence, Passages.Passage next) {
+        return sentence.kind() == Passages.Kind.SENTENCE && sentence.text().endsWith(":") && next.kind() == Passages.Kind.ITEM
+                && next.heading().equals(sentence.heading());
     }
 
     /** Whether {@code sentence} is the lead-in of the code block {@code next}. */

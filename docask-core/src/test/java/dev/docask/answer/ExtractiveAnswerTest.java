@@ -142,4 +142,66 @@ class ExtractiveAnswerTest {
                 "\n\n> 1. Remove the version from versions.json.\n> 2. Delete the versioned docs directory.\n"
                         + "> 3. Delete the versioned sidebars file. [1]");
     }
+    @Test
+    void extractive_howLongQuestion_prefersSentenceWithADuration() {
+        Source s = source(1, "Waiting", "The relay waits before it retries a failed event. The relay waits 2s at first, "
+                + "and the wait doubles before each later retry.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait before it retries?", s).getFirst())
+                .contains("2s at first");
+    }
+
+    @Test
+    void extractive_howManyQuestion_prefersSentenceWithANumber() {
+        Source s = source(1, "Limiting attempts", "Each event gets attempts until the handler accepts it. "
+                + "An event gets 8 attempts by default.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How many attempts does an event get?", s).getFirst())
+                .contains("8 attempts");
+    }
+
+    @Test
+    void extractive_howDoIInstallQuestion_prefersTheCommand() {
+        Source s = source(1, "Install the library", "You can install the library in any Node.js project you have."
+                + "\n\n```bash\nnpm install the-library\n```");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I install the library?", s).getFirst())
+                .contains("npm install the-library");
+    }
+
+    @Test
+    void extractive_whichQuestion_quotesTheListWholeWithItsLeadIn() {
+        Source s = source(1, "Prefetch", "Prefetching fetches a page before it is opened. Astro supports 4 prefetch strategies:"
+                + "\n\n- `hover`: when you hover the link.\n- `tap`: just before you click the link.\n- `load`: once the page loaded.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which prefetch strategies does Astro support?", s).getFirst())
+                .isEqualTo("\n\n> Astro supports 4 prefetch strategies:\n> - `hover`: when you hover the link.\n"
+                        + "> - `tap`: just before you click the link.\n> - `load`: once the page loaded. [1]");
+    }
+
+    @Test
+    void extractive_sentenceThatRestatesTheQuestion_notQuotedFirst() {
+        Source s = source(1, "pool", "Pool used to run tests in. Tests run in the forks pool unless you set threads.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which pool can I run tests in?", s).getFirst())
+                .contains("forks pool");
+    }
+
+    @Test
+    void extractive_howQuestion_doesNotLeadWithANegativeSentence() {
+        Source s = source(1, "Replaying to another target", "Older events cannot be replayed to another target. "
+                + "Pass the forward flag to send replayed events to another target.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I send replayed events to another target?", s).getFirst())
+                .contains("Pass the forward flag");
+    }
+
+    @Test
+    void extractive_yesNoQuestion_mayLeadWithANegativeSentence() {
+        Source s = source(1, "Dropping events", "Dropped events are not stored, so they cannot be replayed. "
+                + "Dropped events are counted in a metric.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Can dropped events be replayed?", s).getFirst())
+                .contains("cannot be replayed");
+    }
 }

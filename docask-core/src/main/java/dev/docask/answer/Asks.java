@@ -1,0 +1,72 @@
+package dev.docask.answer;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/*
+ * What kind of thing a question asks for, read from its wording, and whether a passage carries
+ * that kind of thing. The extractive answer prefers passages that do: "How long does the relay
+ * wait?" is answered by a sentence with a duration in it, not by one that repeats "waits"; "How do
+ * I install it?" by a command; "Which providers are supported?" by a list or a table. The rules
+ * are deliberately few and about English question forms, not about any one site (docs/quality.md,
+ * "Extractive answers", round 2, has what each one changed on the labelled set).
+ *
+ * A yes/no or why question may well be answered by a negative sentence ("Can I replay dropped
+ * events?" - "they cannot be replayed"); any other question is not, so for those a negative
+ * sentence ("Older events cannot be replayed.") is a poor first quote.
+ */
+record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits) {
+    private static final Pattern QUANTITY = Pattern.compile(
+            "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
+                    + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
+                    + "|\\bwhat is the (?:default|maximum|minimum|max|min)\\b");
+    private static final Pattern COMMAND = Pattern.compile(
+            "^(?:how (?:do|can|should|would) (?:i|we|you)|how to|what do i (?:run|type)|can (?:i|we|you))"
+                    + "(?: \\w+){0,2}? (?:install|run|start|launch|create|deploy|add|set up|setup|scaffold|serve|build|"
+                    + "clear|upgrade|update|generate|execute|list|migrate|bootstrap|initiali[sz]e|init)\\b"
+                    + "|\\bcommand\\b");
+    /* words that look plural but are verbs or pronouns: "What happens to ...", "Which ... does" */
+    private static final String NOT_PLURAL = "(?!(?:does|is|was|has|uses|happens|means|makes|sets|gets|runs|needs|goes|this|its|as|us)\\b)";
+    /* which/what + a plural noun within three words, before any verb: "Which prefetch strategies ...". */
+    private static final Pattern LIST = Pattern.compile(
+            "^(?:which|what)(?: " + NOT_PLURAL + "[\\w.-]+){0,2}? " + NOT_PLURAL + "[a-z][\\w-]*[^su\\W]s\\b"
+                    + "|\\b(?:which|what) (?:options|values|kinds|types|settings|flags|ways)\\b"
+                    + "|^(?:list|name) (?:the|all)\\b");
+    private static final Pattern YES_NO = Pattern.compile(
+            "^(?:can|could|does|do|did|is|are|was|were|will|would|should|may|must|has|have|why)\\b");
+    private static final Pattern NEGATION = Pattern.compile(
+            "\\b(?:not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|wasn't|unable|unsupported|nothing|none)\\b"
+                    + "|n't\\b");
+    /* a digit, or a number written out: "up to five minutes", "twice" ("one" is too often a pronoun) */
+    private static final Pattern NUMBER = Pattern.compile(
+            "\\d|\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                    + "sixty|hundred|thousand|once|twice)\\b", Pattern.CASE_INSENSITIVE);
+    /* two commas, or a comma and a closing "and"/"or": "Express, Fastify, Koa and node:http" */
+    private static final Pattern ENUMERATION = Pattern.compile(",[^,]+,|,[^,]+\\b(?:and|or)\\b");
+
+    static Asks of(String question) {
+        String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
+        boolean yesNo = YES_NO.matcher(q).find();
+        return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
+                yesNo || NEGATION.matcher(q).find());
+    }
+
+    /**
+     * Whether {@code p} carries what the question asks for.
+     *
+     * @param bringsCode whether quoting {@code p} shows a code block with it (its lead-in)
+     * @param bringsList whether quoting {@code p} shows a list with it
+     */
+    boolean fits(Passages.Passage p, boolean bringsCode, boolean bringsList) {
+        return quantity && NUMBER.matcher(p.kind() == Passages.Kind.CODE ? p.words() : p.text()).find()
+                || command && (p.kind() == Passages.Kind.CODE || bringsCode)
+                || list && (p.kind() == Passages.Kind.ITEM || p.kind() == Passages.Kind.ROW || bringsList
+                        || p.kind() == Passages.Kind.SENTENCE && ENUMERATION.matcher(p.text()).find());
+    }
+
+    /** Whether {@code p} is a negative sentence that a question of this kind is not answered by. */
+    boolean offNegative(Passages.Passage p) {
+        return !negativeFits && p.kind() != Passages.Kind.CODE
+                && NEGATION.matcher(p.text().toLowerCase(Locale.ROOT)).find();
+    }
+}

@@ -1,0 +1,45 @@
+package dev.docask.answer;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AsksTest {
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            How long does the relay wait between retries?        | quantity
+            How many times does Quayside retry a failed delivery? | quantity
+            Which Node.js version does the library need?         | quantity
+            On which port is the health check served?            | quantity
+            How do I install the CLI on macOS?                   | command
+            Can I run the relay in Docker?                       | command
+            How do I create a new Astro project with npm?        | command
+            Which prefetch strategies does Astro support?        | list
+            Which providers can Quayside check signatures for?   | list
+            What options does the handler take?                  | list
+            How do I replay events to a different target?        | nothing
+            What happens to an event that used all its attempts? | nothing
+            What does a * match in a route pattern?              | nothing
+            Which environment variable sets the log level?       | nothing
+            """)
+    void of_questionWording_tellsWhatItAsksFor(String question, String kind) {
+        Asks a = Asks.of(question);
+
+        assertThat(a.quantity()).as("quantity").isEqualTo(kind.equals("quantity"));
+        assertThat(a.command()).as("command").isEqualTo(kind.equals("command"));
+        assertThat(a.list()).as("list").isEqualTo(kind.equals("list"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Can I replay events that a route dropped?          | true
+            Why does the exclude option not remove files?     | true
+            Does prefetching work for external links?         | true
+            How do I replay events to a different target?     | false
+            Which providers are supported?                    | false
+            """)
+    void of_yesNoWhyOrNegativeQuestion_acceptsANegativeAnswer(String question, boolean fits) {
+        assertThat(Asks.of(question).negativeFits()).isEqualTo(fits);
+    }
+}
