@@ -112,7 +112,7 @@ class SolrRealSitesIT {
         QueryTerms tb = b.queryTerms(text, true);
         out.append("  terms local ").append(ta.terms()).append(" solr ").append(tb.terms()).append('\n');
         out.append(firstDifference("bm25", local, a.bm25(ta, n, a.canonicalChunks()), b.bm25(tb, n, b.canonicalChunks())));
-        float[] q = Embedders.fromSpec("mock").embedQuery(text);
+        float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery(text);
         out.append(firstDifference("knn", local, a.nearest(q, n, a.canonicalChunks()), b.nearest(q, n, b.canonicalChunks())));
         return out.toString();
     }
