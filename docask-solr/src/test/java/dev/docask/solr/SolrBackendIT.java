@@ -67,7 +67,7 @@ class SolrBackendIT {
                 if (urls(a).equals(urls(b)) && a.answerable() == b.answerable()) {
                     same++;
                 } else {
-                    differ.add(q + ": local " + urls(a) + ", solr " + urls(b));
+                    differ.add(q + ": local " + urls(a) + ", solr " + urls(b) + "\n" + CandidateDiff.of(samples, remote, q));
                 }
             }
             assertThat(same).as("questions with the same sources; differences: %s", differ).isEqualTo(questions.size());

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.index.internal.IndexEngine;
-import dev.docask.index.internal.QueryTerms;
-import dev.docask.index.internal.Scored;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
 import dev.docask.retrieve.HybridRetriever;
@@ -15,7 +12,6 @@ import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
 import dev.docask.testsupport.TestSites;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,7 +81,7 @@ class SolrRealSitesIT {
                                 same++;
                             } else {
                                 differ.add(s[0] + ": " + text + "\n  local " + urls(ra) + "\n  solr  " + urls(rb)
-                                        + "\n" + candidates(local, remote, text));
+                                        + "\n" + CandidateDiff.of(local, remote, text));
                             }
                         }
                     }
@@ -100,37 +96,6 @@ class SolrRealSitesIT {
         assertThat(asked).isGreaterThanOrEqualTo(70); // 45 questions, 28 of them with a long form
         assertThat((double) same / asked).as("share with the same sources; differences:\n%s", String.join("\n", differ))
                 .isGreaterThanOrEqualTo(0.95);
-    }
-
-    /** Where the two backends' candidate lists part, to explain a difference (docs/solr.md). */
-    private static String candidates(DocIndex local, DocIndex remote, String text) {
-        IndexEngine a = IndexEngine.of(local);
-        IndexEngine b = IndexEngine.of(remote);
-        int n = RetrievalOptions.defaults().candidates();
-        StringBuilder out = new StringBuilder();
-        QueryTerms ta = a.queryTerms(text, true);
-        QueryTerms tb = b.queryTerms(text, true);
-        out.append("  terms local ").append(ta.terms()).append(" solr ").append(tb.terms()).append('\n');
-        out.append(firstDifference("bm25", local, a.bm25(ta, n, a.canonicalChunks()), b.bm25(tb, n, b.canonicalChunks())));
-        float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery(text);
-        out.append(firstDifference("knn", local, a.nearest(q, n, a.canonicalChunks()), b.nearest(q, n, b.canonicalChunks())));
-        return out.toString();
-    }
-
-    private static String firstDifference(String what, DocIndex index, List<Scored> a, List<Scored> b) {
-        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
-            @Nullable Scored x = i < a.size() ? a.get(i) : null;
-            @Nullable Scored y = i < b.size() ? b.get(i) : null;
-            if (x == null || y == null || !index.chunk(x.chunkId()).url().equals(index.chunk(y.chunkId()).url()) || x.score() != y.score()) {
-                return "  " + what + " differs at " + i + ": local " + describe(index, x) + ", solr " + describe(index, y)
-                        + " (lists " + a.size() + "/" + b.size() + ")\n";
-            }
-        }
-        return "  " + what + " same " + a.size() + "\n";
-    }
-
-    private static String describe(DocIndex index, @Nullable Scored s) {
-        return s == null ? "none" : index.chunk(s.chunkId()).url() + " " + s.score();
     }
 
     private static long percentile(List<Long> values, int p) {
