@@ -37,7 +37,7 @@ final class SolrCluster implements AutoCloseable {
         String cp = target.resolve("classes") + java.io.File.pathSeparator + Files.readString(cpFile).strip();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = Files.createTempFile("docask-solr-cluster", ".log");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx1g", "-Dsolr.log.dir=" + log.getParent(),
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx" + System.getProperty("docask.solr.clusterHeap", "1g"), "-Dsolr.log.dir=" + log.getParent(),
                 "-Dlog4j2.level=WARN", "-cp", cp, "dev.docask.solr.cluster.LocalCluster", "--collection", collection)
                 .redirectError(log.toFile());
         process = pb.start();
