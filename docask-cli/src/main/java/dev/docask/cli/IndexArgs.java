@@ -19,10 +19,11 @@ class IndexArgs {
 
     String site;
 
-    /** {@code --index}, or {@code --backend} with {@code --site} (ask, search, calibrate, mcp). */
+    /** {@code --index}, or {@code --backend} with {@code --site} (ask, search, calibrate, mcp, serve, inspect). */
     static final class WithBackend extends IndexArgs {
         @Option(names = "--backend", paramLabel = "URI",
-                description = "Read the index from a Solr collection instead, solr://host:port/solr/<collection> (with --site).")
+                description = "Read the index from a Solr collection instead, solr://host:port/solr/<collection>, or through "
+                        + "ZooKeeper, solr+zk://zkhost:port/<chroot>/<collection> (with --site).")
         void backend(String uri) {
             backend = uri;
         }

@@ -30,7 +30,7 @@ final class InspectCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
@@ -41,7 +41,10 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        index.requireFolder(spec);
+        OptionCheck.convert(spec, () -> {
+            IndexArgs.requireOne(index.dir, index.backend, index.site);
+            return index;
+        });
         try (DocIndex idx = index.open()) {
             if (chunks) {
                 for (int i = 0; i < idx.size(); i++) {
@@ -59,7 +62,9 @@ final class InspectCommand implements Callable<Integer> {
                 return 0;
             }
             Manifest m = idx.manifest();
-            long bytes = sizeOf(index.dir.resolve(idx.openedGeneration()));
+            // a site on a search service has no folder; its size is the service's to tell (docs/solr.md)
+            boolean folder = index.dir != null;
+            long bytes = folder ? sizeOf(index.dir.resolve(idx.openedGeneration())) : 0;
             if (json) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("pages", m.pages());
@@ -76,19 +81,28 @@ final class InspectCommand implements Callable<Integer> {
                 o.put("bm25", new Bm25(m.bm25K1(), m.bm25B())); // a record keeps k1 before b; Map.of has no order
                 o.put("contentHash", m.contentHash());
                 o.put("createdAt", m.createdAt().toString());
-                o.put("bytes", bytes);
-                o.put("bytesPerChunk", m.chunks() == 0 ? 0 : bytes / m.chunks());
+                if (folder) {
+                    o.put("bytes", bytes);
+                    o.put("bytesPerChunk", m.chunks() == 0 ? 0 : bytes / m.chunks());
+                } else {
+                    o.put("backend", index.backend);
+                    o.put("site", index.site);
+                }
                 o.put("metadataKeys", metadataKeys(idx));
                 o.put("problems", m.problems());
                 JsonPrinter.print(out, o);
                 return 0;
             }
-            out.printf("%s (%s%s)%n", m.siteName().isEmpty() ? index.dir : m.siteName(), m.framework().cliName(),
+            out.printf("%s (%s%s)%n", m.siteName().isEmpty() ? index.name() : m.siteName(), m.framework().cliName(),
                     m.baseUrl().map(u -> ", " + u).orElse(", no base URL: sources cite site-relative paths"));
             out.printf("pages %d, chunks %d, copies %d%n", m.pages(), m.chunks(), m.copies());
             out.printf("embedder %s (%s, %d dimensions), BM25 k1=%s b=%s%n", m.embedderSpec(), m.embedderId(),
                     m.dimensions(), m.bm25K1(), m.bm25B());
-            out.printf("size %,d bytes (%,d per chunk), built %s%n", bytes, m.chunks() == 0 ? 0 : bytes / m.chunks(), m.createdAt());
+            if (folder) {
+                out.printf("size %,d bytes (%,d per chunk), built %s%n", bytes, m.chunks() == 0 ? 0 : bytes / m.chunks(), m.createdAt());
+            } else {
+                out.printf("stored in %s, built %s%n", index.name(), m.createdAt());
+            }
             Map<String, Integer> keys = metadataKeys(idx);
             out.println("metadata keys " + (keys.isEmpty() ? "none" : keys.entrySet().stream()
                     .map(e -> e.getKey() + " (" + e.getValue() + (e.getValue() == 1 ? " value)" : " values)"))

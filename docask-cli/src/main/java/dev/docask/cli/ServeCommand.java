@@ -34,7 +34,7 @@ final class ServeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    IndexArgs index;
+    IndexArgs.WithBackend index;
 
     @Mixin
     RetrievalArgs retrieval;
@@ -127,7 +127,13 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        index.requireFolder(spec);
+        OptionCheck.convert(spec, () -> {
+            IndexArgs.requireOne(index.dir, index.backend, index.site);
+            if (index.backend != null) {
+                dev.docask.solr.SolrBackend.requireAddress(index.backend, index.site);
+            }
+            return index;
+        });
         // The server's own checks name its builder's fields; a command-line user gave flags.
         if (maxQuestionChars < 1) {
             throw OptionCheck.fail(spec, "--max-question-chars must be at least 1, got " + maxQuestionChars);
@@ -153,7 +159,7 @@ final class ServeCommand implements Callable<Integer> {
         DocaskServer server = OptionCheck.convert(spec, () -> {
             ModelSpec.parse(model).create(System.getenv(), Duration.ofSeconds(1));
             DocaskServer.Builder b = DocaskServer.builder()
-                    .indexDir(index.dir).host(host).port(port).model(model).siteName(siteName)
+                    .host(host).port(port).model(model).siteName(siteName)
                     .retrieval(retrieval.options()).allowOrigins(allowOrigins).rateLimit(RateLimit.parse(rateLimit))
                     .mcpRateLimit(RateLimit.parse(mcpRateLimit)).allowedHosts(allowHosts).maxOutputTokens(maxOutputTokens)
                     .trustProxyHeader(trustProxyHeader).maxQuestionChars(maxQuestionChars)
@@ -161,6 +167,13 @@ final class ServeCommand implements Callable<Integer> {
                     .shutdownGrace(Duration.ofSeconds(shutdownGrace)).version(BuildVersion.version())
                     .questionLog(questionLog).questionLogRetentionDays(questionLogRetentionDays)
                     .redisPrefix(redisPrefix).redisFailOpen(redisFailOpen);
+            if (index.backend != null) { // one Solr site, kept current by Solr: nothing to reload (docs/solr.md)
+                String backend = index.backend;
+                String site = index.site;
+                b.index(index.name(), () -> dev.docask.solr.SolrBackend.open(backend, site));
+            } else {
+                b.indexDir(index.dir);
+            }
             if (redis != null && !redis.isBlank()) {
                 b.redis(redis);
             }
@@ -170,7 +183,7 @@ final class ServeCommand implements Callable<Integer> {
             return b.build();
         }).start();
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "docask-shutdown"));
-        out.println("docask serving " + index.dir + " (generation " + server.generation() + ") with " + model
+        out.println("docask serving " + index.name() + " (generation " + server.generation() + ") with " + model
                 + " on " + server.url());
         out.println("  demo page  " + server.url() + "/");
         out.println("  MCP        " + server.url() + "/mcp   (llms.txt: " + server.url() + "/llms.txt)");

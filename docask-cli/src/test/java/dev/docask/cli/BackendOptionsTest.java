@@ -43,10 +43,46 @@ class BackendOptionsTest {
     }
 
     @Test
-    void serve_backend_isNotAnOption() {
-        CliRun r = run("serve", "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "a");
+    void serve_solrNotRunning_saysItDidNotAnswer_inOneLine() throws Exception {
+        CliRun r = run("serve", "--port", "0", "--backend", "solr://127.0.0.1:" + freePort() + "/solr/docs", "--site", "a");
         assertThat(r.code()).isNotZero();
-        assertThat(r.err()).contains("Unknown option").contains("--backend");
+        assertThat(r.err()).contains("did not answer").doesNotContain("\tat ");
+        assertThat(r.err().strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void serve_backendWithoutSite_asksForTheSite() {
+        CliRun r = run("serve", "--backend", "solr://127.0.0.1:8983/solr/docs");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--backend needs --site NAME");
+    }
+
+    @Test
+    void serve_indexAndBackend_refused() {
+        CliRun r = run("serve", "--index", "idx", "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "a");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("give --index or --backend, not both");
+    }
+
+    @Test
+    void inspect_solrNotRunning_saysItDidNotAnswer_inOneLine() throws Exception {
+        CliRun r = run("inspect", "--backend", "solr://127.0.0.1:" + freePort() + "/solr/docs", "--site", "a");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("did not answer").doesNotContain("\tat ");
+        assertThat(r.err().strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void inspect_malformedBackend_namesIt() {
+        CliRun r = run("inspect", "--backend", "solr:/x", "--site", "a");
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("'solr:/x' is not a Solr address");
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 
     @Test

@@ -15,6 +15,8 @@ class EnvironmentDefaultsTest {
     /** A value for every option of docask serve, as a container would set it. */
     private static final Map<String, String> SERVE_ENV = Map.ofEntries(
             Map.entry("DOCASK_INDEX", "/index"),
+            Map.entry("DOCASK_BACKEND", "solr://solr1:8983/solr/docs"),
+            Map.entry("DOCASK_SITE", "vitest"),
             Map.entry("DOCASK_QUESTION_LOG", "/var/log/docask"),
             Map.entry("DOCASK_QUESTION_LOG_RETENTION_DAYS", "30"),
             Map.entry("DOCASK_PORT", "9000"),
@@ -68,6 +70,8 @@ class EnvironmentDefaultsTest {
         ServeCommand s = parse(SERVE_ENV);
 
         assertThat(s.index.dir).isEqualTo(Path.of("/index"));
+        assertThat(s.index.backend).isEqualTo("solr://solr1:8983/solr/docs");
+        assertThat(s.index.site).isEqualTo("vitest");
         assertThat(s.port).isEqualTo(9000);
         assertThat(s.host).isEqualTo("0.0.0.0");
         assertThat(s.model).isEqualTo("openai:gpt-4o-mini");

@@ -559,6 +559,11 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
+        public boolean ready() {
+            return backend.ready();
+        }
+
+        @Override
         public int[] copyGroup(int id) {
             int c = copyOf[id];
             int[] group = new int[copies[c].length + 1];

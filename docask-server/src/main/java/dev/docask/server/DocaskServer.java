@@ -31,6 +31,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.ServiceLoader;
@@ -39,6 +40,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The docask HTTP server (docs/design.md#server): {@code POST /api/ask} (a Vercel AI SDK UI message stream, or
@@ -83,9 +85,15 @@ public final class DocaskServer implements AutoCloseable {
     private @Nullable SharedState shared;
     private @Nullable MetricsPort metricsPort;
     private int boundPort;
+    private final @Nullable Supplier<DocIndex> opener;
 
     DocaskServer(ServerSettings settings) {
+        this(settings, null);
+    }
+
+    private DocaskServer(ServerSettings settings, @Nullable Supplier<DocIndex> opener) {
         this.settings = settings;
+        this.opener = opener;
         this.metrics = new ServerMetrics(settings.version());
     }
 
@@ -115,7 +123,9 @@ public final class DocaskServer implements AutoCloseable {
         shared = state;
         LiveIndex index;
         try {
-            index = new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
+            Supplier<DocIndex> open = opener;
+            index = open != null ? LiveIndex.of(open.get(), this::load)
+                    : new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
         } catch (RuntimeException e) {
             closeShared();
             throw e;
@@ -291,6 +301,8 @@ public final class DocaskServer implements AutoCloseable {
     /** Collects the server's options; only {@link #indexDir(Path)} is required. */
     public static final class Builder {
         private @Nullable Path indexDir;
+        private @Nullable Supplier<DocIndex> index;
+        private @Nullable String indexName;
         private @Nullable Function<HybridRetriever, AskHandler> answers;
         private String model = ModelSpec.DEFAULT_SPEC;
         private int maxOutputTokens = AskHandler.Builder.DEFAULT_MAX_OUTPUT_TOKENS;
@@ -329,6 +341,19 @@ public final class DocaskServer implements AutoCloseable {
         /** The folder written by {@code docask index}; watched for new generations. */
         public Builder indexDir(Path dir) {
             this.indexDir = dir;
+            return this;
+        }
+
+        /**
+         * Instead of {@link #indexDir(Path)}: serves the one index {@code opener} opens at {@link #start()},
+         * never reloaded, e.g. a site on SolrCloud (docs/solr.md) whose service keeps it current.
+         * {@code /readyz} then also says whether that index answers.
+         *
+         * @param name what the index is called in logs, e.g. its address
+         */
+        public Builder index(String name, Supplier<DocIndex> opener) {
+            this.indexName = Objects.requireNonNull(name, "name");
+            this.index = Objects.requireNonNull(opener, "opener");
             return this;
         }
 
@@ -552,7 +577,12 @@ public final class DocaskServer implements AutoCloseable {
 
         /** @throws IllegalArgumentException for a bad option, naming it */
         public DocaskServer build() {
-            if (indexDir == null) {
+            if (indexDir != null && index != null) {
+                throw new IllegalArgumentException("give indexDir or index, not both");
+            }
+            String name = indexName;
+            Path dir = indexDir != null ? indexDir : name != null ? Path.of(name) : null;
+            if (dir == null) {
                 throw new IllegalArgumentException("indexDir is required: the folder written by 'docask index'");
             }
             if (answers == null) {
@@ -570,10 +600,10 @@ public final class DocaskServer implements AutoCloseable {
                         + "reserves up to " + worstCase + " tokens (its largest prompt plus " + maxOutputTokens
                         + " output tokens); raise it, or lower maxContextChars");
             }
-            return new DocaskServer(new ServerSettings(indexDir, host, port, siteName, retrieval, factory, allowOrigins,
+            return new DocaskServer(new ServerSettings(dir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
                     onFeedback, reloadInterval, shutdownGrace, pingInterval, clock, mcpRateLimit, allowHosts,
-                    questionLog, questionLogRetentionDays, redis, redisFailOpen, metricsPort, maxOutputTokens, version));
+                    questionLog, questionLogRetentionDays, redis, redisFailOpen, metricsPort, maxOutputTokens, version), index);
         }
 
         /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */

@@ -118,12 +118,16 @@ final class Routes implements AutoCloseable {
                 .put("openStreams", metrics.openStreams())));
     }
 
-    /* Ready for traffic: the index is loaded (it is once the server started), not draining, the shared store answers. */
+    /* Ready for traffic: the index is loaded (it is once the server started) and answers, not draining, the shared store answers. */
     private void ready(Context ctx) {
         boolean storeUp = shared.map(SharedState::reachable).orElse(true);
-        boolean ready = !drain.draining() && storeUp;
+        boolean indexUp = drain.draining() || live.ready(); // a search service's site may be unreachable (docs/solr.md)
+        boolean ready = !drain.draining() && storeUp && indexUp;
         var body = json.createObjectNode().put("status", ready ? "ready" : "not ready")
                 .put("generation", live.generation()).put("draining", drain.draining());
+        if (!indexUp) {
+            body.put("index", "down");
+        }
         shared.ifPresent(s -> body.put("redis", storeUp ? "up" : "down"));
         ctx.status(ready ? 200 : 503).contentType(Problems.JSON).result(Problems.utf8(body));
     }

@@ -49,9 +49,9 @@ public final class SolrBackend {
         SolrFields.requireSite(site);
     }
 
-    /** Whether {@code backend} names a Solr collection ({@code solr://…}). */
+    /** Whether {@code backend} names a Solr collection ({@code solr://…} or {@code solr+zk://…}). */
     public static boolean isSolr(String backend) {
-        return backend != null && backend.startsWith("solr://");
+        return backend != null && (backend.startsWith(SolrLocation.SCHEME) || backend.startsWith(SolrLocation.ZK_SCHEME));
     }
 
     /**

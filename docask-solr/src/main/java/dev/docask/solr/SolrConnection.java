@@ -32,7 +32,11 @@ final class SolrConnection implements AutoCloseable {
     @SuppressWarnings("deprecation") // CloudLegacySolrClient: the cloud client that needs no Jetty (see above)
     SolrConnection(SolrLocation location, Duration timeout) {
         this.location = location;
-        this.client = new CloudLegacySolrClient.Builder(location.nodes())
+        CloudLegacySolrClient.Builder b = location.throughZooKeeper()
+                ? new CloudLegacySolrClient.Builder(location.zkHosts(), location.zkChroot())
+                .withZkConnectTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                : new CloudLegacySolrClient.Builder(location.nodes());
+        this.client = b
                 .withConnectionTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                 .withSocketTimeout((int) timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .build();
@@ -52,12 +56,17 @@ final class SolrConnection implements AutoCloseable {
      * or the coordinating node had and the request) is tried again after a pause, twice.
      */
     QueryResponse query(String what, SolrParams params) {
+        return query(what, params, RETRY_PAUSES.length);
+    }
+
+    /** {@link #query(String, SolrParams)} with at most {@code retries} retries (0 for a probe that must be quick). */
+    QueryResponse query(String what, SolrParams params, int retries) {
         QueryRequest r = new QueryRequest(params, SolrRequest.METHOD.POST);
         for (int attempt = 0; ; attempt++) {
             try {
                 return call(what, () -> r.process(client, location.collection()));
             } catch (IndexException e) {
-                if (attempt >= RETRY_PAUSES.length || refused(e)) {
+                if (attempt >= Math.min(retries, RETRY_PAUSES.length) || refused(e)) {
                     throw e;
                 }
                 try {

@@ -2,45 +2,87 @@ package dev.docask.solr;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where a collection lives: {@code solr://host:port[,host:port…]/solr/<collection>}. The node list
- * is where the client learns the cluster's state; it then routes each request itself.
+ * Where a collection lives, and how the client learns the cluster's state:
+ * <ul>
+ *   <li>{@code solr://host:port[,host:port…]/solr/<collection>}: from the nodes listed (Solr's HTTP
+ *       cluster state), no ZooKeeper access needed;</li>
+ *   <li>{@code solr+zk://zkhost:port[,zkhost:port…][/chroot]/<collection>}: from ZooKeeper, as
+ *       SolrJ's cloud client with {@code zkHosts} and a chroot does (the address Solr's own
+ *       {@code -z} option takes, e.g. {@code zk1:2181,zk2:2181/solr}).</li>
+ * </ul>
+ * Either way the client then routes each request to a live replica itself.
  *
- * @param nodes      base URLs of the nodes given ({@code http://host:port/solr})
+ * @param nodes      base URLs of the nodes given ({@code http://host:port/solr}); empty with ZooKeeper
+ * @param zkHosts    ZooKeeper's {@code host:port}s; empty with a node list
+ * @param zkChroot   the chroot under which Solr keeps its state in ZooKeeper ({@code /solr}), if any
  * @param collection the collection's name
  */
-record SolrLocation(List<String> nodes, String collection) {
+record SolrLocation(List<String> nodes, List<String> zkHosts, Optional<String> zkChroot, String collection) {
+    static final String SCHEME = "solr://";
+    static final String ZK_SCHEME = "solr+zk://";
     private static final Pattern URI = Pattern.compile("solr://([^/]+)/(.+)/([A-Za-z0-9_.-]+)/?");
+    private static final Pattern ZK_URI = Pattern.compile("solr\\+zk://([^/]+)((?:/[A-Za-z0-9_.-]+)*)/([A-Za-z0-9_.-]+)/?");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+:\\d{1,5}");
 
     SolrLocation {
         nodes = List.copyOf(nodes);
+        zkHosts = List.copyOf(zkHosts);
     }
 
     /**
-     * @throws IllegalArgumentException naming the input when it is not a {@code solr://} address
+     * @throws IllegalArgumentException naming the input when it is not a {@code solr://} or {@code solr+zk://} address
      */
     static SolrLocation parse(String uri) {
-        Matcher m = URI.matcher(uri.strip());
+        String u = uri.strip();
+        if (u.startsWith(ZK_SCHEME)) {
+            Matcher m = ZK_URI.matcher(u);
+            if (!m.matches()) {
+                throw new IllegalArgumentException("'" + uri + "' is not a Solr address through ZooKeeper; use "
+                        + "solr+zk://zkhost:port[,zkhost:port]/<chroot>/<collection>, e.g. solr+zk://zk1:2181,zk2:2181/solr/docs");
+            }
+            List<String> zk = hosts(m.group(1), uri);
+            Optional<String> chroot = m.group(2).isEmpty() ? Optional.empty() : Optional.of(m.group(2));
+            return new SolrLocation(List.of(), zk, chroot, m.group(3));
+        }
+        Matcher m = URI.matcher(u);
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + uri + "' is not a Solr address; use solr://host:port/solr/<collection>"
-                    + " (several nodes: solr://host1:port,host2:port/solr/<collection>)");
+                    + " (several nodes: solr://host1:port,host2:port/solr/<collection>; through ZooKeeper:"
+                    + " solr+zk://zkhost:port/solr/<collection>)");
         }
         List<String> nodes = new ArrayList<>();
-        for (String h : m.group(1).split(",")) {
+        for (String h : hosts(m.group(1), uri)) {
+            nodes.add("http://" + h + "/" + m.group(2));
+        }
+        return new SolrLocation(nodes, List.of(), Optional.empty(), m.group(3));
+    }
+
+    private static List<String> hosts(String list, String uri) {
+        List<String> out = new ArrayList<>();
+        for (String h : list.split(",")) {
             if (!HOST.matcher(h).matches()) {
                 throw new IllegalArgumentException("'" + h + "' in '" + uri + "' is not host:port");
             }
-            nodes.add("http://" + h + "/" + m.group(2));
+            out.add(h);
         }
-        return new SolrLocation(nodes, m.group(3));
+        return out;
+    }
+
+    /** Whether the client learns the cluster's state from ZooKeeper. */
+    boolean throughZooKeeper() {
+        return !zkHosts.isEmpty();
     }
 
     /** The address as the user writes it. */
     String uri() {
+        if (throughZooKeeper()) {
+            return ZK_SCHEME + String.join(",", zkHosts) + zkChroot.orElse("") + "/" + collection;
+        }
         StringBuilder hosts = new StringBuilder();
         String path = "";
         for (String n : nodes) {
@@ -49,6 +91,6 @@ record SolrLocation(List<String> nodes, String collection) {
             hosts.append(hosts.isEmpty() ? "" : ",").append(rest, 0, slash);
             path = rest.substring(slash + 1);
         }
-        return "solr://" + hosts + "/" + path + "/" + collection;
+        return SCHEME + hosts + "/" + path + "/" + collection;
     }
 }

@@ -297,7 +297,7 @@ final class SolrSearch implements SearchBackend {
             ModifiableSolrParams p = base();
             p.set("q", "*:*");
             p.set("rows", 0);
-            solr.query("a readiness check", p);
+            solr.query("a readiness check", p, 0);
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -26,6 +26,7 @@ final class SolrCluster implements AutoCloseable {
     private final Writer commands;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final String uri;
+    private String zkUri = "";
 
     private SolrCluster(String collection) throws IOException, InterruptedException {
         Path target = Path.of(System.getProperty("docask.solr.cluster", "../docask-solr-cluster/target"));
@@ -36,7 +37,7 @@ final class SolrCluster implements AutoCloseable {
         String cp = target.resolve("classes") + java.io.File.pathSeparator + Files.readString(cpFile).strip();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = Files.createTempFile("docask-solr-cluster", ".log");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx1g", "-Dsolr.log.dir=" + log.getParent(),
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx" + System.getProperty("docask.solr.clusterHeap", "1g"), "-Dsolr.log.dir=" + log.getParent(),
                 "-Dlog4j2.level=WARN", "-cp", cp, "dev.docask.solr.cluster.LocalCluster", "--collection", collection)
                 .redirectError(log.toFile());
         process = pb.start();
@@ -57,7 +58,9 @@ final class SolrCluster implements AutoCloseable {
         String found = null;
         while (found == null && System.nanoTime() < deadline) {
             String l = lines.poll(1, TimeUnit.SECONDS);
-            if (l != null && l.startsWith(prefix)) {
+            if (l != null && l.startsWith("docask zookeeper: ")) {
+                zkUri = l.substring("docask zookeeper: ".length()).strip();
+            } else if (l != null && l.startsWith(prefix)) {
                 found = l.substring(prefix.length()).strip();
             } else if (l == null && !process.isAlive()) {
                 throw new IllegalStateException("the Solr cluster exited with " + process.exitValue() + "; see " + log);
@@ -89,6 +92,11 @@ final class SolrCluster implements AutoCloseable {
     /** {@code solr://127.0.0.1:P1,127.0.0.1:P2/solr/docs} */
     String uri() {
         return uri;
+    }
+
+    /** {@code solr+zk://127.0.0.1:PORT/solr/docs}: the same collection, the client routing through ZooKeeper. */
+    String zkUri() {
+        return zkUri;
     }
 
     /** The address with the first node only, as a user who knows one node writes it. */

@@ -29,4 +29,31 @@ class SolrLocationTest {
                     .hasMessageContaining("'" + bad + "'");
         }
     }
+
+    @Test
+    void parse_zooKeeperWithChroot_givesHostsChrootAndCollection_andUriRoundTrips() {
+        SolrLocation l = SolrLocation.parse("solr+zk://zk1:2181,zk2:2181/solr/docs");
+        assertThat(l.throughZooKeeper()).isTrue();
+        assertThat(l.zkHosts()).containsExactly("zk1:2181", "zk2:2181");
+        assertThat(l.zkChroot()).contains("/solr");
+        assertThat(l.nodes()).isEmpty();
+        assertThat(l.collection()).isEqualTo("docs");
+        assertThat(l.uri()).isEqualTo("solr+zk://zk1:2181,zk2:2181/solr/docs");
+    }
+
+    @Test
+    void parse_zooKeeperWithoutChroot_hasNoChroot() {
+        SolrLocation l = SolrLocation.parse("solr+zk://127.0.0.1:2181/docs");
+        assertThat(l.zkChroot()).isEmpty();
+        assertThat(l.collection()).isEqualTo("docs");
+        assertThat(l.uri()).isEqualTo("solr+zk://127.0.0.1:2181/docs");
+    }
+
+    @Test
+    void parse_zooKeeperWithoutCollectionOrPort_refusedNamingTheInput() {
+        for (String bad : List.of("solr+zk://zk1:2181", "solr+zk://zk1/solr/docs")) {
+            assertThatThrownBy(() -> SolrLocation.parse(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(bad);
+        }
+    }
 }

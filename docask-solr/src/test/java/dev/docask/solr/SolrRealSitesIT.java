@@ -80,7 +80,8 @@ class SolrRealSitesIT {
                             if (urls(ra).equals(urls(rb)) && ra.answerable() == rb.answerable()) {
                                 same++;
                             } else {
-                                differ.add(s[0] + ": " + text + "\n  local " + urls(ra) + "\n  solr  " + urls(rb));
+                                differ.add(s[0] + ": " + text + "\n  local " + urls(ra) + "\n  solr  " + urls(rb)
+                                        + "\n" + CandidateDiff.of(local, remote, text));
                             }
                         }
                     }

@@ -1,7 +1,5 @@
 package dev.docask.answer.internal;
 
-import org.jspecify.annotations.Nullable;
-
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +29,7 @@ public final class LiveIndex implements AutoCloseable {
     private final Path dir;
     private final BiFunction<String, DocIndex, Generation> loader;
     private final AtomicReference<@Nullable Generation> current = new AtomicReference<>();
-    private final ScheduledExecutorService poller;
+    private final @Nullable ScheduledExecutorService poller; // null when serving one index that has no folder
     private volatile String lastSeen;
 
     /** Loads the index now (failing loudly) and checks for new generations every {@code interval}. */
@@ -45,6 +43,36 @@ public final class LiveIndex implements AutoCloseable {
                 .name("docask-index-reload").unstarted(r));
         long ms = Math.max(10, interval.toMillis());
         poller.scheduleWithFixedDelay(this::reloadIfChanged, ms, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /*
+     * One index that is not a folder of generations (a site on a search service, docs/solr.md): opened
+     * once, never reloaded; the service keeps it current.
+     */
+    private LiveIndex(DocIndex index, BiFunction<String, DocIndex, Generation> loader) {
+        this.dir = index.directory();
+        this.loader = loader;
+        current.set(serve(index));
+        lastSeen = index.openedGeneration();
+        poller = null;
+    }
+
+    /** Serves {@code index} alone: nothing to reload; closing this closes it. */
+    public static LiveIndex of(DocIndex index, BiFunction<String, DocIndex, Generation> loader) {
+        return new LiveIndex(index, loader);
+    }
+
+    /** Whether the index being served answers now (a search service may be down); false once closed. */
+    public boolean ready() {
+        Generation g = current.get();
+        if (g == null || !g.retain()) {
+            return false;
+        }
+        try {
+            return dev.docask.index.internal.IndexEngine.of(g.index()).ready();
+        } finally {
+            g.release();
+        }
     }
 
     /** A lease on the current generation; release it when the request is done. */
@@ -70,6 +98,9 @@ public final class LiveIndex implements AutoCloseable {
     private static final String DAMAGED = "<damaged CURRENT>";
 
     public boolean reloadIfChanged() {
+        if (poller == null) {
+            return false;
+        }
         Optional<String> seen = DocIndex.generation(dir);
         if (seen.isEmpty() && DocIndex.exists(dir) && !DAMAGED.equals(lastSeen)) {
             lastSeen = DAMAGED; // said once, until CURRENT names a generation again
@@ -130,7 +161,9 @@ public final class LiveIndex implements AutoCloseable {
 
     @Override
     public void close() {
-        poller.shutdownNow();
+        if (poller != null) {
+            poller.shutdownNow();
+        }
         Generation g = current.getAndSet(null);
         if (g != null) {
             g.retire();

@@ -57,4 +57,9 @@ public interface IndexEngine {
 
     /** The chunks of {@code id}'s group of word-for-word copies: its canonical chunk first, then the copies. */
     int[] copyGroup(int id);
+
+    /** Whether the index answers now: a search service may be down or lack the collection; a local index always does. */
+    default boolean ready() {
+        return true;
+    }
 }
