@@ -121,9 +121,9 @@ final class BgeOnnxModel {
      * The word-piece ids of each text, [CLS] and [SEP] included, truncated as configured. Straight
      * through the tokenizer's native library, as HuggingFaceTokenizer.encode does, but in one batch
      * call (the library spreads it over the cores) and reading only the ids: encode() also copies
-     * out every token's string, type, word index, masks and character span, which cost more than
-     * the word-piece split itself. Same ids (BgeSmallEmbedderTest checks it); docs/benchmarks.md
-     * ("What limits indexing") has the figures.
+     * out every token's string, type, word index, masks and character span, about a third of its
+     * time. Same ids (BgeSmallEmbedderTest checks it). Tokenizing is ~1.5% of indexing, ONNX
+     * Runtime's kernels nearly all the rest (docs/benchmarks.md, "What limits indexing").
      */
     long[][] tokenize(List<String> texts) {
         long[] encodings = TokenizersLibrary.LIB.batchEncode(tokenizer.getHandle(), texts.toArray(String[]::new), true);
