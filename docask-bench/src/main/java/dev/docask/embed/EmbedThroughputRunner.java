@@ -13,7 +13,7 @@ import java.util.function.ToIntFunction;
  * The same comparison as {@link EmbedThroughputBenchmark}, with ours and LangChain4j's runs
  * interleaved (ours, theirs, then theirs, ours, …) inside one process, so that a machine shared
  * with other work slows both alike. Prints Markdown rows for {@code docs/benchmarks.md}: median
- * rates over the rounds, and the median of the per-round speed-ups.
+ * rates over the rounds, the median of the per-round speed-ups, and the median CPU time per chunk.
  *
  * <pre>
  * ./mvnw -q -Pbench package -DskipTests
@@ -36,23 +36,33 @@ public final class EmbedThroughputRunner {
         ToIntFunction<List<String>> oursAll = t -> ours.embedAll(t).size();
         ToIntFunction<List<String>> theirsAll = t -> theirs.embedAll(t.stream().map(TextSegment::from).toList())
                 .content().size();
-        System.out.println("| site | chunks (sample) | avg chars | docask bge-small | LangChain4j embedAll | speed-up | mock |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| site | chunks (sample) | avg chars | docask bge-small | LangChain4j embedAll | speed-up "
+                + "| CPU ms per chunk, docask / LangChain4j | mock |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (String site : List.of("vitest", "docusaurus", "astro")) {
             List<String> texts = EmbedThroughputBenchmark.sample(site, docs);
             List<String> warm = texts.subList(0, 20);
             int unused = oursAll.applyAsInt(warm) + theirsAll.applyAsInt(warm);
             double[] o = new double[rounds];
             double[] t = new double[rounds];
+            double[] oCpu = new double[rounds];
+            double[] tCpu = new double[rounds];
             for (int r = 0; r < rounds; r++) {
-                if (r % 2 == 0) {
-                    o[r] = rate(oursAll, texts);
-                    t[r] = rate(theirsAll, texts);
-                } else {
-                    t[r] = rate(theirsAll, texts);
-                    o[r] = rate(oursAll, texts);
+                for (int turn = 0; turn < 2; turn++) {
+                    boolean oursNow = (turn == 0) == (r % 2 == 0);
+                    long cpu0 = cpuNanos();
+                    double rate = rate(oursNow ? oursAll : theirsAll, texts);
+                    double cpuMs = (cpuNanos() - cpu0) / 1e6 / texts.size();
+                    if (oursNow) {
+                        o[r] = rate;
+                        oCpu[r] = cpuMs;
+                    } else {
+                        t[r] = rate;
+                        tCpu[r] = cpuMs;
+                    }
                 }
-                System.err.printf("%s round %d: ours %.1f/s, LangChain4j %.1f/s, load %.1f%n", site, r + 1, o[r], t[r], load());
+                System.err.printf("%s round %d: ours %.1f/s (%.0f CPU ms/chunk), LangChain4j %.1f/s (%.0f CPU ms/chunk), load %.1f%n",
+                        site, r + 1, o[r], oCpu[r], t[r], tCpu[r], load());
             }
             for (int i = 0; i < 50; i++) {
                 mock.embedAll(texts);
@@ -61,8 +71,8 @@ public final class EmbedThroughputRunner {
             double avgChars = texts.stream().mapToInt(String::length).average().orElse(0);
             double[] ratio = new double[rounds];
             Arrays.setAll(ratio, r -> o[r] / t[r]);
-            System.out.printf("| %s | %d | %.0f | %.1f chunks/s | %.1f chunks/s | %.2fx | %.0f chunks/s |%n", site, texts.size(),
-                    avgChars, median(o), median(t), median(ratio), m);
+            System.out.printf("| %s | %d | %.0f | %.1f chunks/s | %.1f chunks/s | %.2fx | %.0f / %.0f | %.0f chunks/s |%n", site,
+                    texts.size(), avgChars, median(o), median(t), median(ratio), median(oCpu), median(tCpu), m);
         }
         System.out.printf("query embedding (bge-small, instruct) p50: %.1f ms; LangChain4j embed p50: %.1f ms%n",
                 p50(q -> ours.embedQuery(q)), p50(q -> theirs.embed(dev.docask.embed.bge.BgeSmallProvider.QUERY_INSTRUCTION + q)));
@@ -97,6 +107,15 @@ public final class EmbedThroughputRunner {
             }
         }
         return median(ms);
+    }
+
+    /**
+     * CPU time of the whole process (all threads, ONNX Runtime's native ones too). Unlike the rates,
+     * it barely moves with other work on the machine, so it shows what each embedder would cost on
+     * an idle one; LangChain4j's spinning ONNX threads count here while they wait.
+     */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static double median(double[] xs) {

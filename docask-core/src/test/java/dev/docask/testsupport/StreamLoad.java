@@ -62,7 +62,8 @@ public final class StreamLoad implements AutoCloseable {
         return new ArrayList<>(results);
     }
 
-    private Stream stream(HttpRequest ask) throws Exception {
+    /** Sends one request and reads its stream to the end; the times count from this call. */
+    public Stream stream(HttpRequest ask) throws Exception {
         long t0 = System.nanoTime();
         HttpResponse<InputStream> r = http.send(ask, HttpResponse.BodyHandlers.ofInputStream());
         long source = 0;
@@ -103,7 +104,8 @@ public final class StreamLoad implements AutoCloseable {
                 (rt.totalMemory() - rt.freeMemory()) >> 20, rt.availableProcessors());
     }
 
-    private static void row(String name, long[] sorted) {
+    /** One Markdown row: p50, p95, p99 and max of {@code sorted} nanoseconds, in ms. */
+    public static void row(String name, long[] sorted) {
         if (sorted.length == 0) {
             return;
         }

@@ -23,6 +23,8 @@ import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.NetworkConnector;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.component.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +70,13 @@ import java.util.function.Supplier;
 public final class DocaskServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
     private static final Duration STOP_NOW_WAIT = Duration.ofSeconds(2);
+    /*
+     * Connections waiting to be accepted. Jetty leaves it to the JDK's default of 50: when more clients
+     * connect at once (a page of readers asking together), Linux drops the handshakes past it and
+     * they retry 1, 3, 7 s later, or give up, which ServerLoadCheck showed at 1000 streams as 10 s
+     * before the sources and 4% of the requests failing (docs/benchmarks.md, "Server load").
+     */
+    static final int ACCEPT_QUEUE = 1024;
     private static final SecretMask SECRETS = SecretMask.of(System.getenv()); // the keys models are built with
     private static final Duration SHARED_CACHE_TTL = Duration.ofHours(1);
     /* An answer with its sources is 5-30 KB of JSON; far more means something to keep out of a shared memory. */
@@ -199,6 +208,16 @@ public final class DocaskServer implements AutoCloseable {
         cfg.startup.showOldJavalinVersionWarning = false;
         cfg.http.compressionStrategy = CompressionStrategy.NONE; // streams must reach the reader as written
         cfg.http.maxRequestSize = settings.maxBodyBytes();
+        cfg.jetty.modifyServer(server -> server.addEventListener(new LifeCycle.Listener() {
+            @Override
+            public void lifeCycleStarting(LifeCycle event) { // Javalin has made its connector; it opens after this
+                for (Connector c : server.getConnectors()) {
+                    if (c instanceof ServerConnector sc) {
+                        sc.setAcceptQueueSize(ACCEPT_QUEUE);
+                    }
+                }
+            }
+        }));
         Routes r = new Routes(settings, live, feedbackLog, questionLog, metrics, drain, json, Optional.ofNullable(shared));
         AllowedHosts hosts = AllowedHosts.of(settings.allowHosts(), settings.host(), settings.allowOrigins());
         if (hosts.anyName()) {
@@ -212,6 +231,19 @@ public final class DocaskServer implements AutoCloseable {
     /** The port the server listens on (the real one when it was started on port 0). */
     public int port() {
         return boundPort;
+    }
+
+    /** How many connections may wait for Jetty to accept them (0 before start); see ACCEPT_QUEUE. */
+    synchronized int acceptQueueSize() {
+        Javalin a = app;
+        if (a != null) {
+            for (Connector c : a.jettyServer().server().getConnectors()) {
+                if (c instanceof ServerConnector sc) {
+                    return sc.getAcceptQueueSize();
+                }
+            }
+        }
+        return 0;
     }
 
     /** The server's base URL, e.g. {@code http://127.0.0.1:8080}. */

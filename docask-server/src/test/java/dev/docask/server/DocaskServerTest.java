@@ -61,6 +61,12 @@ class DocaskServerTest {
     }
 
     @Test
+    void started_acceptQueue_holdsABurstOfAThousandClients() {
+        // Jetty's default leaves the JDK's 50: a burst past it waited seconds or failed (ServerLoadCheck).
+        assertThat(server.acceptQueueSize()).isGreaterThanOrEqualTo(1000);
+    }
+
+    @Test
     void healthz_reportsTheGeneration() {
         HttpResponse<String> r = http.get("/healthz");
         assertThat(r.statusCode()).isEqualTo(200);

@@ -17,7 +17,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Load check, not a timed test: {@value #STREAMS} answer streams at once, {@value #ROUNDS} rounds,
+ * Load check, not a timed test: 1000 answer streams at once ({@code -Ddocask.check.streams=N}, at most
+ * 2000), {@value #ROUNDS} rounds,
  * against a real server on loopback whose model is the fake OpenAI-compatible server streaming
  * {@value #TOKENS} tokens {@value #GAP_MS} ms apart (about 1 s per answer). Fails on any error and
  * prints the figures recorded in {@code docs/benchmarks.md} ("Server load"). Its name matches
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * </pre>
  */
 class ServerLoadCheck {
-    static final int STREAMS = 200;
+    static final int STREAMS = Math.min(2000, Integer.getInteger("docask.check.streams", 1000));
     static final int ROUNDS = 3;
     static final int TOKENS = 20;
     static final int GAP_MS = 50;
@@ -49,7 +50,11 @@ class ServerLoadCheck {
             long wall = 0;
             for (int round = 0; round < ROUNDS; round++) {
                 long t0 = System.nanoTime();
-                all.addAll(load.run(i -> ask, STREAMS));
+                List<StreamLoad.Stream> streams = load.run(i -> ask, STREAMS);
+                System.out.printf("round %d: %d errors, load average %.1f%n", round + 1,
+                        streams.stream().filter(s -> !s.finished()).count(),
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                all.addAll(streams);
                 wall += System.nanoTime() - t0;
             }
             StreamLoad.report("docask server load check: " + ROUNDS + " rounds x " + STREAMS + " concurrent streams, model "

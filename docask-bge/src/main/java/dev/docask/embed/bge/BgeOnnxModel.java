@@ -1,6 +1,7 @@
 package dev.docask.embed.bge;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.huggingface.tokenizers.jni.TokenizersLibrary;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
@@ -80,10 +81,7 @@ final class BgeOnnxModel {
 
     /** Embeds texts; one unit vector per text, in order. Safe to call from several threads. */
     List<float[]> embed(List<String> texts) {
-        long[][] ids = new long[texts.size()][];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = tokenizer.encode(texts.get(i), true, false).getIds();
-        }
+        long[][] ids = tokenize(texts);
         Integer[] order = new Integer[ids.length];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingInt((Integer i) -> ids[i].length).reversed());
@@ -117,6 +115,34 @@ final class BgeOnnxModel {
             throw failed;
         }
         return Arrays.asList(vectors);
+    }
+
+    /**
+     * The word-piece ids of each text, [CLS] and [SEP] included, truncated as configured. Straight
+     * through the tokenizer's native library, as HuggingFaceTokenizer.encode does, but in one batch
+     * call (the library spreads it over the cores) and reading only the ids: encode() also copies
+     * out every token's string, type, word index, masks and character span, about a third of its
+     * time. Same ids (BgeSmallEmbedderTest checks it). Tokenizing is ~1.5% of indexing, ONNX
+     * Runtime's kernels nearly all the rest (docs/benchmarks.md, "What limits indexing").
+     */
+    long[][] tokenize(List<String> texts) {
+        long[] encodings = TokenizersLibrary.LIB.batchEncode(tokenizer.getHandle(), texts.toArray(String[]::new), true);
+        long[][] ids = new long[encodings.length][];
+        try {
+            for (int i = 0; i < encodings.length; i++) {
+                ids[i] = TokenizersLibrary.LIB.getTokenIds(encodings[i]);
+            }
+        } finally {
+            for (long e : encodings) {
+                TokenizersLibrary.LIB.deleteEncoding(e);
+            }
+        }
+        return ids;
+    }
+
+    /** The ids HuggingFaceTokenizer.encode gives {@code text}: what {@link #tokenize} must match. */
+    long[] encodeIds(String text) {
+        return tokenizer.encode(text, true, false).getIds();
     }
 
     /** One ONNX call on one sequence; returns its [CLS] vector. */

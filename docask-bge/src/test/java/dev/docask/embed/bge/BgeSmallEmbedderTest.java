@@ -46,6 +46,45 @@ class BgeSmallEmbedderTest {
         }
     }
 
+    /** Texts of many lengths and scripts, so both workers, the length ordering and truncation all take part. */
+    private static List<String> varied() {
+        List<String> texts = new java.util.ArrayList<>(TEXTS);
+        texts.addAll(List.of("", "   ", "Café naïve résumé — “quotes” and ‘apostrophes’ … ½ © ™",
+                "日本語のドキュメント: テストを実行する", "Emoji 🚀 in a heading ✨ and CRLF\r\nline breaks\ttabs",
+                longText("Another long tail, to be cut off.")));
+        for (int i = 1; i <= 30; i++) {
+            texts.add(("Section " + i + " › Part\n\nThe option `opt" + i + "` configures the server. ").repeat(i));
+        }
+        return texts;
+    }
+
+    @Test
+    void embedAll_manyTexts_bitIdenticalToTheOneByOneReference() throws Exception {
+        List<String> texts = varied();
+
+        List<float[]> ours = INSTRUCT.embedAll(texts);
+
+        try (ReferenceBge reference = new ReferenceBge()) {
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(ours.get(i)).as("text %d", i).containsExactly(reference.embed(texts.get(i)));
+            }
+        }
+    }
+
+    @Test
+    void tokenize_batch_sameIdsAsTheTokenizersEncode() {
+        BgeOnnxModel model = new BgeOnnxModel(1);
+        List<String> texts = varied();
+
+        long[][] ids = model.tokenize(texts);
+
+        assertThat(ids.length).isEqualTo(texts.size());
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(ids[i]).as("text %d", i).containsExactly(model.encodeIds(texts.get(i)));
+        }
+        assertThat(ids[5]).as("the long text, truncated").hasSize(BgeOnnxModel.MAX_TOKENS);
+    }
+
     @Test
     void embedAll_textOver512Tokens_embedsOnlyItsStart() {
         List<float[]> v = INSTRUCT.embedAll(List.of(longText("Deploy to Netlify."), longText("Mock a module with vi.mock.")));
