@@ -126,7 +126,7 @@ final class GateCalibration {
         return new Scores(question, sim, cov);
     }
 
-    private static final RetrievalOptions OPEN = RetrievalOptions.builder().withoutGate().maxPerSource(0).build();
+    private static final RetrievalOptions OPEN = RetrievalOptions.builder().withoutGate().noMaxPerSource().build();
 
     /** Measures both sets on {@code retriever}'s index and chooses the floors. */
     static Manifest.Gate calibrate(HybridRetriever retriever, String embedderId, String queryVariant, boolean vectors) {
@@ -160,23 +160,56 @@ final class GateCalibration {
     }
 
     static int turnedAway(List<Scores> site, Choice c) {
-        return (int) site.stream().filter(s -> !c.passes(s, true)).count();
+        return (int) site.stream().filter(s -> !c.passes(s, !Double.isInfinite(c.minSimilarity()))).count();
     }
 
     static int passed(List<Scores> pool, Choice c) {
-        return (int) pool.stream().filter(s -> c.passes(s, true)).count();
+        return (int) pool.stream().filter(s -> c.passes(s, !Double.isInfinite(c.minSimilarity()))).count();
     }
 
-    /** Chooses the floors from the two distributions (docs/quality.md, "A gate that calibrates itself"). */
+    /** The share of off-topic questions whose best cosine sits at or above the cosine floor, at most. */
+    static final double POOL_SIMILARITY_QUANTILE = 0.97;
+    /** The share of off-topic questions whose best coverage sits at or above the coverage floor, at most. */
+    static final double POOL_COVERAGE_QUANTILE = 0.85;
+    /** The share of site questions (own section held out) the chosen floors may turn away, at most. */
+    static final double SITE_TURNED_AWAY = 0.04;
+    private static final double STEP = 0.005;
+
+    /**
+     * Chooses the floors from the two distributions (docs/quality.md, "A gate that calibrates itself"):
+     * coverage at the pool's 85th percentile, never below the fixed default; cosine at the pool's 97th
+     * percentile, lowered in steps of 0.005 while more than 4% of the site questions would be turned
+     * away. The off-topic pool says how close a question that is not about the site comes on this
+     * site with this model; the site questions keep the floor below where the site's own questions sit.
+     * On a keyword-only index the coverage floor is lowered the same way, never below its default.
+     */
     static Choice choose(List<Scores> site, List<Scores> pool, boolean vectors) {
         double[] poolSim = pool.stream().mapToDouble(Scores::similarity).sorted().toArray();
         double[] poolCov = pool.stream().mapToDouble(Scores::coverage).sorted().toArray();
-        double cov = Math.max(GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY, quantile(poolCov, 0.95));
-        double sim = vectors ? quantile(poolSim, 0.95) : 0;
+        double covFloor = vectors ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
+        double covFromPool = quantile(poolCov, POOL_COVERAGE_QUANTILE);
+        double cov = Math.max(covFloor, covFromPool);
+        int allowed = (int) Math.floor(SITE_TURNED_AWAY * site.size());
+        if (!vectors) {
+            while (cov - STEP >= covFloor && turnedAway(site, new Choice(Double.POSITIVE_INFINITY, cov, "")) > allowed) {
+                cov -= STEP;
+            }
+            return new Choice(Double.POSITIVE_INFINITY, cov, String.format(Locale.ROOT,
+                    "chosen: minKeywordCoverage = the off-topic questions' %d%% percentile of best coverage (%.3f), "
+                            + "at least %.2f, lowered until at most %d%% of the site questions are turned away: %.3f",
+                    Math.round(POOL_COVERAGE_QUANTILE * 100), covFromPool, covFloor, Math.round(SITE_TURNED_AWAY * 100), cov));
+        }
+        double simFromPool = quantile(poolSim, POOL_SIMILARITY_QUANTILE);
+        double sim = simFromPool;
+        while (sim - STEP > 0 && turnedAway(site, new Choice(sim, cov, "")) > allowed) {
+            sim -= STEP;
+        }
         return new Choice(sim, cov, String.format(Locale.ROOT,
-                "chosen: minSimilarity = the off-topic pool's 95th percentile of best cosine (%.3f), "
-                        + "minKeywordCoverage = its 95th percentile of best coverage, at least %.2f (%.3f)",
-                sim, GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY, cov));
+                "chosen: minSimilarity = the off-topic questions' %d%% percentile of best cosine (%.3f), lowered until "
+                        + "at most %d%% of the site questions are turned away: %.3f; minKeywordCoverage = their %d%% "
+                        + "percentile of best coverage (%.3f), at least %.2f: %.3f",
+                Math.round(POOL_SIMILARITY_QUANTILE * 100), simFromPool, Math.round(SITE_TURNED_AWAY * 100), sim,
+                Math.round(POOL_COVERAGE_QUANTILE * 100), covFromPool, covFloor, cov));
     }
 
     static double quantile(double[] sorted, double q) {

@@ -112,6 +112,51 @@ class GateCalibrationTest {
                 .isInstanceOf(IndexException.class).hasMessageContaining("rebuilt");
     }
 
+    private static List<GateCalibration.Scores> scores(double[] sims, double coverage) {
+        return java.util.Arrays.stream(sims).mapToObj(x -> new GateCalibration.Scores("q", x, coverage)).toList();
+    }
+
+    @Test
+    void choose_cosineFloorAtThePoolsHighPercentile_whenTheSiteQuestionsSitAbove() {
+        double[] pool = new double[100];
+        double[] site = new double[100];
+        // the pool from 0.500 to 0.698, every site question above it
+        for (int i = 0; i < 100; i++) {
+            pool[i] = 0.5 + i * 0.002;
+            site[i] = 0.8 + i * 0.001;
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(site, 0.1), scores(pool, 0.1), true);
+        assertThat(c.minSimilarity()).isCloseTo(GateCalibration.quantile(pool, GateCalibration.POOL_SIMILARITY_QUANTILE),
+                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(c.minKeywordCoverage()).as("never below the fixed default").isEqualTo(GateDefaults.MIN_KEYWORD_COVERAGE);
+    }
+
+    @Test
+    void choose_cosineFloorIsLowered_untilAtMostFourPercentOfTheSiteQuestionsAreTurnedAway() {
+        double[] pool = new double[100];
+        double[] site = new double[100];
+        // the pool's 97th percentile is 0.791; the site questions run from 0.600 to 0.897, many below it
+        for (int i = 0; i < 100; i++) {
+            pool[i] = 0.5 + i * 0.003;
+            site[i] = 0.6 + i * 0.003;
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(site, 0.1), scores(pool, 0.1), true);
+        assertThat(GateCalibration.turnedAway(scores(site, 0.1), c)).isLessThanOrEqualTo(4);
+        assertThat(GateCalibration.turnedAway(scores(site, 0.1), new GateCalibration.Choice(c.minSimilarity() + 0.005,
+                c.minKeywordCoverage(), ""))).as("the highest such floor").isGreaterThan(4);
+    }
+
+    @Test
+    void choose_coverageFloorAtThePoolsPercentile_whenOffTopicQuestionsShareManyWords() {
+        List<GateCalibration.Scores> pool = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            pool.add(new GateCalibration.Scores("q", 0.5, i / 100.0));
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(new double[] {0.9, 0.9}, 1.0), pool, true);
+        assertThat(c.minKeywordCoverage()).isCloseTo(0.99 * GateCalibration.POOL_COVERAGE_QUANTILE,
+                org.assertj.core.api.Assertions.within(1e-9));
+    }
+
     @Test
     void offTopicPool_isBundled_andSpreadOverManyFields() {
         List<String> pool = GateCalibration.offTopicPool();
