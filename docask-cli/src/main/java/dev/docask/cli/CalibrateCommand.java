@@ -4,6 +4,7 @@ import dev.docask.eval.Question;
 import dev.docask.eval.QuestionFile;
 import dev.docask.eval.TextLines;
 import dev.docask.index.DocIndex;
+import dev.docask.index.Manifest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
@@ -53,9 +54,23 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--auto", description = "Measure the gate on the index itself, without labelled questions (what "
+            + "'docask index' does), and record it in the index's manifest.")
+    boolean auto;
+
+    @Option(names = "--dump-scores", hidden = true, description = "With --auto: print every score the calibration measures.")
+    boolean dumpScores;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (auto) {
+            if (!questionFiles.isEmpty() || match != null || noMatch != null || preferLong) {
+                throw OptionCheck.fail(spec, "--auto measures the gate without labelled questions: "
+                        + "leave out --questions, --match, --no-match and --long");
+            }
+            return autoCalibrate(out);
+        }
         if (questionFiles.isEmpty() && (match == null || noMatch == null)) {
             throw OptionCheck.fail(spec, BOTH_KINDS);
         }
@@ -100,6 +115,24 @@ final class CalibrateCommand implements Callable<Integer> {
             } else {
                 print(out, goodScores, junkScores, c);
             }
+        }
+        return 0;
+    }
+
+    private int autoCalibrate(PrintWriter out) {
+        index.requireFolder(spec); // the gate is recorded in the folder's manifest
+        if (dumpScores) {
+            try (DocIndex idx = index.open()) {
+                IndexArgs.retriever(idx).gateCalibrationScores().forEach(out::println);
+            }
+            return 0;
+        }
+        Manifest.Gate gate = GateReport.calibrateAndRecord(index.dir);
+        if (json) {
+            JsonPrinter.print(out, GateReport.json(gate));
+        } else {
+            GateReport.print(out, gate);
+            out.println("recorded in " + index.dir + "; a floor set with --set or in the options still wins");
         }
         return 0;
     }

@@ -211,10 +211,15 @@ final class IndexCommand implements Callable<Integer> {
             });
         }
         crawled.ifPresent(r -> r.saveState(this.out));
+        long calibrating = System.nanoTime();
+        Manifest.Gate gate = GateReport.calibrateAndRecord(this.out);
+        double gateSecs = (System.nanoTime() - calibrating) / 1e9;
         double secs = (System.nanoTime() - start) / 1e9;
         out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
                         + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
                 corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows how)%n", gateSecs,
+                GateReport.floors(gate));
         if (backend != null) {
             try (DocIndex built = DocIndex.open(this.out)) {
                 long t = System.nanoTime();

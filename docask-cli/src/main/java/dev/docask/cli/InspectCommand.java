@@ -90,6 +90,7 @@ final class InspectCommand implements Callable<Integer> {
                 }
                 o.put("metadataKeys", metadataKeys(idx));
                 o.put("problems", m.problems());
+                o.put("gate", m.gate().map(GateReport::json).orElse(null));
                 JsonPrinter.print(out, o);
                 return 0;
             }
@@ -107,6 +108,9 @@ final class InspectCommand implements Callable<Integer> {
             out.println("metadata keys " + (keys.isEmpty() ? "none" : keys.entrySet().stream()
                     .map(e -> e.getKey() + " (" + e.getValue() + (e.getValue() == 1 ? " value)" : " values)"))
                     .collect(Collectors.joining(", ")) + "; each chunk's with --chunks"));
+            m.gate().ifPresentOrElse(g -> GateReport.print(out, g), () -> out.println(
+                    "gate not calibrated (an index built before docask measured it): the per-model defaults apply; "
+                            + "'docask calibrate --auto' measures it"));
             out.printf("problems %d%n", m.problems().size());
             m.problems().forEach(p -> out.printf("  %s: %s%n", p.file(), p.reason()));
             return 0;

@@ -64,6 +64,13 @@ public final class BeirIndex {
         if (!DocIndex.exists(dir) || IndexBuilder.isStale(corpus, settings, dir)) {
             IndexBuilder.build(corpus, embedder, settings, dir, progress);
         }
+        // as 'docask index' does: the gate measured on the collection itself (docs/retrieval.md §4)
+        if (DocIndex.findManifest(dir).flatMap(dev.docask.index.Manifest::gate).isEmpty()) {
+            try (DocIndex idx = DocIndex.open(dir)) {
+                var gate = dev.docask.retrieve.HybridRetriever.create(idx, embedder).calibrateGate();
+                IndexBuilder.recordGate(dir, idx.manifest(), gate);
+            }
+        }
         return dir;
     }
 

@@ -78,4 +78,42 @@ class CalibrateCommandTest {
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("noMatch").get(0).get("question").asText()).isEqualTo("What is the weather in Mumbai today?");
     }
+
+    @Test
+    void calibrateAuto_measuresTheGateWithoutLabels_recordsIt_andInspectShowsIt() throws Exception {
+        Path idx = tmp.resolve("auto-idx");
+        CliRun built = run("index", TestSites.samples().toString(), "--out", idx.toString(), "--base-url",
+                "https://docs.quayside.dev", "--embedder", "mock");
+        assertThat(built.code()).as(built.err()).isZero();
+        assertThat(built.out()).contains("Gate measured on the index in").contains("minSimilarity");
+
+        CliRun auto = run("calibrate", "--auto", "--index", idx.toString(), "--json");
+        assertThat(auto.code()).as(auto.err()).isZero();
+        JsonNode gate = new ObjectMapper().readTree(auto.out());
+        assertThat(gate.get("minSimilarity").isNumber()).isTrue();
+        assertThat(gate.get("figures").get(0).asText()).contains("site questions");
+
+        CliRun inspect = run("inspect", "--index", idx.toString());
+        assertThat(inspect.out()).containsPattern("gate minSimilarity \\d\\.\\d{3}, minKeywordCoverage \\d\\.\\d{3}")
+                .contains("off-topic questions (bundled pool)");
+        JsonNode inspected = new ObjectMapper().readTree(run("inspect", "--index", idx.toString(), "--json").out());
+        assertThat(inspected.get("gate").get("minKeywordCoverage").asDouble())
+                .isEqualTo(gate.get("minKeywordCoverage").asDouble());
+    }
+
+    @Test
+    void calibrateAuto_keywordOnlyIndex_recordsNoSimilarityFloor() throws Exception {
+        CliRun auto = run("calibrate", "--auto", "--index", keywordIndex.toString(), "--json");
+        assertThat(auto.code()).as(auto.err()).isZero();
+        JsonNode gate = new ObjectMapper().readTree(auto.out());
+        assertThat(gate.get("minSimilarity").isNull()).isTrue();
+        assertThat(gate.get("minKeywordCoverage").asDouble()).isPositive();
+    }
+
+    @Test
+    void calibrateAuto_withLabelledQuestions_isAUsageError() {
+        CliRun r = run("calibrate", "--auto", "--index", keywordIndex.toString(), "--match", good.toString());
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("--auto measures the gate without labelled questions");
+    }
 }

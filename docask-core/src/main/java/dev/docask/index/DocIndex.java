@@ -341,8 +341,64 @@ public final class DocIndex implements AutoCloseable {
             }
             Map<String, String> respelt = new LinkedHashMap<>();
             replaced.values().forEach(r -> respelt.put(r.typed(), r.word()));
-            return new QueryTerms(terms, idf, counts.stream().mapToInt(Integer::intValue).toArray(), w, askedKept, respelt);
+            float[] coverage = w.clone();
+            for (String stemOnly : stemOnly(question, terms, replaced.keySet())) {
+                coverage[terms.indexOf(stemOnly)] *= STEM_ONLY_COVERAGE;
+            }
+            return new QueryTerms(terms, idf, counts.stream().mapToInt(Integer::intValue).toArray(), w, askedKept, respelt,
+                    coverage);
         }
+    }
+
+    /**
+     * How much a term counts for keyword coverage when the site has its stem but not the question's word
+     * in any inflected form: half. A stemmer joins words that mean different things ("capital" and
+     * "capitalized" share "capit"), and a question whose rare word reaches the site only that way is
+     * not covered by it (docs/retrieval.md §4). Half, not nothing: "localize" asked where the site
+     * writes "localization" is still about the same thing more often than not.
+     */
+    static final float STEM_ONLY_COVERAGE = 0.5f;
+
+    /**
+     * The terms of {@code terms} that the question reaches only through their stem: each plain word of
+     * the question that analyses to one of them is written nowhere on the site, in none of its
+     * inflected forms ({@link Inflections}). Words already respelt ({@code respelt}) are left alone.
+     */
+    private List<String> stemOnly(String question, List<String> terms, java.util.Set<String> respelt) {
+        Map<String, Boolean> written = new LinkedHashMap<>(); // term -> some word of the question reaching it is on the site
+        SiteWords words = null;
+        for (String word : WRITTEN_WORD.split(question.toLowerCase(java.util.Locale.ROOT))) {
+            if (word.length() < SiteWords.MIN_LENGTH) {
+                continue;
+            }
+            List<String> own = QUESTION_ANALYZER.distinctTerms(word);
+            if (own.size() != 1 || !terms.contains(own.get(0)) || respelt.contains(own.get(0))
+                    || Boolean.TRUE.equals(written.get(own.get(0)))) {
+                continue;
+            }
+            if (words == null) {
+                words = siteWords();
+            }
+            boolean onSite = false;
+            try {
+                for (String form : Inflections.of(word)) {
+                    if (words.has(form)) {
+                        onSite = true;
+                        break;
+                    }
+                }
+            } catch (IOException e) {
+                throw new IndexException("could not read the site's words: " + e.getMessage(), e);
+            }
+            written.put(own.get(0), onSite);
+        }
+        List<String> out = new ArrayList<>();
+        written.forEach((term, onSite) -> {
+            if (!onSite) {
+                out.add(term);
+            }
+        });
+        return out;
     }
 
     /** The same with close-word matching on, as retrieval uses it by default. */

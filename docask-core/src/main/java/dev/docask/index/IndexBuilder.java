@@ -122,7 +122,7 @@ public final class IndexBuilder {
                     read.baseUrl(), settings.siteName(), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
                     contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString(),
-                    Checksums.record(gen)));
+                    Checksums.record(gen), null));
             IndexFiles.writeManifest(gen, manifest);
             IndexFiles.publish(out, gen);
             requirePublished(out, gen);
@@ -156,6 +156,38 @@ public final class IndexBuilder {
             return new WriteLock(FolderLock.acquire(out, wait));
         } catch (IOException e) {
             throw new IndexException("could not lock " + out + " for writing: " + IndexFiles.reason(e), "out", e);
+        }
+    }
+
+    /**
+     * Records {@code gate} in the manifest of the index in {@code dir} (docs/retrieval.md §4, "A gate that
+     * calibrates itself"), under the folder's write lock. {@code measured} is the manifest of the index the gate
+     * was measured on: when the folder now holds other content (rebuilt meanwhile), nothing is written.
+     *
+     * @return the manifest as written
+     * @throws IndexException when the folder holds no index, holds another content than {@code measured}, or
+     *                        cannot be written
+     */
+    public static Manifest recordGate(Path dir, Manifest measured, Manifest.Gate gate) {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(measured, "measured");
+        Objects.requireNonNull(gate, "gate");
+        try (FolderLock lock = FolderLock.acquire(dir, DEFAULT_LOCK_WAIT)) {
+            Path gen = IndexFiles.currentGeneration(dir)
+                    .orElseThrow(() -> new IndexException("no index in " + dir + " to record a gate in"));
+            Manifest now = IndexFiles.readManifest(gen);
+            if (!now.contentHash().equals(measured.contentHash())) {
+                throw new IndexException("the index in " + dir + " was rebuilt while its gate was measured; "
+                        + "run 'docask calibrate --auto' again");
+            }
+            Manifest with = now.withGate(gate);
+            Path tmp = gen.resolve(IndexFiles.MANIFEST + ".tmp");
+            IndexFiles.writeManifestTo(tmp, with);
+            java.nio.file.Files.move(tmp, gen.resolve(IndexFiles.MANIFEST),
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return with;
+        } catch (IOException e) {
+            throw new IndexException("could not record the gate in " + dir + ": " + IndexFiles.reason(e), e);
         }
     }
 

@@ -209,7 +209,11 @@ final class IndexFiles {
     }
 
     static void writeManifest(Path gen, Manifest m) throws IOException {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(gen.resolve(MANIFEST).toFile(), m.stored());
+        writeManifestTo(gen.resolve(MANIFEST), m);
+    }
+
+    static void writeManifestTo(Path file, Manifest m) throws IOException {
+        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), m.stored());
     }
 
     static Manifest readManifest(Path gen) throws IOException {

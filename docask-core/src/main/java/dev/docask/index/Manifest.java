@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What an index records about itself: how it was built, from what, and when.
@@ -129,6 +130,47 @@ public final class Manifest {
     /** The CRC32C of the generation's own files, by name, to check them on open. */
     java.util.Map<String, String> checksums() {
         return stored.checksums();
+    }
+
+    /**
+     * The relevance gate chosen for this index when it was built or by {@code docask calibrate --auto}
+     * (docs/retrieval.md §4); empty in an index that has none recorded, which then uses the defaults.
+     */
+    public Optional<Gate> gate() {
+        StoredManifest.StoredGate g = stored.gate();
+        if (g == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
+                g.minKeywordCoverage(), g.embedderId(), g.queryVariant(), g.figures(), Instant.parse(g.calibratedAt())));
+    }
+
+    /** This manifest with {@code gate} recorded in place of any earlier one. */
+    public Manifest withGate(Gate gate) {
+        return new Manifest(stored.withGate(new StoredManifest.StoredGate(
+                gate.minSimilarity().isPresent() ? gate.minSimilarity().getAsDouble() : null, gate.minKeywordCoverage(),
+                gate.embedderId(), gate.queryVariant(), gate.figures(), gate.calibratedAt().toString())));
+    }
+
+    /**
+     * A relevance gate measured on the index itself: the floors it chose and the figures they came from.
+     *
+     * @param minSimilarity      cosine floor; empty for a keyword-only index
+     * @param minKeywordCoverage keyword coverage floor
+     * @param embedderId         the embedder it was measured with (it holds for that model only)
+     * @param queryVariant       the embedder's query form it was measured with ("" when the model has one)
+     * @param figures            what was measured, one line each, for {@code docask inspect}
+     * @param calibratedAt       when
+     */
+    public record Gate(OptionalDouble minSimilarity, double minKeywordCoverage, String embedderId, String queryVariant,
+                       List<String> figures, Instant calibratedAt) {
+        public Gate {
+            Objects.requireNonNull(minSimilarity, "minSimilarity");
+            Objects.requireNonNull(embedderId, "embedderId");
+            Objects.requireNonNull(queryVariant, "queryVariant");
+            Objects.requireNonNull(calibratedAt, "calibratedAt");
+            figures = List.copyOf(figures);
+        }
     }
 
     /** When the index was built. */

@@ -1,6 +1,7 @@
 package dev.docask.index;
 
 import dev.docask.ingest.Corpus.Problem;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -32,12 +33,30 @@ import java.util.Map;
  * @param createdAt      ISO-8601 instant of the build
  * @param checksums      CRC32C (hex) of the generation's own files by name ({@link Checksums}); empty in an
  *                       index built before they were recorded
+ * @param gate           the relevance gate calibrated for this index ({@link Manifest.Gate}); null in an index
+ *                       built before gates were calibrated, or by a library call that did not calibrate one
  */
 record StoredManifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
                        String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
                        int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash,
                        String sourceHash, List<Problem> problems, String createdAt,
-                       Map<String, String> checksums) {
+                       Map<String, String> checksums, @Nullable StoredGate gate) {
+
+    /** The calibrated gate as stored; {@code minSimilarity} is null for a keyword-only index. */
+    record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, String embedderId,
+                      String queryVariant, List<String> figures, String calibratedAt) {
+        StoredGate {
+            figures = List.copyOf(figures == null ? List.of() : figures);
+            queryVariant = queryVariant == null ? "" : queryVariant;
+        }
+    }
+
+    /** The same manifest with {@code newGate} recorded. */
+    StoredManifest withGate(@Nullable StoredGate newGate) {
+        return new StoredManifest(formatVersion, embedderSpec, embedderId, dimensions, framework, baseUrl, siteName,
+                chunkSize, chunkOverlap, pages, chunks, copies, bm25K1, bm25B, contentHash, sourceHash, problems,
+                createdAt, checksums, newGate);
+    }
 
     StoredManifest {
         baseUrl = baseUrl == null ? "" : baseUrl;

@@ -6,6 +6,7 @@ import dev.docask.index.internal.IndexEngine;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
+import dev.docask.index.Manifest;
 import dev.docask.index.internal.Scored;
 
 import java.util.ArrayList;
@@ -188,6 +189,23 @@ public final class HybridRetriever {
         return index;
     }
 
+    /**
+     * Measures the relevance gate for this index and its model (docs/retrieval.md §4, "A gate that calibrates
+     * itself"): questions made from the site's own headings stand for answerable ones, a bundled pool of
+     * off-topic questions for the rest. Record the result with {@link dev.docask.index.IndexBuilder#recordGate};
+     * retrieval then uses it wherever the options leave a floor unset. Takes a few seconds (some hundred
+     * retrievals).
+     */
+    public Manifest.Gate calibrateGate() {
+        return GateCalibration.calibrate(this, index.manifest().embedderId(),
+                embedder.map(Embedder::queryVariant).orElse(""), embedder.isPresent());
+    }
+
+    /** Every score the calibration measures, one tab-separated line each: for measuring its rule, not for users. */
+    public List<String> gateCalibrationScores() {
+        return GateCalibration.dump(this);
+    }
+
     /** The gate thresholds that {@code options} resolve to for this index's embedder. */
     public Thresholds thresholds(RetrievalOptions options) {
         RelevanceGate g = gate(options, embedder.isPresent());
@@ -280,12 +298,20 @@ public final class HybridRetriever {
         return q;
     }
 
+    /*
+     * A floor the user set wins; else the gate calibrated for this index and model, recorded in the manifest
+     * (§4, "A gate that calibrates itself"); else, in an index without one, the per-model defaults.
+     */
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
         String id = index.manifest().embedderId();
-        double minSim = o.minSimilarity().orElseGet(
-                () -> GateDefaults.minSimilarity(id, embedder.map(Embedder::queryVariant).orElse("")));
-        double minCov = o.minKeywordCoverage().orElse(
-                index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY);
+        String variant = embedder.map(Embedder::queryVariant).orElse("");
+        Optional<Manifest.Gate> calibrated = index.manifest().gate()
+                .filter(g -> g.embedderId().equals(id) && (!index.hasVectors() || g.queryVariant().equals(variant)));
+        double minSim = o.minSimilarity().orElseGet(() -> calibrated.flatMap(g -> g.minSimilarity().isPresent()
+                        ? Optional.of(g.minSimilarity().getAsDouble()) : Optional.empty())
+                .orElseGet(() -> GateDefaults.minSimilarity(id, variant)));
+        double minCov = o.minKeywordCoverage().orElse(calibrated.map(Manifest.Gate::minKeywordCoverage).orElse(
+                index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY));
         boolean needsKeyword = o.similarityNeedsKeyword()
                 .orElseGet(() -> embedder.map(Embedder::matchesWordsOnly).orElse(false));
         return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword);

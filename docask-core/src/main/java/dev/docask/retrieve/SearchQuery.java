@@ -205,7 +205,7 @@ final class SearchQuery {
         boolean[][] present = engine.termPresence(t, chunkIds);
         float[] out = new float[chunkIds.length];
         for (int i = 0; i < chunkIds.length; i++) {
-            out[i] = KeywordCoverage.of(t.idf(), t.weights(), present[i]);
+            out[i] = KeywordCoverage.of(t.idf(), t.coverage(), present[i]);
         }
         return out;
     }

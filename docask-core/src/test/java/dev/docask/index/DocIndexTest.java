@@ -354,6 +354,32 @@ class DocIndexTest {
     }
 
     @Test
+    void coverage_wordOnlySharingAStemWithASiteWord_isNotCovered() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/title", "Titles", "", "Each heading is capitalized in the sidebar."),
+                chunk("https://x.dev/mock", "Mocking", "", "Mock a module before the tests import it."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            QueryTerms t = idx.queryTerms("What is the capital of Canada?", true);
+            // "capital" and "capitalized" share the stem "capit", but "capital" is written on no page
+            assertThat(t.terms()).contains("capit");
+            assertThat(t.coverage()[t.terms().indexOf("capit")]).isEqualTo(DocIndex.STEM_ONLY_COVERAGE);
+            assertThat(t.weights()[t.terms().indexOf("capit")]).as("BM25 still searches the stem").isEqualTo(1f);
+        }
+    }
+
+    @Test
+    void coverage_inflectedFormOfASiteWord_isCoveredInFull() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/mock", "Mocking", "", "Mock a module before the tests import it."),
+                chunk("https://x.dev/label", "Labels", "", "Every category gets a label."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            QueryTerms t = idx.queryTerms("mocking modules, labelled categories", true);
+            assertThat(t.coverage()).as("mocking/mock, modules/module, labelled/label, categories/category")
+                    .containsOnly(1f);
+        }
+    }
+
+    @Test
     void queryTerms_flagAskedWithoutItsDashes_matchesTheFlag_atFullWeight() {
         List<Chunk> cli = List.of(
                 chunk("https://x.dev/cli", "CLI", "", "Pass --yarv-snib-tolk to keep the queue between runs."),

@@ -17,10 +17,20 @@ import java.util.regex.Pattern;
  * @param weights 1 for a word of the question, less for a close word standing in for one it misspelt
  * @param asked   the analysed term the question had in each place (differs from {@code terms} where a close word stands in)
  * @param respelt each misspelt word of the question (lower case) and the site's word that stands in for it
+ * @param coverage how much each term counts for keyword coverage when a chunk has it: its weight, less where the
+ *                 site has the term's stem but not the question's word in any of its inflected forms
+ *                 ("capital" asked, only "capitalized" written: docs/retrieval.md §4)
  */
 public record QueryTerms(List<String> terms, float[] idf, int[] counts, float[] weights, List<String> asked,
-                         Map<String, String> respelt) {
+                         Map<String, String> respelt, float[] coverage) {
+    /** Terms whose coverage weight is their weight. */
+    public QueryTerms(List<String> terms, float[] idf, int[] counts, float[] weights, List<String> asked,
+                      Map<String, String> respelt) {
+        this(terms, idf, counts, weights, asked, respelt, weights);
+    }
+
     public QueryTerms {
+        coverage = coverage.clone();
         terms = List.copyOf(terms);
         asked = List.copyOf(asked);
         respelt = Map.copyOf(respelt);
@@ -28,8 +38,8 @@ public record QueryTerms(List<String> terms, float[] idf, int[] counts, float[] 
         counts = counts.clone();
         weights = weights.clone();
         if (terms.size() != idf.length || terms.size() != counts.length || terms.size() != weights.length
-                || terms.size() != asked.size()) {
-            throw new IllegalArgumentException("terms, idf, counts, weights and asked differ in length");
+                || terms.size() != asked.size() || terms.size() != coverage.length) {
+            throw new IllegalArgumentException("terms, idf, counts, weights, asked and coverage differ in length");
         }
     }
 

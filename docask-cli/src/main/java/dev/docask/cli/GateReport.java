@@ -1,0 +1,48 @@
+package dev.docask.cli;
+
+import dev.docask.index.Manifest;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** How 'inspect' and 'calibrate --auto' show a gate recorded in a manifest (docs/retrieval.md §4). */
+final class GateReport {
+    private GateReport() {
+    }
+
+    /** Measures the gate of the index in {@code dir} and records it in its manifest; returns it. */
+    static Manifest.Gate calibrateAndRecord(java.nio.file.Path dir) {
+        Manifest.Gate gate;
+        Manifest measured;
+        try (dev.docask.index.DocIndex idx = dev.docask.index.DocIndex.open(dir)) {
+            gate = IndexArgs.retriever(idx).calibrateGate();
+            measured = idx.manifest();
+        }
+        dev.docask.index.IndexBuilder.recordGate(dir, measured, gate);
+        return gate;
+    }
+
+    static String floors(Manifest.Gate g) {
+        return (g.minSimilarity().isPresent()
+                ? String.format(Locale.ROOT, "minSimilarity %.3f, ", g.minSimilarity().getAsDouble()) : "")
+                + String.format(Locale.ROOT, "minKeywordCoverage %.3f", g.minKeywordCoverage());
+    }
+
+    static void print(PrintWriter out, Manifest.Gate g) {
+        out.println("gate " + floors(g) + " (calibrated on this index " + g.calibratedAt() + ")");
+        g.figures().forEach(f -> out.println("  " + f));
+    }
+
+    static Map<String, Object> json(Manifest.Gate g) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("minSimilarity", g.minSimilarity().isPresent() ? g.minSimilarity().getAsDouble() : null);
+        o.put("minKeywordCoverage", g.minKeywordCoverage());
+        o.put("embedderId", g.embedderId());
+        o.put("queryVariant", g.queryVariant());
+        o.put("calibratedAt", g.calibratedAt().toString());
+        o.put("figures", g.figures());
+        return o;
+    }
+}

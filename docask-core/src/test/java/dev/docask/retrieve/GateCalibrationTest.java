@@ -1,0 +1,182 @@
+package dev.docask.retrieve;
+
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.index.IndexException;
+import dev.docask.index.Manifest;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.SiteReader;
+import dev.docask.testsupport.TestSites;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** docs/retrieval.md §4, "A gate that calibrates itself", on the bundled samples in temp dirs. */
+class GateCalibrationTest {
+    @TempDir
+    Path dir;
+
+    private Manifest buildAndCalibrate(String embedder) {
+        var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Embedders.fromSpec(embedder), IndexBuilder.Settings.defaults(embedder), dir, n -> { });
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Manifest.Gate gate = HybridRetriever.create(idx, Embedders.fromSpec(embedder)).calibrateGate();
+            return IndexBuilder.recordGate(dir, idx.manifest(), gate);
+        }
+    }
+
+    @Test
+    void calibrateGate_mockEmbedder_recordsBothFloorsWithTheFiguresTheyCameFrom() {
+        Manifest written = buildAndCalibrate("mock");
+
+        Manifest.Gate gate = written.gate().orElseThrow();
+        assertThat(gate.minSimilarity()).isPresent();
+        assertThat(gate.minKeywordCoverage()).isBetween(0.0, 1.0);
+        assertThat(gate.embedderId()).isEqualTo(written.embedderId());
+        assertThat(gate.figures()).anyMatch(f -> f.contains("site questions")).anyMatch(f -> f.contains("off-topic"));
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate()).as("read back from manifest.json").contains(gate);
+            HybridRetriever.Thresholds t = HybridRetriever.create(idx, Embedders.fromSpec("mock"))
+                    .thresholds(RetrievalOptions.defaults());
+            assertThat(t.minSimilarity()).isEqualTo(gate.minSimilarity().getAsDouble());
+            assertThat(t.minKeywordCoverage()).isEqualTo(gate.minKeywordCoverage());
+        }
+    }
+
+    @Test
+    void calibratedGate_aFloorTheUserSets_wins() {
+        buildAndCalibrate("mock");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Embedders.fromSpec("mock"));
+            HybridRetriever.Thresholds t = r.thresholds(RetrievalOptions.parse("minSimilarity=0.61, minKeywordCoverage=0.33"));
+            assertThat(t.minSimilarity()).isEqualTo(0.61);
+            assertThat(t.minKeywordCoverage()).isEqualTo(0.33);
+        }
+    }
+
+    @Test
+    void calibrateGate_keywordOnlyIndex_recordsACoverageFloorOnly() {
+        Manifest written = buildAndCalibrate("none");
+        Manifest.Gate gate = written.gate().orElseThrow();
+        assertThat(gate.minSimilarity()).isEmpty();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(HybridRetriever.create(idx, Optional.empty()).thresholds(RetrievalOptions.defaults())
+                    .minKeywordCoverage()).isEqualTo(gate.minKeywordCoverage());
+        }
+    }
+
+    @Test
+    void calibratedGate_keywordOnlyIndex_turnsAwayAQuestionThatSharesOnlyAStemWithTheSite() {
+        buildAndCalibrate("none");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
+            assertThat(r.retrieve("What is the capital of Canada?", RetrievalOptions.defaults()).answerable()).isFalse();
+            assertThat(r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable()).isTrue();
+        }
+    }
+
+    @Test
+    void manifestWithoutAGate_opens_andUsesThePerModelDefaults() throws IOException {
+        buildAndCalibrate("mock");
+        Path manifest = currentManifest();
+        String json = Files.readString(manifest);
+        // an index written before gates were calibrated has no "gate" property at all
+        Files.writeString(manifest, json.replaceAll("(?s),\\s*\"gate\"\\s*:\\s*\\{.*\\}\\s*}\\s*$", "\n}\n"));
+        assertThat(Files.readString(manifest)).doesNotContain("\"gate\"");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate()).isEmpty();
+            HybridRetriever.Thresholds t = HybridRetriever.create(idx, Embedders.fromSpec("mock"))
+                    .thresholds(RetrievalOptions.defaults());
+            assertThat(t.minSimilarity()).isEqualTo(GateDefaults.minSimilarity(idx.manifest().embedderId(), ""));
+            assertThat(t.minKeywordCoverage()).isEqualTo(GateDefaults.MIN_KEYWORD_COVERAGE);
+        }
+    }
+
+    @Test
+    void recordGate_folderRebuiltWithOtherContent_writesNothing() {
+        Manifest first = buildAndCalibrate("mock");
+        var other = new dev.docask.ingest.Corpus(dev.docask.ingest.Framework.MARKDOWN, 1,
+                List.of(dev.docask.testsupport.TestIndexes.chunk("https://x.dev/a", "A", "", "alpha")), List.of());
+        IndexBuilder.build(other, Embedders.fromSpec("mock"), IndexBuilder.Settings.defaults("mock"), dir, n -> { });
+        assertThatThrownBy(() -> IndexBuilder.recordGate(dir, first, first.gate().orElseThrow()))
+                .isInstanceOf(IndexException.class).hasMessageContaining("rebuilt");
+    }
+
+    private static List<GateCalibration.Scores> scores(double[] sims, double coverage) {
+        return java.util.Arrays.stream(sims).mapToObj(x -> new GateCalibration.Scores("q", x, coverage)).toList();
+    }
+
+    @Test
+    void choose_cosineFloorAtThePoolsHighPercentile_whenTheSiteQuestionsSitAbove() {
+        double[] pool = new double[100];
+        double[] site = new double[100];
+        // the pool from 0.500 to 0.698, every site question above it
+        for (int i = 0; i < 100; i++) {
+            pool[i] = 0.5 + i * 0.002;
+            site[i] = 0.8 + i * 0.001;
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(site, 0.1), scores(pool, 0.1), true);
+        assertThat(c.minSimilarity()).isCloseTo(GateCalibration.quantile(pool, GateCalibration.POOL_SIMILARITY_QUANTILE),
+                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(c.minKeywordCoverage()).as("never below the fixed default").isEqualTo(GateDefaults.MIN_KEYWORD_COVERAGE);
+    }
+
+    @Test
+    void choose_cosineFloorIsLowered_untilAtMostFourPercentOfTheSiteQuestionsAreTurnedAway() {
+        double[] pool = new double[100];
+        double[] site = new double[100];
+        // the pool's 97th percentile is 0.791; the site questions run from 0.600 to 0.897, many below it
+        for (int i = 0; i < 100; i++) {
+            pool[i] = 0.5 + i * 0.003;
+            site[i] = 0.6 + i * 0.003;
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(site, 0.1), scores(pool, 0.1), true);
+        assertThat(GateCalibration.turnedAway(scores(site, 0.1), c)).isLessThanOrEqualTo(4);
+        assertThat(GateCalibration.turnedAway(scores(site, 0.1), new GateCalibration.Choice(c.minSimilarity() + 0.005,
+                c.minKeywordCoverage(), ""))).as("the highest such floor").isGreaterThan(4);
+    }
+
+    @Test
+    void choose_coverageFloorAtThePoolsPercentile_whenOffTopicQuestionsShareManyWords() {
+        List<GateCalibration.Scores> pool = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            pool.add(new GateCalibration.Scores("q", 0.5, i / 100.0));
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(new double[] {0.9, 0.9}, 1.0), pool, true);
+        assertThat(c.minKeywordCoverage()).isCloseTo(0.99 * GateCalibration.POOL_COVERAGE_QUANTILE,
+                org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void offTopicPool_isBundled_andSpreadOverManyFields() {
+        List<String> pool = GateCalibration.offTopicPool();
+        assertThat(pool).hasSizeGreaterThan(150).doesNotHaveDuplicates().allMatch(q -> !q.startsWith("#"));
+    }
+
+    @Test
+    void siteQuestions_comeFromHeadingsOrTitles_eachOnce() {
+        buildAndCalibrate("none");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            List<GateCalibration.SiteQuestion> qs = GateCalibration.siteQuestions(idx);
+            assertThat(qs).isNotEmpty().hasSizeLessThanOrEqualTo(GateCalibration.MAX_SITE_QUESTIONS);
+            assertThat(qs.stream().map(q -> q.text().toLowerCase(java.util.Locale.ROOT))).doesNotHaveDuplicates();
+        }
+    }
+
+    private Path currentManifest() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            Path gen = s.filter(p -> p.getFileName().toString().startsWith("gen-")).sorted().reduce((a, b) -> b).orElseThrow();
+            return gen.resolve("manifest.json");
+        }
+    }
+}
