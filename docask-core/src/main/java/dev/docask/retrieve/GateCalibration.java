@@ -173,11 +173,20 @@ final class GateCalibration {
     static final double POOL_COVERAGE_QUANTILE = 0.85;
     /** The share of site questions (own section held out) the chosen floors may turn away, at most. */
     static final double SITE_TURNED_AWAY = 0.04;
+    /**
+     * How far the coverage floor may rise above the fixed default. Site questions made from headings
+     * nearly all reach coverage 1.0, so nothing measured on the site holds the coverage floor down the
+     * way they hold the cosine floor; real questions that pass on coverage alone then pay for it (Astro:
+     * 3 of 5 cross-site answerable turned away at the pool's 0.635, 1 at 0.55; docs/quality.md "A gate
+     * that calibrates itself"). The floor moves only as far as round 1 measured it safe (0.55).
+     */
+    static final double MAX_COVERAGE_RAISE = 0.05;
     private static final double STEP = 0.005;
 
     /**
      * Chooses the floors from the two distributions (docs/quality.md, "A gate that calibrates itself"):
-     * coverage at the pool's 85th percentile, never below the fixed default; cosine at the pool's 97th
+     * coverage at the pool's 85th percentile, never below the fixed default nor more than
+     * {@link #MAX_COVERAGE_RAISE} above it; cosine at the pool's 97th
      * percentile, lowered in steps of 0.005 while more than 4% of the site questions would be turned
      * away. The off-topic pool says how close a question that is not about the site comes on this
      * site with this model; the site questions keep the floor below where the site's own questions sit.
@@ -189,7 +198,7 @@ final class GateCalibration {
         double[] poolCov = pool.stream().mapToDouble(Scores::coverage).sorted().toArray();
         double covFloor = vectors ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
         double covFromPool = quantile(poolCov, POOL_COVERAGE_QUANTILE);
-        double cov = Math.max(covFloor, covFromPool);
+        double cov = Math.min(covFloor + MAX_COVERAGE_RAISE, Math.max(covFloor, covFromPool));
         int allowed = (int) Math.floor(SITE_TURNED_AWAY * site.size());
         if (!vectors) {
             // measured, not taken: raising the coverage floor of a keyword-only index to the pool's percentile
@@ -208,9 +217,9 @@ final class GateCalibration {
         return new Choice(sim, cov, String.format(Locale.ROOT,
                 "chosen: minSimilarity = the off-topic questions' %d%% percentile of best cosine (%.3f), lowered until "
                         + "at most %d%% of the site questions are turned away: %.3f; minKeywordCoverage = their %d%% "
-                        + "percentile of best coverage (%.3f), at least %.2f: %.3f",
+                        + "percentile of best coverage (%.3f), from %.2f to %.2f: %.3f",
                 Math.round(POOL_SIMILARITY_QUANTILE * 100), simFromPool, Math.round(SITE_TURNED_AWAY * 100), sim,
-                Math.round(POOL_COVERAGE_QUANTILE * 100), covFromPool, covFloor, cov));
+                Math.round(POOL_COVERAGE_QUANTILE * 100), covFromPool, covFloor, covFloor + MAX_COVERAGE_RAISE, cov));
     }
 
     static double quantile(double[] sorted, double q) {

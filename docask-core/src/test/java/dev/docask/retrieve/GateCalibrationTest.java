@@ -150,11 +150,22 @@ class GateCalibrationTest {
     void choose_coverageFloorAtThePoolsPercentile_whenOffTopicQuestionsShareManyWords() {
         List<GateCalibration.Scores> pool = new java.util.ArrayList<>();
         for (int i = 0; i < 100; i++) {
+            pool.add(new GateCalibration.Scores("q", 0.5, 0.4 + i / 700.0));
+        }
+        GateCalibration.Choice c = GateCalibration.choose(scores(new double[] {0.9, 0.9}, 1.0), pool, true);
+        assertThat(c.minKeywordCoverage()).isCloseTo(0.4 + 99 * GateCalibration.POOL_COVERAGE_QUANTILE / 700.0,
+                org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void choose_coverageFloor_risesAtMostALittleAboveTheDefault() {
+        List<GateCalibration.Scores> pool = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
             pool.add(new GateCalibration.Scores("q", 0.5, i / 100.0));
         }
         GateCalibration.Choice c = GateCalibration.choose(scores(new double[] {0.9, 0.9}, 1.0), pool, true);
-        assertThat(c.minKeywordCoverage()).isCloseTo(0.99 * GateCalibration.POOL_COVERAGE_QUANTILE,
-                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(c.minKeywordCoverage()).isCloseTo(
+                GateDefaults.MIN_KEYWORD_COVERAGE + GateCalibration.MAX_COVERAGE_RAISE, org.assertj.core.api.Assertions.within(1e-9));
     }
 
     @Test
