@@ -29,7 +29,7 @@ import java.util.zip.CRC32C;
  */
 final class Checksums {
     /** The files of a generation that carry no checksum of their own; vectors.bin has a CRC32 inside too. */
-    private static final String[] OWN_FILES = {IndexFiles.CHUNKS, IndexFiles.VECTORS};
+    private static final String[] OWN_FILES = {IndexFiles.CHUNKS, IndexFiles.CHUNK_OFFSETS, IndexFiles.VECTORS};
     private static final Pattern LUCENE_FILE = Pattern.compile("path=\"([^\"]+)\"");
     private static final Pattern SLICE = Pattern.compile("slice=([^\\]\\s)]+)");
 

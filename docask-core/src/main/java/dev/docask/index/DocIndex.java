@@ -63,16 +63,22 @@ public final class DocIndex implements AutoCloseable {
      * format"): reading every byte of a million-chunk index takes seconds, and answers need not wait.
      */
     static final long VERIFY_IN_BACKGROUND_FROM = 64L << 20;
+    /** A chunks.jsonl this large is left on disk and read a chunk at a time; a smaller one is parsed at once (faster to use). */
+    static final long CHUNKS_ON_DISK_FROM = 64L << 20;
     private static final Verification DEFAULT_VERIFICATION = new Verification(VERIFY_IN_BACKGROUND_FROM,
-            r -> Thread.ofVirtual().name("docask-verify").start(r));
+            CHUNKS_ON_DISK_FROM, r -> Thread.ofVirtual().name("docask-verify").start(r));
 
     /**
-     * When a generation's checksums are checked in the background, and on what.
+     * How a generation is opened, by size.
      *
      * @param backgroundFromBytes generations of at least this many bytes are checked in the background
+     * @param chunksOnDiskFrom    a chunks.jsonl of at least this many bytes is read a chunk at a time
      * @param executor            runs the background check
      */
-    record Verification(long backgroundFromBytes, java.util.concurrent.Executor executor) {
+    record Verification(long backgroundFromBytes, long chunksOnDiskFrom, java.util.concurrent.Executor executor) {
+        Verification(long backgroundFromBytes, java.util.concurrent.Executor executor) {
+            this(backgroundFromBytes, CHUNKS_ON_DISK_FROM, executor);
+        }
     }
 
     private DocIndex(Path dir, Opened opened) {
@@ -103,7 +109,7 @@ public final class DocIndex implements AutoCloseable {
         this.backend = backend;
         this.local = local;
         int n = chunks.size();
-        this.chunks = List.copyOf(chunks);
+        this.chunks = chunks instanceof IndexFiles.ChunkFile ? chunks : List.copyOf(chunks);
         copyOf = new int[n];
         canonical = new BitSet(n);
         int[] copyCount = new int[n];
@@ -119,8 +125,9 @@ public final class DocIndex implements AutoCloseable {
             }
         }
         copies = new int[n][];
+        int[] none = new int[0];
         for (int i = 0; i < n; i++) {
-            copies[i] = new int[copyCount[i]];
+            copies[i] = copyCount[i] == 0 ? none : new int[copyCount[i]];
         }
         int[] fill = new int[n];
         for (int i = 0; i < n; i++) {
@@ -187,6 +194,7 @@ public final class DocIndex implements AutoCloseable {
             try {
                 Opened o = verification.isPresent() ? load(dir, older, Optional.of(note), verification.get())
                         : load(dir, older, Optional.of(note), new Verification(Long.MAX_VALUE, Runnable::run));
+                // (a generation replacing a damaged one in the background is checked before it answers)
                 LOG.warn(note);
                 return Optional.of(o);
             } catch (IOException | RuntimeException olderDamaged) {
@@ -217,6 +225,7 @@ public final class DocIndex implements AutoCloseable {
                     opened = older.get();
                 } else if (older.isPresent()) {
                     older.get().backend.close();
+                    closeQuietly(older.get().chunks instanceof AutoCloseable c ? c : null);
                 } else {
                     refused = Optional.of(String.valueOf(damaged(dir, e).getMessage()));
                     LOG.error("{}", refused.get());
@@ -238,18 +247,35 @@ public final class DocIndex implements AutoCloseable {
             throws IOException {
         FSDirectory luceneDir = null;
         DirectoryReader reader = null;
+        IndexFiles.ChunkFile onDisk = null;
         try {
             Manifest manifest = IndexFiles.readManifest(gen);
             if (manifest.formatVersion() != Manifest.FORMAT_VERSION) {
                 throw new IndexException("the index in " + dir + " has format " + manifest.formatVersion()
                         + "; this docask reads format " + Manifest.FORMAT_VERSION + " (re-run 'docask index')");
             }
-            List<IndexFiles.StoredChunk> stored = IndexFiles.readChunks(gen);
-            if (stored.size() != manifest.chunks()) {
-                throw new IOException("chunks.jsonl holds " + stored.size() + " chunks, manifest says " + manifest.chunks());
+            List<Chunk> chunks;
+            int[] copyOf;
+            if (Files.size(gen.resolve(IndexFiles.CHUNKS)) >= verification.chunksOnDiskFrom()) {
+                onDisk = IndexFiles.openChunks(gen, manifest.chunks()).orElse(null);
+            }
+            if (onDisk != null) {
+                chunks = onDisk;
+                copyOf = onDisk.copyOf();
+            } else {
+                List<IndexFiles.StoredChunk> stored = IndexFiles.readChunks(gen);
+                if (stored.size() != manifest.chunks()) {
+                    throw new IOException("chunks.jsonl holds " + stored.size() + " chunks, manifest says " + manifest.chunks());
+                }
+                chunks = new ArrayList<>(stored.size());
+                copyOf = new int[stored.size()];
+                for (int i = 0; i < copyOf.length; i++) {
+                    chunks.add(stored.get(i).chunk());
+                    copyOf[i] = stored.get(i).copyOf();
+                }
             }
             VectorStore vectors = manifest.dimensions() > 0
-                    ? VectorStore.read(gen.resolve(IndexFiles.VECTORS), stored.size(), manifest.dimensions())
+                    ? VectorStore.read(gen.resolve(IndexFiles.VECTORS), chunks.size(), manifest.dimensions())
                     : null;
             luceneDir = FSDirectory.open(gen.resolve(IndexFiles.LUCENE));
             reader = DirectoryReader.open(luceneDir);
@@ -257,18 +283,12 @@ public final class DocIndex implements AutoCloseable {
             if (!later) {
                 Checksums.verify(gen, manifest, reader);
             }
-            LuceneSearch search = new LuceneSearch(manifest, stored.size(), vectors, luceneDir, reader);
-            List<Chunk> chunks = new ArrayList<>(stored.size());
-            int[] copyOf = new int[stored.size()];
-            for (int i = 0; i < copyOf.length; i++) {
-                chunks.add(stored.get(i).chunk());
-                copyOf[i] = stored.get(i).copyOf();
-            }
+            LuceneSearch search = new LuceneSearch(manifest, chunks.size(), vectors, luceneDir, reader);
             Opened o = new Opened(gen.getFileName().toString(), fallback, manifest, chunks, copyOf, search, search);
             o.checkPending = later;
             return o;
         } catch (IOException | RuntimeException e) {
-            closeQuietly(reader, luceneDir);
+            closeQuietly(reader, luceneDir, onDisk);
             throw e;
         }
     }
@@ -646,7 +666,7 @@ public final class DocIndex implements AutoCloseable {
         }
         for (Opened o : all) {
             o.backend.close();
-            closeQuietly(o.siteWords);
+            closeQuietly(o.siteWords, o.chunks instanceof AutoCloseable c ? c : null);
         }
     }
 

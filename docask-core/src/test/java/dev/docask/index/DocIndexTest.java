@@ -225,6 +225,45 @@ class DocIndexTest {
     }
 
     @Test
+    void open_chunksLeftOnDisk_readsTheSameChunksAndCopies_asParsingThemAll() throws Exception {
+        builtGeneration();
+        try (DocIndex parsed = DocIndex.open(dir);
+             DocIndex onDisk = DocIndex.open(dir, new DocIndex.Verification(Long.MAX_VALUE, 0, Runnable::run))) {
+            assertThat(onDisk.size()).isEqualTo(parsed.size());
+            for (int i = 0; i < parsed.size(); i++) {
+                assertThat(onDisk.chunk(i)).isEqualTo(parsed.chunk(i));
+                assertThat(onDisk.canonicalOf(i)).isEqualTo(parsed.canonicalOf(i));
+                assertThat(onDisk.copyUrls(i)).isEqualTo(parsed.copyUrls(i));
+            }
+            assertThat(onDisk.bm25(onDisk.queryTerms("delta"), 3, null)).isEqualTo(parsed.bm25(parsed.queryTerms("delta"), 3, null));
+        }
+    }
+
+    @Test
+    void open_chunksLeftOnDisk_indexBuiltBeforeChunksIdx_parsesThem() throws Exception {
+        Path gen = builtGeneration();
+        Files.delete(gen.resolve("chunks.idx"));
+        rewriteManifestWithoutChecksumOf(gen, "chunks.idx");
+        try (DocIndex index = DocIndex.open(dir, new DocIndex.Verification(Long.MAX_VALUE, 0, Runnable::run))) {
+            assertThat(index.chunk(1).url()).isEqualTo("https://x.dev/b");
+        }
+    }
+
+    private static void rewriteManifestWithoutChecksumOf(Path gen, String file) throws Exception {
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) IndexFiles.JSON.readTree(gen.resolve("manifest.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.get("checksums")).remove(file);
+        IndexFiles.JSON.writeValue(gen.resolve("manifest.json").toFile(), json);
+    }
+
+    @Test
+    void open_chunksLeftOnDisk_chunksIdxNotMatchingTheChunks_isRefused() throws Exception {
+        Path gen = builtGeneration();
+        Files.writeString(gen.resolve("chunks.jsonl"), Files.readString(gen.resolve("chunks.jsonl")) + "\n");
+        assertThatThrownBy(() -> DocIndex.open(dir, new DocIndex.Verification(Long.MAX_VALUE, 0, Runnable::run)))
+                .isInstanceOf(IndexException.class).hasMessageContaining("chunks.jsonl has").hasMessageContaining("docask index");
+    }
+
+    @Test
     void open_smallGeneration_isCheckedBeforeItAnswers() throws Exception {
         Path gen = builtGeneration();
         try (DocIndex index = DocIndex.open(dir)) {
