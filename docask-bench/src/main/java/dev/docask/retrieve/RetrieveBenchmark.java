@@ -108,10 +108,13 @@ public class RetrieveBenchmark {
         long before = dev.docask.index.Footprint.heapUsed();
         store = new InMemoryEmbeddingStore<>();
         ByteBuffersDirectory peerDir = new ByteBuffersDirectory();
+        // -Ddocask.bench.peer=false: docask alone (an empty peer), when only RetrieveBenchmark.docask runs
+        int peerChunks = Boolean.parseBoolean(System.getProperty("docask.bench.peer", "true")) ? chunks : 0;
         try (IndexWriter w = new IndexWriter(peerDir, new IndexWriterConfig(new EnglishAnalyzer()))) {
-            for (int i = 0; i < chunks; i++) {
+            for (int i = 0; i < peerChunks; i++) {
                 Chunk c = list.get(i);
-                store.add(String.valueOf(i), Embedding.from(chunkVectors.get(i)), TextSegment.from(c.text()));
+                // its own copy: Embedding keeps the array, and the one in `vectors` must not hide the peer's heap
+                store.add(String.valueOf(i), Embedding.from(chunkVectors.get(i).clone()), TextSegment.from(c.text()));
                 Document d = new Document();
                 d.add(new TextField("text", c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
                 d.add(new StoredField("id", String.valueOf(i)));
