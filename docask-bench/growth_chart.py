@@ -104,7 +104,8 @@ def main(folder, svg):
         fl = footprints(f"{folder}/load-{n}.log")
         d = fl.get("load-docask", {})
         p = fl.get("load-peer", {})
-        mb = lambda kv, k: fmt(int(kv[k]) / 1e6, 1) if k in kv else "–"
+        # a collection during the open can hand memory back: a negative RSS change says nothing
+        mb = lambda kv, k: ("–" if k not in kv else "(<0)" if int(kv[k]) < 0 else fmt(int(kv[k]) / 1e6, 1))
         pd = per_chunk(p, "disk", n)
         print(f"| {n:,} | {mb(d, 'heap')} / {mb(d, 'rssAnon')} / {mb(d, 'rssFile')} | "
               f"{d.get('firstAnswerMs', '–')}, {d.get('checkedMs', '–')} | "

@@ -27,10 +27,11 @@ import java.util.zip.CRC32;
 /*
  * All chunk vectors as int8, scanned exactly (no approximate structure to build at start-up). On
  * disk: magic, count, dimensions, the count × dimensions bytes back to back, the per-vector scales,
- * and a CRC32 of everything before it. An index opened from disk maps the vector bytes
+ * and a CRC32 of everything before it. An index with 64 MB of vectors or more maps them
  * (MappedByteBuffer: MemorySegment is still a preview API at release 21) instead of copying them
  * into the heap, so opening reads only the header and the scales and the heap does not grow with
- * the corpus; the checksums are Checksums.verify's business (docs/design.md, "Index format").
+ * the corpus; a smaller one reads them into the heap, as before. The checksums are
+ * Checksums.verify's business (docs/design.md, "Index format").
  *
  * The scan is Int8Dot's SIMD kernel (memory-bound) over blocks of vectors: a mapped block is
  * copied into a small per-thread array first (it stays in the L2 cache, and the kernel reads arrays).
@@ -45,6 +46,11 @@ final class VectorStore {
     static final int BLOCK = 256;
     /** From this many vectors a scan is split across cores (measured with ScanBenchmark, docs/benchmarks.md). */
     static final int PARALLEL_FROM = 32_768;
+    /**
+     * Vectors of at least this many bytes are mapped; fewer are read into the heap, where the kernel
+     * scans them without the copy into a block (a 10k-chunk site's 3.8 MB, as before).
+     */
+    static final long MAP_FROM = 64L << 20;
     /** At most this many bytes per mapping (a MappedByteBuffer is indexed by int); a whole number of blocks. */
     private static final long MAX_REGION = 1L << 30;
     private static final int CORES = Runtime.getRuntime().availableProcessors();
@@ -70,11 +76,12 @@ final class VectorStore {
         this.perRegion = Integer.MAX_VALUE;
     }
 
-    private VectorStore(int dimensions, int count, float[] scales, ByteBuffer[] regions, int perRegion) {
+    private VectorStore(int dimensions, int count, float[] scales, byte @Nullable [] heap,
+                        ByteBuffer @Nullable [] regions, int perRegion) {
         this.dimensions = dimensions;
         this.count = count;
         this.scales = scales;
-        this.heap = null;
+        this.heap = heap;
         this.regions = regions;
         this.perRegion = perRegion;
     }
@@ -358,10 +365,14 @@ final class VectorStore {
      * and the scales. The file's checksum is not checked here: {@link Checksums#verify} does that.
      */
     static VectorStore read(Path file, int expectedCount, int expectedDimensions) throws IOException {
-        return read(file, expectedCount, expectedDimensions, MAX_REGION);
+        boolean map = (long) expectedCount * expectedDimensions >= MAP_FROM;
+        return read(file, expectedCount, expectedDimensions, map ? MAX_REGION : 0);
     }
 
-    /** The same, with at most {@code regionBytes} per mapping (tests map a small file in several). */
+    /**
+     * The same, with at most {@code regionBytes} per mapping (tests map a small file in several),
+     * or, with 0, the vectors read into the heap.
+     */
     static VectorStore read(Path file, int expectedCount, int expectedDimensions, long regionBytes) throws IOException {
         long size = Files.size(file);
         long vectorBytes = (long) expectedCount * expectedDimensions;
@@ -387,6 +398,11 @@ final class VectorStore {
             scaleBytes.flip();
             float[] scales = new float[count];
             scaleBytes.asFloatBuffer().get(scales);
+            if (regionBytes == 0) {
+                ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(vectorBytes));
+                readFully(ch, all, HEADER);
+                return new VectorStore(dims, count, scales, all.array(), null, Integer.MAX_VALUE);
+            }
             int perRegion = dims == 0 ? Integer.MAX_VALUE
                     : (int) Math.max(BLOCK, regionBytes / dims / BLOCK * BLOCK);
             int regionCount = count == 0 ? 0 : (int) ((count + (long) perRegion - 1) / perRegion);
@@ -397,7 +413,7 @@ final class VectorStore {
                 MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, HEADER + first * dims, n * dims);
                 regions[r] = m;
             }
-            return new VectorStore(dims, count, scales, regions, perRegion);
+            return new VectorStore(dims, count, scales, null, regions, perRegion);
         }
     }
 

@@ -120,9 +120,12 @@ class VectorStoreTest {
         Path file = dir.resolve("vectors.bin");
         built.write(file);
         VectorStore mapped = VectorStore.read(file, 700, DIMS, VectorStore.BLOCK * DIMS);
+        VectorStore inHeap = VectorStore.read(file, 700, DIMS);
         for (int id : new int[] {0, 255, 256, 511, 512, 699}) {
             assertThat(mapped.vector(id)).isEqualTo(built.vector(id));
             assertThat(mapped.scale(id)).isEqualTo(built.scale(id));
+            assertThat(inHeap.vector(id)).isEqualTo(built.vector(id));
+            assertThat(inHeap.scale(id)).isEqualTo(built.scale(id));
         }
         Path again = dir.resolve("again.bin");
         mapped.write(again);
