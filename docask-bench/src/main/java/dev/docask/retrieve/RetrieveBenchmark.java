@@ -57,13 +57,16 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * ./mvnw -Pbench package -DskipTests && java --add-modules jdk.incubator.vector -jar target/benchmarks.jar RetrieveBenchmark
  * </pre>
+ *
+ * <p>Prints the heap each side's structures take ({@code [footprint]} lines); docask-bench/growth.sh
+ * runs it at 10k, 100k and 1M chunks.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "-Xmx8g"})
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "-Xmx14g"})
 public class RetrieveBenchmark {
     static final int DIMS = 384;
     static final int QUESTIONS = 64;
@@ -89,20 +92,29 @@ public class RetrieveBenchmark {
         }
         List<Chunk> list = new ArrayList<>(chunks);
         Map<String, float[]> vectors = new HashMap<>();
+        List<float[]> chunkVectors = new ArrayList<>(chunks);
+        for (int i = 0; i < chunks; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int k = 0; k < 120; k++) {
+                text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
+            }
+            Chunk c = new Chunk("https://bench.dev/p" + (i / 4) + "#s" + i, "Page " + (i / 4), "Section " + i,
+                    text.toString(), "p" + (i / 4) + ".md", Map.of());
+            list.add(c);
+            float[] v = randomUnit(rnd);
+            vectors.put(c.embeddingText(), v);
+            chunkVectors.add(v);
+        }
+        long before = dev.docask.index.Footprint.heapUsed();
         store = new InMemoryEmbeddingStore<>();
         ByteBuffersDirectory peerDir = new ByteBuffersDirectory();
+        // -Ddocask.bench.peer=false: docask alone (an empty peer), when only RetrieveBenchmark.docask runs
+        int peerChunks = Boolean.parseBoolean(System.getProperty("docask.bench.peer", "true")) ? chunks : 0;
         try (IndexWriter w = new IndexWriter(peerDir, new IndexWriterConfig(new EnglishAnalyzer()))) {
-            for (int i = 0; i < chunks; i++) {
-                StringBuilder text = new StringBuilder();
-                for (int k = 0; k < 120; k++) {
-                    text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
-                }
-                Chunk c = new Chunk("https://bench.dev/p" + (i / 4) + "#s" + i, "Page " + (i / 4), "Section " + i,
-                        text.toString(), "p" + (i / 4) + ".md", Map.of());
-                list.add(c);
-                float[] v = randomUnit(rnd);
-                vectors.put(c.embeddingText(), v);
-                store.add(String.valueOf(i), Embedding.from(v), TextSegment.from(c.text()));
+            for (int i = 0; i < peerChunks; i++) {
+                Chunk c = list.get(i);
+                // its own copy: Embedding keeps the array, and the one in `vectors` must not hide the peer's heap
+                store.add(String.valueOf(i), Embedding.from(chunkVectors.get(i).clone()), TextSegment.from(c.text()));
                 Document d = new Document();
                 d.add(new TextField("text", c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
                 d.add(new StoredField("id", String.valueOf(i)));
@@ -110,6 +122,9 @@ public class RetrieveBenchmark {
             }
         }
         peerSearcher = new IndexSearcher(DirectoryReader.open(peerDir));
+        dev.docask.index.Footprint.print("retrieve-peer", chunks,
+                dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - before));
+        chunkVectors = List.of();
         for (int q = 0; q < QUESTIONS; q++) {
             StringBuilder text = new StringBuilder();
             for (int k = 0; k < 6; k++) {
@@ -129,8 +144,13 @@ public class RetrieveBenchmark {
         dir = Files.createTempDirectory("docask-bench");
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
                 IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
+        long beforeDocask = dev.docask.index.Footprint.heapUsed();
         index = DocIndex.open(dir);
         docask = HybridRetriever.create(index, Optional.of(precomputed));
+        docask.retrieve(questions.get(0), RetrievalOptions.defaults());
+        dev.docask.index.Footprint.print("retrieve-docask", chunks,
+                dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - beforeDocask),
+                dev.docask.index.Footprint.kv("disk", dev.docask.index.Footprint.bytesOnDisk(dir)));
     }
 
     @TearDown(Level.Trial)

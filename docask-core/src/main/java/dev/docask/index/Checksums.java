@@ -29,7 +29,7 @@ import java.util.zip.CRC32C;
  */
 final class Checksums {
     /** The files of a generation that carry no checksum of their own; vectors.bin has a CRC32 inside too. */
-    private static final String[] OWN_FILES = {IndexFiles.CHUNKS, IndexFiles.VECTORS};
+    private static final String[] OWN_FILES = {IndexFiles.CHUNKS, IndexFiles.CHUNK_OFFSETS, IndexFiles.VECTORS};
     private static final Pattern LUCENE_FILE = Pattern.compile("path=\"([^\"]+)\"");
     private static final Pattern SLICE = Pattern.compile("slice=([^\\]\\s)]+)");
 
@@ -55,6 +55,23 @@ final class Checksums {
      * @throws IOException naming the first damaged file
      */
     static void verify(Path gen, Manifest manifest, DirectoryReader lucene) throws IOException {
+        verifyOwnFiles(gen, manifest);
+        for (LeafReaderContext leaf : lucene.leaves()) {
+            try {
+                leaf.reader().checkIntegrity();
+            } catch (CorruptIndexException e) {
+                throw new IOException("a Lucene file fails its checksum (" + luceneFile(gen, e) + ")", e);
+            }
+        }
+    }
+
+    /**
+     * Checks the generation's own files: the recorded checksums, and for an index built before
+     * they were recorded the CRC32 that ends vectors.bin. What reusing a generation's vectors needs.
+     *
+     * @throws IOException naming the first damaged file
+     */
+    static void verifyOwnFiles(Path gen, Manifest manifest) throws IOException {
         for (Map.Entry<String, String> e : manifest.checksums().entrySet()) {
             Path f = gen.resolve(e.getKey());
             if (!e.getValue().equals(crc32c(f))) {
@@ -62,12 +79,9 @@ final class Checksums {
                         + f + ")");
             }
         }
-        for (LeafReaderContext leaf : lucene.leaves()) {
-            try {
-                leaf.reader().checkIntegrity();
-            } catch (CorruptIndexException e) {
-                throw new IOException("a Lucene file fails its checksum (" + luceneFile(gen, e) + ")", e);
-            }
+        Path vectors = gen.resolve(IndexFiles.VECTORS);
+        if (!manifest.checksums().containsKey(IndexFiles.VECTORS) && Files.isRegularFile(vectors)) {
+            VectorStore.checkOwnCrc(vectors);
         }
     }
 

@@ -47,31 +47,69 @@ public final class DocIndex implements AutoCloseable {
 
     private final IndexEngine engine = new Engine();
     private final Path dir;
-    private final String generation;
-    private final Optional<String> fallback;
-    private final Manifest manifest;
-    private final List<Chunk> chunks;
-    private final int[] copyOf;
-    private final int[][] copies;
-    private final BitSet canonical;
-    private final SearchBackend backend;
-    private final @Nullable LuceneSearch local; // null when a search service holds the chunks
+    /** What answers come from: swapped once for the newest intact older generation if a background check fails. */
+    private volatile Opened opened;
+    /** Generations swapped out after a failed check: closed with the index, as requests may still use them. */
+    private final List<Opened> retired = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.CompletableFuture<Boolean> verified = new java.util.concurrent.CompletableFuture<>();
+    private volatile boolean closed;
+    /** Why the generation was refused, when a background check failed and no older one is intact. */
+    private volatile Optional<String> refused = Optional.empty();
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DocIndex.class);
     private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
     private static final DocsAnalyzer PAGE_ANALYZER = DocsAnalyzer.forPages();
-    private volatile @Nullable SiteWords siteWords; // built on first need: most questions have no unknown word
+    /**
+     * Generations with more bytes than this are checked in the background (docs/design.md, "Index
+     * format"): reading every byte of a million-chunk index takes seconds, and answers need not wait.
+     */
+    static final long VERIFY_IN_BACKGROUND_FROM = 64L << 20;
+    /** A chunks.jsonl this large is left on disk and read a chunk at a time; a smaller one is parsed at once (faster to use). */
+    static final long CHUNKS_ON_DISK_FROM = 64L << 20;
+    private static final Verification DEFAULT_VERIFICATION = new Verification(VERIFY_IN_BACKGROUND_FROM,
+            CHUNKS_ON_DISK_FROM, r -> Thread.ofVirtual().name("docask-verify").start(r));
 
-    /** {@code copyOfOrSelf[i]} is chunk i's canonical copy, or a negative number when it is its own. */
-    private DocIndex(Path dir, String generation, Optional<String> fallback, Manifest manifest, List<Chunk> chunks,
-                     int[] copyOfOrSelf, SearchBackend backend, @Nullable LuceneSearch local) throws IOException {
+    /**
+     * How a generation is opened, by size.
+     *
+     * @param backgroundFromBytes generations of at least this many bytes are checked in the background
+     * @param chunksOnDiskFrom    a chunks.jsonl of at least this many bytes is read a chunk at a time
+     * @param executor            runs the background check
+     */
+    record Verification(long backgroundFromBytes, long chunksOnDiskFrom, java.util.concurrent.Executor executor) {
+        Verification(long backgroundFromBytes, java.util.concurrent.Executor executor) {
+            this(backgroundFromBytes, CHUNKS_ON_DISK_FROM, executor);
+        }
+    }
+
+    private DocIndex(Path dir, Opened opened) {
         this.dir = dir;
+        this.opened = opened;
+    }
+
+    /** One generation's contents. {@code copyOfOrSelf[i]} is chunk i's canonical copy, or a negative number when it is its own. */
+    private static final class Opened {
+        final String generation;
+        final Optional<String> fallback;
+        final Manifest manifest;
+        final List<Chunk> chunks;
+        final int[] copyOf;
+        final int[][] copies;
+        final BitSet canonical;
+        final SearchBackend backend;
+        final @Nullable LuceneSearch local; // null when a search service holds the chunks
+        volatile @Nullable SiteWords siteWords; // built on first need: most questions have no unknown word
+        /** Whether its checksums are still to be checked, after it starts answering. */
+        boolean checkPending;
+
+        Opened(String generation, Optional<String> fallback, Manifest manifest, List<Chunk> chunks,
+               int[] copyOfOrSelf, SearchBackend backend, @Nullable LuceneSearch local) throws IOException {
         this.generation = generation;
         this.fallback = fallback;
         this.manifest = manifest;
         this.backend = backend;
         this.local = local;
         int n = chunks.size();
-        this.chunks = List.copyOf(chunks);
+        this.chunks = chunks instanceof IndexFiles.ChunkFile ? chunks : List.copyOf(chunks);
         copyOf = new int[n];
         canonical = new BitSet(n);
         int[] copyCount = new int[n];
@@ -87,8 +125,9 @@ public final class DocIndex implements AutoCloseable {
             }
         }
         copies = new int[n][];
+        int[] none = new int[0];
         for (int i = 0; i < n; i++) {
-            copies[i] = new int[copyCount[i]];
+            copies[i] = copyCount[i] == 0 ? none : new int[copyCount[i]];
         }
         int[] fill = new int[n];
         for (int i = 0; i < n; i++) {
@@ -96,15 +135,23 @@ public final class DocIndex implements AutoCloseable {
                 copies[copyOf[i]][fill[copyOf[i]]++] = i;
             }
         }
+        }
     }
 
     /**
-     * Opens the index in {@code dir}, checking every file against its checksum first. A missing,
+     * Opens the index in {@code dir}, checking every file against its checksum. A missing,
      * damaged or newer-format index fails with an {@link IndexException} whose message says what is
      * wrong and what to do. When the generation CURRENT names is damaged and an older one is intact,
-     * the older one is opened with a warning (logged, and in {@link #fallback()}).
+     * the older one is opened with a warning (logged, and in {@link #fallback()}). A generation of
+     * more than 64 MB is checked in the background, answering meanwhile; if the check fails, the
+     * newest intact older generation takes its place (with the same warning), or, with none,
+     * every later use fails with an {@link IndexException} saying the index is damaged.
      */
     public static DocIndex open(Path dir) {
+        return open(dir, DEFAULT_VERIFICATION);
+    }
+
+    static DocIndex open(Path dir, Verification verification) {
         Objects.requireNonNull(dir, "dir");
         Path gen;
         try {
@@ -114,57 +161,148 @@ public final class DocIndex implements AutoCloseable {
             throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage()
                     + "; rebuild it with 'docask index'", e);
         }
+        Opened first;
+        Path firstGen = gen;
         try {
-            return load(dir, gen, Optional.empty());
+            first = load(dir, gen, Optional.empty(), verification);
         } catch (IndexException e) {
             throw e; // a newer format: an older generation would serve stale pages without a word
         } catch (IOException | RuntimeException e) {
-            IndexException damaged = damaged(dir, e);
-            for (Path older : IndexFiles.olderGenerations(dir, gen)) {
-                String note = "index generation " + gen.getFileName() + " in " + dir + " is damaged (" + why(e)
-                        + "); opened " + older.getFileName() + ", the newest intact one; run 'docask index' to repair";
-                try {
-                    DocIndex index = load(dir, older, Optional.of(note));
-                    LOG.warn(note);
-                    return index;
-                } catch (IOException | RuntimeException olderDamaged) {
-                    // try the next older one; with none intact the newest's damage is what the user must hear
-                }
-            }
-            throw damaged;
+            first = newestIntactBefore(dir, gen, why(e), "opened", Optional.of(verification)).orElseThrow(() -> damaged(dir, e));
+            firstGen = dir.resolve(first.generation);
         }
+        DocIndex index = new DocIndex(dir, first);
+        if (first.checkPending) {
+            Path checked = firstGen;
+            Opened o = first;
+            verification.executor().execute(() -> index.checkInBackground(checked, o));
+        } else {
+            index.verified.complete(true);
+        }
+        return index;
     }
 
-    private static DocIndex load(Path dir, Path gen, Optional<String> fallback) throws IOException {
+    /**
+     * The newest generation older than {@code gen} that opens and passes its checks, noting why it
+     * was chosen; checked before it is returned unless {@code verification} allows checking it later.
+     */
+    private static Optional<Opened> newestIntactBefore(Path dir, Path gen, String why, String verb,
+                                                      Optional<Verification> verification) {
+        for (Path older : IndexFiles.olderGenerations(dir, gen)) {
+            String note = "index generation " + gen.getFileName() + " in " + dir + " is damaged (" + why
+                    + "); " + verb + " " + older.getFileName() + ", the newest intact one; run 'docask index' to repair";
+            try {
+                Opened o = verification.isPresent() ? load(dir, older, Optional.of(note), verification.get())
+                        : load(dir, older, Optional.of(note), new Verification(Long.MAX_VALUE, Runnable::run));
+                // (a generation replacing a damaged one in the background is checked before it answers)
+                LOG.warn(note);
+                return Optional.of(o);
+            } catch (IOException | RuntimeException olderDamaged) {
+                // try the next older one; with none intact the newest's damage is what the user must hear
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The check of a large generation, run after it started answering: on damage, the newest intact
+     * older generation answers from then on, or none does.
+     */
+    private void checkInBackground(Path gen, Opened checked) {
+        try {
+            Checksums.verify(gen, checked.manifest, Objects.requireNonNull(checked.local).reader());
+            verified.complete(true);
+            return;
+        } catch (IOException | RuntimeException e) {
+            if (closed) {
+                verified.complete(false);
+                return;
+            }
+            Optional<Opened> older = newestIntactBefore(dir, gen, why(e), "now answering from", Optional.empty());
+            synchronized (this) {
+                if (older.isPresent() && !closed) {
+                    retired.add(opened);
+                    opened = older.get();
+                } else if (older.isPresent()) {
+                    older.get().backend.close();
+                    closeQuietly(older.get().chunks instanceof AutoCloseable c ? c : null);
+                } else {
+                    refused = Optional.of(String.valueOf(damaged(dir, e).getMessage()));
+                    LOG.error("{}", refused.get());
+                }
+            }
+        }
+        verified.complete(false);
+    }
+
+    /**
+     * Completes when the generation first opened has been checked: true when it was intact, false
+     * when another one (or none) answers now. For tests and benchmarks.
+     */
+    java.util.concurrent.CompletableFuture<Boolean> verification() {
+        return verified;
+    }
+
+    private static Opened load(Path dir, Path gen, Optional<String> fallback, Verification verification)
+            throws IOException {
         FSDirectory luceneDir = null;
         DirectoryReader reader = null;
+        IndexFiles.ChunkFile onDisk = null;
         try {
             Manifest manifest = IndexFiles.readManifest(gen);
             if (manifest.formatVersion() != Manifest.FORMAT_VERSION) {
                 throw new IndexException("the index in " + dir + " has format " + manifest.formatVersion()
                         + "; this docask reads format " + Manifest.FORMAT_VERSION + " (re-run 'docask index')");
             }
-            List<IndexFiles.StoredChunk> stored = IndexFiles.readChunks(gen);
-            if (stored.size() != manifest.chunks()) {
-                throw new IOException("chunks.jsonl holds " + stored.size() + " chunks, manifest says " + manifest.chunks());
+            List<Chunk> chunks;
+            int[] copyOf;
+            if (Files.size(gen.resolve(IndexFiles.CHUNKS)) >= verification.chunksOnDiskFrom()) {
+                onDisk = IndexFiles.openChunks(gen, manifest.chunks()).orElse(null);
+            }
+            if (onDisk != null) {
+                chunks = onDisk;
+                copyOf = onDisk.copyOf();
+            } else {
+                List<IndexFiles.StoredChunk> stored = IndexFiles.readChunks(gen);
+                if (stored.size() != manifest.chunks()) {
+                    throw new IOException("chunks.jsonl holds " + stored.size() + " chunks, manifest says " + manifest.chunks());
+                }
+                chunks = new ArrayList<>(stored.size());
+                copyOf = new int[stored.size()];
+                for (int i = 0; i < copyOf.length; i++) {
+                    chunks.add(stored.get(i).chunk());
+                    copyOf[i] = stored.get(i).copyOf();
+                }
             }
             VectorStore vectors = manifest.dimensions() > 0
-                    ? VectorStore.read(gen.resolve(IndexFiles.VECTORS), stored.size(), manifest.dimensions())
+                    ? VectorStore.read(gen.resolve(IndexFiles.VECTORS), chunks.size(), manifest.dimensions())
                     : null;
             luceneDir = FSDirectory.open(gen.resolve(IndexFiles.LUCENE));
             reader = DirectoryReader.open(luceneDir);
-            Checksums.verify(gen, manifest, reader);
-            LuceneSearch search = new LuceneSearch(manifest, stored.size(), vectors, luceneDir, reader);
-            List<Chunk> chunks = new ArrayList<>(stored.size());
-            int[] copyOf = new int[stored.size()];
-            for (int i = 0; i < copyOf.length; i++) {
-                chunks.add(stored.get(i).chunk());
-                copyOf[i] = stored.get(i).copyOf();
+            boolean later = bytes(gen) >= verification.backgroundFromBytes();
+            if (!later) {
+                Checksums.verify(gen, manifest, reader);
             }
-            return new DocIndex(dir, gen.getFileName().toString(), fallback, manifest, chunks, copyOf, search, search);
+            LuceneSearch search = new LuceneSearch(manifest, chunks.size(), vectors, luceneDir, reader);
+            Opened o = new Opened(gen.getFileName().toString(), fallback, manifest, chunks, copyOf, search, search);
+            o.checkPending = later;
+            return o;
         } catch (IOException | RuntimeException e) {
-            closeQuietly(reader, luceneDir);
+            closeQuietly(reader, luceneDir, onDisk);
             throw e;
+        }
+    }
+
+    /** The bytes of a generation's files: what checking it reads. */
+    private static long bytes(Path gen) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(gen)) {
+            long sum = 0;
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (Files.isRegularFile(f)) {
+                    sum += Files.size(f);
+                }
+            }
+            return sum;
         }
     }
 
@@ -225,7 +363,7 @@ public final class DocIndex implements AutoCloseable {
 
     /** The generation folder this index was opened from (e.g. {@code gen-000004}). */
     public String openedGeneration() {
-        return generation;
+        return opened.generation;
     }
 
     /**
@@ -233,35 +371,38 @@ public final class DocIndex implements AutoCloseable {
      * empty when CURRENT's generation was opened.
      */
     public Optional<String> fallback() {
-        return fallback;
+        return opened.fallback;
     }
 
     public Manifest manifest() {
-        return manifest;
+        return opened.manifest;
     }
 
     /** Number of chunks, copies included. */
     public int size() {
-        return chunks.size();
+        return opened.chunks.size();
     }
 
     public Chunk chunk(int id) {
-        return chunks.get(id);
+        return live().chunks.get(id);
     }
 
     /** Whether the index has vectors (false for a keyword-only index). */
     public boolean hasVectors() {
-        return manifest.dimensions() > 0;
+        return opened.manifest.dimensions() > 0;
     }
 
     /** The canonical copy of chunk {@code id} (itself when it has no copies or is canonical). */
     public int canonicalOf(int id) {
-        return copyOf[id];
+        return opened.copyOf[id];
     }
 
     /** URLs of the chunks that are copies of canonical chunk {@code id}. */
     public List<String> copyUrls(int id) {
-        int[] cs = copies[copyOf[id]];
+        Opened o = opened;
+        int[] copyOf = o.copyOf;
+        List<Chunk> chunks = o.chunks;
+        int[] cs = o.copies[copyOf[id]];
         List<String> urls = new ArrayList<>(cs.length + 1);
         if (copyOf[id] != id) {
             urls.add(chunks.get(copyOf[id]).url());
@@ -276,7 +417,7 @@ public final class DocIndex implements AutoCloseable {
 
     /** A fresh set of the canonical chunks (one per group of copies). */
     BitSet canonicalChunks() {
-        return (BitSet) canonical.clone();
+        return (BitSet) opened.canonical.clone();
     }
 
     /**
@@ -308,7 +449,8 @@ public final class DocIndex implements AutoCloseable {
             asked = asked.subList(0, MAX_QUERY_TERMS);
         }
         {
-            int[] askedDf = backend.docFreqs(asked);
+            Opened o = live();
+            int[] askedDf = o.backend.docFreqs(asked);
             Map<String, Replacement> replaced = closeWords ? closeWords(question, asked, askedDf) : Map.of();
             Map<String, Replacement> flags = flags(asked, askedDf);
             List<String> terms = new ArrayList<>(asked.size());
@@ -332,7 +474,7 @@ public final class DocIndex implements AutoCloseable {
                 dfs.add(r == null ? askedDf[i] : r.docFreq());
                 counts.add(said);
             }
-            long n = Math.max(1, chunks.size());
+            long n = Math.max(1, o.chunks.size());
             float[] idf = new float[terms.size()];
             float[] w = new float[terms.size()];
             for (int i = 0; i < idf.length; i++) {
@@ -421,7 +563,7 @@ public final class DocIndex implements AutoCloseable {
             }
             List<String> forms = a.startsWith("-") ? List.of(a.replaceFirst("^-+", "")) : List.of("--" + a, "-" + a);
             for (String form : forms) {
-                int df = form.isEmpty() ? 0 : backend.docFreqs(List.of(form))[0];
+                int df = form.isEmpty() ? 0 : live().backend.docFreqs(List.of(form))[0];
                 if (df > 0) {
                     out.put(a, new Replacement(form, 1f, df, a, a));
                     break;
@@ -471,7 +613,7 @@ public final class DocIndex implements AutoCloseable {
             if (found.size() != 1) {
                 continue; // a stop word, or a word the analyser splits: no one term to stand in
             }
-            int df = backend.docFreqs(found)[0];
+            int df = live().backend.docFreqs(found)[0];
             if (df > 0) {
                 out.put(own.get(0), new Replacement(found.get(0), close.get().weight(written), df, written, close.get().word()));
             }
@@ -483,17 +625,18 @@ public final class DocIndex implements AutoCloseable {
 
     /** The site's written words, gathered the first time a question needs them. */
     private SiteWords siteWords() {
-        SiteWords w = siteWords;
+        Opened o = live();
+        SiteWords w = o.siteWords;
         if (w == null) {
-            synchronized (this) {
-                w = siteWords;
+            synchronized (o) {
+                w = o.siteWords;
                 if (w == null) {
                     try {
-                        w = local != null ? SiteWords.of(local.reader(), chunks) : SiteWords.gather(chunks);
+                        w = o.local != null ? SiteWords.of(o.local.reader(), o.chunks) : SiteWords.gather(o.chunks);
                     } catch (IOException e) {
                         throw new IndexException("could not read the site's words: " + e.getMessage(), e);
                     }
-                    siteWords = w;
+                    o.siteWords = w;
                 }
             }
         }
@@ -512,7 +655,7 @@ public final class DocIndex implements AutoCloseable {
         if (terms.isEmpty()) {
             return List.of();
         }
-        return backend.bm25(terms, n, allowed);
+        return live().backend.bm25(terms, n, allowed);
     }
 
     /**
@@ -524,7 +667,7 @@ public final class DocIndex implements AutoCloseable {
     List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
         n = requireCount(n);
         requireVectors();
-        return backend.nearest(query, n, allowed);
+        return live().backend.nearest(query, n, allowed);
     }
 
     /** {@code n} clamped to the chunks there are, so that no collector sizes a heap for more. */
@@ -538,11 +681,12 @@ public final class DocIndex implements AutoCloseable {
     /** Cosine similarity between the normalised {@code query} and each chunk. */
     float[] similarities(int[] ids, float[] query) {
         requireVectors();
-        if (query.length != manifest.dimensions()) {
+        Opened o = live();
+        if (query.length != o.manifest.dimensions()) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, index has "
-                    + manifest.dimensions());
+                    + o.manifest.dimensions());
         }
-        return backend.similarities(ids, query);
+        return o.backend.similarities(ids, query);
     }
 
     /**
@@ -550,7 +694,7 @@ public final class DocIndex implements AutoCloseable {
      * {@code chunkIds[i]} contains term {@code t}.
      */
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
-        return backend.termPresence(terms, chunkIds);
+        return live().backend.termPresence(terms, chunkIds);
     }
 
     private void requireVectors() {
@@ -559,10 +703,27 @@ public final class DocIndex implements AutoCloseable {
         }
     }
 
+    /** The generation answers come from; fails when a background check refused it and none older is intact. */
+    private Opened live() {
+        Optional<String> r = refused;
+        if (r.isPresent()) {
+            throw new IndexException(r.get());
+        }
+        return opened;
+    }
+
     @Override
     public void close() {
-        backend.close();
-        closeQuietly(siteWords);
+        List<Opened> all;
+        synchronized (this) {
+            closed = true;
+            all = new ArrayList<>(retired);
+            all.add(opened);
+        }
+        for (Opened o : all) {
+            o.backend.close();
+            closeQuietly(o.siteWords, o.chunks instanceof AutoCloseable c ? c : null);
+        }
     }
 
     private static void closeQuietly(@Nullable AutoCloseable... cs) {
@@ -621,10 +782,11 @@ public final class DocIndex implements AutoCloseable {
 
         @Override
         public int[] copyGroup(int id) {
-            int c = copyOf[id];
-            int[] group = new int[copies[c].length + 1];
+            Opened o = opened;
+            int c = o.copyOf[id];
+            int[] group = new int[o.copies[c].length + 1];
             group[0] = c;
-            System.arraycopy(copies[c], 0, group, 1, copies[c].length);
+            System.arraycopy(o.copies[c], 0, group, 1, o.copies[c].length);
             return group;
         }
     }
@@ -649,8 +811,10 @@ public final class DocIndex implements AutoCloseable {
         @Override
         public DocIndex open(IndexAccess.Remote remote) {
             try {
-                return new DocIndex(Path.of(remote.name()), remote.name(), Optional.empty(), remote.manifest(),
-                        remote.chunks(), remote.copyOf(), remote.backend(), null);
+                DocIndex index = new DocIndex(Path.of(remote.name()), new Opened(remote.name(), Optional.empty(),
+                        remote.manifest(), remote.chunks(), remote.copyOf(), remote.backend(), null));
+                index.verified.complete(true);
+                return index;
             } catch (IOException e) {
                 remote.backend().close();
                 throw new IndexException(remote.name() + " is damaged: " + e.getMessage(), e);
@@ -659,7 +823,8 @@ public final class DocIndex implements AutoCloseable {
 
         @Override
         public Optional<QuantizedVector> vector(DocIndex index, int id) {
-            VectorStore v = index.local == null ? null : index.local.vectors();
+            LuceneSearch local = index.opened.local;
+            VectorStore v = local == null ? null : local.vectors();
             return v == null ? Optional.empty() : Optional.of(new QuantizedVector(v.vector(id), v.scale(id)));
         }
 

@@ -333,6 +333,7 @@ public final class IndexBuilder {
                 return map;
             }
             List<IndexFiles.StoredChunk> chunks = IndexFiles.readChunks(gen.get());
+            Checksums.verifyOwnFiles(gen.get(), m); // damaged vectors must not move into a fresh generation
             VectorStore vs = VectorStore.read(gen.get().resolve(IndexFiles.VECTORS), chunks.size(), m.dimensions());
             for (int i = 0; i < chunks.size(); i++) {
                 map.putIfAbsent(chunks.get(i).embedHash(), new Reused(vs.vector(i), vs.scale(i)));

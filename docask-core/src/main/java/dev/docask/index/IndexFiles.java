@@ -8,9 +8,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.docask.ingest.Chunk;
 
+
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.AbstractList;
+import java.util.RandomAccess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +41,9 @@ final class IndexFiles {
     static final String CURRENT = "CURRENT";
     static final String MANIFEST = "manifest.json";
     static final String CHUNKS = "chunks.jsonl";
+    /** Where each line of chunks.jsonl starts, and each chunk's canonical copy: so that a large index need not parse its chunks to open. */
+    static final String CHUNK_OFFSETS = "chunks.idx";
+    private static final int OFFSETS_MAGIC = 0x44_4B_43_31; // "DKC1"
     static final String VECTORS = "vectors.bin";
     static final String LUCENE = "lucene";
     /** What a crawl of a deployed site remembers for its next run (ETags, Last-Modified); written by docask-crawl. */
@@ -139,7 +151,7 @@ final class IndexFiles {
             return Optional.of(gen);
         }
         try (Stream<Path> s = Files.list(gen)) {
-            return s.filter(p -> !List.of(MANIFEST, CHUNKS, VECTORS, LUCENE).contains(p.getFileName().toString()))
+            return s.filter(p -> !List.of(MANIFEST, CHUNKS, CHUNK_OFFSETS, VECTORS, LUCENE).contains(p.getFileName().toString()))
                     .sorted().findFirst();
         }
     }
@@ -231,12 +243,115 @@ final class IndexFiles {
         return e instanceof JsonParseException ? "not valid JSON (cut short or overwritten?)" : e.getOriginalMessage();
     }
 
+    /** Writes chunks.jsonl, one chunk a line, and chunks.idx: the count, where each line starts (and the end), each chunk's copyOf. */
     static void writeChunks(Path gen, List<StoredChunk> chunks) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(gen.resolve(CHUNKS), StandardCharsets.UTF_8)) {
-            for (StoredChunk c : chunks) {
-                w.write(JSON.writeValueAsString(c));
+        long[] offsets = new long[chunks.size() + 1];
+        try (OutputStream w = new BufferedOutputStream(Files.newOutputStream(gen.resolve(CHUNKS)), 1 << 16)) {
+            long at = 0;
+            for (int i = 0; i < chunks.size(); i++) {
+                offsets[i] = at;
+                byte[] line = JSON.writeValueAsBytes(chunks.get(i));
+                w.write(line);
                 w.write('\n');
+                at += line.length + 1;
             }
+            offsets[chunks.size()] = at;
+        }
+        try (DataOutputStream d = new DataOutputStream(new BufferedOutputStream(
+                Files.newOutputStream(gen.resolve(CHUNK_OFFSETS)), 1 << 16))) {
+            d.writeInt(OFFSETS_MAGIC);
+            d.writeInt(chunks.size());
+            for (long o : offsets) {
+                d.writeLong(o);
+            }
+            for (StoredChunk c : chunks) {
+                d.writeInt(c.copyOf());
+            }
+        }
+    }
+
+    /**
+     * The chunks of a generation left on disk (chunks.idx says where each starts), read one at a
+     * time when asked for; empty for an index built before chunks.idx was written.
+     */
+    static Optional<ChunkFile> openChunks(Path gen, int expectedCount) throws IOException {
+        Path idx = gen.resolve(CHUNK_OFFSETS);
+        if (!Files.isRegularFile(idx)) {
+            return Optional.empty();
+        }
+        long expectedSize = 8L + 8L * (expectedCount + 1) + 4L * expectedCount;
+        if (Files.size(idx) != expectedSize) {
+            throw new IOException("chunks.idx has " + Files.size(idx) + " bytes, expected " + expectedSize);
+        }
+        ByteBuffer buf = ByteBuffer.wrap(Files.readAllBytes(idx));
+        if (buf.getInt() != OFFSETS_MAGIC || buf.getInt() != expectedCount) {
+            throw new IOException("chunks.idx does not describe the manifest's " + expectedCount + " chunks");
+        }
+        long[] offsets = new long[expectedCount + 1];
+        buf.asLongBuffer().get(offsets);
+        buf.position(buf.position() + 8 * offsets.length);
+        int[] copyOf = new int[expectedCount];
+        buf.asIntBuffer().get(copyOf);
+        Path file = gen.resolve(CHUNKS);
+        long size = Files.size(file);
+        for (int i = 0; i < expectedCount; i++) {
+            if (offsets[i] < 0 || offsets[i + 1] <= offsets[i] || offsets[i + 1] - offsets[i] > Integer.MAX_VALUE) {
+                throw new IOException("chunks.idx is damaged (chunk " + i + ")");
+            }
+        }
+        if (offsets[expectedCount] != size) {
+            throw new IOException("chunks.jsonl has " + size + " bytes, chunks.idx says " + offsets[expectedCount]);
+        }
+        return Optional.of(new ChunkFile(FileChannel.open(file, StandardOpenOption.READ), offsets, copyOf));
+    }
+
+    /** chunks.jsonl read a chunk at a time, by positional reads through the OS's page cache (thread-safe). */
+    static final class ChunkFile extends AbstractList<Chunk> implements RandomAccess, Closeable {
+        private final FileChannel channel;
+        private final long[] offsets;
+        private final int[] copyOf;
+
+        private ChunkFile(FileChannel channel, long[] offsets, int[] copyOf) {
+            this.channel = channel;
+            this.offsets = offsets;
+            this.copyOf = copyOf;
+        }
+
+        /** Each chunk's canonical copy as stored (negative when it is its own). */
+        int[] copyOf() {
+            return copyOf.clone();
+        }
+
+        @Override
+        public Chunk get(int id) {
+            Objects.checkIndex(id, copyOf.length);
+            ByteBuffer line = ByteBuffer.allocate((int) (offsets[id + 1] - offsets[id]));
+            try {
+                long at = offsets[id];
+                while (line.hasRemaining()) {
+                    int n = channel.read(line, at);
+                    if (n < 0) {
+                        throw new IOException("chunks.jsonl is cut short");
+                    }
+                    at += n;
+                }
+                return JSON.readValue(line.array(), StoredChunk.class).chunk();
+            } catch (JsonProcessingException e) {
+                throw new IndexException("chunks.jsonl line " + (id + 1) + " is damaged: " + jsonProblem(e)
+                        + "; rebuild the index with 'docask index'", e);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IndexException("could not read chunk " + id + " from chunks.jsonl: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public int size() {
+            return copyOf.length;
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
         }
     }
 

@@ -161,6 +161,118 @@ class DocIndexTest {
         }
     }
 
+    private static float[] unit(int dims) {
+        float[] q = new float[dims];
+        java.util.Arrays.fill(q, (float) (1 / Math.sqrt(dims)));
+        return q;
+    }
+
+    private static void flipVectorByte(Path gen) throws Exception {
+        byte[] bytes = Files.readAllBytes(gen.resolve("vectors.bin"));
+        bytes[20] ^= 0x55; // inside the first vector: the file's size and header stay right
+        Files.write(gen.resolve("vectors.bin"), bytes);
+    }
+
+    @Test
+    void open_checkedInTheBackground_answersBeforeTheCheck_thenRefusesADamagedGeneration() throws Exception {
+        Path gen = builtGeneration();
+        flipVectorByte(gen);
+        List<Runnable> checks = new ArrayList<>();
+        try (DocIndex index = DocIndex.open(dir, new DocIndex.Verification(0, checks::add))) {
+            float[] q = unit(index.manifest().dimensions());
+            assertThat(index.nearest(q, 2, null)).hasSize(2); // the first answer does not wait for the check
+            assertThat(index.verification()).isNotDone();
+            assertThat(checks).hasSize(1);
+            checks.get(0).run();
+            assertThat(index.verification()).isCompletedWithValue(false);
+            assertThatThrownBy(() -> index.nearest(q, 2, null)).isInstanceOf(IndexException.class)
+                    .hasMessageContaining("is damaged").hasMessageContaining("vectors.bin")
+                    .hasMessageContaining("docask index");
+        }
+    }
+
+    @Test
+    void open_checkedInTheBackground_damagedGeneration_theNewestIntactOlderOneAnswersInstead_andSaysSo() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        String first = DocIndex.generation(dir).orElseThrow();
+        Path second = builtGeneration();
+        flipVectorByte(second);
+        List<Runnable> checks = new ArrayList<>();
+        try (DocIndex index = DocIndex.open(dir, new DocIndex.Verification(0, checks::add))) {
+            assertThat(index.openedGeneration()).isEqualTo(second.getFileName().toString());
+            checks.get(0).run();
+            assertThat(index.verification()).isCompletedWithValue(false);
+            assertThat(index.openedGeneration()).isEqualTo(first);
+            assertThat(index.fallback()).hasValueSatisfying(note -> assertThat(note)
+                    .contains(second.getFileName() + " in " + dir + " is damaged").contains("vectors.bin")
+                    .contains("now answering from " + first).contains("docask index"));
+            assertThat(index.nearest(unit(index.manifest().dimensions()), 3, null)).hasSize(3);
+            assertThat(index.chunk(1).url()).isEqualTo("https://x.dev/b");
+        }
+    }
+
+    @Test
+    void open_checkedInTheBackground_intactGeneration_staysWithoutAFallback() throws Exception {
+        Path gen = builtGeneration();
+        List<Runnable> checks = new ArrayList<>();
+        try (DocIndex index = DocIndex.open(dir, new DocIndex.Verification(0, checks::add))) {
+            checks.forEach(Runnable::run);
+            assertThat(index.verification()).isCompletedWithValue(true);
+            assertThat(index.openedGeneration()).isEqualTo(gen.getFileName().toString());
+            assertThat(index.fallback()).isEmpty();
+            assertThat(index.nearest(unit(index.manifest().dimensions()), 1, null)).hasSize(1);
+        }
+    }
+
+    @Test
+    void open_chunksLeftOnDisk_readsTheSameChunksAndCopies_asParsingThemAll() throws Exception {
+        builtGeneration();
+        try (DocIndex parsed = DocIndex.open(dir);
+             DocIndex onDisk = DocIndex.open(dir, new DocIndex.Verification(Long.MAX_VALUE, 0, Runnable::run))) {
+            assertThat(onDisk.size()).isEqualTo(parsed.size());
+            for (int i = 0; i < parsed.size(); i++) {
+                assertThat(onDisk.chunk(i)).isEqualTo(parsed.chunk(i));
+                assertThat(onDisk.canonicalOf(i)).isEqualTo(parsed.canonicalOf(i));
+                assertThat(onDisk.copyUrls(i)).isEqualTo(parsed.copyUrls(i));
+            }
+            assertThat(onDisk.bm25(onDisk.queryTerms("delta"), 3, null)).isEqualTo(parsed.bm25(parsed.queryTerms("delta"), 3, null));
+        }
+    }
+
+    @Test
+    void open_chunksLeftOnDisk_indexBuiltBeforeChunksIdx_parsesThem() throws Exception {
+        Path gen = builtGeneration();
+        Files.delete(gen.resolve("chunks.idx"));
+        rewriteManifestWithoutChecksumOf(gen, "chunks.idx");
+        try (DocIndex index = DocIndex.open(dir, new DocIndex.Verification(Long.MAX_VALUE, 0, Runnable::run))) {
+            assertThat(index.chunk(1).url()).isEqualTo("https://x.dev/b");
+        }
+    }
+
+    private static void rewriteManifestWithoutChecksumOf(Path gen, String file) throws Exception {
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) IndexFiles.JSON.readTree(gen.resolve("manifest.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.get("checksums")).remove(file);
+        IndexFiles.JSON.writeValue(gen.resolve("manifest.json").toFile(), json);
+    }
+
+    @Test
+    void open_chunksLeftOnDisk_chunksIdxNotMatchingTheChunks_isRefused() throws Exception {
+        Path gen = builtGeneration();
+        Files.writeString(gen.resolve("chunks.jsonl"), Files.readString(gen.resolve("chunks.jsonl")) + "\n");
+        assertThatThrownBy(() -> DocIndex.open(dir, new DocIndex.Verification(Long.MAX_VALUE, 0, Runnable::run)))
+                .isInstanceOf(IndexException.class).hasMessageContaining("chunks.jsonl has").hasMessageContaining("docask index");
+    }
+
+    @Test
+    void open_smallGeneration_isCheckedBeforeItAnswers() throws Exception {
+        Path gen = builtGeneration();
+        try (DocIndex index = DocIndex.open(dir)) {
+            assertThat(index.verification()).isCompletedWithValue(true);
+        }
+        flipVectorByte(gen);
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class).hasMessageContaining("damaged");
+    }
+
     @Test
     void open_currentsGenerationIntact_opensIt_withoutAFallback() throws Exception {
         Path gen = builtGeneration();
