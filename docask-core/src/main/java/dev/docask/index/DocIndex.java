@@ -777,7 +777,8 @@ public final class DocIndex implements AutoCloseable {
 
         @Override
         public boolean ready() {
-            return backend.ready();
+            // a generation refused after its background check cannot answer: not ready
+            return refused.isEmpty() && opened.backend.ready();
         }
 
         @Override
