@@ -59,8 +59,8 @@ public final class DocIndex implements AutoCloseable {
     private static final DocsAnalyzer QUESTION_ANALYZER = DocsAnalyzer.forQuestions();
     private static final DocsAnalyzer PAGE_ANALYZER = DocsAnalyzer.forPages();
     /**
-     * Generations with more bytes than this are checked in the background (docs/design.md, "Index
-     * format"): reading every byte of a million-chunk index takes seconds, and answers need not wait.
+     * Generations with more bytes than this are checked in the background (docs/design.md, "Index"):
+     * reading every byte of a million-chunk index takes seconds, and answers need not wait.
      */
     static final long VERIFY_IN_BACKGROUND_FROM = 64L << 20;
     /** A chunks.jsonl this large is left on disk and read a chunk at a time; a smaller one is parsed at once (faster to use). */

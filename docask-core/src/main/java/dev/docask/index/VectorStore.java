@@ -31,7 +31,7 @@ import java.util.zip.CRC32;
  * (MappedByteBuffer: MemorySegment is still a preview API at release 21) instead of copying them
  * into the heap, so opening reads only the header and the scales and the heap does not grow with
  * the corpus; a smaller one reads them into the heap, as before. The checksums are
- * Checksums.verify's business (docs/design.md, "Index format").
+ * Checksums.verify's business (docs/design.md, "Index").
  *
  * The scan is Int8Dot's SIMD kernel (memory-bound) over blocks of vectors: a mapped block is
  * copied into a small per-thread array first (it stays in the L2 cache, and the kernel reads arrays).

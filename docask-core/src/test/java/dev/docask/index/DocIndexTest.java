@@ -1,5 +1,6 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.QueryTerms;
 
 import dev.docask.embed.Embedders;
@@ -182,9 +183,11 @@ class DocIndexTest {
             float[] q = unit(index.manifest().dimensions());
             assertThat(index.nearest(q, 2, null)).hasSize(2); // the first answer does not wait for the check
             assertThat(index.verification()).isNotDone();
+            assertThat(IndexEngine.of(index).ready()).isTrue();
             assertThat(checks).hasSize(1);
             checks.get(0).run();
             assertThat(index.verification()).isCompletedWithValue(false);
+            assertThat(IndexEngine.of(index).ready()).as("a refused generation cannot answer: /readyz says so").isFalse();
             assertThatThrownBy(() -> index.nearest(q, 2, null)).isInstanceOf(IndexException.class)
                     .hasMessageContaining("is damaged").hasMessageContaining("vectors.bin")
                     .hasMessageContaining("docask index");
