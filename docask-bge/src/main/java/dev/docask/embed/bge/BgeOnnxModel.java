@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * call spreads over the cores again with spinning worker threads, so on a small machine the threads
  * fight each other (and every other process). Here each worker runs whole texts with a single,
  * non-spinning ONNX thread, one worker per core, longest texts first so the workers finish
- * together. Measured on 2 cores: 1.5-1.8x LangChain4j's throughput (docs/benchmarks.md).
+ * together. Measured on 2 cores: 1.5-1.8x LangChain4j's throughput in earlier runs, 1.03-1.06x in the
+ * latest idle one, with the same CPU per text (docs/benchmarks.md).
  *
  * Why one text per ONNX call and no padded batches: the model quantises its activations to int8
  * with one scale per tensor, computed over the whole batch, so a text's vector depends on its
