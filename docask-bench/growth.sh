@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 JAVA="$JAVA_HOME/bin/java"
 SIZES=${SIZES:-"10000 100000 1000000"}
+CACHE=${CACHE:-docask-bench/target/growth-cache}   # docask's RetrieveBenchmark indexes, built once per size and kept
 PEER_LOAD_MAX=${PEER_LOAD_MAX:-100000}   # the peer's store is a JSON file: ≈ 5 GB at 1M chunks, minutes to read
 OUT=docask-bench/target/growth/$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$OUT"
@@ -40,13 +41,14 @@ if [[ -n "${BEFORE_JAR:-}" ]]; then
   run after-load-10000 "$JAR" 'IndexLoadBenchmark.open$' -p chunks=10000 -f 1 -jvmArgsAppend "--add-modules jdk.incubator.vector -Xmx14g -Ddocask.bench.peer=false"
 fi
 for n in $SIZES; do
-  run "retrieve-$n" "$JAR" 'RetrieveBenchmark' -p chunks="$n" -bm sample -tu ms -wi 3 -i 5 -w 2 -r 2 -f 1
+  run "retrieve-$n" "$JAR" 'RetrieveBenchmark' -p chunks="$n" -bm sample -tu ms -wi 3 -i 5 -w 2 -r 2 -f 1 \
+    -jvmArgsAppend "--add-modules jdk.incubator.vector -Xmx14g -Ddocask.bench.indexCache=$CACHE"
   if (( n <= PEER_LOAD_MAX )); then
     run "load-$n" "$JAR" 'IndexLoadBenchmark' -p chunks="$n" -wi 2 -i 5 -f 1
   else
     run "load-$n" "$JAR" 'IndexLoadBenchmark.(open|openAndAnswer)$' -p chunks="$n" -wi 2 -i 5 -f 1 -jvmArgsAppend "--add-modules jdk.incubator.vector -Xmx14g -Ddocask.bench.peer=false"
   fi
 done
-run scan "$JAR" 'ScanBenchmark.(int8ScanMapped|memoryBandwidth)$' -p vectors=100000,1000000 -p threads=1,2 -wi 2 -i 5 -w 1 -r 2 -f 1
+run scan "$JAR" 'ScanBenchmark.(int8ScanMapped|int8ScanMappedCopyingBlocks|memoryBandwidth)$' -p vectors=100000,1000000 -p threads=1,2 -wi 2 -i 5 -w 1 -r 2 -f 1
 python3 docask-bench/growth_chart.py "$OUT" docs/growth.svg | tee "$OUT/table.md"
 echo "took $(( ($(date +%s) - start) / 60 )) min; results in $OUT" | tee -a "$OUT/steps.txt"

@@ -113,14 +113,16 @@ def main(folder, svg):
     s = jmh(f"{folder}/scan.json")
     if s:
         print()
-        print(f"| vectors | threads | mapped int8 scan (ms) | streaming read of the bytes (ms) | ratio | load average |")
-        print("|---|---|---|---|---|---|")
+        print(f"| vectors | threads | mapped int8 scan, read in place (ms) | copying blocks (ms) | streaming read of the bytes (ms) | ratio (in place) | load average |")
+        print("|---|---|---|---|---|---|---|")
         for v in sorted({int(dict(k[1:])["vectors"]) for k in s}):
             for t in ("1", "2"):
                 sc = find(s, "int8ScanMapped", vectors=v, threads=t)
+                cp = find(s, "int8ScanMappedCopyingBlocks", vectors=v, threads=t)
                 bw = find(s, "memoryBandwidth", vectors=v, threads=t)
                 if sc and bw:
-                    print(f"| {v:,} | {t} | {fmt(sc['mean'])} ± {fmt(sc['err'])} | {fmt(bw['mean'])} | "
+                    copied = f"{fmt(cp['mean'])} ± {fmt(cp['err'])}" if cp else "–"
+                    print(f"| {v:,} | {t} | {fmt(sc['mean'])} ± {fmt(sc['err'])} | {copied} | {fmt(bw['mean'])} | "
                           f"{sc['mean'] / bw['mean']:.2f}× | {load(f'{folder}/scan.load')} |")
     with open(svg, "w") as f:
         f.write(chart(rows))

@@ -19,7 +19,8 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The exact int8 scan (top 40 of 100k × 384; in the heap and mapped from a file, on 1 and 2 threads) against the machine's memory bandwidth for the same
+ * The exact int8 scan (top 40 of 100k × 384; in the heap and mapped from a file — read in place and
+ * copied block by block —, on 1 and 2 threads) against the machine's memory bandwidth for the same
  * bytes (a streaming read summing them as longs), and against calling Lucene's
  * {@code VectorUtil.dotProduct} once per vector, in one run.
  *
@@ -43,6 +44,7 @@ public class ScanBenchmark {
 
     private VectorStore store;
     private VectorStore mapped;
+    private VectorStore mappedCopyingBlocks;
     private java.nio.file.Path file;
     private byte[][] separate;
     private byte[] queryBytes;
@@ -65,7 +67,8 @@ public class ScanBenchmark {
         try {
             file = java.nio.file.Files.createTempFile("scan", ".bin");
             store.write(file);
-            mapped = VectorStore.read(file, vectors, 384);
+            mapped = VectorStore.read(file, vectors, 384, 1L << 30, true);
+            mappedCopyingBlocks = VectorStore.read(file, vectors, 384, 1L << 30, false);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -97,6 +100,15 @@ public class ScanBenchmark {
     @Benchmark
     public Object int8ScanMapped() {
         return mapped.nearest(query, 40, null, threads);
+    }
+
+    /**
+     * The same mapped vectors copied block by block into an array before the kernel reads them (the
+     * scan before it read mappings in place, and the path on a runtime without memory segments).
+     */
+    @Benchmark
+    public Object int8ScanMappedCopyingBlocks() {
+        return mappedCopyingBlocks.nearest(query, 40, null, threads);
     }
 
     @Benchmark

@@ -59,7 +59,10 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  *
  * <p>Prints the heap each side's structures take ({@code [footprint]} lines); docask-bench/growth.sh
- * runs it at 10k, 100k and 1M chunks.
+ * runs it at 10k, 100k and 1M chunks. With {@code -Ddocask.bench.indexCache=<folder>} docask's index
+ * is built once into {@code <folder>/retrieve-<chunks>} and reused by later trials and runs (the
+ * data is the same for a given size: a fixed seed); building 1M chunks takes minutes, and JMH sets
+ * each benchmark method up on its own.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -75,6 +78,7 @@ public class RetrieveBenchmark {
     int chunks;
 
     private Path dir;
+    private boolean cached;
     private DocIndex index;
     private HybridRetriever docask;
     private InMemoryEmbeddingStore<TextSegment> store;
@@ -141,9 +145,14 @@ public class RetrieveBenchmark {
             public List<float[]> embedAll(List<String> texts) { return texts.stream().map(vectors::get).toList(); }
             public float[] embedQuery(String q) { return java.util.Objects.requireNonNull(vectors.get(q), q); }
         };
-        dir = Files.createTempDirectory("docask-bench");
-        IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
-                IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
+        String cache = System.getProperty("docask.bench.indexCache", "");
+        cached = !cache.isBlank();
+        dir = cached ? Path.of(cache).resolve("retrieve-" + chunks) : Files.createTempDirectory("docask-bench");
+        if (!DocIndex.exists(dir)) {
+            IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
+                    IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
+        }
+        list = List.of();
         long beforeDocask = dev.docask.index.Footprint.heapUsed();
         index = DocIndex.open(dir);
         docask = HybridRetriever.create(index, Optional.of(precomputed));
@@ -156,6 +165,9 @@ public class RetrieveBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         index.close();
+        if (cached) {
+            return;
+        }
         try (var walk = Files.walk(dir)) {
             walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
         }

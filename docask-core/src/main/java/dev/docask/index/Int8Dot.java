@@ -20,6 +20,24 @@ final class Int8Dot {
         return SIMD ? SimdInt8Dot.dot(query, data, offset) : scalar(query, data, offset);
     }
 
+    /**
+     * Whether mapped vectors of {@code dimensions} are scanned where they lie ({@link #segment}),
+     * rather than copied block by block into an array.
+     */
+    static boolean readsMappedInPlace(int dimensions) {
+        return SIMD && SimdInt8Dot.readsSegments(dimensions);
+    }
+
+    /** A handle on {@code mapped} for {@link #dot(short[], Object, long)}, when {@link #readsMappedInPlace} allows. */
+    static java.util.Optional<Object> segment(java.nio.ByteBuffer mapped) {
+        return SIMD ? SimdInt8Dot.segment(mapped) : java.util.Optional.empty();
+    }
+
+    /** Σ query[i] × mapped[offset + i], read in place from a {@link #segment}. */
+    static int dot(short[] query, Object segment, long offset) {
+        return SimdInt8Dot.dot(query, segment, offset);
+    }
+
     static int scalar(short[] query, byte[] data, int offset) {
         int sum = 0;
         for (int i = 0; i < query.length; i++) {

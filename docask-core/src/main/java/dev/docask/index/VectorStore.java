@@ -33,8 +33,9 @@ import java.util.zip.CRC32;
  * the corpus; a smaller one reads them into the heap, as before. The checksums are
  * Checksums.verify's business (docs/design.md, "Index").
  *
- * The scan is Int8Dot's SIMD kernel (memory-bound) over blocks of vectors: a mapped block is
- * copied into a small per-thread array first (it stays in the L2 cache, and the kernel reads arrays).
+ * The scan is Int8Dot's SIMD kernel (memory-bound) over blocks of vectors. Mapped vectors are read
+ * where they lie (a memory segment over each mapping, SimdInt8Dot); where the runtime cannot, a
+ * mapped block is copied into a small per-thread array first, which costs a second pass over the bytes.
  * A large index is scanned by several threads, each over a contiguous range of blocks with its own
  * top-k, merged at the end (docs/benchmarks.md, "Growth curve"). Ties are broken by the lower chunk
  * id everywhere, so the split scan returns exactly what one thread returns.
@@ -62,6 +63,7 @@ final class VectorStore {
     private final float[] scales;
     private final byte @Nullable [] heap;            // vectors built in this process
     private final ByteBuffer @Nullable [] regions;   // vectors mapped from a file
+    private final Object @Nullable [] segments;      // the same mappings, for the kernel to read in place
     private final int perRegion;
 
     VectorStore(int dimensions, byte[][] vectors, float[] scales) {
@@ -73,18 +75,37 @@ final class VectorStore {
         this.scales = scales;
         this.heap = concat(dimensions, vectors);
         this.regions = null;
+        this.segments = null;
         this.perRegion = Integer.MAX_VALUE;
     }
 
     private VectorStore(int dimensions, int count, float[] scales, byte @Nullable [] heap,
-                        ByteBuffer @Nullable [] regions, int perRegion) {
+                        ByteBuffer @Nullable [] regions, int perRegion, boolean inPlace) {
         this.dimensions = dimensions;
         this.count = count;
         this.scales = scales;
         this.heap = heap;
         this.regions = regions;
+        this.segments = regions == null || !inPlace ? null : segments(dimensions, regions);
         this.perRegion = perRegion;
     }
+
+    /** The mappings as segments the kernel reads in place, or null to copy blocks (docs/benchmarks.md). */
+    private static Object @Nullable [] segments(int dimensions, ByteBuffer[] regions) {
+        if (!Int8Dot.readsMappedInPlace(dimensions)) {
+            return null;
+        }
+        Object[] out = new Object[regions.length];
+        for (int r = 0; r < regions.length; r++) {
+            java.util.Optional<Object> segment = Int8Dot.segment(regions[r]);
+            if (segment.isEmpty()) {
+                return null;
+            }
+            out[r] = segment.get();
+        }
+        return out;
+    }
+
 
     private static byte[] concat(int dimensions, byte[][] vectors) {
         long bytes = (long) vectors.length * dimensions;
@@ -104,6 +125,11 @@ final class VectorStore {
 
     int dimensions() {
         return dimensions;
+    }
+
+    /** Whether the scan reads mapped vectors where they lie rather than copying blocks. */
+    boolean scansInPlace() {
+        return segments != null;
     }
 
     int size() {
@@ -237,7 +263,8 @@ final class VectorStore {
             }
             return top;
         }
-        byte[] buf = blockBuffer();
+        Object @Nullable [] inPlace = segments;
+        byte[] buf = inPlace == null ? blockBuffer() : new byte[0];
         for (int start = from; start < to; start += BLOCK) {
             int len = Math.min(BLOCK, to - start);
             if (allowed != null) {
@@ -245,6 +272,17 @@ final class VectorStore {
                 if (next < 0 || next >= start + len) {
                     continue; // nothing allowed in this block: not even read
                 }
+            }
+            if (inPlace != null) {
+                Object segment = inPlace[start / perRegion];
+                long base = (long) (start % perRegion) * dimensions;
+                for (int k = 0; k < len; k++) {
+                    int id = start + k;
+                    if (allowed == null || allowed.get(id)) {
+                        top.offer(id, Int8Dot.dot(q, segment, base + (long) k * dimensions) * scales[id]);
+                    }
+                }
+                continue;
             }
             copy(start, len, buf);
             for (int k = 0; k < len; k++) {
@@ -374,6 +412,15 @@ final class VectorStore {
      * or, with 0, the vectors read into the heap.
      */
     static VectorStore read(Path file, int expectedCount, int expectedDimensions, long regionBytes) throws IOException {
+        return read(file, expectedCount, expectedDimensions, regionBytes, true);
+    }
+
+    /**
+     * The same; with {@code inPlace} false, mapped vectors are copied block by block into an array
+     * before the kernel reads them, as on a runtime without memory segments (tests and ScanBenchmark compare both).
+     */
+    static VectorStore read(Path file, int expectedCount, int expectedDimensions, long regionBytes, boolean inPlace)
+            throws IOException {
         long size = Files.size(file);
         long vectorBytes = (long) expectedCount * expectedDimensions;
         long expectedSize = HEADER + vectorBytes + 4L * expectedCount + 8;
@@ -401,7 +448,7 @@ final class VectorStore {
             if (regionBytes == 0) {
                 ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(vectorBytes));
                 readFully(ch, all, HEADER);
-                return new VectorStore(dims, count, scales, all.array(), null, Integer.MAX_VALUE);
+                return new VectorStore(dims, count, scales, all.array(), null, Integer.MAX_VALUE, false);
             }
             int perRegion = dims == 0 ? Integer.MAX_VALUE
                     : (int) Math.max(BLOCK, regionBytes / dims / BLOCK * BLOCK);
@@ -413,7 +460,7 @@ final class VectorStore {
                 MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, HEADER + first * dims, n * dims);
                 regions[r] = m;
             }
-            return new VectorStore(dims, count, scales, null, regions, perRegion);
+            return new VectorStore(dims, count, scales, null, regions, perRegion, inPlace);
         }
     }
 

@@ -23,12 +23,16 @@ class VectorStoreTest {
 
     /** {@code count} vectors drawn from only {@code distinct} different ones, so that many scores tie. */
     private static VectorStore store(int count, int distinct, long seed) {
+        return store(count, distinct, seed, DIMS);
+    }
+
+    private static VectorStore store(int count, int distinct, long seed, int dims) {
         Random rnd = new Random(seed);
-        byte[][] pool = new byte[distinct][DIMS];
+        byte[][] pool = new byte[distinct][dims];
         float[] poolScales = new float[distinct];
         for (int d = 0; d < distinct; d++) {
-            float[] v = new float[DIMS];
-            for (int k = 0; k < DIMS; k++) {
+            float[] v = new float[dims];
+            for (int k = 0; k < dims; k++) {
                 v[k] = (float) rnd.nextGaussian();
             }
             poolScales[d] = Int8Quantizer.quantize(v, pool[d]);
@@ -40,13 +44,17 @@ class VectorStoreTest {
             vectors[i] = pool[d];
             scales[i] = poolScales[d];
         }
-        return new VectorStore(DIMS, vectors, scales);
+        return new VectorStore(dims, vectors, scales);
     }
 
     private static float[] query(long seed) {
+        return query(seed, DIMS);
+    }
+
+    private static float[] query(long seed, int dims) {
         Random rnd = new Random(seed);
-        float[] q = new float[DIMS];
-        for (int k = 0; k < DIMS; k++) {
+        float[] q = new float[dims];
+        for (int k = 0; k < dims; k++) {
             q[k] = (float) rnd.nextGaussian() / 5;
         }
         return q;
@@ -103,6 +111,32 @@ class VectorStoreTest {
                     assertThat(mapped.nearest(q, n, allowed, threads)).as("mapped, n %d, %d threads", n, threads).isEqualTo(one);
                 }
                 assertThat(mapped.nearest(q, n, allowed, 1)).isEqualTo(one);
+            }
+        }
+    }
+
+    @Test
+    void nearest_mappedVectorsReadInPlace_returnExactlyTheCopiedBlocksAndTheHeapScan() throws Exception {
+        int dims = 384; // a whole number of SIMD lanes: the in-place kernel's case
+        VectorStore built = store(3_000, 900, 21, dims);
+        Path file = dir.resolve("vectors.bin");
+        built.write(file);
+        long region = 3L * VectorStore.BLOCK * dims; // several mappings, a block never across two
+        VectorStore inPlace = VectorStore.read(file, 3_000, dims, region, true);
+        VectorStore copied = VectorStore.read(file, 3_000, dims, region, false);
+        assertThat(inPlace.scansInPlace()).as("tests run with the Vector API and memory segments").isTrue();
+        assertThat(copied.scansInPlace()).isFalse();
+        BitSet some = new BitSet();
+        new Random(5).ints(900, 0, 3_000).forEach(some::set);
+        for (long seed = 30; seed < 36; seed++) {
+            float[] q = query(seed, dims);
+            for (BitSet allowed : java.util.Arrays.asList(null, some)) {
+                for (int threads : new int[] {1, 2, 5}) {
+                    List<Scored> expected = built.nearest(q, 40, allowed, 1);
+                    assertThat(inPlace.nearest(q, 40, allowed, threads)).as("seed %d, %d threads", seed, threads)
+                            .isEqualTo(expected);
+                    assertThat(copied.nearest(q, 40, allowed, threads)).isEqualTo(expected);
+                }
             }
         }
     }
