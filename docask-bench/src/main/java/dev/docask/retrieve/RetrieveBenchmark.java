@@ -114,17 +114,24 @@ public class RetrieveBenchmark {
         ByteBuffersDirectory peerDir = new ByteBuffersDirectory();
         // -Ddocask.bench.peer=false: docask alone (an empty peer), when only RetrieveBenchmark.docask runs
         int peerChunks = Boolean.parseBoolean(System.getProperty("docask.bench.peer", "true")) ? chunks : 0;
+        // one addAll, as an ingestion would: the store's list copies itself on every single add (quadratic at 1M)
+        List<String> peerIds = new ArrayList<>(peerChunks);
+        List<Embedding> peerVectors = new ArrayList<>(peerChunks);
+        List<TextSegment> peerTexts = new ArrayList<>(peerChunks);
         try (IndexWriter w = new IndexWriter(peerDir, new IndexWriterConfig(new EnglishAnalyzer()))) {
             for (int i = 0; i < peerChunks; i++) {
                 Chunk c = list.get(i);
                 // its own copy: Embedding keeps the array, and the one in `vectors` must not hide the peer's heap
-                store.add(String.valueOf(i), Embedding.from(chunkVectors.get(i).clone()), TextSegment.from(c.text()));
+                peerIds.add(String.valueOf(i));
+                peerVectors.add(Embedding.from(chunkVectors.get(i).clone()));
+                peerTexts.add(TextSegment.from(c.text()));
                 Document d = new Document();
                 d.add(new TextField("text", c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
                 d.add(new StoredField("id", String.valueOf(i)));
                 w.addDocument(d);
             }
         }
+        store.addAll(peerIds, peerVectors, peerTexts);
         peerSearcher = new IndexSearcher(DirectoryReader.open(peerDir));
         dev.docask.index.Footprint.print("retrieve-peer", chunks,
                 dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - before));
