@@ -6,6 +6,7 @@ import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
+import dev.docask.testsupport.SyntheticChunks;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.store.embedding.EmbeddingMatch;
@@ -46,7 +47,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -89,26 +89,10 @@ public class RetrieveBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        Random rnd = new Random(7);
-        String[] vocab = new String[20_000];
-        for (int i = 0; i < vocab.length; i++) {
-            vocab[i] = "w" + Integer.toString(i, 36) + (char) ('a' + i % 26);
-        }
-        List<Chunk> list = new ArrayList<>(chunks);
-        Map<String, float[]> vectors = new HashMap<>();
-        List<float[]> chunkVectors = new ArrayList<>(chunks);
-        for (int i = 0; i < chunks; i++) {
-            StringBuilder text = new StringBuilder();
-            for (int k = 0; k < 120; k++) {
-                text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
-            }
-            Chunk c = new Chunk("https://bench.dev/p" + (i / 4) + "#s" + i, "Page " + (i / 4), "Section " + i,
-                    text.toString(), "p" + (i / 4) + ".md", Map.of());
-            list.add(c);
-            float[] v = randomUnit(rnd);
-            vectors.put(c.embeddingText(), v);
-            chunkVectors.add(v);
-        }
+        // the same synthetic site SolrScaleCheck (docask-solr) measures
+        SyntheticChunks site = SyntheticChunks.make(chunks, QUESTIONS, DIMS);
+        List<Chunk> list = site.chunks();
+        List<float[]> chunkVectors = site.chunkVectors();
         long before = dev.docask.index.Footprint.heapUsed();
         store = new InMemoryEmbeddingStore<>();
         ByteBuffersDirectory peerDir = new ByteBuffersDirectory();
@@ -136,22 +120,9 @@ public class RetrieveBenchmark {
         dev.docask.index.Footprint.print("retrieve-peer", chunks,
                 dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - before));
         chunkVectors = List.of();
-        for (int q = 0; q < QUESTIONS; q++) {
-            StringBuilder text = new StringBuilder();
-            for (int k = 0; k < 6; k++) {
-                text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
-            }
-            questions.add(text.toString().trim());
-            float[] v = randomUnit(rnd);
-            questionVectors.add(v);
-            vectors.put(text.toString().trim(), v);
-        }
-        Embedder precomputed = new Embedder() {
-            public String id() { return "bench:precomputed"; }
-            public int dimensions() { return DIMS; }
-            public List<float[]> embedAll(List<String> texts) { return texts.stream().map(vectors::get).toList(); }
-            public float[] embedQuery(String q) { return java.util.Objects.requireNonNull(vectors.get(q), q); }
-        };
+        questions.addAll(site.questions());
+        questionVectors.addAll(site.questionVectors());
+        Embedder precomputed = site.embedder();
         String cache = System.getProperty("docask.bench.indexCache", "");
         cached = !cache.isBlank();
         dir = cached ? Path.of(cache).resolve("retrieve-" + chunks) : Files.createTempDirectory("docask-bench");
@@ -166,7 +137,7 @@ public class RetrieveBenchmark {
         docask.retrieve(questions.get(0), RetrievalOptions.defaults());
         dev.docask.index.Footprint.print("retrieve-docask", chunks,
                 dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - beforeDocask),
-                dev.docask.index.Footprint.kv("disk", dev.docask.index.Footprint.bytesOnDisk(dir)));
+                dev.docask.index.Footprint.kv("disk", dev.docask.index.Footprint.bytesOnDisk(dir.toRealPath())));
     }
 
     @TearDown(Level.Trial)
@@ -203,24 +174,5 @@ public class RetrieveBenchmark {
             fused.merge(id, 1.0 / (60 + i + 1), Double::sum);
         }
         bh.consume(fused.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(6).toList());
-    }
-
-    private static int zipf(Random rnd, int n) {
-        double u = rnd.nextDouble();
-        return (int) Math.min(n - 1, Math.floor(Math.pow(n, u)) - 1);
-    }
-
-    private static float[] randomUnit(Random rnd) {
-        float[] v = new float[DIMS];
-        double s = 0;
-        for (int i = 0; i < DIMS; i++) {
-            v[i] = (float) rnd.nextGaussian();
-            s += v[i] * v[i];
-        }
-        float inv = (float) (1 / Math.sqrt(s));
-        for (int i = 0; i < DIMS; i++) {
-            v[i] *= inv;
-        }
-        return v;
     }
 }

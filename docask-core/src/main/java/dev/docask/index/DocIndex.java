@@ -109,7 +109,8 @@ public final class DocIndex implements AutoCloseable {
         this.backend = backend;
         this.local = local;
         int n = chunks.size();
-        this.chunks = chunks instanceof IndexFiles.ChunkFile ? chunks : List.copyOf(chunks);
+        // a chunk file or a search service's list reads chunks when asked: copying would read them all
+        this.chunks = chunks instanceof IndexFiles.ChunkFile || local == null ? chunks : List.copyOf(chunks);
         copyOf = new int[n];
         canonical = new BitSet(n);
         int[] copyCount = new int[n];
@@ -632,7 +633,8 @@ public final class DocIndex implements AutoCloseable {
                 w = o.siteWords;
                 if (w == null) {
                     try {
-                        w = o.local != null ? SiteWords.of(o.local.reader(), o.chunks) : SiteWords.gather(o.chunks);
+                        w = o.local != null ? SiteWords.of(o.local.reader(), o.chunks)
+                                : o.backend.writtenWords().map(SiteWords::of).orElseGet(() -> SiteWords.gather(o.chunks));
                     } catch (IOException e) {
                         throw new IndexException("could not read the site's words: " + e.getMessage(), e);
                     }

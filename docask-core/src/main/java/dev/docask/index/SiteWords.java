@@ -25,6 +25,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -62,10 +63,16 @@ final class SiteWords implements Closeable {
 
     private final @Nullable Terms terms;
     private final @Nullable Closeable owned; // the in-memory index, for an index without the field
+    private final @Nullable Map<String, Integer> docFreqs; // when a search service counted the chunks, not `terms`
 
     private SiteWords(@Nullable Terms terms, @Nullable Closeable owned) {
+        this(terms, owned, null);
+    }
+
+    private SiteWords(@Nullable Terms terms, @Nullable Closeable owned, @Nullable Map<String, Integer> docFreqs) {
         this.terms = terms;
         this.owned = owned;
+        this.docFreqs = docFreqs;
     }
 
     private static FieldType fieldType() {
@@ -110,15 +117,39 @@ final class SiteWords implements Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not gather the site's words", e);
         }
+        return read(dir, null);
+    }
+
+    /** The words of an in-memory index just written, which the returned SiteWords closes. */
+    private static SiteWords read(ByteBuffersDirectory dir, @Nullable Map<String, Integer> docFreqs) {
         try {
             DirectoryReader reader = DirectoryReader.open(dir);
             return new SiteWords(MultiTerms.getTerms(reader, FIELD), () -> {
                 reader.close();
                 dir.close();
-            });
+            }, docFreqs);
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the site's words", e);
         }
+    }
+
+    /**
+     * The written words a search service counted ({@code word → chunks it is on}): held in memory as
+     * one in-memory document of the words, its term dictionary for the automata, the counts beside it.
+     * Memory grows with the site's vocabulary, not with its chunks.
+     */
+    static SiteWords of(Map<String, Integer> words) {
+        ByteBuffersDirectory dir = new ByteBuffersDirectory();
+        try (Analyzer analyzer = analyzer();
+             IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(analyzer))) {
+            Document d = new Document();
+            d.add(field(String.join(" ", words.keySet())));
+            w.addDocument(d);
+            w.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not hold the site's words", e);
+        }
+        return read(dir, Map.copyOf(words));
     }
 
     /** Whether {@code typed} is a word this matching may correct: letters only, long enough. */
@@ -148,7 +179,7 @@ final class SiteWords implements Closeable {
                 if (candidate.equals(t) || candidate.length() < MIN_LENGTH - 1) {
                     continue;
                 }
-                int df = te.docFreq();
+                int df = docFreqs == null ? te.docFreq() : docFreqs.getOrDefault(candidate, 0);
                 if (df > bestDf || (df == bestDf && best != null && candidate.compareTo(best) < 0)) {
                     best = candidate;
                     bestDf = df;

@@ -76,28 +76,37 @@ public final class SolrBackend {
     }
 
     /**
-     * Site {@code site} of the collection at {@code backend}, as an index: its manifest and chunks
-     * are read now, and every search goes to Solr. Close it to close the client.
+     * Site {@code site} of the collection at {@code backend}, as an index: its manifest and chunk ids
+     * are read now; every search goes to Solr, and a chunk's text and metadata are read from Solr
+     * when they are needed (a question's candidates in one request), into a bounded cache. Close it to close the client.
      *
      * @throws IllegalArgumentException for a malformed address or site name
      * @throws IndexException           when Solr is unreachable, the collection or the site is missing
      */
     public static DocIndex open(String backend, String site, Duration timeout) {
+        return openSite(backend, site, timeout).index();
+    }
+
+    /** An opened site and its chunk list, whose counters say what has been read from Solr. */
+    record Site(DocIndex index, SolrChunks chunks) {
+    }
+
+    static Site openSite(String backend, String site, Duration timeout) {
         SolrLocation at = SolrLocation.parse(backend);
         SolrFields.requireSite(site);
         SolrConnection solr = new SolrConnection(at, timeout);
         try {
             Manifest manifest = manifest(solr, site);
-            List<String> ids = new ArrayList<>();
-            List<Chunk> chunks = new ArrayList<>();
+            List<String> idList = new ArrayList<>();
             List<String> copyOfIds = new ArrayList<>();
-            readChunks(solr, site, ids, chunks, copyOfIds);
-            Map<String, Integer> ord = new HashMap<>();
-            for (int i = 0; i < ids.size(); i++) {
-                ord.put(ids.get(i), i);
+            readIds(solr, site, idList, copyOfIds);
+            String[] ids = idList.toArray(String[]::new);
+            Map<String, Integer> ord = new HashMap<>(ids.length * 2);
+            for (int i = 0; i < ids.length; i++) {
+                ord.put(ids[i], i);
             }
-            int[] copyOf = new int[ids.size()];
-            BitSet canonical = new BitSet(ids.size());
+            int[] copyOf = new int[ids.length];
+            BitSet canonical = new BitSet(ids.length);
             for (int i = 0; i < copyOf.length; i++) {
                 String c = copyOfIds.get(i);
                 Integer o = c.isEmpty() ? null : ord.get(c);
@@ -106,8 +115,9 @@ public final class SolrBackend {
                     canonical.set(i);
                 }
             }
-            SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), ids, canonical);
-            return IndexAccess.open(new IndexAccess.Remote(at.uri() + "#" + site, manifest, chunks, copyOf, search));
+            SolrChunks chunks = new SolrChunks(solr, site, ids, ord);
+            SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), ids, ord, canonical, chunks);
+            return new Site(IndexAccess.open(new IndexAccess.Remote(at.uri() + "#" + site, manifest, chunks, copyOf, search)), chunks);
         } catch (RuntimeException e) {
             solr.close();
             throw e;
@@ -127,13 +137,16 @@ public final class SolrBackend {
         return IndexAccess.manifest(String.valueOf(found.get(0).getFieldValue(SolrFields.MANIFEST)));
     }
 
-    private static void readChunks(SolrConnection solr, String site, List<String> ids, List<Chunk> chunks, List<String> copyOf) {
-        solr.forEachChunk("reading the site's chunks", site, SolrFields.ID + "," + SolrFields.COPY_OF + "," + SolrFields.CHUNK,
+    /**
+     * The site's chunk ids in their stored order and what each is a copy of: the ordinals the index
+     * numbers chunks by. Not their text or metadata, which {@link SolrChunks} reads when asked.
+     */
+    private static void readIds(SolrConnection solr, String site, List<String> ids, List<String> copyOf) {
+        solr.forEachChunk("reading the site's chunk ids", site, SolrFields.ID + "," + SolrFields.COPY_OF,
                 SolrFields.ORD + " asc," + SolrFields.ID + " asc", d -> {
                     ids.add((String) d.getFieldValue(SolrFields.ID));
                     Object c = d.getFieldValue(SolrFields.COPY_OF);
                     copyOf.add(c == null ? "" : c.toString());
-                    chunks.add(SolrPublisher.chunk(String.valueOf(d.getFieldValue(SolrFields.CHUNK))));
                 });
     }
 }

@@ -42,6 +42,11 @@ final class SolrFields {
         return "bm25_" + site;
     }
 
+    /** The site's written words, for close-word matching (an older configset has no such field). */
+    static String words(String site) {
+        return "words_" + site;
+    }
+
     static String vector(int dimensions) {
         return "vector_" + dimensions;
     }

@@ -11,6 +11,7 @@ import dev.docask.ingest.Chunk;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.request.schema.SchemaRequest;
 import org.apache.solr.common.SolrInputDocument;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -36,7 +37,13 @@ import java.util.TreeMap;
  */
 final class SolrPublisher {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int BATCH = 500;
+    /** Documents per update request: large enough that a request's overhead is small, small enough to stream. */
+    private static final int BATCH = 1000;
+    /**
+     * Update requests in flight at once: Solr indexes a request's documents on one thread per replica,
+     * so one request at a time leaves the other cores idle (docs/benchmarks.md, "SolrCloud").
+     */
+    private static final int SENDERS = Math.max(2, Runtime.getRuntime().availableProcessors());
 
     private SolrPublisher() {
     }
@@ -48,6 +55,7 @@ final class SolrPublisher {
                     + m.bm25K1() + ", b = " + m.bm25B() + " (change the configset's docask_tokens similarity to match)");
         }
         requireSchema(solr, m);
+        boolean words = hasDynamicField(solr, SolrFields.words("*"));
         int n = built.size();
         String[] ids = new String[n];
         Map<String, Integer> seen = new HashMap<>();
@@ -57,7 +65,8 @@ final class SolrPublisher {
             ids[i] = dup == 1 ? id : id + "-" + dup; // the same chunk twice in a site: both kept, as locally
         }
         Map<String, String> existing = existing(solr, site); // id -> copy_of ("" when canonical)
-        List<SolrInputDocument> writes = new ArrayList<>();
+        List<Integer> writes = new ArrayList<>();
+        List<String> writeCopyOf = new ArrayList<>();
         int kept = 0;
         for (int i = 0; i < n; i++) {
             int canonical = built.canonicalOf(i);
@@ -67,22 +76,28 @@ final class SolrPublisher {
                 kept++;
                 continue;
             }
-            writes.add(document(built, site, i, ids[i], copyOf));
+            writes.add(i);
+            writeCopyOf.add(copyOf);
         }
         List<String> deletes = new ArrayList<>(existing.keySet());
-        UpdateRequest batch = new UpdateRequest();
-        for (SolrInputDocument d : writes) {
-            batch.add(d);
-            if (batch.getDocuments().size() >= BATCH) {
-                send(solr, batch, "writing chunks");
-                batch = new UpdateRequest();
+        try (Senders senders = new Senders(solr, SENDERS)) {
+            for (int from = 0; from < writes.size(); from += BATCH) {
+                int to = Math.min(writes.size(), from + BATCH);
+                // docask's analysis of a batch on all cores while the senders' batches are in Solr
+                List<SolrInputDocument> docs = java.util.stream.IntStream.range(from, to).parallel()
+                        .mapToObj(k -> document(built, site, writes.get(k), ids[writes.get(k)], writeCopyOf.get(k), words))
+                        .toList();
+                UpdateRequest batch = new UpdateRequest();
+                batch.add(docs);
+                senders.send(batch, "writing chunks");
+            }
+            for (int i = 0; i < deletes.size(); i += BATCH) {
+                UpdateRequest batch = new UpdateRequest();
+                batch.deleteById(deletes.subList(i, Math.min(deletes.size(), i + BATCH)));
+                senders.send(batch, "deleting removed chunks");
             }
         }
-        for (int i = 0; i < deletes.size(); i += BATCH) {
-            batch.deleteById(deletes.subList(i, Math.min(deletes.size(), i + BATCH)));
-            send(solr, batch, "deleting removed chunks");
-            batch = new UpdateRequest();
-        }
+        UpdateRequest batch = new UpdateRequest();
         SolrInputDocument manifest = new SolrInputDocument();
         manifest.setField(SolrFields.ID, SolrFields.manifestId(site));
         manifest.setField(SolrFields.KIND, SolrFields.KIND_MANIFEST);
@@ -92,6 +107,68 @@ final class SolrPublisher {
         batch.setAction(UpdateRequest.ACTION.COMMIT, true, true);
         send(solr, batch, "committing");
         return new SolrBackend.Published(writes.size(), kept, deletes.size());
+    }
+
+    /**
+     * Sends update requests on a few threads; closing waits for all of them and rethrows the first
+     * failure, so the commit never makes half a publish visible as if it were whole.
+     */
+    private static final class Senders implements AutoCloseable {
+        private final SolrConnection solr;
+        private final java.util.concurrent.ExecutorService pool;
+        private final java.util.concurrent.Semaphore inFlight;
+        private final java.util.concurrent.atomic.AtomicReference<@Nullable RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        private volatile boolean stopped;
+
+        Senders(SolrConnection solr, int threads) {
+            this.solr = solr;
+            this.pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "docask-solr-publish");
+                t.setDaemon(true);
+                return t;
+            });
+            this.inFlight = new java.util.concurrent.Semaphore(threads);
+        }
+
+        void send(UpdateRequest r, String what) {
+            rethrow();
+            inFlight.acquireUninterruptibly();
+            pool.execute(() -> {
+                try {
+                    if (!stopped) {
+                        SolrPublisher.send(solr, r, what);
+                    }
+                } catch (RuntimeException e) {
+                    stopped = true;
+                    failed.compareAndSet(null, e);
+                } finally {
+                    inFlight.release();
+                }
+            });
+        }
+
+        /** The first failure, once: close must not throw again what send threw (self-suppression). */
+        private void rethrow() {
+            RuntimeException e = failed.getAndSet(null);
+            if (e != null) {
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            pool.shutdown();
+            try {
+                while (!pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                    // a slow Solr: each request has its own timeout, so this ends
+                }
+            } catch (InterruptedException e) {
+                pool.shutdownNow();
+                Thread.currentThread().interrupt();
+                throw new IndexException("publishing was interrupted", e);
+            }
+            rethrow();
+        }
     }
 
     private static void send(SolrConnection solr, UpdateRequest r, String what) {
@@ -124,6 +201,19 @@ final class SolrPublisher {
         }
     }
 
+    /** Whether the collection's schema has dynamic field {@code name} (a configset older than it has not). */
+    private static boolean hasDynamicField(SolrConnection solr, String name) {
+        try {
+            solr.call("reading the schema", () -> new SchemaRequest.DynamicField(name).process(solr.client(), solr.location().collection()));
+            return true;
+        } catch (IndexException e) {
+            if (String.valueOf(e.getMessage()).contains("No such") || String.valueOf(e.getMessage()).contains("not found")) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
     /** The site's chunk ids now in the collection and what each is a copy of. */
     private static Map<String, String> existing(SolrConnection solr, String site) {
         Map<String, String> out = new LinkedHashMap<>();
@@ -134,7 +224,7 @@ final class SolrPublisher {
         return out;
     }
 
-    private static SolrInputDocument document(DocIndex built, String site, int i, String id, String copyOf) {
+    static SolrInputDocument document(DocIndex built, String site, int i, String id, String copyOf, boolean words) {
         Chunk c = built.chunk(i);
         SolrInputDocument d = new SolrInputDocument();
         d.setField(SolrFields.ID, id);
@@ -147,6 +237,9 @@ final class SolrPublisher {
         }
         d.setField(SolrFields.CHUNK, chunkJson(c));
         d.setField(SolrFields.tokens(site), tokens(c.title() + "\n" + c.heading() + "\n" + c.text()));
+        if (words) {
+            d.setField(SolrFields.words(site), c.title() + "\n" + c.heading() + "\n" + c.text());
+        }
         IndexAccess.vector(built, i).ifPresent(v -> {
             d.setField(SolrFields.VECTOR_BYTES, v.values());
             d.setField(SolrFields.VECTOR_SCALE, v.scale());

@@ -18,7 +18,9 @@ import java.util.Map;
 
 /*
  * The search side of one site in a Solr collection. Ids are the site's ordinals (SolrBackend reads
- * the chunks in their stored order); Solr's document ids map to them.
+ * the chunks' Solr ids in their stored order); Solr's document ids map to them. The candidates each
+ * search returns are announced to SolrChunks, which reads their text in one request when the
+ * retriever first needs it.
  *
  * - BM25: one term query per analysed question term on the site's own token field, boosted as the
  *   local index boosts (repeats, close words). The collection's ExactStatsCache makes each shard
@@ -52,6 +54,7 @@ final class SolrSearch implements SearchBackend {
     private final String[] ids;
     private final Map<String, Integer> ordinals;
     private final BitSet canonical;
+    private final SolrChunks chunks;
     private final Map<Integer, QuantizedVector> vectors = new LinkedHashMap<>(1024, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, QuantizedVector> e) {
@@ -59,17 +62,16 @@ final class SolrSearch implements SearchBackend {
         }
     };
 
-    SolrSearch(SolrConnection solr, String site, int dimensions, List<String> ids, BitSet canonical) {
+    SolrSearch(SolrConnection solr, String site, int dimensions, String[] ids, Map<String, Integer> ordinals, BitSet canonical,
+               SolrChunks chunks) {
         this.solr = solr;
         this.site = site;
         this.tokens = SolrFields.tokens(site);
         this.vectorField = dimensions > 0 ? SolrFields.vector(dimensions) : null;
-        this.ids = ids.toArray(String[]::new);
-        this.ordinals = new java.util.HashMap<>(ids.size() * 2);
-        for (int i = 0; i < this.ids.length; i++) {
-            ordinals.put(this.ids[i], i);
-        }
+        this.ids = ids;
+        this.ordinals = ordinals;
         this.canonical = (BitSet) canonical.clone();
+        this.chunks = chunks;
     }
 
     @Override
@@ -156,9 +158,11 @@ final class SolrSearch implements SearchBackend {
      * The {@code n} best, equal scores in ordinal order as the local index breaks ties (Lucene's
      * doc id there; here the shards' merge order would decide), from a list fetched a little longer.
      */
-    private static List<Scored> best(List<Scored> out, int n) {
+    private List<Scored> best(List<Scored> out, int n) {
         out.sort((a, b) -> a.score() != b.score() ? Float.compare(b.score(), a.score()) : Integer.compare(a.chunkId(), b.chunkId()));
-        return out.size() > n ? List.copyOf(out.subList(0, n)) : out;
+        List<Scored> kept = out.size() > n ? List.copyOf(out.subList(0, n)) : out;
+        chunks.expect(kept.stream().map(Scored::chunkId).toList()); // their text in one request, when first read
+        return kept;
     }
 
     @Override
@@ -253,6 +257,11 @@ final class SolrSearch implements SearchBackend {
 
     /** Every request: this site's chunks only. */
     private ModifiableSolrParams base() {
+        return siteOnly(site);
+    }
+
+    /** A request's filters to the chunks of {@code site}. */
+    static ModifiableSolrParams siteOnly(String site) {
         ModifiableSolrParams p = new ModifiableSolrParams();
         p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
         p.add("fq", "{!term f=" + SolrFields.KIND + "}" + SolrFields.KIND_CHUNK);
@@ -277,11 +286,7 @@ final class SolrSearch implements SearchBackend {
     }
 
     private String idsFilter(List<Integer> ords) {
-        StringBuilder f = new StringBuilder("{!terms f=" + SolrFields.ID + "}");
-        for (int i = 0; i < ords.size(); i++) {
-            f.append(i == 0 ? "" : ",").append(ids[ords.get(i)]);
-        }
-        return f.toString();
+        return chunks.idsFilter(ords);
     }
 
     private String requireVectorField() {
@@ -289,6 +294,41 @@ final class SolrSearch implements SearchBackend {
             throw new IllegalStateException("site '" + site + "' has no vectors (a keyword-only index)");
         }
         return vectorField;
+    }
+
+    /**
+     * The site's written words with the number of its chunks each is on: one facet request over the
+     * site's words field, made the first time a question has a word on no page. Empty (gather them
+     * from the chunks) for a site published before the field existed or to a collection without it.
+     */
+    @Override
+    public java.util.Optional<Map<String, Integer>> writtenWords() {
+        ModifiableSolrParams p = base();
+        p.set("q", "*:*");
+        p.set("rows", 0);
+        p.set("facet", true);
+        p.set("facet.field", SolrFields.words(site));
+        p.set("facet.limit", -1);
+        p.set("facet.mincount", 1);
+        p.set("facet.sort", "index");
+        QueryResponse r;
+        try {
+            r = solr.query("the site's written words", p);
+        } catch (dev.docask.index.IndexException e) {
+            if (String.valueOf(e.getMessage()).contains("undefined field")) {
+                return java.util.Optional.empty();
+            }
+            throw e;
+        }
+        org.apache.solr.client.solrj.response.FacetField f = r.getFacetField(SolrFields.words(site));
+        if (f == null || f.getValues() == null || f.getValues().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Map<String, Integer> out = new java.util.HashMap<>(f.getValues().size() * 2);
+        for (org.apache.solr.client.solrj.response.FacetField.Count c : f.getValues()) {
+            out.put(c.getName(), (int) c.getCount());
+        }
+        return java.util.Optional.of(out);
     }
 
     @Override

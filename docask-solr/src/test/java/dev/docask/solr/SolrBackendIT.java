@@ -78,6 +78,45 @@ class SolrBackendIT {
     }
 
     @Test
+    void open_anySize_readsNoChunkTextAndEachQuestionReadsItsCandidatesInOneRequest() {
+        try (DocIndex three = TestIndexes.build(tmp.resolve("three"), "mock", TestSites.VITEST)) {
+            SolrBackend.publish(three, cluster.uri(), "three");
+        }
+        SolrBackend.Site small = SolrBackend.openSite(cluster.uri(), "three", SolrConnection.DEFAULT_TIMEOUT);
+        SolrBackend.Site large = SolrBackend.openSite(cluster.uri(), "samples", SolrConnection.DEFAULT_TIMEOUT);
+        try (DocIndex a = small.index(); DocIndex b = large.index()) {
+            assertThat(b.size()).isGreaterThan(10 * a.size());
+            // before: open read every chunk's text and metadata (a.size() and b.size() chunks)
+            assertThat(small.chunks().chunksRead()).isZero();
+            assertThat(large.chunks().chunksRead()).isZero();
+            HybridRetriever solr = HybridRetriever.create(b, Embedders.fromSpec("mock"));
+            assertThat(solr.retrieve(questions.get(0), RetrievalOptions.defaults()).hits()).isNotEmpty();
+            // the candidates' text in one request, the URLs of their copies in at most one more
+            assertThat(large.chunks().chunkRequests()).isBetween(1L, 2L);
+            assertThat(large.chunks().chunksRead()).isLessThan(b.size());
+            for (String q : questions.subList(1, 6)) {
+                long before = large.chunks().chunkRequests();
+                assertThat(solr.retrieve(q, RetrievalOptions.defaults()).hits()).as(q).isNotEmpty();
+                assertThat(large.chunks().chunkRequests() - before).as(q).isLessThanOrEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void open_questionWithTypos_closeWordsFromSolrSameSourcesAndNoWalkOverTheChunks() {
+        String typed = "My endpoint was offlnie for an hour. Will I lose the notificatoins that arrived meanwhile?";
+        HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
+        SolrBackend.Site site = SolrBackend.openSite(cluster.uri(), "samples", SolrConnection.DEFAULT_TIMEOUT);
+        try (DocIndex remote = site.index()) {
+            Retrieval a = local.retrieve(typed, RetrievalOptions.defaults());
+            Retrieval b = HybridRetriever.create(remote, Embedders.fromSpec("mock")).retrieve(typed, RetrievalOptions.defaults());
+            assertThat(urls(b)).isEqualTo(urls(a)).isNotEmpty();
+            // before: the site's words were gathered from every chunk's text
+            assertThat(site.chunks().chunksRead()).isLessThan(remote.size());
+        }
+    }
+
+    @Test
     void open_publishedSite_sameSimilarityAndCoverageAsLocalIndex() {
         HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
         try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {

@@ -37,7 +37,11 @@ final class SolrCluster implements AutoCloseable {
         String cp = target.resolve("classes") + java.io.File.pathSeparator + Files.readString(cpFile).strip();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = Files.createTempFile("docask-solr-cluster", ".log");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx" + System.getProperty("docask.solr.clusterHeap", "1g"), "-Dsolr.log.dir=" + log.getParent(),
+        // Lucene 9's SIMD vector code (HNSW builds and kNN) only on a Java it knows unless told this one is fine:
+        // without it the cluster builds its graphs with scalar code (docs/benchmarks.md, "SolrCloud")
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "--add-modules", "jdk.incubator.vector",
+                "-Dorg.apache.lucene.vectorization.upperJavaFeatureVersion=" + Runtime.version().feature(),
+                "-Xmx" + System.getProperty("docask.solr.clusterHeap", "1g"), "-Dsolr.log.dir=" + log.getParent(),
                 "-Dlog4j2.level=WARN", "-cp", cp, "dev.docask.solr.cluster.LocalCluster", "--collection", collection)
                 .redirectError(log.toFile());
         process = pb.start();

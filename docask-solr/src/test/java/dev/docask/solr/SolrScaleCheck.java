@@ -3,31 +3,28 @@ package dev.docask.solr;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
-import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.testsupport.SyntheticChunks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Query latency through Solr (2 shards × 2 replicas on loopback) against the local index, and
- * indexing throughput into Solr, on the synthetic chunks RetrieveBenchmark (docask-bench) makes:
- * 120 Zipf-distributed words of a 20k vocabulary and a random unit vector of 384 dimensions per chunk,
- * questions of 6 words. Not a test (no "Test"/"IT" suffix): run it by name, it prints one line per size
+ * indexing throughput into Solr, on the synthetic chunks RetrieveBenchmark (docask-bench) measures
+ * ({@link SyntheticChunks}: 120 Zipf-distributed words of a 20k vocabulary and a random unit vector
+ * of 384 dimensions per chunk, questions of 6 words). Not a test (no "Test"/"IT" suffix): run it by name, it prints one line per size
  * with the load average next to each figure (docs/benchmarks.md).
  *
  * <pre>
@@ -57,62 +54,39 @@ class SolrScaleCheck {
     }
 
     private String run(SolrCluster cluster, int chunks) throws Exception {
-        Random rnd = new Random(7);
-        String[] vocab = new String[20_000];
-        for (int i = 0; i < vocab.length; i++) {
-            vocab[i] = "w" + Integer.toString(i, 36) + (char) ('a' + i % 26);
-        }
-        List<Chunk> list = new ArrayList<>(chunks);
-        Map<String, float[]> vectors = new HashMap<>();
-        for (int i = 0; i < chunks; i++) {
-            StringBuilder text = new StringBuilder();
-            for (int k = 0; k < 120; k++) {
-                text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
-            }
-            Chunk c = new Chunk("https://bench.dev/p" + (i / 4) + "#s" + i, "Page " + (i / 4), "Section " + i,
-                    text.toString(), "p" + (i / 4) + ".md", Map.of());
-            list.add(c);
-            vectors.put(c.embeddingText(), randomUnit(rnd));
-        }
-        List<String> questions = new ArrayList<>();
-        for (int q = 0; q < QUESTIONS; q++) {
-            StringBuilder text = new StringBuilder();
-            for (int k = 0; k < 6; k++) {
-                text.append(vocab[zipf(rnd, vocab.length)]).append(' ');
-            }
-            questions.add(text.toString().trim());
-            vectors.put(text.toString().trim(), randomUnit(rnd));
-        }
-        Embedder precomputed = new Embedder() {
-            @Override
-            public String id() {
-                return "bench:precomputed";
-            }
-
-            @Override
-            public int dimensions() {
-                return DIMS;
-            }
-
-            @Override
-            public List<float[]> embedAll(List<String> texts) {
-                return texts.stream().map(vectors::get).toList();
-            }
-
-            @Override
-            public float[] embedQuery(String q) {
-                return java.util.Objects.requireNonNull(vectors.get(q), q);
-            }
-        };
         Path dir = Files.createDirectories(tmp.resolve("n" + chunks));
-        IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
-                IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
+        SyntheticChunks asked = build(dir, chunks);
+        List<String> questions = asked.questions();
+        Embedder precomputed = asked.embedder();
         String site = "scale" + chunks;
         try (DocIndex local = DocIndex.open(dir)) {
+            // docask's own share of publishing: analysing and encoding the documents, on one thread
+            int sample = Math.min(chunks, 5_000);
+            long a0 = System.nanoTime();
+            for (int i = 0; i < sample; i++) {
+                SolrPublisher.document(local, "scale", i, "scale/" + i, "", true);
+            }
+            double analysisPerSecond = sample / ((System.nanoTime() - a0) / 1e9);
             String publishLoad = load();
             long t0 = System.nanoTime();
             SolrBackend.publish(local, cluster.uri(), site);
             double publishSeconds = (System.nanoTime() - t0) / 1e9;
+            String publishedLoad = load();
+            String keywordsOnly = "";
+            if (Boolean.getBoolean("docask.solr.withoutVectors")) {
+                // the same chunks without vectors: what Solr's HNSW graphs cost of the publishing time
+                Path kw = Files.createDirectories(tmp.resolve("kw" + chunks));
+                IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, SyntheticChunks.make(chunks, 0, DIMS).chunks(), List.of()),
+                        Optional.empty(), IndexBuilder.Settings.defaults("none"), kw, n -> { });
+                try (DocIndex words = DocIndex.open(kw)) {
+                    String kwLoad = load();
+                    long k0 = System.nanoTime();
+                    SolrBackend.publish(words, cluster.uri(), site + "_kw");
+                    double kwSeconds = (System.nanoTime() - k0) / 1e9;
+                    keywordsOnly = String.format(Locale.ROOT, "; without vectors %.1f s = %.0f chunks/s (load %s, after %s)",
+                            kwSeconds, chunks / kwSeconds, kwLoad, load());
+                }
+            }
             try (DocIndex remote = SolrBackend.open(cluster.uri(), site)) {
                 HybridRetriever a = HybridRetriever.create(local, Optional.of(precomputed));
                 HybridRetriever b = HybridRetriever.create(remote, Optional.of(precomputed));
@@ -126,11 +100,22 @@ class SolrScaleCheck {
                 long[] solrMicros = time(b, questions);
                 String after = load();
                 return String.format(Locale.ROOT, "%,d chunks: local p50 %.2f ms p99 %.2f ms (load %s); solr p50 %.2f ms"
-                                + " p99 %.2f ms (load %s, after %s); publish %.1f s = %.0f chunks/s (load %s)",
+                                + " p99 %.2f ms (load %s, after %s); publish %.1f s = %.0f chunks/s (load %s, after %s);"
+                        + " docask's analysis alone %.0f chunks/s on one thread",
                         chunks, pct(localMicros, 50), pct(localMicros, 99), localLoad, pct(solrMicros, 50), pct(solrMicros, 99),
-                        solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad);
+                        solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond)
+                        + keywordsOnly;
             }
         }
+    }
+
+    /** The local index of {@code chunks} synthetic chunks in {@code dir}; the questions alone are kept (1M chunks' vectors are 1.5 GB). */
+    private static SyntheticChunks build(Path dir, int chunks) {
+        SyntheticChunks all = SyntheticChunks.make(chunks, QUESTIONS, DIMS);
+        Embedder e = all.embedder();
+        IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, all.chunks(), List.of()), Optional.of(e),
+                IndexBuilder.Settings.defaults(e.id()), dir, n -> { });
+        return all.questionsOnly();
     }
 
     private static long[] time(HybridRetriever r, List<String> questions) {
@@ -155,24 +140,5 @@ class SolrScaleCheck {
         } catch (Exception e) {
             return "?";
         }
-    }
-
-    private static int zipf(Random rnd, int n) {
-        double u = rnd.nextDouble();
-        return (int) Math.min(n - 1, Math.floor(Math.pow(n, u)) - 1);
-    }
-
-    private static float[] randomUnit(Random rnd) {
-        float[] v = new float[DIMS];
-        double s = 0;
-        for (int i = 0; i < DIMS; i++) {
-            v[i] = (float) rnd.nextGaussian();
-            s += v[i] * v[i];
-        }
-        float inv = (float) (1 / Math.sqrt(s));
-        for (int i = 0; i < DIMS; i++) {
-            v[i] *= inv;
-        }
-        return v;
     }
 }

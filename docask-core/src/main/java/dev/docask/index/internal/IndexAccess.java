@@ -42,13 +42,14 @@ public final class IndexAccess {
      *
      * @param name     what the index is called in messages (e.g. {@code solr://host:8983/solr/docs#site})
      * @param manifest the manifest the site was published with
-     * @param chunks   the site's chunks, ordinal order
+     * @param chunks   the site's chunks, ordinal order; kept as given, not copied, so a service's list
+     *                 may read each chunk when it is asked for
      * @param copyOf   the canonical copy of each chunk
      * @param backend  the search service's side; closed with the index
      */
     public record Remote(String name, Manifest manifest, List<Chunk> chunks, int[] copyOf, SearchBackend backend) {
         public Remote {
-            chunks = List.copyOf(chunks);
+            chunks = java.util.Collections.unmodifiableList(chunks);
             copyOf = copyOf.clone();
             if (copyOf.length != chunks.size()) {
                 throw new IllegalArgumentException(chunks.size() + " chunks but " + copyOf.length + " copy ordinals");

@@ -4,6 +4,8 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where a {@link dev.docask.index.DocIndex} finds its candidates: the local Lucene index and int8
@@ -27,6 +29,16 @@ public interface SearchBackend extends AutoCloseable {
 
     /** For each chunk, which of the terms it contains. */
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
+
+    /**
+     * The site's written words (lower-case runs of letters, not stemmed: what close-word matching
+     * compares a misspelt word with) and on how many chunks each is, when the service keeps them;
+     * empty to have them gathered from the chunks' text, as the local index does for an index built
+     * before it kept them.
+     */
+    default Optional<Map<String, Integer>> writtenWords() {
+        return Optional.empty();
+    }
 
     /** Whether the backend answers now (a search service may be down); a local index always does. */
     default boolean ready() {
