@@ -61,9 +61,27 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--dump-scores", hidden = true, description = "With --auto: print every score the calibration measures.")
     boolean dumpScores;
 
+    @Option(names = "--dump-features", hidden = true, description = "Print the gate's question-level features of the "
+            + "site questions, the pool and the --questions files.")
+    boolean dumpFeatures;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (dumpFeatures) {
+            Map<String, List<String>> labelled = new LinkedHashMap<>();
+            for (Path file : questionFiles) {
+                String name = file.getFileName().toString().replace(".jsonl", "");
+                for (Question q : QuestionFile.read(file)) {
+                    labelled.computeIfAbsent(name + (q.answerable() ? ":match" : ":nomatch"), k -> new ArrayList<>())
+                            .add(q.text(preferLong));
+                }
+            }
+            try (DocIndex idx = index.open()) {
+                IndexArgs.retriever(idx).gateFeatures(labelled).forEach(out::println);
+            }
+            return 0;
+        }
         if (auto) {
             if (!questionFiles.isEmpty() || match != null || noMatch != null || preferLong) {
                 throw OptionCheck.fail(spec, "--auto measures the gate without labelled questions: "

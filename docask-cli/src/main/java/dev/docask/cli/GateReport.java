@@ -27,7 +27,9 @@ final class GateReport {
     static String floors(Manifest.Gate g) {
         return (g.minSimilarity().isPresent()
                 ? String.format(Locale.ROOT, "minSimilarity %.3f, ", g.minSimilarity().getAsDouble()) : "")
-                + String.format(Locale.ROOT, "minKeywordCoverage %.3f", g.minKeywordCoverage());
+                + String.format(Locale.ROOT, "minKeywordCoverage %.3f", g.minKeywordCoverage())
+                + (g.maxUnknownShare().isPresent()
+                ? String.format(Locale.ROOT, ", maxUnknownShare %.2f", g.maxUnknownShare().getAsDouble()) : "");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {
@@ -39,6 +41,7 @@ final class GateReport {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("minSimilarity", g.minSimilarity().isPresent() ? g.minSimilarity().getAsDouble() : null);
         o.put("minKeywordCoverage", g.minKeywordCoverage());
+        o.put("maxUnknownShare", g.maxUnknownShare().isPresent() ? g.maxUnknownShare().getAsDouble() : null);
         o.put("embedderId", g.embedderId());
         o.put("queryVariant", g.queryVariant());
         o.put("calibratedAt", g.calibratedAt().toString());

@@ -142,14 +142,15 @@ public final class Manifest {
             return Optional.empty();
         }
         return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
-                g.minKeywordCoverage(), g.embedderId(), g.queryVariant(), g.figures(), Instant.parse(g.calibratedAt())));
+                g.minKeywordCoverage(), g.maxUnknownShare() == null ? OptionalDouble.empty() : OptionalDouble.of(g.maxUnknownShare()),
+                g.embedderId(), g.queryVariant(), g.figures(), Instant.parse(g.calibratedAt())));
     }
 
     /** This manifest with {@code gate} recorded in place of any earlier one. */
     public Manifest withGate(Gate gate) {
         return new Manifest(stored.withGate(new StoredManifest.StoredGate(
                 gate.minSimilarity().isPresent() ? gate.minSimilarity().getAsDouble() : null, gate.minKeywordCoverage(),
-                gate.embedderId(), gate.queryVariant(), gate.figures(), gate.calibratedAt().toString())));
+                gate.maxUnknownShare().isPresent() ? gate.maxUnknownShare().getAsDouble() : null, gate.embedderId(), gate.queryVariant(), gate.figures(), gate.calibratedAt().toString())));
     }
 
     /**
@@ -157,19 +158,29 @@ public final class Manifest {
      *
      * @param minSimilarity      cosine floor; empty for a keyword-only index
      * @param minKeywordCoverage keyword coverage floor
+     * @param maxUnknownShare    a question whose words the site never uses carry this share of its IDF weight or
+     *                           more is refused whatever its scores (docs/retrieval.md §4); empty in a gate recorded
+     *                           before this rule, which then does not apply it
      * @param embedderId         the embedder it was measured with (it holds for that model only)
      * @param queryVariant       the embedder's query form it was measured with ("" when the model has one)
      * @param figures            what was measured, one line each, for {@code docask inspect}
      * @param calibratedAt       when
      */
-    public record Gate(OptionalDouble minSimilarity, double minKeywordCoverage, String embedderId, String queryVariant,
-                       List<String> figures, Instant calibratedAt) {
+    public record Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
+                       String embedderId, String queryVariant, List<String> figures, Instant calibratedAt) {
         public Gate {
             Objects.requireNonNull(minSimilarity, "minSimilarity");
+            Objects.requireNonNull(maxUnknownShare, "maxUnknownShare");
             Objects.requireNonNull(embedderId, "embedderId");
             Objects.requireNonNull(queryVariant, "queryVariant");
             Objects.requireNonNull(calibratedAt, "calibratedAt");
             figures = List.copyOf(figures);
+        }
+
+        /** A gate of the two floors alone, as recorded before the unknown-word rule. */
+        public Gate(OptionalDouble minSimilarity, double minKeywordCoverage, String embedderId, String queryVariant,
+                    List<String> figures, Instant calibratedAt) {
+            this(minSimilarity, minKeywordCoverage, OptionalDouble.empty(), embedderId, queryVariant, figures, calibratedAt);
         }
     }
 

@@ -43,7 +43,7 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
                        Map<String, String> checksums, @Nullable StoredGate gate) {
 
     /** The calibrated gate as stored; {@code minSimilarity} is null for a keyword-only index. */
-    record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, String embedderId,
+    record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, @Nullable Double maxUnknownShare, String embedderId,
                       String queryVariant, List<String> figures, String calibratedAt) {
         StoredGate {
             figures = List.copyOf(figures == null ? List.of() : figures);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -206,6 +207,16 @@ public final class HybridRetriever {
         return GateCalibration.dump(this);
     }
 
+    /**
+     * Question-level features of the site questions, the pool and each labelled question (kind → questions),
+     * one tab-separated line each: for measuring the gate's rule, not for users.
+     */
+    public List<String> gateFeatures(Map<String, List<String>> labelled) {
+        List<String> out = new ArrayList<>(GateCalibration.dumpFeatures(this));
+        labelled.forEach((kind, qs) -> qs.forEach(q -> out.add(GateCalibration.features(this, kind, q, ""))));
+        return out;
+    }
+
     /** The gate thresholds that {@code options} resolve to for this index's embedder. */
     public Thresholds thresholds(RetrievalOptions options) {
         RelevanceGate g = gate(options, embedder.isPresent());
@@ -314,7 +325,10 @@ public final class HybridRetriever {
                 index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY));
         boolean needsKeyword = o.similarityNeedsKeyword()
                 .orElseGet(() -> embedder.map(Embedder::matchesWordsOnly).orElse(false));
-        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword);
+        double maxUnknown = o.minSimilarity().isPresent() || o.minKeywordCoverage().isPresent() ? Double.POSITIVE_INFINITY
+                : calibrated.map(Manifest.Gate::maxUnknownShare).filter(OptionalDouble::isPresent)
+                .map(OptionalDouble::getAsDouble).orElse(Double.POSITIVE_INFINITY);
+        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown);
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
@@ -357,10 +371,11 @@ public final class HybridRetriever {
         int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
         float[] sims = query.similarities(ids);
         float[] covs = query.coverages(ids);
+        String question = gate.rejectQuestion(query.unknownShare());
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(h.measured(sims[i], covs[i], gate.reject(sims[i], covs[i])));
+            out.add(h.measured(sims[i], covs[i], question != null ? question : gate.reject(sims[i], covs[i])));
         }
         return out;
     }

@@ -11,10 +11,31 @@ import java.util.Locale;
  * paraphrases), together they keep real questions and turn away most junk without a model call.
  * With both thresholds at 0 there is no gate (top-N mode).
  */
-record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword) {
+record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword,
+                     double maxUnknownShare) {
+
+    /** No question-level rule: only the two floors, per candidate. */
+    RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword) {
+        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, Double.POSITIVE_INFINITY);
+    }
 
     boolean isOpen() {
         return minSimilarity == 0 && minKeywordCoverage == 0;
+    }
+
+    /*
+     * The question-level rule (docs/retrieval.md §4, "Words the site never uses"): when the words of the
+     * question that the site never uses carry maxUnknownShare of its IDF weight or more, the question is
+     * about something else, whatever one common word or a near-domain cosine says. One comparison per
+     * question; the share is computed once from the terms' IDF.
+     */
+    /** Why the whole question fails the gate, or {@code null} when its candidates are judged one by one. */
+    @Nullable String rejectQuestion(float unknownShare) {
+        if (isOpen() || !(unknownShare >= maxUnknownShare)) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "words the site never uses carry %.2f of the question's weight (at most %.2f)",
+                unknownShare, maxUnknownShare);
     }
 
     /** Why the candidate fails the gate, or {@code null} when it passes. */

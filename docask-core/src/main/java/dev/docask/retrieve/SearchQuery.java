@@ -189,6 +189,27 @@ final class SearchQuery {
         }
     }
 
+    /**
+     * The share of the question's IDF weight carried by words the site never uses (docs/retrieval.md §4):
+     * a term on no page has the highest IDF the index gives; a close word standing in for a misspelt one
+     * counts as unknown for the part of its weight it lacks. Computed once from the terms, no search.
+     */
+    float unknownShare() {
+        return unknownShare(terms, index.size());
+    }
+
+    static float unknownShare(QueryTerms t, int chunks) {
+        float unknownIdf = (float) Math.log(1 + (Math.max(1, chunks) + 0.5) / 0.5) - 1e-3f;
+        double total = 0;
+        double unknown = 0;
+        for (int i = 0; i < t.idf().length; i++) {
+            float idf = t.idf()[i];
+            total += idf;
+            unknown += idf >= unknownIdf ? idf : idf * (1 - t.weights()[i]);
+        }
+        return total <= 0 ? 0f : (float) (unknown / total);
+    }
+
     /** Keyword coverage of each chunk (the better of the two texts). */
     float[] coverages(int[] chunkIds) {
         float[] out = coverage(terms, chunkIds);

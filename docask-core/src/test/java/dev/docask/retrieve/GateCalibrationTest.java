@@ -190,4 +190,97 @@ class GateCalibrationTest {
             return gen.resolve("manifest.json");
         }
     }
+
+    /** A keyword-only index of the samples with a gate recorded by hand: the floors low, the unknown-word rule as given. */
+    private HybridRetriever withRecordedGate(java.util.OptionalDouble maxUnknownShare) {
+        Manifest built = buildAndCalibrate("none");
+        Manifest.Gate g = built.gate().orElseThrow();
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.empty(), 0.05, maxUnknownShare,
+                g.embedderId(), g.queryVariant(), List.of("by hand"), g.calibratedAt()));
+        return HybridRetriever.create(DocIndex.open(dir), Optional.empty());
+    }
+
+    private static final String HEAVY_UNKNOWN = "How do I retry a Kubernetes Terraform Ansible Helm rollout?";
+
+    @Test
+    void calibratedGate_questionWhoseHeavyWordsTheSiteNeverUses_isRefused() {
+        HybridRetriever r = withRecordedGate(java.util.OptionalDouble.of(0.55));
+        try (DocIndex ignored = r.index()) {
+            assertThat(SearchQuery.unknownShare(dev.docask.index.internal.IndexEngine.of(r.index())
+                    .queryTerms(HEAVY_UNKNOWN, true), r.index().size())).isGreaterThan(0.55f);
+            Retrieval refused = r.retrieve(HEAVY_UNKNOWN, RetrievalOptions.defaults());
+            assertThat(refused.answerable()).isFalse();
+            assertThat(refused.gatedOut()).isNotEmpty()
+                    .allMatch(h -> h.gatedOut().orElseThrow().startsWith("words the site never uses"));
+            assertThat(r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable())
+                    .as("the site's own words").isTrue();
+            assertThat(r.retrieve(HEAVY_UNKNOWN, RetrievalOptions.parse("minKeywordCoverage=0.05")).answerable())
+                    .as("a floor the user sets: the user's gate, without the rule").isTrue();
+        }
+    }
+
+    @Test
+    void calibratedGate_recordedBeforeTheUnknownWordRule_passesTheSameQuestionOnItsFloors() {
+        HybridRetriever r = withRecordedGate(java.util.OptionalDouble.empty());
+        try (DocIndex ignored = r.index()) {
+            assertThat(r.retrieve(HEAVY_UNKNOWN, RetrievalOptions.defaults()).answerable()).isTrue();
+        }
+    }
+
+    @Test
+    void unknownShare_closeWordForATypo_countsOnlyTheWeightItLacks() {
+        buildAndCalibrate("none");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            var engine = dev.docask.index.internal.IndexEngine.of(idx);
+            float typo = SearchQuery.unknownShare(engine.queryTerms("How do I retyr failed deliveries?", true), idx.size());
+            float unknown = SearchQuery.unknownShare(engine.queryTerms("How do I retyr failed deliveries?", false), idx.size());
+            assertThat(SearchQuery.unknownShare(engine.queryTerms("How do I retry failed deliveries?", true), idx.size()))
+                    .isZero();
+            assertThat(typo).isGreaterThan(0f).isLessThan(unknown);
+        }
+    }
+
+    @Test
+    void calibrateGate_recordsTheUnknownWordRule_andOldManifestsReadWithoutIt() throws IOException {
+        Manifest written = buildAndCalibrate("mock");
+        Manifest.Gate gate = written.gate().orElseThrow();
+        assertThat(gate.maxUnknownShare()).hasValue(GateCalibration.MAX_UNKNOWN_SHARE);
+        assertThat(gate.figures()).anyMatch(f -> f.contains("maxUnknownShare"));
+        Path manifest = currentManifest();
+        Files.writeString(manifest, Files.readString(manifest).replaceAll("\"maxUnknownShare\"\\s*:\\s*[0-9.]+\\s*,", ""));
+        assertThat(Files.readString(manifest)).doesNotContain("\"maxUnknownShare\"");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate().orElseThrow().maxUnknownShare()).isEmpty();
+            assertThat(idx.manifest().gate().orElseThrow().minKeywordCoverage()).isEqualTo(gate.minKeywordCoverage());
+        }
+    }
+
+    private static final GateCalibration.Choice FLOORS = new GateCalibration.Choice(0.7, 0.5, "floors");
+    private static final List<GateCalibration.Scores> SITE = List.of(scored(0.8, 1, 0), scored(0.75, 0.4, 0));
+
+    private static GateCalibration.Scores scored(double sim, double cov, double unknownShare) {
+        return new GateCalibration.Scores("q", sim, cov, unknownShare);
+    }
+
+    @Test
+    void withUnknownWords_offTopicQuestionsTheFloorsPassUseTheSitesWords_ruleNotAdopted() {
+        // as on the docs sites: what the floors let through names nothing the site lacks
+        List<GateCalibration.Scores> pool = List.of(scored(0.72, 0.3, 0.1), scored(0.71, 0.6, 0), scored(0.5, 0.2, 0.9));
+
+        GateCalibration.Choice c = GateCalibration.withUnknownWords(FLOORS, SITE, pool);
+
+        assertThat(c.maxUnknownShare()).isInfinite();
+        assertThat(c.why()).contains("not adopted");
+    }
+
+    @Test
+    void withUnknownWords_offTopicQuestionsTheFloorsPassAreMostlyUnknownWords_ruleAdopted() {
+        List<GateCalibration.Scores> pool = List.of(scored(0.72, 0.3, 0.8), scored(0.71, 0.6, 0), scored(0.74, 0.2, 0.6));
+
+        GateCalibration.Choice c = GateCalibration.withUnknownWords(FLOORS, SITE, pool);
+
+        assertThat(c.maxUnknownShare()).isEqualTo(GateCalibration.MAX_UNKNOWN_SHARE);
+        assertThat(GateCalibration.passed(pool, c)).isEqualTo(1);
+        assertThat(GateCalibration.turnedAway(SITE, c)).isZero();
+    }
 }

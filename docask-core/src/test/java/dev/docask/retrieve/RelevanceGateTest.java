@@ -47,4 +47,19 @@ class RelevanceGateTest {
         assertThat(mock.reject(0.9f, 0f)).contains("ignored (no shared word)");
         assertThat(mock.reject(0.9f, 0.1f)).isNull();
     }
+
+    @Test
+    void gate_questionWhoseHeavyWordsTheSiteNeverUses_isRefused() {
+        RelevanceGate withRule = new RelevanceGate(0.7, 0.5, false, 0.55);
+        assertThat(withRule.rejectQuestion(0.6f)).isEqualTo(
+                "words the site never uses carry 0.60 of the question's weight (at most 0.55)");
+        assertThat(withRule.rejectQuestion(0.55f)).as("at the limit").isNotNull();
+        assertThat(withRule.rejectQuestion(0.3f)).as("a few unknown words").isNull();
+    }
+
+    @Test
+    void gate_withoutTheUnknownWordRule_judgesCandidatesOnly() {
+        assertThat(gate.rejectQuestion(1f)).isNull();
+        assertThat(new RelevanceGate(0, 0, false, 0.55).rejectQuestion(1f)).as("top-N mode").isNull();
+    }
 }
