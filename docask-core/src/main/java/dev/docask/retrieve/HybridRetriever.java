@@ -254,8 +254,9 @@ public final class HybridRetriever {
         boolean answerable = !passing.isEmpty();
         // §6: a hook may reorder and filter, never add a chunk that fails the gate, in either gate mode
         List<Hit> usable = hooked || options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
-        // §7: the versions of a page count as one page, unless the request asks for a version the index has
-        // or the question names one: then the reader's version ranks first and another version's page stays a source when it alone answers
+        // §7: the versions of a page count as one page, unless the request asks for a version the index
+        // has or the question names one: then the reader's version ranks first, and another version's
+        // page stays a source when it alone answers
         boolean oneVersionEach = !namesVersion && options.docsVersion().flatMap(v -> versions().folderFor(v)).isEmpty();
         List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), oneVersionEach);
         List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
