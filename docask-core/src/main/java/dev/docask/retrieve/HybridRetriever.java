@@ -265,7 +265,11 @@ public final class HybridRetriever {
         boolean answerable = !passing.isEmpty();
         // §6: a hook may reorder and filter, never add a chunk that fails the gate, in either gate mode
         List<Hit> usable = hooked || options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
-        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0));
+        // §7: the versions of a page count as one page, unless the request asks for a version the index
+        // has or the question names one: then the reader's version ranks first, and another version's
+        // page stays a source when it alone answers
+        boolean oneVersionEach = !namesVersion && options.docsVersion().flatMap(v -> versions().folderFor(v)).isEmpty();
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), oneVersionEach);
         List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;
@@ -381,17 +385,13 @@ public final class HybridRetriever {
     }
 
     /**
-     * RRF over the two lists. In FILTER mode only passing candidates are fused (ranks re-counted
+     * Fusion of the two lists (§5). In FILTER mode only passing candidates are fused (ranks re-counted
      * within the gated lists); in ANSWERABILITY mode every candidate is.
      */
     private static List<Hit> fuse(List<Hit> hits, RetrievalOptions o) {
         boolean filter = o.gateMode() == RetrievalOptions.GateMode.FILTER;
         List<Hit> fusable = filter ? hits.stream().filter(Hit::passed).toList() : hits;
-        List<Integer> bm25 = fusable.stream().filter(h -> h.bm25Rank > 0)
-                .sorted((a, b) -> Integer.compare(a.bm25Rank, b.bm25Rank)).map(Hit::chunkId).toList();
-        List<Integer> dense = fusable.stream().filter(h -> h.vectorRank > 0)
-                .sorted((a, b) -> Integer.compare(a.vectorRank, b.vectorRank)).map(Hit::chunkId).toList();
-        Map<Integer, Double> fused = ReciprocalRankFusion.fuse(List.of(bm25, dense), o.rrfK());
+        Map<Integer, Double> fused = Fusion.scores(fusable, o);
         List<Hit> out = new ArrayList<>(hits.size());
         for (Hit h : hits) {
             out.add(h.withScore(fused.getOrDefault(h.chunkId(), 0.0)));

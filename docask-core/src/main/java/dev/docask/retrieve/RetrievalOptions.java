@@ -80,6 +80,9 @@ public final class RetrievalOptions {
     private final boolean closeWords;
     private final Optional<String> docsVersion;
     private final boolean versionAware;
+    private final boolean scoreFusion;
+    private final double denseWeight;
+    private final double pageWeight;
 
     private RetrievalOptions(Builder b) {
         topK = b.topK;
@@ -98,6 +101,9 @@ public final class RetrievalOptions {
         closeWords = b.closeWords;
         docsVersion = b.docsVersion;
         versionAware = b.versionAware;
+        scoreFusion = b.scoreFusion;
+        denseWeight = b.denseWeight;
+        pageWeight = b.pageWeight;
     }
 
     /** The defaults of docs/retrieval.md. */
@@ -229,6 +235,27 @@ public final class RetrievalOptions {
         return closeWords;
     }
 
+    /**
+     * Whether the two lists are fused by their normalised scores (a convex combination of min-max
+     * normalised BM25 score and cosine) rather than by their ranks (RRF) (docs/retrieval.md §5).
+     */
+    public boolean scoreFusion() {
+        return scoreFusion;
+    }
+
+    /** The cosine list's share of the fused score, 0 to 1; the BM25 list gets the rest (0.5: equal). */
+    public double denseWeight() {
+        return denseWeight;
+    }
+
+    /**
+     * How much the other chunks of a page among the candidates add to a chunk's fused score, as a
+     * share of their own fused scores (docs/retrieval.md §5, "The page counts too").
+     */
+    public double pageWeight() {
+        return pageWeight;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof RetrievalOptions r && topK == r.topK && candidates == r.candidates && rrfK == r.rrfK
@@ -237,13 +264,15 @@ public final class RetrievalOptions {
                 && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
                 && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
                 && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords
-                && docsVersion.equals(r.docsVersion) && versionAware == r.versionAware;
+                && docsVersion.equals(r.docsVersion) && versionAware == r.versionAware
+                && scoreFusion == r.scoreFusion && denseWeight == r.denseWeight && pageWeight == r.pageWeight;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
-                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords, docsVersion, versionAware);
+                maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords, docsVersion, versionAware,
+                scoreFusion, denseWeight, pageWeight);
     }
 
     /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
@@ -257,7 +286,8 @@ public final class RetrievalOptions {
                 .add("maxPerSource=" + maxPerSource.orElse(0));
         similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
         j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening)
-                .add("closeWords=" + closeWords).add("versionAware=" + versionAware);
+                .add("closeWords=" + closeWords).add("versionAware=" + versionAware)
+                .add("scoreFusion=" + scoreFusion).add("denseWeight=" + denseWeight).add("pageWeight=" + pageWeight);
         docsVersion.ifPresent(v -> j.add("docsVersion=" + v));
         return filter.isEmpty() ? j.toString() : j + " filter " + new TreeMap<>(filter);
     }
@@ -283,6 +313,9 @@ public final class RetrievalOptions {
         private boolean closeWords = true;
         private Optional<String> docsVersion = Optional.empty();
         private boolean versionAware = true;
+        private boolean scoreFusion = false;
+        private double denseWeight = 0.5;
+        private double pageWeight = 0;
 
         private Builder() {
         }
@@ -304,6 +337,9 @@ public final class RetrievalOptions {
             closeWords = o.closeWords;
             docsVersion = o.docsVersion;
             versionAware = o.versionAware;
+            scoreFusion = o.scoreFusion;
+            denseWeight = o.denseWeight;
+            pageWeight = o.pageWeight;
         }
 
         // --- gate ---
@@ -455,6 +491,27 @@ public final class RetrievalOptions {
             return this;
         }
 
+        @CanIgnoreReturnValue
+        public Builder scoreFusion(boolean v) {
+            scoreFusion = v;
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder denseWeight(double v) {
+            denseWeight = requireFraction("denseWeight", v, 0);
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder pageWeight(double v) {
+            if (Double.isNaN(v) || v < 0 || v > 10) {
+                throw new IllegalArgumentException("pageWeight must be between 0 and 10, got " + v);
+            }
+            pageWeight = v;
+            return this;
+        }
+
         // --- the string form ---
 
         /**
@@ -525,7 +582,10 @@ public final class RetrievalOptions {
             new Setting("searchOpening", "", (b, v) -> b.searchOpening(bool("searchOpening", v))),
             new Setting("closeWords", "", (b, v) -> b.closeWords(bool("closeWords", v))),
             new Setting("docsVersion", "", Builder::docsVersion),
-            new Setting("versionAware", "", (b, v) -> b.versionAware(bool("versionAware", v))));
+            new Setting("versionAware", "", (b, v) -> b.versionAware(bool("versionAware", v))),
+            new Setting("scoreFusion", "", (b, v) -> b.scoreFusion(bool("scoreFusion", v))),
+            new Setting("denseWeight", "", (b, v) -> b.denseWeight(number("denseWeight", v))),
+            new Setting("pageWeight", "", (b, v) -> b.pageWeight(number("pageWeight", v))));
 
     /** The option names the string form understands: the names of docs/retrieval.md. */
     public static final List<String> SETTING_NAMES = SETTINGS.stream().map(Setting::name).toList();

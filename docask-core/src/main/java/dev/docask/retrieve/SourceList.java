@@ -1,5 +1,7 @@
 package dev.docask.retrieve;
 
+import dev.docask.ingest.Chunk;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -60,21 +62,42 @@ final class SourceList {
 
     /**
      * At most {@code maxPerSource} sections of one page; the further chunks of a section already
-     * kept stay (they share its number). 0 = no limit.
+     * kept stay (they share its number). 0 = no limit. With {@code versionsAsOnePage} the versions of
+     * one page count as one page ({@link #pageAcrossVersions}): two versions of a page are not two answers.
      */
-    static List<Hit> diversify(List<Hit> ranked, int maxPerSource) {
+    static List<Hit> diversify(List<Hit> ranked, int maxPerSource, boolean versionsAsOnePage) {
         if (maxPerSource <= 0) {
             return ranked;
         }
         Map<String, Set<String>> sectionsOfPage = new HashMap<>();
         List<Hit> out = new ArrayList<>(ranked.size());
         for (Hit h : ranked) {
-            Set<String> kept = sectionsOfPage.computeIfAbsent(h.chunk().pageUrl(), p -> new HashSet<>());
+            Set<String> kept = sectionsOfPage.computeIfAbsent(
+                    versionsAsOnePage ? pageAcrossVersions(h.chunk()) : h.chunk().pageUrl(), p -> new HashSet<>());
             if (kept.contains(h.chunk().url()) || kept.size() < maxPerSource) {
                 kept.add(h.chunk().url());
                 out.add(h);
             }
         }
         return out;
+    }
+
+    /**
+     * The page URL with the chunk's version folder taken out of its path ({@code /docs/next/sidebar}
+     * and {@code /docs/sidebar} of the 3.8.1 folder are both {@code /docs/sidebar}): what a page is
+     * across the versions of a versioned site (docs/retrieval.md §7). A chunk without a version is its page.
+     */
+    static String pageAcrossVersions(Chunk c) {
+        String page = c.pageUrl();
+        String v = c.metadata().get(VersionPreference.METADATA_KEY);
+        if (v == null || v.isBlank()) {
+            return page;
+        }
+        String segment = "/" + v;
+        int at = page.indexOf(segment + "/");
+        if (at >= 0) {
+            return page.substring(0, at) + page.substring(at + segment.length());
+        }
+        return page.endsWith(segment) ? page.substring(0, page.length() - segment.length()) : page;
     }
 }

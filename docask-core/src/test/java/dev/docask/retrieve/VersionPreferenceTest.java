@@ -68,6 +68,17 @@ class VersionPreferenceTest {
     }
 
     @Test
+    void noVersionAskedOrNamed_theVersionsOfOnePage_takeOnePlace() {
+        String question = "routeBasePath plugin option";
+        java.util.function.Function<List<String>, Long> versionsOfThePage =
+                urls -> urls.stream().filter(u -> u.endsWith("/plugin#routebasepath")).count();
+
+        assertThat(versionsOfThePage.apply(sourceUrls(retrieve(question, RetrievalOptions.builder())))).isEqualTo(1);
+        assertThat(versionsOfThePage.apply(sourceUrls(retrieve(question, RetrievalOptions.builder().noMaxPerSource()))))
+                .as("without the page limit both versions are sources").isEqualTo(2);
+    }
+
+    @Test
     void docsVersion_otherVersionsStaySources_whenNothingOfTheReadersVersionIsFound() {
         Retrieval r = retrieve("routeBasePath empty string", RetrievalOptions.builder().docsVersion("3.8.1").topK(6));
 
