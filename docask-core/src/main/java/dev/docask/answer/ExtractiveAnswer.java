@@ -38,11 +38,18 @@ import java.util.regex.Pattern;
  *   long/many", a command for "how do I install/run", a list or table row for "which options"),
  *   and penalties for a sentence that only restates the question and its heading, and for a
  *   negative sentence when the question is not a yes/no or why question.
+ * - literal: the share of the question's symbol-bearing words ("*", "--port", "E_QUEUE_FULL"; Literals)
+ *   that the passage holds as written: the analyser drops or splits them, so keywords cannot see
+ *   that "A `*` stands for one segment" is about the "*" asked about.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
- * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each)
- * were chosen on the tune half of the labelled set and reported on the other half. A sentence
- * ending in a colon and the list right after it are quoted together, like a code block's lead-in.
+ * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
+ * literal 0.2) were chosen on the tune half of the labelled set and reported on the other half. A
+ * sentence ending in a colon and the list right after it are quoted together, like a code block's
+ * lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
+ * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
+ * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
+ * MAX_PARAGRAPH_CHARS), else with the sentence before it: alone it hides what it qualifies.
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
@@ -66,7 +73,7 @@ final class ExtractiveAnswer {
             "^(?:This|That|These|Those|It|Its|They|Such|Otherwise|However|But|Instead|Then|In that case|In this case)\\b"
                     + "|\\binstead\\W*$");
 
-    /** How the signals add up (see the top of the class). */
+    /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
                    double negative, double literal, int paragraph) {
         static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3);
