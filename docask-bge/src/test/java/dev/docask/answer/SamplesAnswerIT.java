@@ -22,6 +22,7 @@ class SamplesAnswerIT extends SamplesAnswerTest {
             How many times does Quayside retry a failed delivery? | Default: `8`
             Can I run the relay in Docker?                        | docker run -d --name quayside
             How do I replay events to a different target?         | --forward-to`
+            How long does the relay wait between retries?         | The delay doubles after each failed attempt
             """)
     void ask_issueQuestion_firstQuoteAnswersIt(String question, String expected) {
         Answer a = handler.ask(question);

@@ -38,11 +38,18 @@ import java.util.regex.Pattern;
  *   long/many", a command for "how do I install/run", a list or table row for "which options"),
  *   and penalties for a sentence that only restates the question and its heading, and for a
  *   negative sentence when the question is not a yes/no or why question.
+ * - literal: the share of the question's symbol-bearing words ("*", "--port", "E_QUEUE_FULL"; Literals)
+ *   that the passage holds as written: the analyser drops or splits them, so keywords cannot see
+ *   that "A `*` stands for one segment" is about the "*" asked about.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
- * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each)
- * were chosen on the tune half of the labelled set and reported on the other half. A sentence
- * ending in a colon and the list right after it are quoted together, like a code block's lead-in.
+ * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
+ * literal 0.2) were chosen on the tune half of the labelled set and reported on the other half. A
+ * sentence ending in a colon and the list right after it are quoted together, like a code block's
+ * lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
+ * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
+ * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
+ * MAX_PARAGRAPH_CHARS), else with the sentence before it: alone it hides what it qualifies.
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
@@ -59,12 +66,17 @@ final class ExtractiveAnswer {
     private static final int MAX_PER_SOURCE = 2;
     private static final int MAX_LIST_ITEMS = 8;
     private static final int MAX_LIST_CHARS = 800;
+    private static final int MAX_PARAGRAPH_CHARS = 500;
     private static final Pattern DIGIT = Pattern.compile("\\d");
+    /* a sentence that leans on the one before it: an anaphor or a qualifier opens it, or "instead" ends it */
+    private static final Pattern LEANS = Pattern.compile(
+            "^(?:This|That|These|Those|It|Its|They|Such|Otherwise|However|But|Instead|Then|In that case|In this case)\\b"
+                    + "|\\binstead\\W*$");
 
-    /** How the signals add up (see the top of the class). */
+    /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
-                   double negative) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1);
+                   double negative, double literal, int paragraph) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3);
     }
 
     private final @Nullable IndexEngine engine;
@@ -93,7 +105,7 @@ final class ExtractiveAnswer {
         return new ExtractiveAnswer(null, null, e -> { });
     }
 
-    private record Candidate(Source source, int hit, Passages.Passage passage, double score, double keywords) {
+    record Candidate(Source source, int hit, Passages.Passage passage, double score, double keywords) {
     }
 
     /** The extractive answer as the pieces it is streamed in: the opening line, then one quote each. */
@@ -110,22 +122,34 @@ final class ExtractiveAnswer {
     record Quote(List<Passages.Passage> passages, int n) {
         String render() {
             StringBuilder sb = new StringBuilder();
+            Passages.Passage previous = null;
             for (Passages.Passage p : passages) {
                 String text = p.kind() == Passages.Kind.ITEM && passages.size() > 1 ? p.mark() + " " + p.text() : p.text();
+                if (sameParagraph(previous, p)) {
+                    sb.append(' ').append(text); // one paragraph reads as one: sentences are single lines
+                    previous = p;
+                    continue;
+                }
                 if (!sb.isEmpty()) {
                     sb.append(p.kind() == Passages.Kind.ITEM ? "\n" : "\n>\n");
                 }
+                previous = p;
                 sb.append(text.lines().map(l -> l.isBlank() ? ">" : "> " + l)
                         .reduce((a, b) -> a + "\n" + b).orElse(">"));
             }
             boolean endsInCode = passages.getLast().kind() == Passages.Kind.CODE;
             return sb + (endsInCode ? "\n> [" + n + "]" : " [" + n + "]");
         }
+
+    }
+
+    private static boolean sameParagraph(Passages.@Nullable Passage a, Passages.Passage b) {
+        return a != null && a.kind() == Passages.Kind.SENTENCE && b.kind() == Passages.Kind.SENTENCE && a.paragraph() >= 0
+                && a.paragraph() == b.paragraph();
     }
 
     List<Quote> choose(String question, List<Source> sources) {
-        Terms q = terms(question);
-        List<Candidate> all = candidates(question, q, Asks.of(question), sources);
+        List<Candidate> all = candidates(question, sources);
         List<Candidate> ranked = all.stream().filter(c -> vectors != null && c.score() > 0 || c.keywords() > 0)
                 .sorted(Comparator.comparingDouble(Candidate::score).reversed()
                         .thenComparingInt(c -> c.source().n())
@@ -147,7 +171,7 @@ final class ExtractiveAnswer {
                     || perSource.getOrDefault(c.source().n(), 0) == MAX_PER_SOURCE) {
                 continue;
             }
-            List<Passages.Passage> shown = shown(c, all);
+            List<Passages.Passage> shown = shown(c, all, weights.paragraph());
             if (shown.stream().anyMatch(p -> quoted.contains(key + p.position()))) {
                 continue;
             }
@@ -159,7 +183,7 @@ final class ExtractiveAnswer {
     }
 
     /** What quoting {@code c} shows: its whole list when short, a code block with its lead-in and the other way round. */
-    private static List<Passages.Passage> shown(Candidate c, List<Candidate> all) {
+    private static List<Passages.Passage> shown(Candidate c, List<Candidate> all, int paragraphSentences) {
         Passages.Passage p = c.passage();
         List<Passages.Passage> section = all.stream().filter(o -> o.source() == c.source() && o.hit() == c.hit())
                 .map(Candidate::passage).toList();
@@ -176,6 +200,19 @@ final class ExtractiveAnswer {
                 List<Passages.Passage> both = new ArrayList<>(List.of(p));
                 both.addAll(list);
                 return both;
+            }
+        }
+        if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1 && LEANS.matcher(p.text()).find()) {
+            // "When ..., the relay waits exactly that long instead." says little without what it qualifies
+            List<Passages.Passage> paragraph = section.stream().filter(o -> o == p || sameParagraph(o, p)).toList();
+            int chars = paragraph.stream().mapToInt(o -> o.text().length()).sum();
+            boolean plain = paragraph.stream().allMatch(o -> !o.text().endsWith(":"));
+            int i = paragraph.indexOf(p);
+            if (paragraph.size() <= paragraphSentences && chars <= MAX_PARAGRAPH_CHARS && plain) {
+                return paragraph;
+            }
+            if (i > 0 && !paragraph.get(i - 1).text().endsWith(":")) {
+                return List.of(paragraph.get(i - 1), p);
             }
         }
         if (p.kind() == Passages.Kind.ITEM) {
@@ -200,7 +237,11 @@ final class ExtractiveAnswer {
         return list.size() <= MAX_LIST_ITEMS && chars <= MAX_LIST_CHARS ? list : List.of();
     }
 
-    private List<Candidate> candidates(String question, Terms q, Asks asks, List<Source> sources) {
+    /** Every passage of the sources with its score, in source and page order. */
+    List<Candidate> candidates(String question, List<Source> sources) {
+        Terms q = terms(question);
+        Asks asks = Asks.of(question);
+        Literals literals = Literals.of(question);
         List<Integer> ids = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>();
         List<List<Passages.Passage>> passages = new ArrayList<>();
@@ -256,10 +297,11 @@ final class ExtractiveAnswer {
                     boolean bringsList = i + 1 < ps.size() && introducesList(p, ps.get(i + 1));
                     double score = weights.meaning() * meaning[i] + weights.keywords() * shared + weights.heading() * withHead
                             + (opens ? weights.first() : 0)
+                            + weights.literal() * literals.share(p.text())
                             + (asks.fits(p, bringsCode, bringsList) ? weights.kind() : 0)
                             - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
                             - (asks.offNegative(p) ? weights.negative() : 0);
-                    out.add(new Candidate(s, h, p, score, shared));
+                    out.add(new Candidate(s, h, p, score, shared + literals.share(p.text())));
                 }
             }
         }
@@ -300,6 +342,38 @@ final class ExtractiveAnswer {
         float[] ones = new float[t.size()];
         java.util.Arrays.fill(ones, 1f);
         return new Terms(t, ones);
+    }
+
+    /**
+     * The question's words that carry symbols the analyser drops or splits ({@code *}, {@code E_QUEUE_FULL},
+     * {@code quayside.toml}, {@code --port}): matched as written, they pick the sentence that explains them.
+     */
+    record Literals(List<String> tokens) {
+        private static final Pattern TOKEN = Pattern.compile("\\S+");
+        /* symbols a word does not hold: "Node.js" and "dead-letter" are words, "*", "--port", "E_QUEUE_FULL" are not */
+        private static final Pattern SYMBOL = Pattern.compile("[*_/=@$#<>{}()\\[\\]`:|~^+]|^[-.]|--");
+        private static final Pattern EDGES = Pattern.compile("^[\"'`(\\[]+|[\"'`)\\],;:!?.]+$");
+
+        static Literals of(String question) {
+            List<String> out = new ArrayList<>();
+            java.util.regex.Matcher m = TOKEN.matcher(question);
+            while (m.find()) {
+                String t = EDGES.matcher(m.group()).replaceAll("");
+                if (!t.isEmpty() && SYMBOL.matcher(t).find()) {
+                    out.add(t.toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+            return new Literals(List.copyOf(out));
+        }
+
+        /** The share of these tokens that {@code text} holds as written (case ignored); 0 when there are none. */
+        double share(String text) {
+            if (tokens.isEmpty()) {
+                return 0;
+            }
+            String t = text.toLowerCase(java.util.Locale.ROOT);
+            return tokens.stream().filter(t::contains).count() / (double) tokens.size();
+        }
     }
 
     /** The question's terms and their weights. */

@@ -47,9 +47,11 @@ final class Passages {
      *                chunk keep theirs as lines), else empty: the chunk's own heading applies
      * @param columns for a table row, its column headers: context like a heading, since every row
      *                repeats them they say nothing about which row answers; else empty
+     * @param paragraph for a sentence, the paragraph it belongs to, counted from 0 within the text; -1
+     *                for other kinds
      */
     record Passage(Kind kind, String text, String words, int position, int list, String leadIn, String mark,
-                   String heading, String columns) {
+                   String heading, String columns, int paragraph) {
         /** What its embedding is made from: a row with its column labels, anything else its words. */
         String meaningText() {
             return kind == Kind.ROW ? text : words;
@@ -62,7 +64,7 @@ final class Passages {
     static List<Passage> of(String chunkText) {
         String text = chunkText;
         List<Passage> out = new ArrayList<>();
-        int[] lists = {0};
+        int[] lists = {0, 0}; // lists and paragraphs seen so far
         String[] heading = {""};
         text = MDX_WRAPPER.matcher(text).replaceAll(""); // Docusaurus' <Tabs> around code: markup, not code
         Matcher fence = FENCE.matcher(text);
@@ -76,7 +78,7 @@ final class Passages {
                 String leadIn = before != null && before.kind() == Kind.SENTENCE && before.text().endsWith(":")
                         && before.position() == out.size() - 1 && endsRightBefore(text, at, fence.start(), before.text())
                         ? before.text() : "";
-                out.add(new Passage(Kind.CODE, block, code, out.size(), -1, leadIn, "", heading[0], ""));
+                out.add(new Passage(Kind.CODE, block, code, out.size(), -1, leadIn, "", heading[0], "", -1));
             }
             lists[0]++;
             at = fence.end();
@@ -111,7 +113,7 @@ final class Passages {
                 String row = labelled(header, cells);
                 if (row.length() >= MIN_CHARS) {
                     out.add(new Passage(Kind.ROW, cut(row), String.join("; ", cells), out.size(), -1, "", "", heading[0],
-                            String.join(" ", header)));
+                            String.join(" ", header), -1));
                 }
             }
         }
@@ -137,12 +139,13 @@ final class Passages {
                 heading[0] = title.group(1).strip(); // context for what follows, not an answer itself
                 continue;
             }
+            lists[1]++;
             String paragraph = SPACES.matcher(QUOTE_MARK.matcher(item ? stripped.substring(mark.end()) : stripped)
                     .replaceFirst("")).replaceAll(" ").strip();
             for (String s : item ? List.of(paragraph) : Sentences.split(paragraph)) {
                 if (s.length() >= MIN_CHARS) {
                     out.add(new Passage(item ? Kind.ITEM : Kind.SENTENCE, cut(s), s, out.size(), item ? lists[0] : -1, "",
-                            item ? mark.group().strip() : "", heading[0], ""));
+                            item ? mark.group().strip() : "", heading[0], "", item ? -1 : lists[1]));
                 }
             }
         }

@@ -204,4 +204,60 @@ class ExtractiveAnswerTest {
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Can dropped events be replayed?", s).getFirst())
                 .contains("cannot be replayed");
     }
+
+    @Test
+    void extractive_sentenceThatEndsInInstead_bringsTheParagraphItQualifies() {
+        Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt, starting at 2s. "
+                + "When your handler sends a Retry-After header, the relay waits exactly that long instead.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait between retries?", s).getFirst())
+                .isEqualTo("\n\n> The delay doubles after each failed attempt, starting at 2s. When your handler sends a "
+                        + "Retry-After header, the relay waits exactly that long instead. [1]");
+    }
+
+    @Test
+    void extractive_sentenceThatStandsOnItsOwn_quotedAlone() {
+        Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt. "
+                + "The relay waits longer between retries of a slow handler.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait between retries?", s).getFirst())
+                .isEqualTo("\n\n> The relay waits longer between retries of a slow handler. [1]");
+    }
+
+    @Test
+    void extractive_leaningSentenceInALongParagraph_bringsOnlyTheSentenceBefore() {
+        Source s = source(1, "Waiting", "Events are kept in a queue on disk until they are delivered. "
+                + "The delay doubles after each failed attempt of the relay. "
+                + "When your handler sends a Retry-After header, the relay waits exactly that long instead. "
+                + "A random jitter of up to 20% is added so that failing events do not all come back at once.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait with a Retry-After header?", s).getFirst())
+                .isEqualTo("\n\n> The delay doubles after each failed attempt of the relay. When your handler sends a "
+                        + "Retry-After header, the relay waits exactly that long instead. [1]");
+    }
+
+    @Test
+    void extractive_questionWithASymbol_prefersTheSentenceThatHoldsIt() {
+        Source s = source(1, "Patterns", "Each route is tried in order.\n\n"
+                + "A `*` stands for one dot-separated segment.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "What does a * match in a route pattern?", s).getFirst())
+                .contains("stands for one dot-separated segment");
+    }
+
+    @Test
+    void literals_symbolsAndFlags_keptAsWrittenButWordsAreNot() {
+        assertThat(ExtractiveAnswer.Literals.of("What does a * match, and E_QUEUE_FULL, and `--port`?").tokens())
+                .containsExactly("*", "e_queue_full", "--port");
+        assertThat(ExtractiveAnswer.Literals.of("Which Node.js version does the dead-letter queue need?").tokens()).isEmpty();
+    }
+
+    @Test
+    void literals_share_countsTokensHeldAsWritten() {
+        ExtractiveAnswer.Literals l = ExtractiveAnswer.Literals.of("Is * or ** a pattern?");
+
+        assertThat(l.share("A `*` stands for one segment")).isEqualTo(0.5);
+        assertThat(l.share("`**` and `*` both")).isEqualTo(1.0);
+        assertThat(ExtractiveAnswer.Literals.of("no symbols here").share("anything *")).isZero();
+    }
 }

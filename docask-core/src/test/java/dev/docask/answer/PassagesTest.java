@@ -75,4 +75,12 @@ class PassagesTest {
                 "Between the lists comes a sentence.", "A numbered item that is long enough.");
         assertThat(ps).extracting(Passages.Passage::list).containsExactly(-1, 0, 0, -1, 1);
     }
+
+    @Test
+    void of_sentences_rememberTheirParagraph() {
+        List<Passages.Passage> ps = Passages.of("The delay doubles each time. It never exceeds ten minutes.\n\n"
+                + "Use the retry limit to stop early.\n\n- an item of a list, long enough to quote");
+
+        assertThat(ps).extracting(Passages.Passage::paragraph).containsExactly(1, 1, 2, -1);
+    }
 }
