@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /*
  * A site's chunks as the index sees them (ordinal → chunk), read from Solr's stored fields when they
  * are asked for, not when the site is opened: what stays in memory is a bounded cache, so a site of a
- * million chunks opens as a small one does (docs/solr.md, "Memory").
+ * million chunks opens as a small one does (docs/solr.md, "Limits (not done yet)", which says what
+ * is still read whole).
  *
  * Two ways in, so a question costs one request for its chunks:
  * - the candidates SolrSearch returned for the current question are "pending"; the first of them the
