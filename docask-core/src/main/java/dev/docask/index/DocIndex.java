@@ -464,6 +464,9 @@ public final class DocIndex implements AutoCloseable {
                 int said = repeats.getOrDefault(a, 1);
                 Replacement r = flags.containsKey(a) ? flags.get(a) : replaced.get(a);
                 String term = r == null ? a : r.term();
+                if (term.equals(DROPPED)) {
+                    continue;
+                }
                 int seen = terms.indexOf(term);
                 if (seen >= 0) { // the close word is in the question too: it counts once more there
                     counts.set(seen, counts.get(seen) + said);
@@ -483,7 +486,7 @@ public final class DocIndex implements AutoCloseable {
                 w[i] = weights.get(i);
             }
             Map<String, String> respelt = new LinkedHashMap<>();
-            replaced.values().forEach(r -> respelt.put(r.typed(), r.word()));
+            replaced.values().stream().filter(r -> !r.term().equals(DROPPED) && !r.typed().equals(r.word())).forEach(r -> respelt.put(r.typed(), r.word()));
             float[] coverage = w.clone();
             for (String stemOnly : stemOnly(question, terms, replaced.keySet())) {
                 coverage[terms.indexOf(stemOnly)] *= STEM_ONLY_COVERAGE;
@@ -580,7 +583,11 @@ public final class DocIndex implements AutoCloseable {
 
     /**
      * For each written word of the question whose term is on no page, the term of the site's
-     * closest written word, when there is one (docs/retrieval.md, "Typos").
+     * closest written word, when there is one (docs/retrieval.md, "Typos"). A respelt identifier's
+     * parts ({@code docsrUl}: "docsr", "ul") are pieces of the typo, not what was meant (one on no page
+     * would take the highest IDF and sink coverage, one on some page, "ul", searches for something
+     * else): each stands for the meant identifier's part as the site writes it ({@code docsUrl}: "doc",
+     * "url"), or is left out ({@link #DROPPED}), unless another word of the question gives it too.
      */
     private Map<String, Replacement> closeWords(String question, List<String> asked, int[] askedDf) {
         Map<String, Replacement> out = new LinkedHashMap<>();
@@ -592,12 +599,13 @@ public final class DocIndex implements AutoCloseable {
             return out;
         }
         SiteWords words = siteWords();
-        for (String written : WRITTEN_WORD.split(question.toLowerCase(java.util.Locale.ROOT))) {
+        for (String asWritten : WRITTEN_WORD.split(question)) {
+            String written = asWritten.toLowerCase(java.util.Locale.ROOT);
             if (!SiteWords.isCorrectable(written)) {
                 continue;
             }
-            List<String> own = QUESTION_ANALYZER.distinctTerms(written);
-            int at = own.size() == 1 ? asked.indexOf(own.get(0)) : -1;
+            List<String> own = QUESTION_ANALYZER.distinctTerms(asWritten); // an identifier: its whole, then its parts
+            int at = own.isEmpty() ? -1 : asked.indexOf(own.get(0));
             if (at < 0 || askedDf[at] > 0 || out.containsKey(own.get(0))) {
                 continue;
             }
@@ -607,19 +615,76 @@ public final class DocIndex implements AutoCloseable {
             } catch (IOException e) {
                 throw new IndexException("could not read the site's words: " + e.getMessage(), e);
             }
-            if (close.isEmpty()) {
+            Optional<Map.Entry<String, Integer>> term = close.flatMap(c -> siteTerm(c.word()));
+            if (term.isEmpty()) {
                 continue;
             }
-            List<String> found = QUESTION_ANALYZER.distinctTerms(close.get().word());
-            if (found.size() != 1) {
-                continue; // a stop word, or a word the analyser splits: no one term to stand in
-            }
-            int df = live().backend.docFreqs(found)[0];
-            if (df > 0) {
-                out.put(own.get(0), new Replacement(found.get(0), close.get().weight(written), df, written, close.get().word()));
+            float weight = close.get().weight(written);
+            out.put(own.get(0), new Replacement(term.get().getKey(), weight, term.get().getValue(), written, close.get().word()));
+            if (own.size() > 1) {
+                List<String> meant = partsAsTheSiteWrites(term.get().getKey());
+                List<String> elsewhere = QUESTION_ANALYZER.distinctTerms(question.replace(asWritten, " "));
+                for (int i = 1; i < own.size(); i++) {
+                    String part = own.get(i);
+                    if (!asked.contains(part) || elsewhere.contains(part) || out.containsKey(part)) {
+                        continue;
+                    }
+                    // the typed identifier's i-th part stands for the meant identifier's, when it has as many
+                    String stand = meant.size() == own.size() - 1 ? meant.get(i - 1) : DROPPED;
+                    int df = stand.equals(DROPPED) ? 0 : live().backend.docFreqs(List.of(stand))[0];
+                    out.put(part, df > 0 ? new Replacement(stand, weight, df, part, part) : new Replacement(DROPPED, 0f, 0, part, ""));
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * The parts of the identifier the site indexes as {@code whole} (lower case), as the analyser splits
+     * the site's own spelling of it ({@code docsurl} written {@code docsUrl}: "doc", "url"), read from the
+     * first chunk that has it; empty when no chunk writes it with parts.
+     */
+    private List<String> partsAsTheSiteWrites(String whole) {
+        QueryTerms one = new QueryTerms(List.of(whole), new float[] {1f}, new int[] {1}, new float[] {1f}, List.of(whole), Map.of());
+        List<Scored> found = live().backend.bm25(one, 1, null);
+        if (found.isEmpty()) {
+            return List.of();
+        }
+        Chunk c = chunk(found.get(0).chunkId());
+        java.util.regex.Matcher m = IDENTIFIER.matcher(c.title() + "\n" + c.heading() + "\n" + c.text());
+        while (m.find()) {
+            List<String> terms = QUESTION_ANALYZER.distinctTerms(m.group());
+            if (terms.size() > 1 && terms.get(0).equals(whole)) {
+                return terms.subList(1, terms.size());
+            }
+        }
+        return List.of();
+    }
+
+    private static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[\\p{L}\\p{N}_$-]+");
+
+    /** The term a respelt identifier's parts stand for when the site's spelling gives none: none, they are left out. */
+    private static final String DROPPED = "";
+
+    /**
+     * The search field's term for a written word of the site, with its document frequency: the word as
+     * the analyser reads prose (stemmed), or else the word whole, as an identifier's whole is indexed
+     * ({@code frontMatter} is written, so "frontmatter" is a term, while its stem "frontmatt" is on no
+     * page). Empty for a stop word, or a word the analyser splits.
+     */
+    private Optional<Map.Entry<String, Integer>> siteTerm(String word) {
+        List<String> found = QUESTION_ANALYZER.distinctTerms(word);
+        if (found.size() != 1) {
+            return Optional.empty();
+        }
+        List<String> forms = found.get(0).equals(word) ? found : List.of(found.get(0), word);
+        int[] df = live().backend.docFreqs(forms);
+        for (int i = 0; i < forms.size(); i++) {
+            if (df[i] > 0) {
+                return Optional.of(Map.entry(forms.get(i), df[i]));
+            }
+        }
+        return Optional.empty();
     }
 
     private static final java.util.regex.Pattern WRITTEN_WORD = java.util.regex.Pattern.compile("[^\\p{L}]+");

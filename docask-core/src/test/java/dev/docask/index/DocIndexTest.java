@@ -557,4 +557,43 @@ class DocIndexTest {
             assertThat(t.counts()).containsExactly(2);
         }
     }
+
+    @Test
+    void closeWords_aRespeltIdentifiersParts_standForThePartsOfTheSitesSpelling() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/config", "Config", "", "Set `docsUrl` to move the docs; an `<ul>` lists them."),
+                chunk("https://x.dev/deploy", "Deploy", "", "Deployment to static hosting."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            QueryTerms t = idx.queryTerms("allow docsrUl", true);
+            // "docsr" (on no page) and "ul" (on one) are pieces of the typo, not what was asked
+            assertThat(t.terms()).containsExactly("allow", "docsurl");
+            assertThat(idx.queryTerms("allow docsrUl in an ul", true).terms()).as("asked as a word of its own too")
+                    .containsExactly("allow", "docsurl", "ul");
+            assertThat(t.respelt()).containsExactly(java.util.Map.entry("docsrul", "docsurl"));
+            assertThat(t.respell("allow docsrUl")).isEqualTo("allow docsurl");
+        }
+    }
+
+    @Test
+    void closeWords_aWordTheSiteWritesOnlyAsAnIdentifier_standsInAsTheIdentifiersWhole() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/page", "Pages", "", "Each page reads its `frontMatter` first."),
+                chunk("https://x.dev/deploy", "Deploy", "", "Deployment to static hosting."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            // the stem of "frontmatter" ("frontmatt") is on no page; the identifier's whole is
+            QueryTerms t = idx.queryTerms("hide a page via frntmatter", true);
+            assertThat(t.terms()).contains("frontmatter").doesNotContain("frntmatter", "frontmatt");
+            assertThat(t.respelt()).containsEntry("frntmatter", "frontmatter");
+        }
+    }
+
+    @Test
+    void closeWords_aRespeltIdentifierTheSiteNeverSplits_leavesTheTyposPartsOut() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/config", "Config", "", "The docsurl key moves the docs; an `<ul>` lists them."),
+                chunk("https://x.dev/deploy", "Deploy", "", "Deployment to static hosting."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            assertThat(idx.queryTerms("allow docsrUl", true).terms()).containsExactly("allow", "docsurl");
+        }
+    }
 }
