@@ -94,7 +94,6 @@ public final class DocIndex implements AutoCloseable {
         final String generation;
         final Optional<String> fallback;
         final Manifest manifest;
-        /** By ordinal; a search service's list reaches one past its highest ordinal. */
         final List<Chunk> chunks;
         final CopyGroups copies;
         final SearchBackend backend;
@@ -356,12 +355,9 @@ public final class DocIndex implements AutoCloseable {
         return opened.manifest;
     }
 
-    /**
-     * Number of chunks, copies included. On a search service, whose ordinals stay put across
-     * publishes, an ordinal can be this number or more (a removed chunk leaves a hole).
-     */
+    /** Number of chunks, copies included. */
     public int size() {
-        return opened.manifest.chunks();
+        return opened.chunks.size();
     }
 
     public Chunk chunk(int id) {
@@ -453,7 +449,7 @@ public final class DocIndex implements AutoCloseable {
                 dfs.add(r == null ? askedDf[i] : r.docFreq());
                 counts.add(said);
             }
-            long n = Math.max(1, o.manifest.chunks());
+            long n = Math.max(1, o.chunks.size());
             float[] idf = new float[terms.size()];
             float[] w = new float[terms.size()];
             for (int i = 0; i < idf.length; i++) {

@@ -64,7 +64,7 @@ class SolrScaleCheck {
             int sample = Math.min(chunks, 5_000);
             long a0 = System.nanoTime();
             for (int i = 0; i < sample; i++) {
-                SolrPublisher.document(local, "scale", i, "scale/" + i, "", true);
+                SolrPublisher.document(local, "scale", i, "scale/" + i, new SolrPublisher.Place(i, i), true);
             }
             double analysisPerSecond = sample / ((System.nanoTime() - a0) / 1e9);
             String publishLoad = load();
@@ -87,7 +87,14 @@ class SolrScaleCheck {
                             kwSeconds, chunks / kwSeconds, kwLoad, load());
                 }
             }
-            try (DocIndex remote = SolrBackend.open(cluster.uri(), site)) {
+            // opening the site: time, requests and the heap it keeps (nothing per chunk: docs/solr.md)
+            long heap0 = usedHeap();
+            long o0 = System.nanoTime();
+            SolrBackend.Site opened = SolrBackend.openSite(cluster.uri(), site, SolrConnection.DEFAULT_TIMEOUT);
+            double openMillis = (System.nanoTime() - o0) / 1e6;
+            long openRequests = opened.connection().requests();
+            long openHeap = usedHeap() - heap0;
+            try (DocIndex remote = opened.index()) {
                 HybridRetriever a = HybridRetriever.create(local, Optional.of(precomputed));
                 HybridRetriever b = HybridRetriever.create(remote, Optional.of(precomputed));
                 for (int i = 0; i < 20; i++) { // warm both
@@ -101,9 +108,10 @@ class SolrScaleCheck {
                 String after = load();
                 return String.format(Locale.ROOT, "%,d chunks: local p50 %.2f ms p99 %.2f ms (load %s); solr p50 %.2f ms"
                                 + " p99 %.2f ms (load %s, after %s); publish %.1f s = %.0f chunks/s (load %s, after %s);"
-                        + " docask's analysis alone %.0f chunks/s on one thread",
+                        + " docask's analysis alone %.0f chunks/s on one thread; open %.0f ms, %d request(s), heap %+.1f MB",
                         chunks, pct(localMicros, 50), pct(localMicros, 99), localLoad, pct(solrMicros, 50), pct(solrMicros, 99),
-                        solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond)
+                        solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond,
+                        openMillis, openRequests, openHeap / 1e6)
                         + keywordsOnly;
             }
         }
@@ -131,6 +139,15 @@ class SolrScaleCheck {
 
     private static double pct(long[] sorted, int p) {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100.0 * sorted.length) - 1)] / 1000.0;
+    }
+
+    /** The heap in use after a full collection (what stays reachable). */
+    private static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Runtime r = Runtime.getRuntime();
+        return r.totalMemory() - r.freeMemory();
     }
 
     /** The 1-minute load average now, from /proc/loadavg (the machine is shared). */

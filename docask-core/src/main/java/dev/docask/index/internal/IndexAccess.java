@@ -42,10 +42,9 @@ public final class IndexAccess {
      * per chunk to open it.
      *
      * @param name     what the index is called in messages (e.g. {@code solr://host:8983/solr/docs#site})
-     * @param manifest the manifest the site was published with ({@code chunks()} counts the chunks there are)
-     * @param chunks   the site's chunks by ordinal (its size is one past the highest ordinal; a removed
-     *                 chunk's ordinal is a hole); kept as given, not copied, so a service's list may read
-     *                 each chunk when it is asked for
+     * @param manifest the manifest the site was published with
+     * @param chunks   the site's chunks by ordinal; kept as given, not copied, so a service's list may
+     *                 read each chunk when it is asked for
      * @param copies   each chunk's group of copies
      * @param backend  the search service's side; closed with the index
      */

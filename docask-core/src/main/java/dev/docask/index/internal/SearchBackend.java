@@ -9,9 +9,9 @@ import java.util.Optional;
 /**
  * Where a {@link dev.docask.index.DocIndex} finds its candidates: the local Lucene index and int8
  * scan, or a search service holding the same chunks (docask-solr). Chunk ids are the index's
- * ordinals ({@code 0 … size-1} locally; a search service keeps its own, stable across publishes, so
- * they may have holes); the index keeps the chunks, copies and manifest, and everything above it
- * (gate, fusion, copies, filters, hooks, answers) is the same whichever backend serves it.
+ * ordinals ({@code 0 … size-1}; a search service keeps them on its documents); the index keeps the
+ * chunks, copies and manifest, and everything above it (gate, fusion, copies, filters, hooks,
+ * answers) is the same whichever backend serves it.
  */
 public interface SearchBackend extends AutoCloseable {
 
