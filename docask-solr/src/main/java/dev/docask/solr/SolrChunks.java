@@ -39,6 +39,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
     private final TreeSet<Integer> pending = new TreeSet<>();
     private final AtomicLong read = new AtomicLong();
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong blocks = new AtomicLong();
     private final Map<Integer, Chunk> cache = lru(CACHE);
     /** Chunk ordinal → its group (the canonical chunk's ordinal). */
     private final Map<Integer, Integer> groupOf = lru(CACHE);
@@ -184,6 +185,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
 
     /** Ordinals {@code id} … {@code id + BLOCK - 1}, for a walk over the site. */
     private void readBlock(int id) {
+        blocks.incrementAndGet();
         ModifiableSolrParams p = SolrSearch.siteOnly(site);
         p.set("q", "*:*");
         p.add("fq", SolrFields.ORD + ":[" + id + " TO " + (Math.min(size, id + BLOCK) - 1) + "]");
@@ -229,6 +231,11 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
     /** How many chunks have been read from Solr since the site was opened. */
     long chunksRead() {
         return read.get();
+    }
+
+    /** How many blocks of ordinals have been read (a walk over the site) since the site was opened. */
+    long blockReads() {
+        return blocks.get();
     }
 
     /** How many requests reading chunks have cost since the site was opened. */

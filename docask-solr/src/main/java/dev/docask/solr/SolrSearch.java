@@ -146,7 +146,7 @@ final class SolrSearch implements SearchBackend {
      * copies: the first in the order score, canonical, ordinal (see the comment at the top); more
      * rows are asked for while groups take the places of the ones dropped.
      */
-    private List<Scored> hits(String what, ModifiableSolrParams p, int rows, @Nullable Allowed allowed,
+    private Hits hits(String what, ModifiableSolrParams p, int rows, @Nullable Allowed allowed,
                               java.util.function.ToDoubleFunction<SolrDocument> score) {
         boolean oneEach = allowed != null && allowed.oneCopyEach() && !allowed.filter().isEmpty();
         // equal scores in ordinal order, as the local index's doc ids order them (and a group's kept member first)
@@ -167,10 +167,13 @@ final class SolrSearch implements SearchBackend {
                 out.add(new Scored(ord, (float) score.applyAsDouble(d)));
             }
             if (!oneEach || out.size() >= rows || docs.size() >= docs.getNumFound() || ask >= size) {
-                chunks.expect(groups);
-                return out;
+                return new Hits(out, groups);
             }
         }
+    }
+
+    /** A search's hits and each one's copy group. */
+    private record Hits(List<Scored> scored, Map<Integer, Integer> groups) {
     }
 
     private static int ord(SolrDocument d) {
@@ -181,9 +184,14 @@ final class SolrSearch implements SearchBackend {
      * The {@code n} best, equal scores in ordinal order as the local index breaks ties (Lucene's
      * doc id there; here the shards' merge order would decide), from a list fetched a little longer.
      */
-    private List<Scored> best(List<Scored> out, int n) {
+    private List<Scored> best(Hits hits, int n) {
+        List<Scored> out = hits.scored();
         out.sort((a, b) -> a.score() != b.score() ? Float.compare(b.score(), a.score()) : Integer.compare(a.chunkId(), b.chunkId()));
-        return out.size() > n ? List.copyOf(out.subList(0, n)) : out;
+        List<Scored> kept = out.size() > n ? List.copyOf(out.subList(0, n)) : out;
+        Map<Integer, Integer> groups = new LinkedHashMap<>();
+        kept.forEach(s -> groups.put(s.chunkId(), hits.groups().get(s.chunkId())));
+        chunks.expect(groups); // their text and copies in one request, when first read
+        return kept;
     }
 
     @Override
