@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
  * A filter with a mistyped key or value matches no chunk, and retrieval then finds nothing, which
  * reads as "the docs do not say". This holds the keys and values one index has, so that such a
  * filter is reported with what it could have said instead. An index never changes, so a retriever
- * builds this once, on its first filtered question (one pass over the chunks); each filtered
- * question then costs a lookup per filter key. Values are listed up to MAX_LISTED, enough for
+ * builds this once, on its first filtered question (one pass over the chunks, or a search
+ * service's facets: ChunkValues); each filtered question then costs a lookup per filter key (a
+ * count on a search service for a url or source prefix). Values are listed up to MAX_LISTED, enough for
  * docType or version, not for a site's hundreds of tags.
  */
 final class MetadataVocabulary {
