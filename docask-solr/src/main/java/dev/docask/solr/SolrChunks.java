@@ -45,6 +45,8 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
     private final Map<Integer, Integer> groupOf = lru(CACHE);
     /** Group → its members, canonical first, when all of them have been read. */
     private final Map<Integer, int[]> members = lru(CACHE);
+    /** Chunk ordinal → the Solr id it had when read: a publish may give the ordinal to another chunk. */
+    private final Map<Integer, String> idOf = lru(CACHE);
 
     SolrChunks(SolrConnection solr, String site, int size) {
         this.solr = solr;
@@ -143,16 +145,38 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
         }
     }
 
-    /** The candidates of the question being answered (ordinal → group): read together the first time one is needed. */
-    void expect(Map<Integer, Integer> candidates) {
+    /** A search hit's place: its copy group and its Solr id. */
+    record Placed(int group, String id) {
+    }
+
+    /**
+     * The candidates of the question being answered: read together the first time one is needed.
+     * A candidate whose ordinal now names another chunk than the one cached (the site was published
+     * again while open: ordinals of removed chunks go to new ones) is dropped from the caches first;
+     * its ordinal is returned, for the caller's caches too.
+     */
+    List<Integer> expect(Map<Integer, Placed> candidates) {
+        List<Integer> changed = new ArrayList<>();
         synchronized (this) {
-            candidates.forEach((ord, g) -> {
-                groupOf.put(ord, g);
-                if (!members.containsKey(g)) {
-                    pending.add(g);
+            candidates.forEach((ord, at) -> {
+                String was = idOf.get(ord);
+                Integer oldGroup = groupOf.get(ord);
+                if (was != null && !was.equals(at.id())) {
+                    changed.add(ord);
+                    cache.remove(ord);
+                    idOf.remove(ord);
+                    if (oldGroup != null) {
+                        members.remove(oldGroup);
+                    }
+                    members.remove(at.group());
+                }
+                groupOf.put(ord, at.group());
+                if (!members.containsKey(at.group())) {
+                    pending.add(at.group());
                 }
             });
         }
+        return changed;
     }
 
     /** Every member of {@code groups}, text included, in one request (paged when a group is very large). */
@@ -195,7 +219,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
 
     /** Reads the matching chunk documents into the caches, page by page. */
     private void read(ModifiableSolrParams p, int rows, java.util.function.Consumer<SolrDocument> each) {
-        p.set("fl", SolrFields.ORD + "," + SolrFields.GROUP + "," + SolrFields.CHUNK);
+        p.set("fl", SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP + "," + SolrFields.CHUNK);
         p.set("sort", SolrFields.ORD + " asc");
         p.set("rows", rows);
         for (int start = 0; ; start += rows) {
@@ -206,6 +230,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
                 for (SolrDocument d : docs) {
                     int ord = ((Number) d.getFieldValue(SolrFields.ORD)).intValue();
                     cache.put(ord, SolrPublisher.chunk(String.valueOf(d.getFieldValue(SolrFields.CHUNK))));
+                    idOf.put(ord, (String) d.getFieldValue(SolrFields.ID));
                     groupOf.put(ord, ((Number) d.getFieldValue(SolrFields.GROUP)).intValue());
                 }
             }

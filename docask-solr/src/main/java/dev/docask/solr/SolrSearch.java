@@ -118,7 +118,7 @@ final class SolrSearch implements SearchBackend {
         }
         p.set("q", q.toString());
         p.set("q.op", "OR");
-        p.set("fl", SolrFields.ORD + "," + SolrFields.GROUP + ",score");
+        p.set("fl", SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP + ",score");
         return best(hits("a BM25 search", p, Math.min(size, n + KNN_EXTRA), allowed,
                 d -> ((Number) d.getFieldValue("score")).floatValue()), n);
     }
@@ -136,7 +136,8 @@ final class SolrSearch implements SearchBackend {
         int k = Math.min(size, Math.max(KNN_BEAM * n, n + KNN_EXTRA));
         ModifiableSolrParams p = filtered(allowed);
         p.set("q", "{!knn f=" + field + " topK=" + k + "}" + v);
-        p.set("fl", SolrFields.ORD + "," + SolrFields.GROUP + "," + SolrFields.VECTOR_BYTES + "," + SolrFields.VECTOR_SCALE);
+        p.set("fl", SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP + "," + SolrFields.VECTOR_BYTES + ","
+                + SolrFields.VECTOR_SCALE);
         return best(hits("a vector search", p, k, allowed, d -> cache(ord(d), d).dot(query)), n);
     }
 
@@ -155,15 +156,15 @@ final class SolrSearch implements SearchBackend {
             p.set("rows", ask);
             org.apache.solr.common.SolrDocumentList docs = solr.query(what, p).getResults();
             List<Scored> out = new ArrayList<>(docs.size());
-            Map<Integer, Integer> groups = new LinkedHashMap<>();
+            Map<Integer, SolrChunks.Placed> groups = new LinkedHashMap<>();
             java.util.Set<Integer> seenGroups = new java.util.HashSet<>();
             for (SolrDocument d : docs) {
                 int g = ((Number) d.getFieldValue(SolrFields.GROUP)).intValue();
-                if (oneEach && !seenGroups.add(g)) {
-                    continue;
-                }
                 int ord = ord(d);
-                groups.put(ord, g);
+                if (ord >= size || oneEach && !seenGroups.add(g)) {
+                    continue; // (a chunk published after the site was opened is not in this reader's numbering)
+                }
+                groups.put(ord, new SolrChunks.Placed(g, (String) d.getFieldValue(SolrFields.ID)));
                 out.add(new Scored(ord, (float) score.applyAsDouble(d)));
             }
             if (!oneEach || out.size() >= rows || docs.size() >= docs.getNumFound() || ask >= size) {
@@ -173,7 +174,7 @@ final class SolrSearch implements SearchBackend {
     }
 
     /** A search's hits and each one's copy group. */
-    private record Hits(List<Scored> scored, Map<Integer, Integer> groups) {
+    private record Hits(List<Scored> scored, Map<Integer, SolrChunks.Placed> groups) {
     }
 
     private static int ord(SolrDocument d) {
@@ -188,9 +189,12 @@ final class SolrSearch implements SearchBackend {
         List<Scored> out = hits.scored();
         out.sort((a, b) -> a.score() != b.score() ? Float.compare(b.score(), a.score()) : Integer.compare(a.chunkId(), b.chunkId()));
         List<Scored> kept = out.size() > n ? List.copyOf(out.subList(0, n)) : out;
-        Map<Integer, Integer> groups = new LinkedHashMap<>();
+        Map<Integer, SolrChunks.Placed> groups = new LinkedHashMap<>();
         kept.forEach(s -> groups.put(s.chunkId(), hits.groups().get(s.chunkId())));
-        chunks.expect(groups); // their text and copies in one request, when first read
+        List<Integer> changed = chunks.expect(groups); // their text and copies in one request, when first read
+        synchronized (vectors) {
+            changed.forEach(vectors::remove);
+        }
         return kept;
     }
 

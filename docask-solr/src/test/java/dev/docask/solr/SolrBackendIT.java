@@ -141,6 +141,26 @@ class SolrBackendIT {
     }
 
     @Test
+    void openReader_sitePublishedAgainWithAnOrdinalReused_readsTheNewChunkNotTheCachedOne() {
+        Chunk added = new Chunk("https://vitest.dev/guide/snapshot#update", "Snapshot", "Update",
+                "Run vitest -u to update the snapshots that changed.", "guide/snapshot.md", Map.of());
+        RetrievalOptions all = RetrievalOptions.builder().minSimilarity(0).minKeywordCoverage(0).build();
+        try (DocIndex one = TestIndexes.build(tmp.resolve("reuse1"), "mock", TestSites.VITEST)) {
+            SolrBackend.publish(one, cluster.uri(), "reuse");
+        }
+        try (DocIndex reader = SolrBackend.open(cluster.uri(), "reuse")) {
+            HybridRetriever r = HybridRetriever.create(reader, Embedders.fromSpec("mock"));
+            assertThat(r.retrieve("fake timers", all).hits()).extracting(h -> h.chunk()).contains(TestSites.TIMERS);
+            // TIMERS (ordinal 1) removed, the snapshot chunk added: it takes ordinal 1
+            try (DocIndex two = TestIndexes.build(tmp.resolve("reuse2"), "mock", List.of(TestSites.MOCKING, added, TestSites.CONFIG))) {
+                SolrBackend.publish(two, cluster.uri(), "reuse");
+            }
+            List<Chunk> hits = r.retrieve("update the snapshots that changed", all).hits().stream().map(h -> h.chunk()).toList();
+            assertThat(hits).contains(added).doesNotContain(TestSites.TIMERS);
+        }
+    }
+
+    @Test
     void siteOfTheEarlierLayout_openSaysPublishAgain_andThePublishMigratesIt() throws Exception {
         try (DocIndex three = TestIndexes.build(tmp.resolve("old"), "mock", TestSites.VITEST)) {
             SolrBackend.publish(three, cluster.uri(), "old_layout");
