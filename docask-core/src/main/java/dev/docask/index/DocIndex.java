@@ -1,5 +1,7 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.Allowed;
+import dev.docask.index.internal.CopyGroups;
 import dev.docask.index.internal.IndexAccess;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.PageToken;
@@ -7,6 +9,7 @@ import dev.docask.index.internal.QuantizedVector;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.index.internal.Scored;
 import dev.docask.index.internal.SearchBackend;
+import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
@@ -86,15 +89,13 @@ public final class DocIndex implements AutoCloseable {
         this.opened = opened;
     }
 
-    /** One generation's contents. {@code copyOfOrSelf[i]} is chunk i's canonical copy, or a negative number when it is its own. */
+    /** One generation's contents. */
     private static final class Opened {
         final String generation;
         final Optional<String> fallback;
         final Manifest manifest;
         final List<Chunk> chunks;
-        final int[] copyOf;
-        final int[][] copies;
-        final BitSet canonical;
+        final CopyGroups copies;
         final SearchBackend backend;
         final @Nullable LuceneSearch local; // null when a search service holds the chunks
         volatile @Nullable SiteWords siteWords; // built on first need: most questions have no unknown word
@@ -102,40 +103,15 @@ public final class DocIndex implements AutoCloseable {
         boolean checkPending;
 
         Opened(String generation, Optional<String> fallback, Manifest manifest, List<Chunk> chunks,
-               int[] copyOfOrSelf, SearchBackend backend, @Nullable LuceneSearch local) throws IOException {
-        this.generation = generation;
-        this.fallback = fallback;
-        this.manifest = manifest;
-        this.backend = backend;
-        this.local = local;
-        int n = chunks.size();
-        // a chunk file or a search service's list reads chunks when asked: copying would read them all
-        this.chunks = chunks instanceof IndexFiles.ChunkFile || local == null ? chunks : List.copyOf(chunks);
-        copyOf = new int[n];
-        canonical = new BitSet(n);
-        int[] copyCount = new int[n];
-        for (int i = 0; i < n; i++) {
-            copyOf[i] = copyOfOrSelf[i] < 0 ? i : copyOfOrSelf[i];
-            if (copyOf[i] < 0 || copyOf[i] >= n) {
-                throw new IOException("chunk " + i + " names a copy outside the index");
-            }
-            if (copyOf[i] == i) {
-                canonical.set(i);
-            } else {
-                copyCount[copyOf[i]]++;
-            }
-        }
-        copies = new int[n][];
-        int[] none = new int[0];
-        for (int i = 0; i < n; i++) {
-            copies[i] = copyCount[i] == 0 ? none : new int[copyCount[i]];
-        }
-        int[] fill = new int[n];
-        for (int i = 0; i < n; i++) {
-            if (copyOf[i] != i) {
-                copies[copyOf[i]][fill[copyOf[i]]++] = i;
-            }
-        }
+               CopyGroups copies, SearchBackend backend, @Nullable LuceneSearch local) {
+            this.generation = generation;
+            this.fallback = fallback;
+            this.manifest = manifest;
+            this.backend = backend;
+            this.local = local;
+            // a chunk file or a search service's list reads chunks when asked: copying would read them all
+            this.chunks = chunks instanceof IndexFiles.ChunkFile || local == null ? chunks : List.copyOf(chunks);
+            this.copies = copies;
         }
     }
 
@@ -285,7 +261,7 @@ public final class DocIndex implements AutoCloseable {
                 Checksums.verify(gen, manifest, reader);
             }
             LuceneSearch search = new LuceneSearch(manifest, chunks.size(), vectors, luceneDir, reader);
-            Opened o = new Opened(gen.getFileName().toString(), fallback, manifest, chunks, copyOf, search, search);
+            Opened o = new Opened(gen.getFileName().toString(), fallback, manifest, chunks, new CopyTable(copyOf), search, search);
             o.checkPending = later;
             return o;
         } catch (IOException | RuntimeException e) {
@@ -395,22 +371,17 @@ public final class DocIndex implements AutoCloseable {
 
     /** The canonical copy of chunk {@code id} (itself when it has no copies or is canonical). */
     public int canonicalOf(int id) {
-        return opened.copyOf[id];
+        return opened.copies.canonicalOf(id);
     }
 
     /** URLs of the chunks that are copies of canonical chunk {@code id}. */
     public List<String> copyUrls(int id) {
         Opened o = opened;
-        int[] copyOf = o.copyOf;
-        List<Chunk> chunks = o.chunks;
-        int[] cs = o.copies[copyOf[id]];
-        List<String> urls = new ArrayList<>(cs.length + 1);
-        if (copyOf[id] != id) {
-            urls.add(chunks.get(copyOf[id]).url());
-        }
-        for (int c : cs) {
+        int[] group = o.copies.group(id);
+        List<String> urls = new ArrayList<>(group.length);
+        for (int c : group) {
             if (c != id) {
-                urls.add(chunks.get(c).url());
+                urls.add(o.chunks.get(c).url());
             }
         }
         return urls;
@@ -418,7 +389,10 @@ public final class DocIndex implements AutoCloseable {
 
     /** A fresh set of the canonical chunks (one per group of copies). */
     BitSet canonicalChunks() {
-        return (BitSet) opened.canonical.clone();
+        if (!(opened.copies instanceof CopyTable local)) {
+            throw new IllegalStateException("a search service collapses copies itself (Allowed.filter)");
+        }
+        return local.canonical();
     }
 
     /**
@@ -717,7 +691,7 @@ public final class DocIndex implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
+    List<Scored> bm25(QueryTerms terms, int n, @Nullable Allowed allowed) {
         n = requireCount(n);
         if (terms.isEmpty()) {
             return List.of();
@@ -731,7 +705,7 @@ public final class DocIndex implements AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
+    List<Scored> nearest(float[] query, int n, @Nullable Allowed allowed) {
         n = requireCount(n);
         requireVectors();
         return live().backend.nearest(query, n, allowed);
@@ -813,13 +787,28 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
-        public List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
+        public List<Scored> bm25(QueryTerms terms, int n, @Nullable Allowed allowed) {
             return DocIndex.this.bm25(terms, n, allowed);
         }
 
         @Override
-        public List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
+        public List<Scored> nearest(float[] query, int n, @Nullable Allowed allowed) {
             return DocIndex.this.nearest(query, n, allowed);
+        }
+
+        @Override
+        public boolean filtersItself() {
+            return live().backend.filtersItself();
+        }
+
+        @Override
+        public boolean matchesNone(Allowed allowed) {
+            return live().backend.matchesNone(allowed);
+        }
+
+        @Override
+        public Optional<SiteValues> siteValues() {
+            return live().backend.siteValues();
         }
 
         @Override
@@ -850,12 +839,7 @@ public final class DocIndex implements AutoCloseable {
 
         @Override
         public int[] copyGroup(int id) {
-            Opened o = opened;
-            int c = o.copyOf[id];
-            int[] group = new int[o.copies[c].length + 1];
-            group[0] = c;
-            System.arraycopy(o.copies[c], 0, group, 1, o.copies[c].length);
-            return group;
+            return opened.copies.group(id);
         }
     }
 
@@ -878,15 +862,10 @@ public final class DocIndex implements AutoCloseable {
 
         @Override
         public DocIndex open(IndexAccess.Remote remote) {
-            try {
-                DocIndex index = new DocIndex(Path.of(remote.name()), new Opened(remote.name(), Optional.empty(),
-                        remote.manifest(), remote.chunks(), remote.copyOf(), remote.backend(), null));
-                index.verified.complete(true);
-                return index;
-            } catch (IOException e) {
-                remote.backend().close();
-                throw new IndexException(remote.name() + " is damaged: " + e.getMessage(), e);
-            }
+            DocIndex index = new DocIndex(Path.of(remote.name()), new Opened(remote.name(), Optional.empty(),
+                    remote.manifest(), remote.chunks(), remote.copies(), remote.backend(), null));
+            index.verified.complete(true);
+            return index;
         }
 
         @Override

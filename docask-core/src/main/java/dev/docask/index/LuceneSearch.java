@@ -1,5 +1,6 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.index.internal.Scored;
 import dev.docask.index.internal.SearchBackend;
@@ -25,7 +26,6 @@ import org.jspecify.annotations.Nullable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 
 /** The local backend: Lucene BM25 over the index folder's postings and the exact int8 scan in memory. */
@@ -84,7 +84,7 @@ final class LuceneSearch implements SearchBackend {
     }
 
     @Override
-    public List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
+    public List<Scored> bm25(QueryTerms terms, int n, @Nullable Allowed allowed) {
         BooleanQuery.Builder q = new BooleanQuery.Builder();
         for (int i = 0; i < terms.terms().size(); i++) {
             Query tq = new TermQuery(new Term(DocIndex.FIELD, terms.terms().get(i)));
@@ -101,15 +101,15 @@ final class LuceneSearch implements SearchBackend {
                 }
                 return out;
             }
-            return searcher.search(q.build(), new FilteredTopDocs(n, allowed, docToChunk));
+            return searcher.search(q.build(), new FilteredTopDocs(n, allowed.requireChunks(), docToChunk));
         } catch (IOException e) {
             throw new IndexException("BM25 search failed: " + e.getMessage(), e);
         }
     }
 
     @Override
-    public List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
-        return requireVectors().nearest(query, n, allowed);
+    public List<Scored> nearest(float[] query, int n, @Nullable Allowed allowed) {
+        return requireVectors().nearest(query, n, allowed == null ? null : allowed.requireChunks());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.docask.retrieve;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexEngine;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
@@ -245,10 +246,10 @@ public final class HybridRetriever {
         Objects.requireNonNull(options, "options");
         SearchQuery query = SearchQuery.of(question, index, embedder, options, this::report);
         RelevanceGate gate = gate(options, query.hasVector());
-        BitSet allowed = allowedChunks(options);
+        Allowed allowed = allowedChunks(options);
         List<Hit> ranked = candidates(query, options, gate, allowed);
         if (!options.filter().isEmpty()) {
-            reportFilter(options, allowed != null && allowed.isEmpty());
+            reportFilter(options, () -> allowed != null && IndexEngine.of(index).matchesNone(allowed));
         }
         // a hook that failed leaves the built-in ranking, as if it were not there
         Optional<List<Hit>> fromHooks = applyHooks(query, ranked, cancelled);
@@ -336,7 +337,7 @@ public final class HybridRetriever {
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
-    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate, @Nullable BitSet allowed) {
+    private List<Hit> candidates(SearchQuery query, RetrievalOptions o, RelevanceGate gate, @Nullable Allowed allowed) {
         CompletableFuture<List<Scored>> bm25 = o.retrievers() == RetrievalOptions.Retrievers.VECTOR
                 ? CompletableFuture.completedFuture(List.of())
                 : CompletableFuture.supplyAsync(() -> query.keywordList(o.candidates(), o.rrfK(), allowed), BM25_THREADS);
@@ -546,9 +547,9 @@ public final class HybridRetriever {
      * ones that exist), or parts that match only separately ({@code noneMatches}: the filter let no
      * chunk through).
      */
-    private void reportFilter(RetrievalOptions o, boolean noneMatches) {
+    private void reportFilter(RetrievalOptions o, BooleanSupplier noneMatches) {
         List<String> problems = new ArrayList<>(filterProblems(o.filter()));
-        if (problems.isEmpty() && noneMatches && o.filter().size() > 1) {
+        if (problems.isEmpty() && o.filter().size() > 1 && noneMatches.getAsBoolean()) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
         problems.forEach(p -> report(new RetrievalException(p, null)));
@@ -556,12 +557,16 @@ public final class HybridRetriever {
 
     /**
      * Metadata filter, then copy removal among the chunks it kept, decided before any scoring. Null
-     * means every chunk.
+     * means every chunk. A search service is given the filter to apply itself (docs/solr.md).
      */
-    private @Nullable BitSet allowedChunks(RetrievalOptions o) {
+    private @Nullable Allowed allowedChunks(RetrievalOptions o) {
         boolean collapse = o.collapseCopies() && index.manifest().copies() > 0;
+        IndexEngine engine = IndexEngine.of(index);
+        if (engine.filtersItself()) {
+            return o.filter().isEmpty() && !collapse ? null : Allowed.filter(o.filter(), collapse);
+        }
         if (o.filter().isEmpty()) {
-            return collapse ? IndexEngine.of(index).canonicalChunks() : null;
+            return collapse ? Allowed.chunks(engine.canonicalChunks()) : null;
         }
         BitSet allowed = new BitSet(index.size());
         for (int id = 0; id < index.size(); id++) {
@@ -569,7 +574,7 @@ public final class HybridRetriever {
                 allowed.set(id);
             }
         }
-        return collapse ? oneCopyEach(allowed) : allowed;
+        return Allowed.chunks(collapse ? oneCopyEach(allowed) : allowed);
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.internal.Allowed;
 import dev.docask.ingest.Chunk;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -34,10 +34,6 @@ final class MetadataFilter {
 
     /** What a stored value can be matched as: itself and, for a comma-joined list, each item. */
     static Stream<String> values(String stored) {
-        if (stored.indexOf(',') < 0) {
-            return Stream.of(stored);
-        }
-        return Stream.concat(Stream.of(stored),
-                Arrays.stream(stored.split(",")).map(String::strip).filter(v -> !v.isEmpty()));
+        return Allowed.values(stored);
     }
 }

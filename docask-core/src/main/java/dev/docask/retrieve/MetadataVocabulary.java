@@ -1,7 +1,7 @@
 package dev.docask.retrieve;
 
 import dev.docask.index.DocIndex;
-import dev.docask.ingest.Chunk;
+import dev.docask.index.internal.SiteValues;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,34 +17,22 @@ import java.util.stream.Collectors;
  * A filter with a mistyped key or value matches no chunk, and retrieval then finds nothing, which
  * reads as "the docs do not say". This holds the keys and values one index has, so that such a
  * filter is reported with what it could have said instead. An index never changes, so a retriever
- * builds this once, on its first filtered question (one pass over the chunks); each filtered
- * question then costs a lookup per filter key. Values are listed up to MAX_LISTED, enough for
+ * builds this once, on its first filtered question (one pass over the chunks, or a search
+ * service's facets: ChunkValues); each filtered question then costs a lookup per filter key (a
+ * count on a search service for a url or source prefix). Values are listed up to MAX_LISTED, enough for
  * docType or version, not for a site's hundreds of tags.
  */
 final class MetadataVocabulary {
     static final int MAX_LISTED = 20;
 
-    private final Map<String, SortedSet<String>> values;
-    private final NavigableSet<String> urls;
-    private final NavigableSet<String> sources;
+    private final SiteValues site;
 
-    private MetadataVocabulary(Map<String, SortedSet<String>> values, NavigableSet<String> urls, NavigableSet<String> sources) {
-        this.values = values;
-        this.urls = urls;
-        this.sources = sources;
+    private MetadataVocabulary(SiteValues site) {
+        this.site = site;
     }
 
     static MetadataVocabulary of(DocIndex index) {
-        Map<String, SortedSet<String>> values = new TreeMap<>();
-        NavigableSet<String> urls = new TreeSet<>();
-        NavigableSet<String> sources = new TreeSet<>();
-        for (int id = 0; id < index.size(); id++) {
-            Chunk c = index.chunk(id);
-            c.metadata().forEach((k, v) -> MetadataFilter.values(v).forEach(values.computeIfAbsent(k, x -> new TreeSet<>())::add));
-            urls.add(c.url());
-            sources.add(c.source());
-        }
-        return new MetadataVocabulary(values, urls, sources);
+        return new MetadataVocabulary(ChunkValues.of(index));
     }
 
     /**
@@ -66,9 +54,9 @@ final class MetadataVocabulary {
     private Optional<String> problem(String key, String value) {
         String start = "filter " + key + "=" + value + " matches no chunk: ";
         return switch (key) {
-            case "url" -> prefixProblem(urls, "url", value).map(p -> start + p);
-            case "source" -> prefixProblem(sources, "source", value).map(p -> start + p);
+            case "url", "source" -> prefixProblem(site, key, value).map(p -> start + p);
             default -> {
+                Map<String, SortedSet<String>> values = site.metadata();
                 SortedSet<String> known = values.get(key);
                 if (known == null) {
                     yield Optional.of(start + "no chunk has the key '" + key + "'; " + (values.isEmpty()
@@ -90,9 +78,12 @@ final class MetadataVocabulary {
     }
 
     /** Empty when some entry starts with {@code prefix}; otherwise how the entries do start. */
-    private static Optional<String> prefixProblem(NavigableSet<String> entries, String name, String prefix) {
-        String next = entries.ceiling(prefix);
-        if (entries.isEmpty() || next != null && next.startsWith(prefix)) {
+    private static Optional<String> prefixProblem(SiteValues site, String name, String prefix) {
+        if (site.anyStartsWith(name, prefix)) {
+            return Optional.empty();
+        }
+        NavigableSet<String> entries = site.all(name); // only when nothing starts with it: the message lists them
+        if (entries.isEmpty()) {
             return Optional.empty();
         }
         String common = commonPrefix(entries.first(), entries.last());

@@ -2,13 +2,13 @@ package dev.docask.retrieve;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.index.internal.Scored;
 
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -137,13 +137,13 @@ final class SearchQuery {
     }
 
     /** BM25's best {@code n} among {@code allowed}, the opening's list merged in by RRF. */
-    List<Scored> keywordList(int n, int rrfK, @Nullable BitSet allowed) {
+    List<Scored> keywordList(int n, int rrfK, @Nullable Allowed allowed) {
         List<Scored> whole = engine.bm25(terms, n, allowed);
         return opening == null ? whole : ReciprocalRankFusion.merge(whole, engine.bm25(opening.terms, n, allowed), n, rrfK);
     }
 
     /** The cosine scan's best {@code n} among {@code allowed}, likewise (and the respelt texts'); empty without a vector. */
-    List<Scored> denseList(int n, int rrfK, @Nullable BitSet allowed) {
+    List<Scored> denseList(int n, int rrfK, @Nullable Allowed allowed) {
         if (vector == null) {
             return List.of();
         }
@@ -152,7 +152,7 @@ final class SearchQuery {
                 : ReciprocalRankFusion.merge(whole, opening.ownDenseList(n, rrfK, allowed), n, rrfK);
     }
 
-    private List<Scored> ownDenseList(int n, int rrfK, @Nullable BitSet allowed) {
+    private List<Scored> ownDenseList(int n, int rrfK, @Nullable Allowed allowed) {
         List<Scored> asked = engine.nearest(java.util.Objects.requireNonNull(vector), n, allowed);
         return respeltVector == null ? asked : ReciprocalRankFusion.merge(asked, engine.nearest(respeltVector, n, allowed), n, rrfK);
     }

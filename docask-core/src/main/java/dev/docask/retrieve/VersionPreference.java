@@ -2,9 +2,9 @@ package dev.docask.retrieve;
 
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.IndexEngine;
+import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -52,15 +52,11 @@ final class VersionPreference {
     }
 
     static VersionPreference of(DocIndex index) {
-        Set<String> folders = new TreeSet<>();
+        SiteValues site = ChunkValues.of(index);
+        Set<String> folders = new TreeSet<>(site.metadata().getOrDefault(METADATA_KEY, new TreeSet<>()));
         Set<Integer> pathMajors = new HashSet<>();
-        for (int id = 0; id < index.size(); id++) {
-            Chunk c = index.chunk(id);
-            String v = c.metadata().get(METADATA_KEY);
-            if (v != null) {
-                folders.add(v);
-            }
-            pathMajors.addAll(pathTags(c.url()));
+        for (String segment : site.pathSegments(PATH_TAG)) {
+            pathMajors.addAll(pathTags("/" + segment));
         }
         return new VersionPreference(index, Set.copyOf(folders), Set.copyOf(pathMajors));
     }
@@ -157,17 +153,8 @@ final class VersionPreference {
 
     /** The majors the path segments of {@code url} name ("/migration/v2/manual" → 2). */
     static Set<Integer> pathTags(String url) {
-        String path;
-        try {
-            path = URI.create(url).getPath();
-        } catch (IllegalArgumentException e) {
-            path = url;
-        }
-        if (path == null || path.isEmpty()) {
-            return Set.of();
-        }
         Set<Integer> out = new HashSet<>(1);
-        for (String segment : path.split("/")) {
+        for (String segment : SiteValues.segments(url)) {
             Matcher m = PATH_TAG.matcher(segment);
             if (m.matches()) {
                 out.add(Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2)));

@@ -426,7 +426,7 @@ class DocIndexTest {
     void bm25AndNearest_nAboveTheIndexSize_returnEveryMatch() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", chunks)) {
             assertThat(idx.bm25(idx.queryTerms("beta"), Integer.MAX_VALUE, null)).hasSize(3);
-            assertThat(idx.bm25(idx.queryTerms("beta"), Integer.MAX_VALUE, new java.util.BitSet())).isEmpty();
+            assertThat(idx.bm25(idx.queryTerms("beta"), Integer.MAX_VALUE, dev.docask.index.internal.Allowed.chunks(new java.util.BitSet()))).isEmpty();
             float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery("beta");
             assertThat(idx.nearest(q, Integer.MAX_VALUE, null)).hasSize(3);
         }

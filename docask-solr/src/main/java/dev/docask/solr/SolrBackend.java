@@ -4,16 +4,11 @@ import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
 import dev.docask.index.Manifest;
 import dev.docask.index.internal.IndexAccess;
-import dev.docask.ingest.Chunk;
+import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.params.ModifiableSolrParams;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -76,77 +71,73 @@ public final class SolrBackend {
     }
 
     /**
-     * Site {@code site} of the collection at {@code backend}, as an index: its manifest and chunk ids
-     * are read now; every search goes to Solr, and a chunk's text and metadata are read from Solr
-     * when they are needed (a question's candidates in one request), into a bounded cache. Close it to close the client.
+     * Site {@code site} of the collection at {@code backend}, as an index: its manifest document is
+     * read now (one request, whatever the site's size); every search and filter goes to Solr, and a
+     * chunk's text and metadata are read from Solr when they are needed (a question's candidates and
+     * their copies in one request), into a bounded cache. Close it to close the client.
      *
      * @throws IllegalArgumentException for a malformed address or site name
-     * @throws IndexException           when Solr is unreachable, the collection or the site is missing
+     * @throws IndexException           when Solr is unreachable, the collection or the site is missing, or the
+     *                                  site was published by an earlier docask (publish it again)
      */
     public static DocIndex open(String backend, String site, Duration timeout) {
         return openSite(backend, site, timeout).index();
     }
 
-    /** An opened site and its chunk list, whose counters say what has been read from Solr. */
-    record Site(DocIndex index, SolrChunks chunks) {
+    /** An opened site, its chunk list and its connection, whose counters say what has been read from Solr. */
+    record Site(DocIndex index, SolrChunks chunks, SolrConnection connection) {
     }
 
+    /**
+     * Opens a site with one request: its manifest document holds the manifest, the chunk count (the
+     * ordinals are 0 … count-1, on the chunk documents) and the publish generation. Nothing is read
+     * per chunk: candidates, their text and their copies come from Solr per question.
+     */
     static Site openSite(String backend, String site, Duration timeout) {
         SolrLocation at = SolrLocation.parse(backend);
         SolrFields.requireSite(site);
         SolrConnection solr = new SolrConnection(at, timeout);
         try {
-            Manifest manifest = manifest(solr, site);
-            List<String> idList = new ArrayList<>();
-            List<String> copyOfIds = new ArrayList<>();
-            readIds(solr, site, idList, copyOfIds);
-            String[] ids = idList.toArray(String[]::new);
-            Map<String, Integer> ord = new HashMap<>(ids.length * 2);
-            for (int i = 0; i < ids.length; i++) {
-                ord.put(ids[i], i);
+            SolrDocument doc = manifestDocument(solr, site).orElseThrow(() -> new IndexException("the Solr collection '"
+                    + solr.location().collection() + "' has no site '" + site + "'; index it there first: docask index <folder> --backend "
+                    + solr.location().uri() + " --site " + site, "site", null));
+            if (!(doc.getFieldValue(SolrFields.CHUNKS) instanceof Number count)) {
+                throw new IndexException("site '" + site + "' of the Solr collection '" + solr.location().collection()
+                        + "' was published by an earlier docask, whose chunk documents do not carry their ordinals; publish it again"
+                        + " (the next publish migrates it): docask index <folder> --backend " + solr.location().uri() + " --site " + site,
+                        "site", null);
             }
-            int[] copyOf = new int[ids.length];
-            BitSet canonical = new BitSet(ids.length);
-            for (int i = 0; i < copyOf.length; i++) {
-                String c = copyOfIds.get(i);
-                Integer o = c.isEmpty() ? null : ord.get(c);
-                copyOf[i] = o == null ? -1 : o;
-                if (copyOf[i] < 0) {
-                    canonical.set(i);
-                }
-            }
-            SolrChunks chunks = new SolrChunks(solr, site, ids, ord);
-            SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), ids, ord, canonical, chunks);
-            return new Site(IndexAccess.open(new IndexAccess.Remote(at.uri() + "#" + site, manifest, chunks, copyOf, search)), chunks);
+            Manifest manifest = IndexAccess.manifest(String.valueOf(doc.getFieldValue(SolrFields.MANIFEST)));
+            SolrChunks chunks = new SolrChunks(solr, site, count.intValue());
+            SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), count.intValue(), chunks);
+            return new Site(IndexAccess.open(new IndexAccess.Remote(at.uri() + "#" + site, manifest, chunks, chunks, search)), chunks, solr);
         } catch (RuntimeException e) {
             solr.close();
             throw e;
         }
     }
 
-    private static Manifest manifest(SolrConnection solr, String site) {
-        ModifiableSolrParams p = new ModifiableSolrParams();
-        p.set("q", "{!term f=" + SolrFields.ID + "}" + SolrFields.manifestId(site));
-        p.set("fl", SolrFields.MANIFEST);
-        SolrDocumentList found = solr.query("reading the site's manifest", p).getResults();
-        if (found.isEmpty()) {
-            throw new IndexException("the Solr collection '" + solr.location().collection() + "' has no site '" + site
-                    + "'; index it there first: docask index <folder> --backend " + solr.location().uri() + " --site " + site,
-                    "site", null);
-        }
-        return IndexAccess.manifest(String.valueOf(found.get(0).getFieldValue(SolrFields.MANIFEST)));
+    /** How a site is laid out in the collection. */
+    enum Layout {
+        NONE, BEFORE_ORDINALS, ORDINALS
     }
 
-    /**
-     * The site's chunk ids in their stored order and what each is a copy of: the ordinals the index
-     * numbers chunks by. Not their text or metadata, which {@link SolrChunks} reads when asked.
-     */
-    private static void readIds(SolrConnection solr, String site, List<String> ids, List<String> copyOf) {
-        solr.forEachChunk("reading the site's chunk ids", site, SolrFields.ID + "," + SolrFields.COPY_OF,
-                SolrFields.ORD + " asc," + SolrFields.ID + " asc", d -> {
-                    ids.add((String) d.getFieldValue(SolrFields.ID));
-                    Object c = d.getFieldValue(SolrFields.COPY_OF);
-                    copyOf.add(c == null ? "" : c.toString());
-                });
+    /** Whether the site exists and whether its chunks carry their ordinals (a site published by an earlier docask does not). */
+    static Layout layout(SolrConnection solr, String site) {
+        return manifestDocument(solr, site).map(d -> d.getFieldValue(SolrFields.CHUNKS) instanceof Number
+                ? Layout.ORDINALS : Layout.BEFORE_ORDINALS).orElse(Layout.NONE);
+    }
+
+    /** The publish generation of the site (changes with every publish); empty when the site is missing. */
+    static java.util.Optional<Long> generation(SolrConnection solr, String site) {
+        return manifestDocument(solr, site).map(d -> d.getFieldValue(SolrFields.GENERATION) instanceof Number g ? g.longValue() : 0L);
+    }
+
+    private static java.util.Optional<SolrDocument> manifestDocument(SolrConnection solr, String site) {
+        ModifiableSolrParams p = new ModifiableSolrParams();
+        p.set("q", "{!term f=" + SolrFields.ID + "}" + SolrFields.manifestId(site));
+        p.set("fl", SolrFields.MANIFEST + "," + SolrFields.CHUNKS + "," + SolrFields.GENERATION);
+        SolrDocumentList found = solr.query("reading the site's manifest", p).getResults();
+        return found.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(found.get(0));
     }
 }

@@ -116,8 +116,16 @@ final class SolrConnection implements AutoCloseable {
         return false;
     }
 
+    /** How many requests this connection has sent (tests count what opening a site costs). */
+    long requests() {
+        return requests.get();
+    }
+
+    private final java.util.concurrent.atomic.AtomicLong requests = new java.util.concurrent.atomic.AtomicLong();
+
     /** Runs a SolrJ call, turning its failures into one clear IndexException. */
     <T> T call(String what, SolrCall<T> call) {
+        requests.incrementAndGet();
         try {
             return call.run();
         } catch (SolrServerException | IOException | SolrException e) {

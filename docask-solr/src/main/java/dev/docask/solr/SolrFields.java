@@ -9,7 +9,14 @@ final class SolrFields {
     static final String SITE = "site";
     static final String ORD = "ord";
     static final String CANONICAL = "canonical";
-    static final String COPY_OF = "copy_of";
+    static final String GROUP = "group";
+    static final String META = "meta";
+    static final String URL = "url";
+    static final String SOURCE = "source";
+    static final String URL_SEGMENT = "url_segment";
+    /** On the manifest document: the site's chunk count (its ordinals are 0 … count-1) and its publish generation. */
+    static final String CHUNKS = "chunks";
+    static final String GENERATION = "generation";
     static final String CHUNK = "chunk";
     static final String MANIFEST = "manifest";
     static final String VECTOR_BYTES = "vector_bytes";

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
 import dev.docask.index.Manifest;
+import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexAccess;
 import dev.docask.index.internal.PageToken;
 import dev.docask.index.internal.QuantizedVector;
+import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.client.solrj.request.schema.SchemaRequest;
@@ -26,11 +28,19 @@ import java.util.TreeMap;
 
 /*
  * Writes a built index's chunks to a site of a collection, incrementally. A chunk's Solr id is the
- * site and a hash of everything the chunk holds, so an unchanged chunk keeps its id; it is rewritten
- * only when its copy relation changed (a new page became the canonical copy). Chunks whose id is no
- * longer built are deleted, and the site's manifest document is replaced last, with one commit, so a
- * reader opening the site sees the old set or the new one (a reader open across the commit maps ids
- * it does not know to nothing, see SolrSearch).
+ * site and a hash of everything the chunk holds, so an unchanged chunk keeps its id. Each chunk
+ * document carries the site-local ordinal docask numbers it by and its copy group (the canonical
+ * chunk's ordinal), so opening a site reads only the manifest document (docs/solr.md).
+ *
+ * Ordinals stay 0 … n-1 and stay put: an unchanged chunk keeps its ordinal; a removed chunk's
+ * ordinal goes to a new chunk (the lowest free first, in the built order, so a first publish numbers
+ * chunks exactly as the local index does); only when a publish removes more than it adds do the
+ * chunks above the new count move down into the holes. A chunk is rewritten when it is new or its
+ * ordinal or group changed. Chunks no longer built are deleted, and the manifest document (with the
+ * count and a new generation) is replaced last, with one commit, so a reader sees the old set or the new.
+ *
+ * A site published before ordinals were kept (its manifest has no count) is migrated: its chunk
+ * documents are deleted and all chunks written again, in the same commit.
  *
  * The vectors are the built index's int8 ones (the embedder ran once, in IndexBuilder, which re-embeds
  * only changed text) and the tokens are docask's own analysis with position increments.
@@ -46,6 +56,10 @@ final class SolrPublisher {
     private static final int SENDERS = Math.max(2, Runtime.getRuntime().availableProcessors());
 
     private SolrPublisher() {
+    }
+
+    /** Where a chunk sits in the site: its ordinal and its group (the canonical chunk's ordinal). */
+    record Place(int ord, int group) {
     }
 
     static SolrBackend.Published publish(SolrConnection solr, DocIndex built, String site) {
@@ -64,28 +78,34 @@ final class SolrPublisher {
             int dup = seen.merge(id, 1, Integer::sum);
             ids[i] = dup == 1 ? id : id + "-" + dup; // the same chunk twice in a site: both kept, as locally
         }
-        Map<String, String> existing = existing(solr, site); // id -> copy_of ("" when canonical)
+        boolean migrate = SolrBackend.layout(solr, site) == SolrBackend.Layout.BEFORE_ORDINALS;
+        Map<String, Place> existing = migrate ? new HashMap<>() : existing(solr, site);
+        int[] ord = ordinals(ids, existing);
         List<Integer> writes = new ArrayList<>();
-        List<String> writeCopyOf = new ArrayList<>();
         int kept = 0;
         for (int i = 0; i < n; i++) {
-            int canonical = built.canonicalOf(i);
-            String copyOf = canonical == i ? "" : ids[canonical];
-            String was = existing.remove(ids[i]);
-            if (copyOf.equals(was)) {
+            Place was = existing.remove(ids[i]);
+            if (new Place(ord[i], ord[built.canonicalOf(i)]).equals(was)) {
                 kept++;
-                continue;
+            } else {
+                writes.add(i);
             }
-            writes.add(i);
-            writeCopyOf.add(copyOf);
         }
         List<String> deletes = new ArrayList<>(existing.keySet());
         try (Senders senders = new Senders(solr, SENDERS)) {
+            if (migrate) {
+                UpdateRequest clear = new UpdateRequest();
+                clear.deleteByQuery("+" + SolrFields.SITE + ":\"" + site + "\" +" + SolrFields.KIND + ":" + SolrFields.KIND_CHUNK);
+                send(solr, clear, "clearing the site's chunks of the earlier layout");
+            }
             for (int from = 0; from < writes.size(); from += BATCH) {
                 int to = Math.min(writes.size(), from + BATCH);
                 // docask's analysis of a batch on all cores while the senders' batches are in Solr
                 List<SolrInputDocument> docs = java.util.stream.IntStream.range(from, to).parallel()
-                        .mapToObj(k -> document(built, site, writes.get(k), ids[writes.get(k)], writeCopyOf.get(k), words))
+                        .mapToObj(k -> {
+                            int i = writes.get(k);
+                            return document(built, site, i, ids[i], new Place(ord[i], ord[built.canonicalOf(i)]), words);
+                        })
                         .toList();
                 UpdateRequest batch = new UpdateRequest();
                 batch.add(docs);
@@ -103,10 +123,38 @@ final class SolrPublisher {
         manifest.setField(SolrFields.KIND, SolrFields.KIND_MANIFEST);
         manifest.setField(SolrFields.SITE, site);
         manifest.setField(SolrFields.MANIFEST, IndexAccess.manifestJson(m));
+        manifest.setField(SolrFields.CHUNKS, n);
+        manifest.setField(SolrFields.GENERATION, System.currentTimeMillis());
         batch.add(manifest);
         batch.setAction(UpdateRequest.ACTION.COMMIT, true, true);
         send(solr, batch, "committing");
         return new SolrBackend.Published(writes.size(), kept, deletes.size());
+    }
+
+    /**
+     * Each built chunk's ordinal: its old one when it is still there and below the new count; the free
+     * ordinals below the count, lowest first in the built order, for the others.
+     */
+    static int[] ordinals(String[] ids, Map<String, Place> existing) {
+        int n = ids.length;
+        int[] ord = new int[n];
+        java.util.BitSet taken = new java.util.BitSet(n);
+        for (int i = 0; i < n; i++) {
+            Place was = existing.get(ids[i]);
+            ord[i] = was != null && was.ord() >= 0 && was.ord() < n && !taken.get(was.ord()) ? was.ord() : -1;
+            if (ord[i] >= 0) {
+                taken.set(ord[i]);
+            }
+        }
+        int free = taken.nextClearBit(0);
+        for (int i = 0; i < n; i++) {
+            if (ord[i] < 0) {
+                ord[i] = free;
+                taken.set(free);
+                free = taken.nextClearBit(free + 1);
+            }
+        }
+        return ord;
     }
 
     /**
@@ -181,6 +229,11 @@ final class SolrPublisher {
             throw new IndexException("the Solr collection '" + solr.location().collection() + "' was not created with docask's"
                     + " configset (it has no field '" + SolrFields.SITE + "' or '" + SolrFields.VECTOR_BYTES + "'); see docs/solr.md");
         }
+        if (!hasField(solr, SolrFields.GROUP)) {
+            throw new IndexException("the Solr collection '" + solr.location().collection() + "' has an earlier docask configset"
+                    + " (no field '" + SolrFields.GROUP + "'): upload this docask's configset (docask-solr/src/main/configset) to it"
+                    + " and reload the collection, or create a new one (docs/solr.md)");
+        }
         if (m.dimensions() > 0 && !hasField(solr, SolrFields.vector(m.dimensions()))) {
             throw new IndexException("the Solr collection '" + solr.location().collection() + "' has no vector field for "
                     + m.dimensions() + " dimensions (embedder " + m.embedderId() + "); docask's configset has "
@@ -214,26 +267,38 @@ final class SolrPublisher {
         }
     }
 
-    /** The site's chunk ids now in the collection and what each is a copy of. */
-    private static Map<String, String> existing(SolrConnection solr, String site) {
-        Map<String, String> out = new LinkedHashMap<>();
-        solr.forEachChunk("listing the site's chunks", site, SolrFields.ID + "," + SolrFields.COPY_OF, SolrFields.ID + " asc", d -> {
-            Object c = d.getFieldValue(SolrFields.COPY_OF);
-            out.put((String) d.getFieldValue(SolrFields.ID), c == null ? "" : c.toString());
-        });
+    /** The site's chunk ids now in the collection and where each sits (a publish's one walk over the site). */
+    private static Map<String, Place> existing(SolrConnection solr, String site) {
+        Map<String, Place> out = new HashMap<>();
+        solr.forEachChunk("listing the site's chunks", site, SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP,
+                SolrFields.ID + " asc", d -> out.put((String) d.getFieldValue(SolrFields.ID),
+                        new Place(number(d.getFieldValue(SolrFields.ORD)), number(d.getFieldValue(SolrFields.GROUP)))));
         return out;
     }
 
-    static SolrInputDocument document(DocIndex built, String site, int i, String id, String copyOf, boolean words) {
+    private static int number(@Nullable Object o) {
+        return o instanceof Number x ? x.intValue() : -1;
+    }
+
+    static SolrInputDocument document(DocIndex built, String site, int i, String id, Place place, boolean words) {
         Chunk c = built.chunk(i);
         SolrInputDocument d = new SolrInputDocument();
         d.setField(SolrFields.ID, id);
         d.setField(SolrFields.KIND, SolrFields.KIND_CHUNK);
         d.setField(SolrFields.SITE, site);
-        d.setField(SolrFields.ORD, i);
-        d.setField(SolrFields.CANONICAL, copyOf.isEmpty());
-        if (!copyOf.isEmpty()) {
-            d.setField(SolrFields.COPY_OF, copyOf);
+        d.setField(SolrFields.ORD, place.ord());
+        d.setField(SolrFields.GROUP, place.group());
+        d.setField(SolrFields.CANONICAL, place.group() == place.ord());
+        d.setField(SolrFields.URL, c.url());
+        d.setField(SolrFields.SOURCE, c.source());
+        List<String> meta = new ArrayList<>();
+        c.metadata().forEach((k, v) -> Allowed.values(v).distinct().forEach(x -> meta.add(k + "=" + x)));
+        if (!meta.isEmpty()) {
+            d.setField(SolrFields.META, meta);
+        }
+        List<String> segments = SiteValues.segments(c.url());
+        if (!segments.isEmpty()) {
+            d.setField(SolrFields.URL_SEGMENT, segments.stream().distinct().toList());
         }
         d.setField(SolrFields.CHUNK, chunkJson(c));
         d.setField(SolrFields.tokens(site), tokens(c.title() + "\n" + c.heading() + "\n" + c.text()));

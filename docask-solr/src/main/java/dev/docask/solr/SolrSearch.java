@@ -1,26 +1,28 @@
 package dev.docask.solr;
 
+import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.QuantizedVector;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.index.internal.Scored;
 import dev.docask.index.internal.SearchBackend;
+import dev.docask.index.internal.SiteValues;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedSet;
 
 /*
- * The search side of one site in a Solr collection. Ids are the site's ordinals (SolrBackend reads
- * the chunks' Solr ids in their stored order); Solr's document ids map to them. The candidates each
- * search returns are announced to SolrChunks, which reads their text in one request when the
- * retriever first needs it.
+ * The search side of one site in a Solr collection. Ids are the site's ordinals, a field of each
+ * chunk document (SolrPublisher keeps them), returned with every hit. The candidates each search
+ * returns are announced to SolrChunks with their copy groups, which reads their text and their
+ * copies in one request when the retriever first needs them.
  *
  * - BM25: one term query per analysed question term on the site's own token field, boosted as the
  *   local index boosts (repeats, close words). The collection's ExactStatsCache makes each shard
@@ -29,8 +31,14 @@ import java.util.Map;
  *   per shard and rows cuts the merged list, so asking for a little more than n and re-ranking by
  *   the exact cosine (int8 chunk · float question, as the local scan reports it) keeps the local
  *   order even where the two int8 estimates disagree on a near-tie.
- * - Filters (metadata, copies) arrive as a set of ordinals: the canonical set becomes canonical:true,
- *   anything else a {!terms} list of ids; the site filter is always there.
+ * - Filters arrive as the metadata filter itself (Allowed.filter): each part a filter query (url and
+ *   source as prefixes, other keys as "key=value" terms of the meta field); copy collapsing without a
+ *   filter is canonical:true; with one, the hits are sorted score, canonical, ordinal and the first
+ *   of each group kept (copies have the same text, so the same score: the first is the canonical
+ *   chunk when the filter kept it, else its lowest kept copy, as HybridRetriever picks locally).
+ *   The site filter is always there.
+ * - What the site holds (metadata values, URL path segments) comes from facets, and whether a URL or
+ *   source prefix exists from a count: no walk over the site (SiteValues).
  * - Cosines of BM25-only candidates come from the stored int8 vectors (one request per question,
  *   then from a bounded cache); term presence from each candidate's score for each term query
  *   (above 0 when it has the term: BM25's IDF is positive), one request.
@@ -51,10 +59,9 @@ final class SolrSearch implements SearchBackend {
     private final String site;
     private final String tokens;
     private final @Nullable String vectorField;
-    private final String[] ids;
-    private final Map<String, Integer> ordinals;
-    private final BitSet canonical;
+    private final int size;
     private final SolrChunks chunks;
+    private volatile @Nullable Map<String, SortedSet<String>> metadata;
     private final Map<Integer, QuantizedVector> vectors = new LinkedHashMap<>(1024, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, QuantizedVector> e) {
@@ -62,15 +69,12 @@ final class SolrSearch implements SearchBackend {
         }
     };
 
-    SolrSearch(SolrConnection solr, String site, int dimensions, String[] ids, Map<String, Integer> ordinals, BitSet canonical,
-               SolrChunks chunks) {
+    SolrSearch(SolrConnection solr, String site, int dimensions, int size, SolrChunks chunks) {
         this.solr = solr;
         this.site = site;
         this.tokens = SolrFields.tokens(site);
         this.vectorField = dimensions > 0 ? SolrFields.vector(dimensions) : null;
-        this.ids = ids;
-        this.ordinals = ordinals;
-        this.canonical = (BitSet) canonical.clone();
+        this.size = size;
         this.chunks = chunks;
     }
 
@@ -101,7 +105,7 @@ final class SolrSearch implements SearchBackend {
     }
 
     @Override
-    public List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed) {
+    public List<Scored> bm25(QueryTerms terms, int n, @Nullable Allowed allowed) {
         ModifiableSolrParams p = filtered(allowed);
         StringBuilder q = new StringBuilder();
         for (int i = 0; i < terms.terms().size(); i++) {
@@ -114,21 +118,13 @@ final class SolrSearch implements SearchBackend {
         }
         p.set("q", q.toString());
         p.set("q.op", "OR");
-        p.set("rows", Math.min(ids.length, n + KNN_EXTRA));
-        p.set("fl", SolrFields.ID + ",score");
-        QueryResponse r = solr.query("a BM25 search", p);
-        List<Scored> out = new ArrayList<>(r.getResults().size());
-        for (SolrDocument d : r.getResults()) {
-            Integer ord = ordinals.get((String) d.getFieldValue(SolrFields.ID));
-            if (ord != null) { // a chunk written after this site was opened: not ours yet
-                out.add(new Scored(ord, ((Number) d.getFieldValue("score")).floatValue()));
-            }
-        }
-        return best(out, n);
+        p.set("fl", SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP + ",score");
+        return best(hits("a BM25 search", p, Math.min(size, n + KNN_EXTRA), allowed,
+                d -> ((Number) d.getFieldValue("score")).floatValue()), n);
     }
 
     @Override
-    public List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed) {
+    public List<Scored> nearest(float[] query, int n, @Nullable Allowed allowed) {
         String field = requireVectorField();
         QuantizedVector q = QuantizedVector.of(query);
         byte[] qb = q.values();
@@ -137,31 +133,68 @@ final class SolrSearch implements SearchBackend {
             v.append(i == 0 ? "" : ",").append(qb[i]);
         }
         v.append(']');
-        int k = Math.min(ids.length, Math.max(KNN_BEAM * n, n + KNN_EXTRA));
+        int k = Math.min(size, Math.max(KNN_BEAM * n, n + KNN_EXTRA));
         ModifiableSolrParams p = filtered(allowed);
         p.set("q", "{!knn f=" + field + " topK=" + k + "}" + v);
-        p.set("rows", k);
-        p.set("fl", SolrFields.ID + "," + SolrFields.VECTOR_BYTES + "," + SolrFields.VECTOR_SCALE);
-        QueryResponse r = solr.query("a vector search", p);
-        List<Scored> out = new ArrayList<>(r.getResults().size());
-        for (SolrDocument d : r.getResults()) {
-            Integer ord = ordinals.get((String) d.getFieldValue(SolrFields.ID));
-            if (ord != null) {
-                QuantizedVector stored = cache(ord, d);
-                out.add(new Scored(ord, stored.dot(query)));
+        p.set("fl", SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP + "," + SolrFields.VECTOR_BYTES + ","
+                + SolrFields.VECTOR_SCALE);
+        return best(hits("a vector search", p, k, allowed, d -> cache(ord(d), d).dot(query)), n);
+    }
+
+    /**
+     * The hits of a search, {@code rows} of them, each scored by {@code score}, announced to the
+     * chunk list with their groups. With a metadata filter and copy collapsing, one hit per group of
+     * copies: the first in the order score, canonical, ordinal (see the comment at the top); more
+     * rows are asked for while groups take the places of the ones dropped.
+     */
+    private Hits hits(String what, ModifiableSolrParams p, int rows, @Nullable Allowed allowed,
+                              java.util.function.ToDoubleFunction<SolrDocument> score) {
+        boolean oneEach = allowed != null && allowed.oneCopyEach() && !allowed.filter().isEmpty();
+        // equal scores in ordinal order, as the local index's doc ids order them (and a group's kept member first)
+        p.set("sort", "score desc," + (oneEach ? SolrFields.CANONICAL + " desc," : "") + SolrFields.ORD + " asc");
+        for (int ask = rows; ; ask *= 2) {
+            p.set("rows", ask);
+            org.apache.solr.common.SolrDocumentList docs = solr.query(what, p).getResults();
+            List<Scored> out = new ArrayList<>(docs.size());
+            Map<Integer, SolrChunks.Placed> groups = new LinkedHashMap<>();
+            java.util.Set<Integer> seenGroups = new java.util.HashSet<>();
+            for (SolrDocument d : docs) {
+                int g = ((Number) d.getFieldValue(SolrFields.GROUP)).intValue();
+                int ord = ord(d);
+                if (ord >= size || oneEach && !seenGroups.add(g)) {
+                    continue; // (a chunk published after the site was opened is not in this reader's numbering)
+                }
+                groups.put(ord, new SolrChunks.Placed(g, (String) d.getFieldValue(SolrFields.ID)));
+                out.add(new Scored(ord, (float) score.applyAsDouble(d)));
+            }
+            if (!oneEach || out.size() >= rows || docs.size() >= docs.getNumFound() || ask >= size) {
+                return new Hits(out, groups);
             }
         }
-        return best(out, n);
+    }
+
+    /** A search's hits and each one's copy group. */
+    private record Hits(List<Scored> scored, Map<Integer, SolrChunks.Placed> groups) {
+    }
+
+    private static int ord(SolrDocument d) {
+        return ((Number) d.getFieldValue(SolrFields.ORD)).intValue();
     }
 
     /**
      * The {@code n} best, equal scores in ordinal order as the local index breaks ties (Lucene's
      * doc id there; here the shards' merge order would decide), from a list fetched a little longer.
      */
-    private List<Scored> best(List<Scored> out, int n) {
+    private List<Scored> best(Hits hits, int n) {
+        List<Scored> out = hits.scored();
         out.sort((a, b) -> a.score() != b.score() ? Float.compare(b.score(), a.score()) : Integer.compare(a.chunkId(), b.chunkId()));
         List<Scored> kept = out.size() > n ? List.copyOf(out.subList(0, n)) : out;
-        chunks.expect(kept.stream().map(Scored::chunkId).toList()); // their text in one request, when first read
+        Map<Integer, SolrChunks.Placed> groups = new LinkedHashMap<>();
+        kept.forEach(s -> groups.put(s.chunkId(), hits.groups().get(s.chunkId())));
+        List<Integer> changed = chunks.expect(groups); // their text and copies in one request, when first read
+        synchronized (vectors) {
+            changed.forEach(vectors::remove);
+        }
         return kept;
     }
 
@@ -179,14 +212,11 @@ final class SolrSearch implements SearchBackend {
         if (!missing.isEmpty()) {
             ModifiableSolrParams p = base();
             p.set("q", "*:*");
-            p.add("fq", idsFilter(missing));
+            p.add("fq", intsFilter(SolrFields.ORD, missing));
             p.set("rows", missing.size());
-            p.set("fl", SolrFields.ID + "," + SolrFields.VECTOR_BYTES + "," + SolrFields.VECTOR_SCALE);
+            p.set("fl", SolrFields.ORD + "," + SolrFields.VECTOR_BYTES + "," + SolrFields.VECTOR_SCALE);
             for (SolrDocument d : solr.query("the candidates' vectors", p).getResults()) {
-                Integer ord = ordinals.get((String) d.getFieldValue(SolrFields.ID));
-                if (ord != null) {
-                    cache(ord, d);
-                }
+                cache(ord(d), d);
             }
         }
         float[] out = new float[chunkIds.length];
@@ -230,9 +260,9 @@ final class SolrSearch implements SearchBackend {
         }
         ModifiableSolrParams p = base();
         p.set("q", "*:*");
-        p.add("fq", idsFilter(idList));
+        p.add("fq", intsFilter(SolrFields.ORD, idList));
         p.set("rows", chunkIds.length);
-        StringBuilder fl = new StringBuilder(SolrFields.ID);
+        StringBuilder fl = new StringBuilder(SolrFields.ORD);
         for (int t = 0; t < terms.terms().size(); t++) {
             // query() of a term query, not termfreq(): the function parser reads a "--flag" term as a number
             p.set("present" + t, termQuery(terms.terms().get(t)));
@@ -241,10 +271,7 @@ final class SolrSearch implements SearchBackend {
         p.set("fl", fl.toString());
         Map<Integer, SolrDocument> byOrd = new java.util.HashMap<>();
         for (SolrDocument d : solr.query("term presence", p).getResults()) {
-            Integer ord = ordinals.get((String) d.getFieldValue(SolrFields.ID));
-            if (ord != null) {
-                byOrd.put(ord, d);
-            }
+            byOrd.put(ord(d), d);
         }
         for (int i = 0; i < chunkIds.length; i++) {
             SolrDocument d = byOrd.get(chunkIds[i]);
@@ -268,25 +295,124 @@ final class SolrSearch implements SearchBackend {
         return p;
     }
 
-    private ModifiableSolrParams filtered(@Nullable BitSet allowed) {
+    /** The site filter and {@code allowed} as filter queries. */
+    private ModifiableSolrParams filtered(@Nullable Allowed allowed) {
         ModifiableSolrParams p = base();
         if (allowed == null) {
             return p;
         }
-        if (allowed.equals(canonical)) {
+        if (allowed.chunks() != null) {
+            throw new IllegalStateException("a Solr site takes the filter itself, not a set of chunks");
+        }
+        new java.util.TreeMap<>(allowed.filter()).forEach((key, value) -> p.add("fq", switch (key) {
+            case "url" -> "{!prefix f=" + SolrFields.URL + "}" + value;
+            case "source" -> "{!prefix f=" + SolrFields.SOURCE + "}" + value;
+            default -> "{!term f=" + SolrFields.META + "}" + key + "=" + value;
+        }));
+        if (allowed.oneCopyEach() && allowed.filter().isEmpty()) {
             p.add("fq", SolrFields.CANONICAL + ":true");
-            return p;
         }
-        List<Integer> kept = new ArrayList<>(allowed.cardinality());
-        for (int i = allowed.nextSetBit(0); i >= 0 && i < ids.length; i = allowed.nextSetBit(i + 1)) {
-            kept.add(i);
-        }
-        p.add("fq", kept.isEmpty() ? "-*:*" : idsFilter(kept));
         return p;
     }
 
-    private String idsFilter(List<Integer> ords) {
-        return chunks.idsFilter(ords);
+    /** A filter on an int field to the given values. */
+    static String intsFilter(String field, List<Integer> values) {
+        StringBuilder f = new StringBuilder("{!terms f=" + field + "}");
+        for (int i = 0; i < values.size(); i++) {
+            f.append(i == 0 ? "" : ",").append(values.get(i));
+        }
+        return f.toString();
+    }
+
+    @Override
+    public boolean filtersItself() {
+        return true;
+    }
+
+    @Override
+    public boolean matchesNone(Allowed allowed) {
+        ModifiableSolrParams p = filtered(allowed);
+        p.set("q", "*:*");
+        p.set("rows", 0);
+        return solr.query("counting a filter's chunks", p).getResults().getNumFound() == 0;
+    }
+
+    @Override
+    public java.util.Optional<SiteValues> siteValues() {
+        return java.util.Optional.of(new Values());
+    }
+
+    /** What the site holds, from facets and counts (docs/solr.md, "How it matches"). */
+    private final class Values implements SiteValues {
+        @Override
+        public Map<String, SortedSet<String>> metadata() {
+            Map<String, SortedSet<String>> m = metadata;
+            if (m == null) {
+                m = new java.util.TreeMap<>();
+                for (String pair : facet(SolrFields.META, null)) {
+                    int eq = pair.indexOf('=');
+                    if (eq > 0) {
+                        m.computeIfAbsent(pair.substring(0, eq), k -> new java.util.TreeSet<>()).add(pair.substring(eq + 1));
+                    }
+                }
+                metadata = m;
+            }
+            return m;
+        }
+
+        @Override
+        public boolean anyStartsWith(String field, String prefix) {
+            ModifiableSolrParams p = base();
+            p.set("q", "*:*");
+            p.set("rows", 0);
+            p.add("fq", "{!prefix f=" + prefixField(field) + "}" + prefix);
+            return solr.query("counting a prefix's chunks", p).getResults().getNumFound() > 0;
+        }
+
+        @Override
+        public java.util.NavigableSet<String> all(String field) {
+            return new java.util.TreeSet<>(facet(prefixField(field), null));
+        }
+
+        @Override
+        public java.util.Set<String> pathSegments(java.util.regex.Pattern segment) {
+            java.util.Set<String> out = new java.util.TreeSet<>();
+            for (String s : facet(SolrFields.URL_SEGMENT, segment.pattern())) {
+                if (segment.matcher(s).matches()) { // Solr's facet.matches is the same Java regex; kept exact here
+                    out.add(s);
+                }
+            }
+            return out;
+        }
+
+        private String prefixField(String field) {
+            return switch (field) {
+                case "url" -> SolrFields.URL;
+                case "source" -> SolrFields.SOURCE;
+                default -> throw new IllegalArgumentException(field);
+            };
+        }
+
+        /** The distinct values of {@code field} on the site's chunks (those matching {@code matches} when given). */
+        private List<String> facet(String field, @Nullable String matches) {
+            ModifiableSolrParams p = base();
+            p.set("q", "*:*");
+            p.set("rows", 0);
+            p.set("facet", true);
+            p.set("facet.field", field);
+            p.set("facet.limit", -1);
+            p.set("facet.mincount", 1);
+            p.set("facet.sort", "index");
+            if (matches != null) {
+                p.set("facet.matches", matches);
+            }
+            org.apache.solr.client.solrj.response.FacetField f = solr.query("the site's " + field + " values", p).getFacetField(field);
+            List<String> out = new ArrayList<>();
+            if (f != null && f.getValues() != null) {
+                f.getValues().forEach(c -> out.add(c.getName()));
+            }
+            return out;
+        }
     }
 
     private String requireVectorField() {

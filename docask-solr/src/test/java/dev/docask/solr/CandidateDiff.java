@@ -2,6 +2,7 @@ package dev.docask.solr;
 
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
+import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.index.internal.Scored;
@@ -24,9 +25,11 @@ final class CandidateDiff {
         QueryTerms ta = a.queryTerms(text, true);
         QueryTerms tb = b.queryTerms(text, true);
         out.append("  terms local ").append(ta.terms()).append(" solr ").append(tb.terms()).append('\n');
-        out.append(firstDifference("bm25", local, a.bm25(ta, n, a.canonicalChunks()), b.bm25(tb, n, b.canonicalChunks())));
+        Allowed la = Allowed.chunks(a.canonicalChunks());
+        Allowed lb = Allowed.filter(java.util.Map.of(), true);
+        out.append(firstDifference("bm25", local, a.bm25(ta, n, la), b.bm25(tb, n, lb)));
         float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery(text);
-        out.append(firstDifference("knn", local, a.nearest(q, n, a.canonicalChunks()), b.nearest(q, n, b.canonicalChunks())));
+        out.append(firstDifference("knn", local, a.nearest(q, n, la), b.nearest(q, n, lb)));
         return out.toString();
     }
 

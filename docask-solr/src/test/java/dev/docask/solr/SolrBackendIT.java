@@ -78,7 +78,7 @@ class SolrBackendIT {
     }
 
     @Test
-    void open_anySize_readsNoChunkTextAndEachQuestionReadsItsCandidatesInOneRequest() {
+    void open_anySize_oneRequestNoChunkReadAndEachQuestionReadsItsCandidatesInOneRequest() {
         try (DocIndex three = TestIndexes.build(tmp.resolve("three"), "mock", TestSites.VITEST)) {
             SolrBackend.publish(three, cluster.uri(), "three");
         }
@@ -86,7 +86,9 @@ class SolrBackendIT {
         SolrBackend.Site large = SolrBackend.openSite(cluster.uri(), "samples", SolrConnection.DEFAULT_TIMEOUT);
         try (DocIndex a = small.index(); DocIndex b = large.index()) {
             assertThat(b.size()).isGreaterThan(10 * a.size());
-            // before: open read every chunk's text and metadata (a.size() and b.size() chunks)
+            // the manifest document alone: before, open walked the site's ids, a request per 500 chunks
+            assertThat(small.connection().requests()).isEqualTo(1);
+            assertThat(large.connection().requests()).isEqualTo(1);
             assertThat(small.chunks().chunksRead()).isZero();
             assertThat(large.chunks().chunksRead()).isZero();
             HybridRetriever solr = HybridRetriever.create(b, Embedders.fromSpec("mock"));
@@ -99,6 +101,90 @@ class SolrBackendIT {
                 assertThat(solr.retrieve(q, RetrievalOptions.defaults()).hits()).as(q).isNotEmpty();
                 assertThat(large.chunks().chunkRequests() - before).as(q).isLessThanOrEqualTo(2);
             }
+            // a filtered question and a version-naming one walk nothing either: filter queries and facets
+            // (before: the filter's id list and the version folders each read the site in blocks of 500)
+            long before = large.chunks().chunkRequests();
+            solr.retrieve(questions.get(0), RetrievalOptions.builder().filter(Map.of("url", TestSites.SAMPLES_BASE_URL + "/guides/")).build());
+            solr.retrieve("what changed in v2 of the " + questions.get(1), RetrievalOptions.defaults());
+            assertThat(large.chunks().blockReads()).isZero();
+            assertThat(large.chunks().chunkRequests() - before).isLessThanOrEqualTo(4);
+        }
+    }
+
+    @Test
+    void publish_incremental_keptChunksKeepTheirOrdinals() {
+        List<Chunk> first = List.of(TestSites.MOCKING, TestSites.TIMERS, TestSites.CONFIG);
+        Chunk added = new Chunk("https://vitest.dev/guide/snapshot#update", "Snapshot", "Update",
+                "Run vitest -u to update the snapshots that changed.", "guide/snapshot.md", Map.of());
+        Chunk another = new Chunk("https://vitest.dev/guide/cli#watch", "CLI", "Watch", "vitest watch reruns the tests of changed files.",
+                "guide/cli.md", Map.of());
+        try (DocIndex one = TestIndexes.build(tmp.resolve("ords1"), "mock", first)) {
+            SolrBackend.publish(one, cluster.uri(), "ordinals");
+        }
+        java.util.Map<Chunk, Integer> before = new java.util.HashMap<>();
+        try (DocIndex read = SolrBackend.open(cluster.uri(), "ordinals")) {
+            for (int i = 0; i < read.size(); i++) {
+                before.put(read.chunk(i), i);
+            }
+            assertThat(before).containsEntry(TestSites.MOCKING, 0).containsEntry(TestSites.TIMERS, 1).containsEntry(TestSites.CONFIG, 2);
+        }
+        // TIMERS removed, two added (in the built order before the kept ones)
+        try (DocIndex two = TestIndexes.build(tmp.resolve("ords2"), "mock", List.of(added, TestSites.CONFIG, another, TestSites.MOCKING))) {
+            assertThat(SolrBackend.publish(two, cluster.uri(), "ordinals")).isEqualTo(new SolrBackend.Published(2, 2, 1));
+        }
+        try (DocIndex read = SolrBackend.open(cluster.uri(), "ordinals")) {
+            assertThat(read.size()).isEqualTo(4);
+            assertThat(read.chunk(0)).isEqualTo(TestSites.MOCKING);
+            assertThat(read.chunk(2)).isEqualTo(TestSites.CONFIG);
+            assertThat(List.of(read.chunk(1), read.chunk(3))).containsExactly(added, another);
+        }
+    }
+
+    @Test
+    void openReader_sitePublishedAgainWithAnOrdinalReused_readsTheNewChunkNotTheCachedOne() {
+        Chunk added = new Chunk("https://vitest.dev/guide/snapshot#update", "Snapshot", "Update",
+                "Run vitest -u to update the snapshots that changed.", "guide/snapshot.md", Map.of());
+        RetrievalOptions all = RetrievalOptions.builder().minSimilarity(0).minKeywordCoverage(0).build();
+        try (DocIndex one = TestIndexes.build(tmp.resolve("reuse1"), "mock", TestSites.VITEST)) {
+            SolrBackend.publish(one, cluster.uri(), "reuse");
+        }
+        try (DocIndex reader = SolrBackend.open(cluster.uri(), "reuse")) {
+            HybridRetriever r = HybridRetriever.create(reader, Embedders.fromSpec("mock"));
+            assertThat(r.retrieve("fake timers", all).hits()).extracting(h -> h.chunk()).contains(TestSites.TIMERS);
+            // TIMERS (ordinal 1) removed, the snapshot chunk added: it takes ordinal 1
+            try (DocIndex two = TestIndexes.build(tmp.resolve("reuse2"), "mock", List.of(TestSites.MOCKING, added, TestSites.CONFIG))) {
+                SolrBackend.publish(two, cluster.uri(), "reuse");
+            }
+            List<Chunk> hits = r.retrieve("update the snapshots that changed", all).hits().stream().map(h -> h.chunk()).toList();
+            assertThat(hits).contains(added).doesNotContain(TestSites.TIMERS);
+        }
+    }
+
+    @Test
+    void siteOfTheEarlierLayout_openSaysPublishAgain_andThePublishMigratesIt() throws Exception {
+        try (DocIndex three = TestIndexes.build(tmp.resolve("old"), "mock", TestSites.VITEST)) {
+            SolrBackend.publish(three, cluster.uri(), "old_layout");
+            // the manifest document as an earlier docask wrote it: no chunk count
+            try (SolrConnection solr = new SolrConnection(SolrLocation.parse(cluster.uri()), SolrConnection.DEFAULT_TIMEOUT)) {
+                org.apache.solr.common.SolrInputDocument m = new org.apache.solr.common.SolrInputDocument();
+                m.setField(SolrFields.ID, SolrFields.manifestId("old_layout"));
+                m.setField(SolrFields.KIND, SolrFields.KIND_MANIFEST);
+                m.setField(SolrFields.SITE, "old_layout");
+                m.setField(SolrFields.MANIFEST, dev.docask.index.internal.IndexAccess.manifestJson(three.manifest()));
+                org.apache.solr.client.solrj.request.UpdateRequest u = new org.apache.solr.client.solrj.request.UpdateRequest();
+                u.add(m);
+                u.setAction(org.apache.solr.client.solrj.request.UpdateRequest.ACTION.COMMIT, true, true);
+                solr.call("test", () -> u.process(solr.client(), solr.location().collection()));
+            }
+            assertThatThrownBy(() -> SolrBackend.open(cluster.uri(), "old_layout"))
+                    .isInstanceOf(IndexException.class)
+                    .hasMessageContaining("published by an earlier docask")
+                    .hasMessageContaining("publish it again")
+                    .hasMessageContaining("--site old_layout");
+            assertThat(SolrBackend.publish(three, cluster.uri(), "old_layout").written()).isEqualTo(3);
+        }
+        try (DocIndex read = SolrBackend.open(cluster.uri(), "old_layout")) {
+            assertThat(List.of(read.chunk(0), read.chunk(1), read.chunk(2))).containsExactlyElementsOf(TestSites.VITEST);
         }
     }
 

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -39,11 +41,15 @@ final class SolrCluster implements AutoCloseable {
         Path log = Files.createTempFile("docask-solr-cluster", ".log");
         // Lucene 9's SIMD vector code (HNSW builds and kNN) only on a Java it knows unless told this one is fine:
         // without it the cluster builds its graphs with scalar code (docs/benchmarks.md, "SolrCloud")
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "--add-modules", "jdk.incubator.vector",
+        List<String> command = new ArrayList<>(List.of(java.toString(), "--add-modules", "jdk.incubator.vector",
                 "-Dorg.apache.lucene.vectorization.upperJavaFeatureVersion=" + Runtime.version().feature(),
                 "-Xmx" + System.getProperty("docask.solr.clusterHeap", "1g"), "-Dsolr.log.dir=" + log.getParent(),
-                "-Dlog4j2.level=WARN", "-cp", cp, "dev.docask.solr.cluster.LocalCluster", "--collection", collection)
-                .redirectError(log.toFile());
+                "-Dlog4j2.level=WARN"));
+        // the configset's settings (solrconfig.xml's ${solr.…} properties), to compare them (docs/benchmarks.md)
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("solr.")).sorted()
+                .forEach(k -> command.add("-D" + k + "=" + System.getProperty(k)));
+        command.addAll(List.of("-cp", cp, "dev.docask.solr.cluster.LocalCluster", "--collection", collection));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(log.toFile());
         process = pb.start();
         commands = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread reader = new Thread(() -> {

@@ -36,4 +36,24 @@ class SolrPublisherTest {
         assertThat(SolrPublisher.chunk(SolrPublisher.chunkJson(c))).isEqualTo(c);
         assertThat(SolrPublisher.chunk(SolrPublisher.chunkJson(TestSites.CONFIG))).isEqualTo(TestSites.CONFIG);
     }
+
+    @Test
+    void ordinals_firstPublish_builtOrder() {
+        assertThat(SolrPublisher.ordinals(new String[] {"a", "b", "c"}, Map.of())).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void ordinals_chunksKept_keepTheirOrdinalsAndNewOnesTakeTheFreedOnes() {
+        // b (ordinal 1) removed, d and e added: d takes 1, e the next free one
+        Map<String, SolrPublisher.Place> was = Map.of("a", new SolrPublisher.Place(0, 0), "b", new SolrPublisher.Place(1, 1),
+                "c", new SolrPublisher.Place(2, 0));
+        assertThat(SolrPublisher.ordinals(new String[] {"d", "c", "a", "e"}, was)).containsExactly(1, 2, 0, 3);
+    }
+
+    @Test
+    void ordinals_moreRemovedThanAdded_theChunksAboveTheCountMoveDown() {
+        Map<String, SolrPublisher.Place> was = Map.of("a", new SolrPublisher.Place(0, 0), "b", new SolrPublisher.Place(1, 1),
+                "c", new SolrPublisher.Place(2, 2), "d", new SolrPublisher.Place(3, 3));
+        assertThat(SolrPublisher.ordinals(new String[] {"a", "d"}, was)).containsExactly(0, 1);
+    }
 }

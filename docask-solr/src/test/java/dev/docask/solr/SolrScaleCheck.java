@@ -64,7 +64,7 @@ class SolrScaleCheck {
             int sample = Math.min(chunks, 5_000);
             long a0 = System.nanoTime();
             for (int i = 0; i < sample; i++) {
-                SolrPublisher.document(local, "scale", i, "scale/" + i, "", true);
+                SolrPublisher.document(local, "scale", i, "scale/" + i, new SolrPublisher.Place(i, i), true);
             }
             double analysisPerSecond = sample / ((System.nanoTime() - a0) / 1e9);
             String publishLoad = load();
@@ -87,7 +87,14 @@ class SolrScaleCheck {
                             kwSeconds, chunks / kwSeconds, kwLoad, load());
                 }
             }
-            try (DocIndex remote = SolrBackend.open(cluster.uri(), site)) {
+            // opening the site: time, requests and the heap it keeps (nothing per chunk: docs/solr.md)
+            long heap0 = usedHeap();
+            long o0 = System.nanoTime();
+            SolrBackend.Site opened = SolrBackend.openSite(cluster.uri(), site, SolrConnection.DEFAULT_TIMEOUT);
+            double openMillis = (System.nanoTime() - o0) / 1e6;
+            long openRequests = opened.connection().requests();
+            long openHeap = usedHeap() - heap0;
+            try (DocIndex remote = opened.index()) {
                 HybridRetriever a = HybridRetriever.create(local, Optional.of(precomputed));
                 HybridRetriever b = HybridRetriever.create(remote, Optional.of(precomputed));
                 for (int i = 0; i < 20; i++) { // warm both
@@ -99,11 +106,14 @@ class SolrScaleCheck {
                 String solrLoad = load();
                 long[] solrMicros = time(b, questions);
                 String after = load();
+                double recall = knnRecall(local, remote, precomputed, questions);
                 return String.format(Locale.ROOT, "%,d chunks: local p50 %.2f ms p99 %.2f ms (load %s); solr p50 %.2f ms"
                                 + " p99 %.2f ms (load %s, after %s); publish %.1f s = %.0f chunks/s (load %s, after %s);"
-                        + " docask's analysis alone %.0f chunks/s on one thread",
+                        + " docask's analysis alone %.0f chunks/s on one thread; open %.0f ms, %d request(s), heap %+.1f MB;"
+                        + " kNN recall@40 against the exact scan %.4f",
                         chunks, pct(localMicros, 50), pct(localMicros, 99), localLoad, pct(solrMicros, 50), pct(solrMicros, 99),
-                        solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond)
+                        solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond,
+                        openMillis, openRequests, openHeap / 1e6, recall)
                         + keywordsOnly;
             }
         }
@@ -116,6 +126,27 @@ class SolrScaleCheck {
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, all.chunks(), List.of()), Optional.of(e),
                 IndexBuilder.Settings.defaults(e.id()), dir, n -> { });
         return all.questionsOnly();
+    }
+
+    /**
+     * The share of the exact scan's 40 nearest chunks (the local index) that Solr's kNN (HNSW, with
+     * docask's 4× wider topK) returns too, over the questions: what the HNSW parameters cost in recall.
+     */
+    private static double knnRecall(DocIndex local, DocIndex remote, Embedder e, List<String> questions) {
+        dev.docask.index.internal.IndexEngine a = dev.docask.index.internal.IndexEngine.of(local);
+        dev.docask.index.internal.IndexEngine b = dev.docask.index.internal.IndexEngine.of(remote);
+        long found = 0;
+        long all = 0;
+        for (String q : questions) {
+            float[] v = e.embedQuery(q);
+            java.util.Set<Integer> exact = new java.util.HashSet<>();
+            a.nearest(v, 40, null).forEach(s -> exact.add(s.chunkId()));
+            for (dev.docask.index.internal.Scored s : b.nearest(v, 40, null)) {
+                found += exact.contains(s.chunkId()) ? 1 : 0;
+            }
+            all += exact.size();
+        }
+        return all == 0 ? Double.NaN : (double) found / all;
     }
 
     private static long[] time(HybridRetriever r, List<String> questions) {
@@ -131,6 +162,15 @@ class SolrScaleCheck {
 
     private static double pct(long[] sorted, int p) {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100.0 * sorted.length) - 1)] / 1000.0;
+    }
+
+    /** The heap in use after a full collection (what stays reachable). */
+    private static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Runtime r = Runtime.getRuntime();
+        return r.totalMemory() - r.freeMemory();
     }
 
     /** The 1-minute load average now, from /proc/loadavg (the machine is shared). */

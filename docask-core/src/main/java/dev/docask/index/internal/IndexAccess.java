@@ -37,28 +37,20 @@ public final class IndexAccess {
     }
 
     /**
-     * An index whose chunks live on a search service: the site's chunks in ordinal order, for each
-     * the ordinal of its canonical copy (itself when it has none), and the backend that searches them.
+     * An index whose chunks live on a search service: the site's chunks by ordinal, their groups of
+     * copies, and the backend that searches them. The service keeps all three, so nothing is read
+     * per chunk to open it.
      *
      * @param name     what the index is called in messages (e.g. {@code solr://host:8983/solr/docs#site})
      * @param manifest the manifest the site was published with
-     * @param chunks   the site's chunks, ordinal order; kept as given, not copied, so a service's list
-     *                 may read each chunk when it is asked for
-     * @param copyOf   the canonical copy of each chunk
+     * @param chunks   the site's chunks by ordinal; kept as given, not copied, so a service's list may
+     *                 read each chunk when it is asked for
+     * @param copies   each chunk's group of copies
      * @param backend  the search service's side; closed with the index
      */
-    public record Remote(String name, Manifest manifest, List<Chunk> chunks, int[] copyOf, SearchBackend backend) {
+    public record Remote(String name, Manifest manifest, List<Chunk> chunks, CopyGroups copies, SearchBackend backend) {
         public Remote {
             chunks = java.util.Collections.unmodifiableList(chunks);
-            copyOf = copyOf.clone();
-            if (copyOf.length != chunks.size()) {
-                throw new IllegalArgumentException(chunks.size() + " chunks but " + copyOf.length + " copy ordinals");
-            }
-        }
-
-        @Override
-        public int[] copyOf() {
-            return copyOf.clone();
         }
     }
 

@@ -38,10 +38,19 @@ public interface IndexEngine {
     QueryTerms queryTerms(String question, boolean closeWords);
 
     /** The {@code n} best chunks by BM25 among {@code allowed} (all when null), best first. */
-    List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed);
+    List<Scored> bm25(QueryTerms terms, int n, @Nullable Allowed allowed);
 
     /** The {@code n} chunks nearest to {@code query} among {@code allowed} (all when null), by the int8 scan. */
-    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed);
+    List<Scored> nearest(float[] query, int n, @Nullable Allowed allowed);
+
+    /** Whether the backend applies a metadata filter itself ({@link SearchBackend#filtersItself()}). */
+    boolean filtersItself();
+
+    /** Whether {@code allowed} keeps no chunk at all. */
+    boolean matchesNone(Allowed allowed);
+
+    /** What the site's chunks hold, when the backend counts it ({@link SearchBackend#siteValues()}). */
+    java.util.Optional<SiteValues> siteValues();
 
     /** The cosine between chunk {@code id} and {@code query}. */
     float similarity(int id, float[] query);

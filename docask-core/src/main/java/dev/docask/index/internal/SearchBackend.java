@@ -2,7 +2,6 @@ package dev.docask.index.internal;
 
 import org.jspecify.annotations.Nullable;
 
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,8 +9,9 @@ import java.util.Optional;
 /**
  * Where a {@link dev.docask.index.DocIndex} finds its candidates: the local Lucene index and int8
  * scan, or a search service holding the same chunks (docask-solr). Chunk ids are the index's
- * ordinals ({@code 0 … size-1}); the index keeps the chunks, copies and manifest, and everything
- * above it (gate, fusion, copies, filters, hooks, answers) is the same whichever backend serves it.
+ * ordinals ({@code 0 … size-1}; a search service keeps them on its documents); the index keeps the
+ * chunks, copies and manifest, and everything above it (gate, fusion, copies, filters, hooks,
+ * answers) is the same whichever backend serves it.
  */
 public interface SearchBackend extends AutoCloseable {
 
@@ -19,10 +19,28 @@ public interface SearchBackend extends AutoCloseable {
     int[] docFreqs(List<String> terms);
 
     /** The {@code n} best chunks by BM25 among {@code allowed} (all when null), best first; {@code 1 <= n <= size}. */
-    List<Scored> bm25(QueryTerms terms, int n, @Nullable BitSet allowed);
+    List<Scored> bm25(QueryTerms terms, int n, @Nullable Allowed allowed);
 
     /** The {@code n} chunks nearest to the normalised {@code query} among {@code allowed}, best first. */
-    List<Scored> nearest(float[] query, int n, @Nullable BitSet allowed);
+    List<Scored> nearest(float[] query, int n, @Nullable Allowed allowed);
+
+    /**
+     * Whether this backend applies a metadata filter itself ({@link Allowed#filter}); false when it
+     * is given the allowed ordinals ({@link Allowed#chunks}), as the local index is.
+     */
+    default boolean filtersItself() {
+        return false;
+    }
+
+    /** Whether {@code allowed} keeps no chunk at all. */
+    default boolean matchesNone(Allowed allowed) {
+        return allowed.requireChunks().isEmpty();
+    }
+
+    /** What the site's chunks hold, when the backend counts it itself; empty to have docask walk the chunks. */
+    default Optional<SiteValues> siteValues() {
+        return Optional.empty();
+    }
 
     /** The cosine between each chunk and the normalised {@code query}, as the int8 vectors give it. */
     float[] similarities(int[] chunkIds, float[] query);
