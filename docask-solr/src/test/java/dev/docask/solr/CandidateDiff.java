@@ -25,9 +25,31 @@ final class CandidateDiff {
         QueryTerms tb = b.queryTerms(text, true);
         out.append("  terms local ").append(ta.terms()).append(" solr ").append(tb.terms()).append('\n');
         out.append(firstDifference("bm25", local, a.bm25(ta, n, a.canonicalChunks()), b.bm25(tb, n, b.canonicalChunks())));
-        float[] q = Embedders.fromSpec("mock").orElseThrow().embedQuery(text);
-        out.append(firstDifference("knn", local, a.nearest(q, n, a.canonicalChunks()), b.nearest(q, n, b.canonicalChunks())));
+        float[] q = Embedders.create(local.manifest().embedderSpec()).orElseThrow().embedQuery(text);
+        List<Scored> exact = a.nearest(q, n, a.canonicalChunks());
+        List<Scored> knn = b.nearest(q, n, b.canonicalChunks());
+        out.append(firstDifference("knn", local, exact, knn));
+        out.append(missed(local, exact, knn));
         return out.toString();
+    }
+
+    /**
+     * The local scan's nearest chunks that Solr's kNN list lacks: a true neighbour HNSW did not find
+     * (its cosine above the list's last) tells an approximate search from a tie at the edge.
+     */
+    private static String missed(DocIndex index, List<Scored> exact, List<Scored> knn) {
+        java.util.Set<Integer> found = new java.util.HashSet<>(); // the Solr site numbers its chunks in the local index's order
+        knn.forEach(s -> found.add(s.chunkId()));
+        List<String> lost = new java.util.ArrayList<>();
+        for (int i = 0; i < exact.size(); i++) {
+            Scored s = exact.get(i);
+            if (!found.contains(s.chunkId())) {
+                lost.add("#" + i + " " + describe(index, s));
+            }
+        }
+        float last = knn.isEmpty() ? Float.NaN : knn.getLast().score();
+        return lost.isEmpty() ? "" : "  knn lacks " + lost.size() + " of the local " + exact.size() + " nearest (solr's last "
+                + last + "): " + String.join(", ", lost) + "\n";
     }
 
     private static String firstDifference(String what, DocIndex index, List<Scored> a, List<Scored> b) {
