@@ -29,8 +29,34 @@ final class CandidateDiff {
         List<Scored> exact = a.nearest(q, n, a.canonicalChunks());
         List<Scored> knn = b.nearest(q, n, b.canonicalChunks());
         out.append(firstDifference("knn", local, exact, knn));
-        out.append(missed(local, exact, knn));
+        String lacks = missed(local, exact, knn);
+        out.append(lacks);
+        if (!lacks.isEmpty()) {
+            out.append(wider(b, q, exact));
+        }
         return out.toString();
+    }
+
+    /**
+     * Whether a wider HNSW search finds the neighbours it missed, and what the request costs: the
+     * Solr site asked for 1, 2, 4 and 8 times the candidates (its topK per shard grows with them),
+     * the best {@code n} of the answer against the local scan's {@code n}; one warm and one timed
+     * request each.
+     */
+    private static String wider(IndexEngine remote, float[] q, List<Scored> exact) {
+        int n = exact.size();
+        java.util.Set<Integer> want = new java.util.HashSet<>();
+        exact.forEach(s -> want.add(s.chunkId()));
+        StringBuilder out = new StringBuilder("  knn asked for more candidates (lacks, request time):");
+        for (int m : new int[] {1, 2, 4, 8}) {
+            remote.nearest(q, m * n, remote.canonicalChunks());
+            long t0 = System.nanoTime();
+            List<Scored> got = remote.nearest(q, m * n, remote.canonicalChunks());
+            long millis = (System.nanoTime() - t0) / 1_000_000;
+            long found = got.subList(0, Math.min(n, got.size())).stream().filter(s -> want.contains(s.chunkId())).count();
+            out.append(' ').append(m * n).append(": ").append(n - found).append(" (").append(millis).append(" ms)");
+        }
+        return out.append('\n').toString();
     }
 
     /**

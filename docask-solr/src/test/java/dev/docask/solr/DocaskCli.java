@@ -75,7 +75,22 @@ final class DocaskCli {
      * text are reused from OUT's previous index) and with the gate calibrated, as a user builds it.
      */
     void index(Path folder, String baseUrl, String embedder, Path out) throws IOException, InterruptedException {
-        run(List.of("index", folder.toString(), "--base-url", baseUrl, "--embedder", embedder, "--out", out.toString(), "-q"));
+        List<String> args = List.of("index", folder.toString(), "--base-url", baseUrl, "--embedder", embedder, "--out", out.toString());
+        List<String> check = new ArrayList<>(args);
+        check.add("--check"); // up to date: no new generation, no gate calibration (a minute per site on 2 cores)
+        Result checked = run(check);
+        if (checked.code() == 0) {
+            return;
+        }
+        if (checked.code() != 1 || !(checked.out().startsWith("stale") || checked.out().startsWith("no index"))) {
+            throw checked.failure(check);
+        }
+        List<String> build = new ArrayList<>(args);
+        build.add("-q");
+        Result built = run(build);
+        if (built.code() != 0) {
+            throw built.failure(build);
+        }
     }
 
     /**
@@ -89,7 +104,11 @@ final class DocaskCli {
         if (preferLong) {
             args.add("--long");
         }
-        JsonNode report = JSON.readTree(run(args));
+        Result r = run(args);
+        if (r.code() != 0) {
+            throw r.failure(args);
+        }
+        JsonNode report = JSON.readTree(r.out());
         JsonNode h = report.path("strategies").path("hybrid");
         List<String> misses = new ArrayList<>();
         report.path("misses").forEach(m -> misses.add(m.path("id").asText()));
@@ -102,7 +121,7 @@ final class DocaskCli {
         return v.isNumber() ? String.format(java.util.Locale.ROOT, "%.4f", v.asDouble()) : "-";
     }
 
-    private String run(List<String> args) throws IOException, InterruptedException {
+    private Result run(List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-XX:+UseParallelGC"));
         if (Runtime.version().feature() >= 23) {
@@ -116,13 +135,15 @@ final class DocaskCli {
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             int code = p.waitFor();
-            if (code != 0) {
-                throw new IllegalStateException("docask " + String.join(" ", args) + " exited with " + code + ":\n"
-                        + Files.readString(err) + out);
-            }
-            return out;
+            return new Result(code, out, Files.readString(err));
         } finally {
             Files.deleteIfExists(err);
+        }
+    }
+
+    private record Result(int code, String out, String err) {
+        IllegalStateException failure(List<String> args) {
+            return new IllegalStateException("docask " + String.join(" ", args) + " exited with " + code + ":\n" + err + out);
         }
     }
 
