@@ -1,5 +1,6 @@
 package dev.docask.solr;
 
+import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.IndexEngine;
@@ -9,14 +10,29 @@ import dev.docask.retrieve.RetrievalOptions;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
+import java.util.Optional;
 
-/** For a question whose sources differ: where the local and the Solr candidate lists part. */
+/**
+ * Where the local and the Solr candidate lists of a question part: for a question whose sources differ,
+ * and to count how often the lists themselves agree (docs/solr.md).
+ */
 final class CandidateDiff {
+    private static final String SAME = "same";
+    private static final String DIFFERS = "differs";
+
     private CandidateDiff() {
     }
 
     /** Where the two backends' candidate lists part, to explain a difference (docs/solr.md). */
     static String of(DocIndex local, DocIndex remote, String text) {
+        return compare(local, remote, text, Embedders.create(local.manifest().embedderSpec())).description();
+    }
+
+    /**
+     * Both backends' BM25 and kNN candidates (the default {@code candidates}, copies collapsed) for {@code text};
+     * {@code embedder} is the indexes' own (empty for a keyword-only index: no kNN list).
+     */
+    static Lists compare(DocIndex local, DocIndex remote, String text, Optional<Embedder> embedder) {
         IndexEngine a = IndexEngine.of(local);
         IndexEngine b = IndexEngine.of(remote);
         int n = RetrievalOptions.defaults().candidates();
@@ -24,17 +40,28 @@ final class CandidateDiff {
         QueryTerms ta = a.queryTerms(text, true);
         QueryTerms tb = b.queryTerms(text, true);
         out.append("  terms local ").append(ta.terms()).append(" solr ").append(tb.terms()).append('\n');
-        out.append(firstDifference("bm25", local, a.bm25(ta, n, a.canonicalChunks()), b.bm25(tb, n, b.canonicalChunks())));
-        float[] q = Embedders.create(local.manifest().embedderSpec()).orElseThrow().embedQuery(text);
-        List<Scored> exact = a.nearest(q, n, a.canonicalChunks());
-        List<Scored> knn = b.nearest(q, n, b.canonicalChunks());
-        out.append(firstDifference("knn", local, exact, knn));
-        String lacks = missed(local, exact, knn);
-        out.append(lacks);
-        if (!lacks.isEmpty()) {
-            out.append(wider(b, q, exact));
+        String bm25 = firstDifference("bm25", local, a.bm25(ta, n, a.canonicalChunks()), b.bm25(tb, n, b.canonicalChunks()));
+        out.append(bm25);
+        String knn = "";
+        if (embedder.isPresent()) {
+            float[] q = embedder.get().embedQuery(text);
+            List<Scored> exact = a.nearest(q, n, a.canonicalChunks());
+            List<Scored> found = b.nearest(q, n, b.canonicalChunks());
+            knn = firstDifference("knn", local, exact, found);
+            out.append(knn);
+            out.append(missed(local, exact, found));
+            float last = found.isEmpty() ? Float.NEGATIVE_INFINITY : found.getLast().score();
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            found.forEach(f -> ids.add(f.chunkId()));
+            if (exact.stream().anyMatch(e -> !ids.contains(e.chunkId()) && e.score() > last)) {
+                out.append(wider(b, q, exact)); // a neighbour HNSW did not find, not a member of a tie at the edge
+            }
         }
-        return out.toString();
+        return new Lists(!bm25.contains(DIFFERS), !knn.contains(DIFFERS), out.toString());
+    }
+
+    /** Whether the BM25 and the kNN lists are the same (chunk URLs and scores, in order), and where they part. */
+    record Lists(boolean sameBm25, boolean sameKnn, String description) {
     }
 
     /**
@@ -83,11 +110,11 @@ final class CandidateDiff {
             @Nullable Scored x = i < a.size() ? a.get(i) : null;
             @Nullable Scored y = i < b.size() ? b.get(i) : null;
             if (x == null || y == null || !index.chunk(x.chunkId()).url().equals(index.chunk(y.chunkId()).url()) || x.score() != y.score()) {
-                return "  " + what + " differs at " + i + ": local " + describe(index, x) + ", solr " + describe(index, y)
+                return "  " + what + " " + DIFFERS + " at " + i + ": local " + describe(index, x) + ", solr " + describe(index, y)
                         + " (lists " + a.size() + "/" + b.size() + ")\n";
             }
         }
-        return "  " + what + " same " + a.size() + "\n";
+        return "  " + what + " " + SAME + " " + a.size() + "\n";
     }
 
     private static String describe(DocIndex index, @Nullable Scored s) {

@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The three real docs sites (../shared/data/docs), each a site of one collection on the 2-node, 2-shard,
  * replication factor 2 cluster, against their local indexes (issue 17): {@code docask eval} gives the same
  * recall@6, turned away and off-topic figures through Solr, and at least 95% of the dev questions (short and
- * long forms) get the same sources. The cross-site and probe questions (all off-topic) are asked too.
+ * long forms) get the same sources. The cross-site and probe questions are asked too, and each question's
+ * BM25 and kNN candidate lists are compared (where they part is printed, as where sources differ).
  * The embedder is {@code docask.solr.embedder}: {@code mock} with {@code -Psolr-it}, {@code bge-small} with
  * {@code -Psolr-bge}; the local indexes stay in {@code docask.solr.indexes} between runs, so a rerun embeds
  * nothing (docs/solr.md, "Tests").
@@ -52,7 +53,8 @@ class SolrRealSitesIT {
         DocaskCli cli = DocaskCli.fromBuild(TestSites.root());
         SolrCluster cluster = SolrCluster.shared();
         Path indexes = Path.of(System.getProperty("docask.solr.indexes", tmp.toString()));
-        Map<String, int[]> sameOfAsked = new LinkedHashMap<>(); // per question set: {same, asked}
+        // per question set: {same sources, asked, same BM25 candidates, same kNN candidates}
+        Map<String, int[]> sameOfAsked = new LinkedHashMap<>();
         List<String> figures = new ArrayList<>();
         List<String> figuresDiffer = new ArrayList<>();
         List<String> differ = new ArrayList<>();
@@ -80,7 +82,7 @@ class SolrRealSitesIT {
                     HybridRetriever a = HybridRetriever.create(local, embedder);
                     HybridRetriever b = HybridRetriever.create(remote, embedder);
                     for (QuestionSet set : sets) {
-                        int[] tally = sameOfAsked.computeIfAbsent(set.name(), k -> new int[2]);
+                        int[] tally = sameOfAsked.computeIfAbsent(set.name(), k -> new int[4]);
                         for (String text : set.texts()) {
                             tally[1]++;
                             a.retrieve(text, RetrievalOptions.defaults()); // warm: the second run is timed
@@ -92,11 +94,14 @@ class SolrRealSitesIT {
                             long t4 = System.nanoTime();
                             localMicros.add((t3 - t2) / 1000);
                             solrMicros.add((t4 - t3) / 1000);
-                            if (urls(ra).equals(urls(rb)) && ra.answerable() == rb.answerable()) {
-                                tally[0]++;
-                            } else {
-                                differ.add(s.name() + " [" + set.name() + "]: " + text + "\n  local " + answer(ra) + "\n  solr  " + answer(rb)
-                                        + "\n" + CandidateDiff.of(local, remote, text));
+                            CandidateDiff.Lists lists = CandidateDiff.compare(local, remote, text, embedder);
+                            tally[2] += lists.sameBm25() ? 1 : 0;
+                            tally[3] += lists.sameKnn() ? 1 : 0;
+                            boolean same = urls(ra).equals(urls(rb)) && ra.answerable() == rb.answerable();
+                            tally[0] += same ? 1 : 0;
+                            if (!same || !lists.sameBm25() || !lists.sameKnn()) {
+                                differ.add(s.name() + " [" + set.name() + "]: " + text + (same ? "\n  same sources"
+                                        : "\n  local " + answer(ra) + "\n  solr  " + answer(rb)) + "\n" + lists.description());
                             }
                         }
                         DocaskCli.Figures lf = cli.eval(List.of("--index", dir.toString()), set.files(), set.preferLong());
@@ -111,9 +116,10 @@ class SolrRealSitesIT {
             }
         }
         System.out.printf("docask-solr (%s): docask eval, local index against Solr%n%s%n", EMBEDDER, String.join("\n", figures));
-        sameOfAsked.forEach((set, t) -> System.out.printf("docask-solr (%s): %s: %d of %d questions with the same sources%n",
-                EMBEDDER, set, t[0], t[1]));
-        System.out.printf("docask-solr (%s): where the sources differ:%n%s%n", EMBEDDER, String.join("\n", differ));
+        sameOfAsked.forEach((set, t) -> System.out.printf("docask-solr (%s): %s: %d of %d questions with the same sources "
+                + "(the same %d BM25 candidates: %d, the same kNN candidates: %d)%n",
+                EMBEDDER, set, t[0], t[1], RetrievalOptions.defaults().candidates(), t[2], t[3]));
+        System.out.printf("docask-solr (%s): where the sources or the candidates differ:%n%s%n", EMBEDDER, String.join("\n", differ));
         System.out.printf("docask-solr (%s): retrieval p50/p99 local %d/%d us, solr %d/%d us; published %d chunks in %.1f s (%.0f chunks/s)%n",
                 EMBEDDER, percentile(localMicros, 50), percentile(localMicros, 99), percentile(solrMicros, 50),
                 percentile(solrMicros, 99), published, publishNanos / 1e9, published / (publishNanos / 1e9));
