@@ -71,8 +71,9 @@ final class DocaskCli {
     }
 
     /**
-     * {@code docask index FOLDER --base-url URL --embedder SPEC --out OUT}: incremental (vectors of unchanged
-     * text are reused from OUT's previous index) and with the gate calibrated, as a user builds it.
+     * {@code docask index FOLDER --base-url URL --embedder SPEC --out OUT}, as a user builds it (the gate
+     * calibrated), unless {@code index --check} finds OUT up to date; a rebuild reuses the vectors of
+     * unchanged text from OUT's previous index.
      */
     void index(Path folder, String baseUrl, String embedder, Path out) throws IOException, InterruptedException {
         List<String> args = List.of("index", folder.toString(), "--base-url", baseUrl, "--embedder", embedder, "--out", out.toString());
