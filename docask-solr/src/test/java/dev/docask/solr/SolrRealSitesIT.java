@@ -28,8 +28,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The three real docs sites (../shared/data/docs), each a site of one collection on the 2-node, 2-shard,
  * replication factor 2 cluster, against their local indexes (issue 17): {@code docask eval} gives the same
  * recall@6, turned away and off-topic figures through Solr, and at least 95% of the dev questions (short and
- * long forms) get the same sources. The cross-site and probe questions are asked too, and each question's
- * BM25 and kNN candidate lists are compared (where they part is printed, as where sources differ).
+ * long forms) get the same sources. With {@code docask.solr.moreSets} the cross-site and probe questions are
+ * asked too. Each question's BM25 and kNN candidate lists are compared (where they part is printed, as where
+ * the sources differ).
  * The embedder is {@code docask.solr.embedder}: {@code mock} with {@code -Psolr-it}, {@code bge-small} with
  * {@code -Psolr-bge}; the local indexes stay in {@code docask.solr.indexes} between runs, so a rerun embeds
  * nothing (docs/solr.md, "Tests").
@@ -42,6 +43,8 @@ class SolrRealSitesIT {
             new Site("docusaurus", "docusaurus/website", "https://docusaurus.io"),
             new Site("astro", "astro/src/content/docs", "https://docs.astro.build"));
     private static final String DEV = "dev";
+    /** The cross-site and probe sets too (223 more questions: 3 of the 4 parts of the run's time; -Psolr-bge). */
+    private static final boolean MORE_SETS = Boolean.getBoolean("docask.solr.moreSets");
 
     @TempDir
     Path tmp;
@@ -67,11 +70,13 @@ class SolrRealSitesIT {
             long t0 = System.nanoTime();
             cli.index(docs.resolve(s.folder()), s.baseUrl(), EMBEDDER, dir);
             System.out.printf("docask-solr: %s indexed (or brought up to date) in %.1f s -> %s%n", s.name(), (System.nanoTime() - t0) / 1e9, dir);
-            List<QuestionSet> sets = List.of(
+            List<QuestionSet> sets = new ArrayList<>(List.of(
                     new QuestionSet(DEV, List.of(docs.resolve(s.name() + "-dev-questions.jsonl")), false),
-                    new QuestionSet(DEV + " --long", List.of(docs.resolve(s.name() + "-dev-questions.jsonl")), true),
-                    new QuestionSet("cross-site+probes", List.of(TestSites.root().resolve("eval/questions/" + s.name() + "-cross-site.jsonl"),
-                            TestSites.root().resolve("eval/questions/" + s.name() + "-probes.jsonl")), false));
+                    new QuestionSet(DEV + " --long", List.of(docs.resolve(s.name() + "-dev-questions.jsonl")), true)));
+            if (MORE_SETS) {
+                sets.add(new QuestionSet("cross-site+probes", List.of(TestSites.root().resolve("eval/questions/" + s.name() + "-cross-site.jsonl"),
+                        TestSites.root().resolve("eval/questions/" + s.name() + "-probes.jsonl")), false));
+            }
             try (DocIndex local = DocIndex.open(dir)) {
                 long t1 = System.nanoTime();
                 SolrBackend.publish(local, cluster.uri(), s.name());
