@@ -4,6 +4,7 @@ import com.google.errorprone.annotations.CheckReturnValue;
 import dev.docask.embed.EmbedderSpec;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.Corpus.Problem;
+import dev.docask.index.internal.QuantizedVector;
 
 import java.time.Instant;
 import java.util.List;
@@ -143,6 +144,7 @@ public final class Manifest {
         }
         return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
                 g.minKeywordCoverage(), g.maxUnknownShare() == null ? OptionalDouble.empty() : OptionalDouble.of(g.maxUnknownShare()),
+                Optional.ofNullable(g.neighbours()).map(StoredManifest.StoredNeighbours::neighbours),
                 g.embedderId(), g.queryVariant(), g.figures(), Instant.parse(g.calibratedAt())));
     }
 
@@ -150,7 +152,9 @@ public final class Manifest {
     public Manifest withGate(Gate gate) {
         return new Manifest(stored.withGate(new StoredManifest.StoredGate(
                 gate.minSimilarity().isPresent() ? gate.minSimilarity().getAsDouble() : null, gate.minKeywordCoverage(),
-                gate.maxUnknownShare().isPresent() ? gate.maxUnknownShare().getAsDouble() : null, gate.embedderId(), gate.queryVariant(), gate.figures(), gate.calibratedAt().toString())));
+                gate.maxUnknownShare().isPresent() ? gate.maxUnknownShare().getAsDouble() : null,
+                gate.neighbours().map(StoredManifest.StoredNeighbours::of).orElse(null), gate.embedderId(), gate.queryVariant(),
+                gate.figures(), gate.calibratedAt().toString())));
     }
 
     /**
@@ -161,16 +165,20 @@ public final class Manifest {
      * @param maxUnknownShare    a question whose words the site never uses carry this share of its IDF weight or
      *                           more is refused whatever its scores (docs/retrieval.md §4); empty in a gate recorded
      *                           before this rule, which then does not apply it
+     * @param neighbours         the question-space rule where the calibration adopted it (docs/retrieval.md §4,
+     *                           "Questions near other tools' questions"); empty otherwise
      * @param embedderId         the embedder it was measured with (it holds for that model only)
      * @param queryVariant       the embedder's query form it was measured with ("" when the model has one)
      * @param figures            what was measured, one line each, for {@code docask inspect}
      * @param calibratedAt       when
      */
     public record Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
-                       String embedderId, String queryVariant, List<String> figures, Instant calibratedAt) {
+                       Optional<Neighbours> neighbours, String embedderId, String queryVariant, List<String> figures,
+                       Instant calibratedAt) {
         public Gate {
             Objects.requireNonNull(minSimilarity, "minSimilarity");
             Objects.requireNonNull(maxUnknownShare, "maxUnknownShare");
+            Objects.requireNonNull(neighbours, "neighbours");
             Objects.requireNonNull(embedderId, "embedderId");
             Objects.requireNonNull(queryVariant, "queryVariant");
             Objects.requireNonNull(calibratedAt, "calibratedAt");
@@ -181,6 +189,68 @@ public final class Manifest {
         public Gate(OptionalDouble minSimilarity, double minKeywordCoverage, String embedderId, String queryVariant,
                     List<String> figures, Instant calibratedAt) {
             this(minSimilarity, minKeywordCoverage, OptionalDouble.empty(), embedderId, queryVariant, figures, calibratedAt);
+        }
+
+        /** A gate of the two floors and the unknown-word rule, without the question-space rule. */
+        public Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
+                    String embedderId, String queryVariant, List<String> figures, Instant calibratedAt) {
+            this(minSimilarity, minKeywordCoverage, maxUnknownShare, Optional.empty(), embedderId, queryVariant, figures,
+                    calibratedAt);
+        }
+    }
+
+    /**
+     * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question is refused
+     * when the mean cosine of its {@code k} nearest off-topic questions exceeds that of its {@code k} nearest site
+     * questions by more than {@code maxLead}. The vectors are the calibration's own questions, embedded as questions
+     * with the index's model and stored in the local index's int8 form.
+     *
+     * <pre>{@code
+     * index.manifest().gate().flatMap(Manifest.Gate::neighbours)
+     *         .ifPresent(n -> System.out.println(n.site().size() + " site questions, lead at most " + n.maxLead()));
+     * }</pre>
+     *
+     * @param k        how many nearest questions of each set are averaged
+     * @param maxLead  the largest lead of the off-topic questions that still passes
+     * @param site     the site questions' vectors
+     * @param offTopic the off-topic questions' vectors
+     */
+    public record Neighbours(int k, double maxLead, List<QuantizedVector> site, List<QuantizedVector> offTopic) {
+        public Neighbours {
+            if (k < 1 || site.size() < k || offTopic.size() < k) {
+                throw new IllegalArgumentException("the question-space rule needs k >= 1 and at least k questions of each "
+                        + "set: k " + k + ", " + site.size() + " site and " + offTopic.size() + " off-topic questions");
+            }
+            site = List.copyOf(site);
+            offTopic = List.copyOf(offTopic);
+        }
+
+        /**
+         * How far the {@code k} nearest off-topic questions lead the {@code k} nearest site questions for a question
+         * with this (unit) vector: the difference of their mean cosines.
+         */
+        public double lead(float[] question) {
+            return meanOfBest(offTopic, question) - meanOfBest(site, question);
+        }
+
+        private double meanOfBest(List<QuantizedVector> vectors, float[] question) {
+            float[] best = new float[k]; // descending
+            java.util.Arrays.fill(best, Float.NEGATIVE_INFINITY);
+            for (QuantizedVector v : vectors) {
+                float c = v.dot(question);
+                if (c > best[k - 1]) {
+                    int i = k - 1;
+                    for (; i > 0 && best[i - 1] < c; i--) {
+                        best[i] = best[i - 1];
+                    }
+                    best[i] = c;
+                }
+            }
+            double sum = 0;
+            for (float b : best) {
+                sum += b;
+            }
+            return sum / k;
         }
     }
 
