@@ -165,8 +165,10 @@ final class GateCalibration {
         }
         Choice c = withUnknownWords(choose(site, pool, vectors), site, pool);
         List<String> neighbourFigures = new ArrayList<>();
+        long neighboursStart = System.nanoTime();
         Optional<Manifest.Neighbours> neighbours = vectors && retriever.embedder().isPresent()
                 ? neighbours(retriever.embedder().get(), siteQuestions, site, pool, c, neighbourFigures) : Optional.empty();
+        long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
         long millis = (System.nanoTime() - start) / 1_000_000;
         List<String> figures = new ArrayList<>();
         figures.add(String.format(Locale.ROOT, "%d site questions (section headings, own section held out): %s",
@@ -176,7 +178,8 @@ final class GateCalibration {
         figures.add(String.format(Locale.ROOT, "with these floors: %d of %d site questions turned away, %d of %d off-topic passed",
                 turnedAway(site, c), site.size(), passed(pool, c), pool.size()));
         figures.addAll(neighbourFigures);
-        figures.add(String.format(Locale.ROOT, "measured in %.1f s", millis / 1000.0));
+        figures.add(String.format(Locale.ROOT, "measured in %.1f s, %.1f s of it for the question-space rule", millis / 1000.0,
+                neighboursMillis / 1000.0));
         return new Manifest.Gate(vectors ? OptionalDouble.of(c.minSimilarity()) : OptionalDouble.empty(),
                 c.minKeywordCoverage(), Double.isInfinite(c.maxUnknownShare()) ? OptionalDouble.empty()
                         : OptionalDouble.of(c.maxUnknownShare()), neighbours, embedderId, queryVariant, figures, Instant.now());
