@@ -322,8 +322,10 @@ final class GateCalibration {
                                                     List<Scores> pool, Choice c, List<String> figures) {
         List<String> offTopicTexts = new ArrayList<>(offTopicPool());
         offTopicTexts.addAll(nearDomainPool());
-        List<QuantizedVector> siteVectors = embed(embedder, siteQuestions.stream().map(SiteQuestion::text).toList());
-        List<QuantizedVector> offTopicVectors = embed(embedder, offTopicTexts);
+        List<float[]> siteFloats = embed(embedder, siteQuestions.stream().map(SiteQuestion::text).toList());
+        List<float[]> offTopicFloats = embed(embedder, offTopicTexts);
+        List<QuantizedVector> siteVectors = siteFloats.stream().map(QuantizedVector::of).toList();
+        List<QuantizedVector> offTopicVectors = offTopicFloats.stream().map(QuantizedVector::of).toList();
         if (siteVectors.size() <= NEIGHBOURS || offTopicVectors.size() <= NEIGHBOURS) {
             figures.add("question-space rule not measured: too few site questions");
             return Optional.empty();
@@ -332,7 +334,7 @@ final class GateCalibration {
         for (int i = 0; i < site.size(); i++) {
             if (c.passes(site.get(i), true)) {
                 passingLeads.add(new Manifest.Neighbours(NEIGHBOURS, 0, without(siteVectors, i), offTopicVectors)
-                        .lead(vector(siteVectors.get(i))));
+                        .lead(siteFloats.get(i)));
             }
         }
         if (passingLeads.isEmpty()) {
@@ -341,21 +343,24 @@ final class GateCalibration {
         }
         passingLeads.sort(null);
         int allowed = (int) Math.floor(NEIGHBOURS_SITE_TURNED_AWAY * passingLeads.size());
-        double maxLead = passingLeads.get(passingLeads.size() - 1 - allowed);
+        // never below 0: a question nearer the site's questions than the off-topic ones is not refused by this rule.
+        // Where headings sit far from the pool (BEIR's paper titles: -0.08 at 2%), short real queries do not, and a
+        // negative limit refused many of them (docs/quality.md, "Question-space neighbours")
+        double maxLead = Math.max(0, passingLeads.get(passingLeads.size() - 1 - allowed));
         int floorsPass = 0;
         int refused = 0;
         for (int j = 0; j < pool.size(); j++) {
             if (c.passes(pool.get(j), true)) {
                 floorsPass++;
                 double lead = new Manifest.Neighbours(NEIGHBOURS, 0, siteVectors, without(offTopicVectors, j))
-                        .lead(vector(offTopicVectors.get(j)));
+                        .lead(offTopicFloats.get(j));
                 refused += lead > maxLead ? 1 : 0;
             }
         }
         int siteRefused = (int) passingLeads.stream().filter(l -> l > maxLead).count();
         boolean adopt = floorsPass > 0 && refused >= MIN_UNKNOWN_RULE_GAIN * floorsPass;
         String measured = String.format(Locale.ROOT, "%d site and %d off-topic questions as neighbours (k %d); lead limit "
-                        + "%.4f (the site questions' %d%% from the top); of the %d off-topic questions the floors pass it "
+                        + "%.4f (the site questions' %d%% from the top, at least 0); of the %d off-topic questions the floors pass it "
                         + "would refuse %d, and %d of the %d site questions they pass",
                 siteVectors.size(), offTopicVectors.size(), NEIGHBOURS, maxLead,
                 Math.round(NEIGHBOURS_SITE_TURNED_AWAY * 100), floorsPass, refused, siteRefused, passingLeads.size());
@@ -364,23 +369,12 @@ final class GateCalibration {
         return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, siteVectors, offTopicVectors)) : Optional.empty();
     }
 
-    private static List<QuantizedVector> embed(Embedder embedder, List<String> texts) {
-        List<QuantizedVector> out = new ArrayList<>(texts.size());
+    private static List<float[]> embed(Embedder embedder, List<String> texts) {
+        List<float[]> out = new ArrayList<>(texts.size());
         for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
-            for (float[] v : embedder.embedQueries(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH)))) {
-                out.add(QuantizedVector.of(v));
-            }
+            out.addAll(embedder.embedQueries(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
         }
         return out;
-    }
-
-    private static float[] vector(QuantizedVector q) {
-        byte[] values = q.values();
-        float[] v = new float[values.length];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = values[i] * q.scale();
-        }
-        return v;
     }
 
     private static <T> List<T> without(List<T> list, int index) {

@@ -351,6 +351,19 @@ class GateCalibrationTest {
     }
 
     @Test
+    void neighbours_siteQuestionsAllNearerEachOtherThanThePool_leadLimitIsZeroNotBelow() {
+        List<String> siteTexts = java.util.stream.IntStream.range(0, 50).mapToObj(i -> "retry failed deliveries " + i).toList();
+        List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
+
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs,
+                siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS, new java.util.ArrayList<>());
+
+        assertThat(n).isPresent();
+        assertThat(n.get().maxLead()).as("every site question's lead is negative").isZero();
+    }
+
+    @Test
     void neighbours_leadLimitLeavesTwoPercentOfThePassingSiteQuestionsOut_andIsAdoptedWhereItPays() {
         List<String> siteTexts = new java.util.ArrayList<>();
         for (int i = 0; i < 50; i++) {
