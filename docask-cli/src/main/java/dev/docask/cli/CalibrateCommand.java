@@ -62,7 +62,7 @@ final class CalibrateCommand implements Callable<Integer> {
     boolean dumpScores;
 
     @Option(names = "--dump-features", hidden = true, description = "Print the gate's question-level features of the "
-            + "site questions, the pool and the --questions files.")
+            + "site questions, the pool and the --questions files (each line ends with the question's vector).")
     boolean dumpFeatures;
 
     @Override

@@ -29,7 +29,9 @@ final class GateReport {
                 ? String.format(Locale.ROOT, "minSimilarity %.3f, ", g.minSimilarity().getAsDouble()) : "")
                 + String.format(Locale.ROOT, "minKeywordCoverage %.3f", g.minKeywordCoverage())
                 + (g.maxUnknownShare().isPresent()
-                ? String.format(Locale.ROOT, ", maxUnknownShare %.2f", g.maxUnknownShare().getAsDouble()) : "");
+                ? String.format(Locale.ROOT, ", maxUnknownShare %.2f", g.maxUnknownShare().getAsDouble()) : "")
+                + g.neighbours().map(n -> String.format(Locale.ROOT, ", question-space lead at most %.4f (k %d)",
+                n.maxLead(), n.k())).orElse("");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {
@@ -42,6 +44,8 @@ final class GateReport {
         o.put("minSimilarity", g.minSimilarity().isPresent() ? g.minSimilarity().getAsDouble() : null);
         o.put("minKeywordCoverage", g.minKeywordCoverage());
         o.put("maxUnknownShare", g.maxUnknownShare().isPresent() ? g.maxUnknownShare().getAsDouble() : null);
+        o.put("neighbours", g.neighbours().map(n -> Map.of("k", n.k(), "maxLead", n.maxLead(), "siteQuestions", n.site().size(),
+                "offTopicQuestions", n.offTopic().size())).orElse(null));
         o.put("embedderId", g.embedderId());
         o.put("queryVariant", g.queryVariant());
         o.put("calibratedAt", g.calibratedAt().toString());

@@ -95,7 +95,8 @@ class CalibrateCommandTest {
 
         CliRun inspect = run("inspect", "--index", idx.toString());
         assertThat(inspect.out()).containsPattern("gate minSimilarity \\d\\.\\d{3}, minKeywordCoverage \\d\\.\\d{3}")
-                .contains("off-topic questions (bundled pool)");
+                .contains("off-topic questions (bundled pool)").contains("question-space rule");
+        assertThat(gate.has("neighbours")).as("the question-space rule, adopted or null").isTrue();
         JsonNode inspected = new ObjectMapper().readTree(run("inspect", "--index", idx.toString(), "--json").out());
         assertThat(inspected.get("gate").get("minKeywordCoverage").asDouble())
                 .isEqualTo(gate.get("minKeywordCoverage").asDouble());

@@ -4,6 +4,7 @@ import com.google.errorprone.annotations.CheckReturnValue;
 import dev.docask.embed.EmbedderSpec;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.Corpus.Problem;
+import dev.docask.index.internal.QuantizedVector;
 
 import java.time.Instant;
 import java.util.List;
@@ -143,6 +144,7 @@ public final class Manifest {
         }
         return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
                 g.minKeywordCoverage(), g.maxUnknownShare() == null ? OptionalDouble.empty() : OptionalDouble.of(g.maxUnknownShare()),
+                Optional.ofNullable(g.neighbours()).map(StoredManifest.StoredNeighbours::neighbours),
                 g.embedderId(), g.queryVariant(), g.figures(), Instant.parse(g.calibratedAt())));
     }
 
@@ -150,7 +152,9 @@ public final class Manifest {
     public Manifest withGate(Gate gate) {
         return new Manifest(stored.withGate(new StoredManifest.StoredGate(
                 gate.minSimilarity().isPresent() ? gate.minSimilarity().getAsDouble() : null, gate.minKeywordCoverage(),
-                gate.maxUnknownShare().isPresent() ? gate.maxUnknownShare().getAsDouble() : null, gate.embedderId(), gate.queryVariant(), gate.figures(), gate.calibratedAt().toString())));
+                gate.maxUnknownShare().isPresent() ? gate.maxUnknownShare().getAsDouble() : null,
+                gate.neighbours().map(StoredManifest.StoredNeighbours::of).orElse(null), gate.embedderId(), gate.queryVariant(),
+                gate.figures(), gate.calibratedAt().toString())));
     }
 
     /**
@@ -161,16 +165,20 @@ public final class Manifest {
      * @param maxUnknownShare    a question whose words the site never uses carry this share of its IDF weight or
      *                           more is refused whatever its scores (docs/retrieval.md §4); empty in a gate recorded
      *                           before this rule, which then does not apply it
+     * @param neighbours         the question-space rule where the calibration adopted it (docs/retrieval.md §4,
+     *                           "Questions near other tools' questions"); empty otherwise
      * @param embedderId         the embedder it was measured with (it holds for that model only)
      * @param queryVariant       the embedder's query form it was measured with ("" when the model has one)
      * @param figures            what was measured, one line each, for {@code docask inspect}
      * @param calibratedAt       when
      */
     public record Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
-                       String embedderId, String queryVariant, List<String> figures, Instant calibratedAt) {
+                       Optional<Neighbours> neighbours, String embedderId, String queryVariant, List<String> figures,
+                       Instant calibratedAt) {
         public Gate {
             Objects.requireNonNull(minSimilarity, "minSimilarity");
             Objects.requireNonNull(maxUnknownShare, "maxUnknownShare");
+            Objects.requireNonNull(neighbours, "neighbours");
             Objects.requireNonNull(embedderId, "embedderId");
             Objects.requireNonNull(queryVariant, "queryVariant");
             Objects.requireNonNull(calibratedAt, "calibratedAt");
@@ -181,6 +189,154 @@ public final class Manifest {
         public Gate(OptionalDouble minSimilarity, double minKeywordCoverage, String embedderId, String queryVariant,
                     List<String> figures, Instant calibratedAt) {
             this(minSimilarity, minKeywordCoverage, OptionalDouble.empty(), embedderId, queryVariant, figures, calibratedAt);
+        }
+
+        /** A gate of the two floors and the unknown-word rule, without the question-space rule. */
+        public Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
+                    String embedderId, String queryVariant, List<String> figures, Instant calibratedAt) {
+            this(minSimilarity, minKeywordCoverage, maxUnknownShare, Optional.empty(), embedderId, queryVariant, figures,
+                    calibratedAt);
+        }
+    }
+
+    /**
+     * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question is refused
+     * when the mean cosine of its {@code k} nearest off-topic questions exceeds that of its {@code k} nearest site
+     * questions by more than {@code maxLead}. The vectors are the calibration's own questions, embedded as questions
+     * with the index's model and stored in the local index's int8 form.
+     *
+     * <pre>{@code
+     * index.manifest().gate().flatMap(Manifest.Gate::neighbours)
+     *         .ifPresent(n -> System.out.println(n.site().size() + " site questions, lead at most " + n.maxLead()));
+     * }</pre>
+     */
+    public static final class Neighbours {
+        /** Candidates kept by the int8 estimate before the float cosines choose the best k (error < 0.005, Int8Quantizer). */
+        private static final int CANDIDATES_PER_K = 3;
+        private final int k;
+        private final double maxLead;
+        private final List<QuantizedVector> site;
+        private final List<QuantizedVector> offTopic;
+        private final Packed sitePacked;
+        private final Packed offTopicPacked;
+
+        /**
+         * @param k        how many nearest questions of each set are averaged
+         * @param maxLead  the largest lead of the off-topic questions that still passes
+         * @param site     the site questions' vectors
+         * @param offTopic the off-topic questions' vectors
+         */
+        public Neighbours(int k, double maxLead, List<QuantizedVector> site, List<QuantizedVector> offTopic) {
+            if (k < 1 || site.size() < k || offTopic.size() < k) {
+                throw new IllegalArgumentException("the question-space rule needs k >= 1 and at least k questions of each "
+                        + "set: k " + k + ", " + site.size() + " site and " + offTopic.size() + " off-topic questions");
+            }
+            this.k = k;
+            this.maxLead = maxLead;
+            this.site = List.copyOf(site);
+            this.offTopic = List.copyOf(offTopic);
+            this.sitePacked = new Packed(this.site);
+            this.offTopicPacked = new Packed(this.offTopic);
+        }
+
+        /** How many nearest questions of each set are averaged. */
+        public int k() {
+            return k;
+        }
+
+        /** The largest lead that still passes. */
+        public double maxLead() {
+            return maxLead;
+        }
+
+        /** The site questions' vectors. */
+        public List<QuantizedVector> site() {
+            return site;
+        }
+
+        /** The off-topic questions' vectors. */
+        public List<QuantizedVector> offTopic() {
+            return offTopic;
+        }
+
+        /**
+         * How far the {@code k} nearest off-topic questions lead the {@code k} nearest site questions for a question
+         * with this (unit) vector: the difference of their mean cosines. The int8 scan's kernel picks candidates,
+         * the float question's cosines rank them, as the vector scan does (docs/benchmarks.md).
+         */
+        public double lead(float[] question) {
+            byte[] qb = new byte[question.length];
+            float qScale = QuantizedVector.quantize(question, qb);
+            short[] q = new short[qb.length];
+            for (int i = 0; i < qb.length; i++) {
+                q[i] = qb[i];
+            }
+            return offTopicPacked.meanOfBest(k, question, q, qScale) - sitePacked.meanOfBest(k, question, q, qScale);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Neighbours n && k == n.k && Double.compare(maxLead, n.maxLead) == 0 && site.equals(n.site)
+                    && offTopic.equals(n.offTopic);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(k, maxLead, site, offTopic);
+        }
+
+        @Override
+        public String toString() {
+            return "Neighbours[k " + k + ", maxLead " + maxLead + ", " + site.size() + " site, " + offTopic.size() + " off-topic]";
+        }
+
+        /** The vectors of one set in one array, for {@link Int8Dot}. */
+        private static final class Packed {
+            private final List<QuantizedVector> vectors;
+            private final byte[] data;
+            private final float[] scales;
+            private final int dimensions;
+
+            Packed(List<QuantizedVector> vectors) {
+                this.vectors = vectors;
+                this.dimensions = vectors.getFirst().values().length;
+                this.data = new byte[vectors.size() * dimensions];
+                this.scales = new float[vectors.size()];
+                for (int i = 0; i < vectors.size(); i++) {
+                    System.arraycopy(vectors.get(i).values(), 0, data, i * dimensions, dimensions);
+                    scales[i] = vectors.get(i).scale();
+                }
+            }
+
+            double meanOfBest(int k, float[] question, short[] q, float qScale) {
+                int n = Math.min(vectors.size(), k * CANDIDATES_PER_K);
+                int[] ids = new int[n];
+                float[] est = new float[n];
+                int kept = 0;
+                for (int i = 0; i < scales.length; i++) {
+                    float e = Int8Dot.dot(q, data, i * dimensions) * qScale * scales[i];
+                    if (kept < n || e > est[kept - 1]) {
+                        int j = Math.min(kept, n - 1);
+                        for (; j > 0 && est[j - 1] < e; j--) {
+                            est[j] = est[j - 1];
+                            ids[j] = ids[j - 1];
+                        }
+                        est[j] = e;
+                        ids[j] = i;
+                        kept = Math.min(n, kept + 1);
+                    }
+                }
+                float[] exact = new float[kept];
+                for (int i = 0; i < kept; i++) {
+                    exact[i] = vectors.get(ids[i]).dot(question);
+                }
+                java.util.Arrays.sort(exact);
+                double sum = 0;
+                for (int i = 0; i < k; i++) {
+                    sum += exact[kept - 1 - i];
+                }
+                return sum / k;
+            }
         }
     }
 

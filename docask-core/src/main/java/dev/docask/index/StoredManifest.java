@@ -43,11 +43,47 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
                        Map<String, String> checksums, @Nullable StoredGate gate) {
 
     /** The calibrated gate as stored; {@code minSimilarity} is null for a keyword-only index. */
-    record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, @Nullable Double maxUnknownShare, String embedderId,
+    record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, @Nullable Double maxUnknownShare,
+                      @Nullable StoredNeighbours neighbours, String embedderId,
                       String queryVariant, List<String> figures, String calibratedAt) {
         StoredGate {
             figures = List.copyOf(figures == null ? List.of() : figures);
             queryVariant = queryVariant == null ? "" : queryVariant;
+        }
+    }
+
+    /**
+     * {@link Manifest.Neighbours} as stored: each vector one Base64 string of its scale (4 bytes, big-endian float)
+     * and its int8 components, a few hundred bytes a question.
+     */
+    record StoredNeighbours(int k, double maxLead, List<String> site, List<String> offTopic) {
+        StoredNeighbours {
+            site = List.copyOf(site == null ? List.of() : site);
+            offTopic = List.copyOf(offTopic == null ? List.of() : offTopic);
+        }
+
+        static StoredNeighbours of(Manifest.Neighbours n) {
+            return new StoredNeighbours(n.k(), n.maxLead(), n.site().stream().map(StoredNeighbours::encode).toList(),
+                    n.offTopic().stream().map(StoredNeighbours::encode).toList());
+        }
+
+        Manifest.Neighbours neighbours() {
+            return new Manifest.Neighbours(k, maxLead, site.stream().map(StoredNeighbours::decode).toList(),
+                    offTopic.stream().map(StoredNeighbours::decode).toList());
+        }
+
+        private static String encode(dev.docask.index.internal.QuantizedVector v) {
+            byte[] values = v.values();
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 + values.length).putFloat(v.scale()).put(values);
+            return java.util.Base64.getEncoder().encodeToString(b.array());
+        }
+
+        private static dev.docask.index.internal.QuantizedVector decode(String s) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(s));
+            float scale = b.getFloat();
+            byte[] values = new byte[b.remaining()];
+            b.get(values);
+            return new dev.docask.index.internal.QuantizedVector(values, scale);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.docask.retrieve;
 
+import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
 import dev.docask.index.Manifest;
+import dev.docask.index.internal.QuantizedVector;
 import dev.docask.ingest.Chunk;
 
 import java.io.BufferedReader;
@@ -16,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -39,6 +42,7 @@ final class GateCalibration {
     /** Most site questions made; an even sample of the sections beyond that. */
     static final int MAX_SITE_QUESTIONS = 200;
     private static final String POOL = "off-topic-questions.txt";
+    private static final String NEAR_DOMAIN = "near-domain-questions.txt";
 
     /** One question's best figures with the gate open. */
     record Scores(String question, double similarity, double coverage, double unknownShare) {
@@ -50,11 +54,20 @@ final class GateCalibration {
     private GateCalibration() {
     }
 
-    /** The bundled off-topic questions. */
+    /** The bundled off-topic questions the floors are chosen from. */
     static List<String> offTopicPool() {
-        try (InputStream in = GateCalibration.class.getResourceAsStream(POOL)) {
+        return bundled(POOL);
+    }
+
+    /** More bundled off-topic questions, near-domain most of them, that serve the question-space rule only. */
+    static List<String> nearDomainPool() {
+        return bundled(NEAR_DOMAIN);
+    }
+
+    private static List<String> bundled(String name) {
+        try (InputStream in = GateCalibration.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException(POOL + " is missing from the docask-core jar");
+                throw new IllegalStateException(name + " is missing from the docask-core jar");
             }
             List<String> out = new ArrayList<>();
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
@@ -67,7 +80,7 @@ final class GateCalibration {
             }
             return out;
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + POOL, e);
+            throw new UncheckedIOException("could not read " + name, e);
         }
     }
 
@@ -142,7 +155,8 @@ final class GateCalibration {
         Objects.requireNonNull(retriever, "retriever");
         long start = System.nanoTime();
         List<Scores> site = new ArrayList<>();
-        for (SiteQuestion q : siteQuestions(retriever.index())) {
+        List<SiteQuestion> siteQuestions = siteQuestions(retriever.index());
+        for (SiteQuestion q : siteQuestions) {
             site.add(score(retriever, q.text(), q.heldOutUrl()));
         }
         List<Scores> pool = new ArrayList<>();
@@ -150,17 +164,25 @@ final class GateCalibration {
             pool.add(score(retriever, q, ""));
         }
         Choice c = withUnknownWords(choose(site, pool, vectors), site, pool);
+        List<String> neighbourFigures = new ArrayList<>();
+        long neighboursStart = System.nanoTime();
+        Optional<Manifest.Neighbours> neighbours = vectors && retriever.embedder().isPresent()
+                ? neighbours(retriever.embedder().get(), siteQuestions, site, pool, c, neighbourFigures) : Optional.empty();
+        long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
         long millis = (System.nanoTime() - start) / 1_000_000;
         List<String> figures = new ArrayList<>();
         figures.add(String.format(Locale.ROOT, "%d site questions (section headings, own section held out): %s",
                 site.size(), describe(site, vectors)));
         figures.add(String.format(Locale.ROOT, "%d off-topic questions (bundled pool): %s", pool.size(), describe(pool, vectors)));
         figures.add(c.why());
-        figures.add(String.format(Locale.ROOT, "with these floors: %d of %d site questions turned away, %d of %d off-topic passed; measured in %.1f s",
-                turnedAway(site, c), site.size(), passed(pool, c), pool.size(), millis / 1000.0));
+        figures.add(String.format(Locale.ROOT, "with these floors: %d of %d site questions turned away, %d of %d off-topic passed",
+                turnedAway(site, c), site.size(), passed(pool, c), pool.size()));
+        figures.addAll(neighbourFigures);
+        figures.add(String.format(Locale.ROOT, "measured in %.1f s, %.1f s of it for the question-space rule", millis / 1000.0,
+                neighboursMillis / 1000.0));
         return new Manifest.Gate(vectors ? OptionalDouble.of(c.minSimilarity()) : OptionalDouble.empty(),
                 c.minKeywordCoverage(), Double.isInfinite(c.maxUnknownShare()) ? OptionalDouble.empty()
-                        : OptionalDouble.of(c.maxUnknownShare()), embedderId, queryVariant, figures, Instant.now());
+                        : OptionalDouble.of(c.maxUnknownShare()), neighbours, embedderId, queryVariant, figures, Instant.now());
     }
 
     record Choice(double minSimilarity, double minKeywordCoverage, double maxUnknownShare, String why) {
@@ -276,6 +298,91 @@ final class GateCalibration {
                 + Math.round(MIN_UNKNOWN_RULE_GAIN * 100) + "% of them and no site question): " + figures);
     }
 
+    /** How many nearest questions of each set the question-space rule averages (chosen on Vitest, docs/quality.md). */
+    static final int NEIGHBOURS = 5;
+    /**
+     * The share of the site questions that pass the floors which the question-space rule may turn away, at most: its
+     * lead limit is their lead at this quantile from the top (chosen on Vitest, docs/quality.md "Question-space
+     * neighbours"; the floors already allow 4% of them).
+     */
+    static final double NEIGHBOURS_SITE_TURNED_AWAY = 0.02;
+    /** Embedding the calibration's questions for the rule, this many a call. */
+    private static final int EMBED_BATCH = 32;
+
+    /**
+     * The question-space rule where it pays (docs/retrieval.md §4, "Questions near other tools' questions"): every
+     * site question and every bundled off-topic question is embedded as a question; a question's lead is the mean
+     * cosine of its {@link #NEIGHBOURS} nearest off-topic questions minus that of its nearest site questions (its own
+     * vector left out of either set). The lead limit is the site questions' own at {@link #NEIGHBOURS_SITE_TURNED_AWAY}
+     * from the top; the rule is adopted, as the unknown-word rule is, only when it refuses at least
+     * {@link #MIN_UNKNOWN_RULE_GAIN} of the pool's off-topic questions the floors pass. Its figures go to {@code figures}
+     * either way.
+     */
+    static Optional<Manifest.Neighbours> neighbours(Embedder embedder, List<SiteQuestion> siteQuestions, List<Scores> site,
+                                                    List<Scores> pool, Choice c, List<String> figures) {
+        List<String> offTopicTexts = new ArrayList<>(offTopicPool());
+        offTopicTexts.addAll(nearDomainPool());
+        List<float[]> siteFloats = embed(embedder, siteQuestions.stream().map(SiteQuestion::text).toList());
+        List<float[]> offTopicFloats = embed(embedder, offTopicTexts);
+        List<QuantizedVector> siteVectors = siteFloats.stream().map(QuantizedVector::of).toList();
+        List<QuantizedVector> offTopicVectors = offTopicFloats.stream().map(QuantizedVector::of).toList();
+        if (siteVectors.size() <= NEIGHBOURS || offTopicVectors.size() <= NEIGHBOURS) {
+            figures.add("question-space rule not measured: too few site questions");
+            return Optional.empty();
+        }
+        List<Double> passingLeads = new ArrayList<>();
+        for (int i = 0; i < site.size(); i++) {
+            if (c.passes(site.get(i), true)) {
+                passingLeads.add(new Manifest.Neighbours(NEIGHBOURS, 0, without(siteVectors, i), offTopicVectors)
+                        .lead(siteFloats.get(i)));
+            }
+        }
+        if (passingLeads.isEmpty()) {
+            figures.add("question-space rule not adopted: no site question passes the floors");
+            return Optional.empty();
+        }
+        passingLeads.sort(null);
+        int allowed = (int) Math.floor(NEIGHBOURS_SITE_TURNED_AWAY * passingLeads.size());
+        // never below 0: a question nearer the site's questions than the off-topic ones is not refused by this rule.
+        // Where headings sit far from the pool (BEIR's paper titles: -0.08 at 2%), short real queries do not, and a
+        // negative limit refused many of them (docs/quality.md, "Question-space neighbours")
+        double maxLead = Math.max(0, passingLeads.get(passingLeads.size() - 1 - allowed));
+        int floorsPass = 0;
+        int refused = 0;
+        for (int j = 0; j < pool.size(); j++) {
+            if (c.passes(pool.get(j), true)) {
+                floorsPass++;
+                double lead = new Manifest.Neighbours(NEIGHBOURS, 0, siteVectors, without(offTopicVectors, j))
+                        .lead(offTopicFloats.get(j));
+                refused += lead > maxLead ? 1 : 0;
+            }
+        }
+        int siteRefused = (int) passingLeads.stream().filter(l -> l > maxLead).count();
+        boolean adopt = floorsPass > 0 && refused >= MIN_UNKNOWN_RULE_GAIN * floorsPass;
+        String measured = String.format(Locale.ROOT, "%d site and %d off-topic questions as neighbours (k %d); lead limit "
+                        + "%.4f (the site questions' %d%% from the top, at least 0); of the %d off-topic questions the floors pass it "
+                        + "would refuse %d, and %d of the %d site questions they pass",
+                siteVectors.size(), offTopicVectors.size(), NEIGHBOURS, maxLead,
+                Math.round(NEIGHBOURS_SITE_TURNED_AWAY * 100), floorsPass, refused, siteRefused, passingLeads.size());
+        figures.add((adopt ? "question-space rule adopted: " : "question-space rule not adopted (it must refuse at least "
+                + Math.round(MIN_UNKNOWN_RULE_GAIN * 100) + "% of them): ") + measured);
+        return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, siteVectors, offTopicVectors)) : Optional.empty();
+    }
+
+    private static List<float[]> embed(Embedder embedder, List<String> texts) {
+        List<float[]> out = new ArrayList<>(texts.size());
+        for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
+            out.addAll(embedder.embedQueries(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
+        }
+        return out;
+    }
+
+    private static <T> List<T> without(List<T> list, int index) {
+        List<T> out = new ArrayList<>(list);
+        out.remove(index);
+        return out;
+    }
+
     static double quantile(double[] sorted, double q) {
         if (sorted.length == 0) {
             return 0;
@@ -346,8 +453,14 @@ final class GateCalibration {
             }
             words.append(words.isEmpty() ? "" : "|").append(w.replace("|", "/")).append(unknown ? ":1" : ":0");
         }
-        return String.format(Locale.ROOT, "%s\t%.4f\t%.4f\t%s\t%s\t%s\t%s", kind, sim, cov, top, terms, words,
-                question.replace('\t', ' ').replace('\n', ' '));
+        StringBuilder vec = new StringBuilder();
+        retriever.embedder().ifPresent(e -> {
+            for (float f : e.embedQuery(question)) {
+                vec.append(vec.isEmpty() ? "" : ",").append(String.format(Locale.ROOT, "%.5f", f));
+            }
+        });
+        return String.format(Locale.ROOT, "%s\t%.4f\t%.4f\t%s\t%s\t%s\t%s\t%s", kind, sim, cov, top, terms, words,
+                question.replace('\t', ' ').replace('\n', ' '), vec);
     }
 
     /** {@link #features} of the site questions and the pool. */

@@ -191,6 +191,11 @@ public final class HybridRetriever {
         return index;
     }
 
+    /** The embedder questions are embedded with; empty for a keyword-only index. */
+    Optional<Embedder> embedder() {
+        return embedder;
+    }
+
     /**
      * Measures the relevance gate for this index and its model (docs/retrieval.md §4, "A gate that calibrates
      * itself"): questions made from the site's own headings stand for answerable ones, a bundled pool of
@@ -330,10 +335,13 @@ public final class HybridRetriever {
                 index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY));
         boolean needsKeyword = o.similarityNeedsKeyword()
                 .orElseGet(() -> embedder.map(Embedder::matchesWordsOnly).orElse(false));
-        double maxUnknown = o.minSimilarity().isPresent() || o.minKeywordCoverage().isPresent() ? Double.POSITIVE_INFINITY
-                : calibrated.map(Manifest.Gate::maxUnknownShare).filter(OptionalDouble::isPresent)
+        // a floor the user sets turns the calibration's question-level rules off: the user's gate is the two floors
+        Optional<Manifest.Gate> rules = o.minSimilarity().isPresent() || o.minKeywordCoverage().isPresent()
+                ? Optional.empty() : calibrated;
+        double maxUnknown = rules.map(Manifest.Gate::maxUnknownShare).filter(OptionalDouble::isPresent)
                 .map(OptionalDouble::getAsDouble).orElse(Double.POSITIVE_INFINITY);
-        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown);
+        Optional<Manifest.Neighbours> neighbours = rules.flatMap(Manifest.Gate::neighbours);
+        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours);
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
@@ -376,7 +384,7 @@ public final class HybridRetriever {
         int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
         float[] sims = query.similarities(ids);
         float[] covs = query.coverages(ids);
-        String question = gate.rejectQuestion(query.unknownShare());
+        String question = gate.rejectQuestion(query);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);

@@ -1,8 +1,10 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.Manifest;
 import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /*
  * The gate decides, per candidate, whether it is about the question at all: cosine similarity at
@@ -12,11 +14,33 @@ import java.util.Locale;
  * With both thresholds at 0 there is no gate (top-N mode).
  */
 record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword,
-                     double maxUnknownShare) {
+                     double maxUnknownShare, Optional<Manifest.Neighbours> neighbours) {
 
     /** No question-level rule: only the two floors, per candidate. */
     RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword) {
-        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, Double.POSITIVE_INFINITY);
+        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, Double.POSITIVE_INFINITY, Optional.empty());
+    }
+
+    /** The two floors and the unknown-word rule. */
+    RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword, double maxUnknownShare) {
+        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, maxUnknownShare, Optional.empty());
+    }
+
+    /*
+     * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question whose
+     * nearest off-topic questions sit closer than its nearest site questions, by more than the lead the calibration
+     * allowed, asks about another tool. A few hundred int8 dot products per question.
+     */
+    /** Why the whole question fails the gate, or {@code null} when its candidates are judged one by one. */
+    @Nullable String rejectQuestion(SearchQuery query) {
+        String unknown = rejectQuestion(query.unknownShare());
+        if (unknown != null || isOpen() || neighbours.isEmpty() || !query.hasVector()) {
+            return unknown;
+        }
+        Manifest.Neighbours n = neighbours.get();
+        double lead = n.lead(query.vector().orElseThrow());
+        return lead > n.maxLead() ? String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
+                + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead()) : null;
     }
 
     boolean isOpen() {

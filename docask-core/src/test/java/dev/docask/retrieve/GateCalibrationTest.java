@@ -283,4 +283,110 @@ class GateCalibrationTest {
         assertThat(GateCalibration.passed(pool, c)).isEqualTo(1);
         assertThat(GateCalibration.turnedAway(SITE, c)).isZero();
     }
+
+    // the question-space rule (docs/retrieval.md §4, "Questions near other tools' questions")
+
+    private static final List<String> SITE_LIKE = List.of("How do I retry failed deliveries?", "Define a route for events",
+            "Create a relay handler", "Replay events to another target");
+    private static final List<String> OTHER_TOOLS = List.of("How do I roll back a Helm release in Kubernetes?",
+            "How do I add a Helm chart repository?", "How do I scale a Kubernetes deployment?");
+
+    private static List<dev.docask.index.internal.QuantizedVector> mockVectors(List<String> questions) {
+        return Embedders.fromSpec("mock").orElseThrow().embedQueries(questions).stream()
+                .map(dev.docask.index.internal.QuantizedVector::of).toList();
+    }
+
+    /** The samples with the mock embedder and a gate recorded by hand: floors that pass nearly anything, and {@code n}. */
+    private HybridRetriever withNeighbours(Optional<Manifest.Neighbours> n) {
+        Manifest built = buildAndCalibrate("mock");
+        Manifest.Gate g = built.gate().orElseThrow();
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.01), 0.05,
+                java.util.OptionalDouble.empty(), n, g.embedderId(), g.queryVariant(), List.of("by hand"), g.calibratedAt()));
+        return HybridRetriever.create(DocIndex.open(dir), Embedders.fromSpec("mock"));
+    }
+
+    @Test
+    void neighboursRule_questionNearerOtherToolsQuestionsThanTheSites_isRefused() {
+        HybridRetriever r = withNeighbours(Optional.of(new Manifest.Neighbours(1, 0.0, mockVectors(SITE_LIKE),
+                mockVectors(OTHER_TOOLS))));
+        try (DocIndex ignored = r.index()) {
+            String helm = "How do I roll back a Helm release?";
+            Retrieval refused = r.retrieve(helm, RetrievalOptions.defaults());
+            assertThat(refused.answerable()).isFalse();
+            assertThat(refused.gatedOut()).isNotEmpty()
+                    .allMatch(h -> h.gatedOut().orElseThrow().contains("nearest off-topic questions are closer"));
+            assertThat(r.retrieve("How do I retry failed deliveries to a target?", RetrievalOptions.defaults()).answerable())
+                    .as("nearer the site's questions").isTrue();
+            assertThat(r.retrieve(helm, RetrievalOptions.parse("minSimilarity=0.01")).answerable())
+                    .as("a floor the user sets: the user's gate, without the rule").isTrue();
+        }
+    }
+
+    @Test
+    void neighboursRule_notRecorded_passesTheSameQuestionOnItsFloors() {
+        HybridRetriever r = withNeighbours(Optional.empty());
+        try (DocIndex ignored = r.index()) {
+            assertThat(r.retrieve("How do I roll back a Helm release?", RetrievalOptions.defaults()).answerable()).isTrue();
+        }
+    }
+
+    @Test
+    void neighboursRule_recordedInTheManifest_readsBackTheSameVectors() {
+        Manifest.Neighbours n = new Manifest.Neighbours(2, 0.0125, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        withNeighbours(Optional.of(n)).index().close();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate().orElseThrow().neighbours()).contains(n);
+        }
+    }
+
+    @Test
+    void neighbours_lead_isTheMeanOfTheKNearestOffTopicMinusTheKNearestSiteCosines() {
+        float[] x = {1, 0, 0};
+        var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
+        var b = dev.docask.index.internal.QuantizedVector.of(new float[] {0.6f, 0.8f, 0});
+        var c = dev.docask.index.internal.QuantizedVector.of(new float[] {0, 1, 0});
+        Manifest.Neighbours n = new Manifest.Neighbours(2, 0, List.of(c, b, c), List.of(a, c, b));
+        // off-topic: best two 1.0 and 0.6; site: best two 0.6 and 0.0
+        assertThat(n.lead(x)).isCloseTo((1.0 + 0.6) / 2 - (0.6 + 0.0) / 2, org.assertj.core.api.Assertions.within(0.01));
+    }
+
+    @Test
+    void neighbours_siteQuestionsAllNearerEachOtherThanThePool_leadLimitIsZeroNotBelow() {
+        List<String> siteTexts = java.util.stream.IntStream.range(0, 50).mapToObj(i -> "retry failed deliveries " + i).toList();
+        List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
+
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs,
+                siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS, new java.util.ArrayList<>());
+
+        assertThat(n).isPresent();
+        assertThat(n.get().maxLead()).as("every site question's lead is negative").isZero();
+    }
+
+    @Test
+    void neighbours_leadLimitLeavesTwoPercentOfThePassingSiteQuestionsOut_andIsAdoptedWhereItPays() {
+        List<String> siteTexts = new java.util.ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            siteTexts.add("retry failed deliveries to target " + i);
+        }
+        List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
+        List<GateCalibration.Scores> site = siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList();
+        // every bundled off-topic question passes the floors: the rule refuses those nearer the pool than the site
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
+        List<String> figures = new java.util.ArrayList<>();
+
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs, site, pool, FLOORS, figures);
+
+        assertThat(n).isPresent();
+        assertThat(n.get().site()).hasSize(50);
+        assertThat(n.get().offTopic()).hasSize(GateCalibration.offTopicPool().size() + GateCalibration.nearDomainPool().size());
+        assertThat(figures).singleElement().asString().startsWith("question-space rule adopted").containsPattern("and [01] of the 50 site");
+    }
+
+    @Test
+    void nearDomainPool_isBundled_andAddsToTheOffTopicPool() {
+        List<String> near = GateCalibration.nearDomainPool();
+        assertThat(near).hasSizeGreaterThan(150).doesNotHaveDuplicates().allMatch(q -> !q.startsWith("#"))
+                .doesNotContainAnyElementsOf(GateCalibration.offTopicPool());
+    }
 }
