@@ -75,8 +75,8 @@ final class ExtractiveAnswer {
 
     /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
-                   double negative, double literal, int paragraph) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3);
+                   double negative, double literal, int paragraph, double otherSection) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02);
     }
 
     private final @Nullable IndexEngine engine;
@@ -118,8 +118,12 @@ final class ExtractiveAnswer {
         return blocks;
     }
 
-    /** A chosen quote: the passages it shows, in page order, and the source it cites. */
-    record Quote(List<Passages.Passage> passages, int n) {
+    /**
+     * A chosen quote: the passages it shows, in page order, and the source it cites; {@code anchor} is the
+     * URL of the section it comes from when that is another section of the source's page (docs/retrieval.md
+     * §8), else empty.
+     */
+    record Quote(List<Passages.Passage> passages, int n, String anchor) {
         String render() {
             StringBuilder sb = new StringBuilder();
             Passages.Passage previous = null;
@@ -138,7 +142,8 @@ final class ExtractiveAnswer {
                         .reduce((a, b) -> a + "\n" + b).orElse(">"));
             }
             boolean endsInCode = passages.getLast().kind() == Passages.Kind.CODE;
-            return sb + (endsInCode ? "\n> [" + n + "]" : " [" + n + "]");
+            String cite = "[" + n + "]" + (anchor.isEmpty() ? "" : "(" + anchor + ")"); // a link to its own section
+            return sb + (endsInCode ? "\n> " : " ") + cite;
         }
 
     }
@@ -177,7 +182,8 @@ final class ExtractiveAnswer {
             }
             shown.forEach(p -> quoted.add(key + p.position()));
             perSource.merge(c.source().n(), 1, Integer::sum);
-            chosen.add(new Quote(shown, c.source().n()));
+            String url = c.source().hits().get(c.hit()).chunk().url();
+            chosen.add(new Quote(shown, c.source().n(), url.equals(c.source().url()) ? "" : url));
         }
         return chosen;
     }
@@ -269,6 +275,7 @@ final class ExtractiveAnswer {
         for (Source s : sources) {
             for (int h = 0; h < s.hits().size(); h++, k++) {
                 Chunk c = chunks.get(k);
+                double elsewhere = c.url().equals(s.url()) ? 0 : weights.otherSection();
                 Set<String> chunkHead = new HashSet<>(IndexEngine.terms(c.heading().isEmpty() ? c.title() : c.heading()));
                 List<Passages.Passage> ps = passages.get(k);
                 List<Set<String>> words = new ArrayList<>();
@@ -300,7 +307,8 @@ final class ExtractiveAnswer {
                             + weights.literal() * literals.share(p.text())
                             + (asks.fits(p, bringsCode, bringsList) ? weights.kind() : 0)
                             - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
-                            - (asks.offNegative(p) ? weights.negative() : 0);
+                            - (asks.offNegative(p) ? weights.negative() : 0)
+                            - elsewhere;
                     out.add(new Candidate(s, h, p, score, shared + literals.share(p.text())));
                 }
             }
