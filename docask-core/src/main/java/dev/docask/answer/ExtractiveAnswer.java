@@ -41,10 +41,13 @@ import java.util.regex.Pattern;
  * - literal: the share of the question's symbol-bearing words ("*", "--port", "E_QUEUE_FULL"; Literals)
  *   that the passage holds as written: the analyser drops or splits them, so keywords cannot see
  *   that "A `*` stands for one segment" is about the "*" asked about.
+ * - elsewhere: a passage from another section of its source's page (what the context budget left over
+ *   brings, docs/retrieval.md §8) weighs Weights.otherSection less: retrieval did not pick that chunk
+ *   first. Its quote is cited [n](url) at its own section's anchor.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
  * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
- * literal 0.2) were chosen on the tune half of the labelled set and reported on the other half. A
+ * literal 0.2; otherSection 0.02) were chosen on the tune half of the labelled set and reported on the other half. A
  * sentence ending in a colon and the list right after it are quoted together, like a code block's
  * lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
