@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * The quotations of an extractive answer, in order: each {@code > } block of its text, without
- * the quote marks and the trailing citation. A quoted code block is one quotation.
+ * the quote marks and the trailing citation ({@code [n]}, or {@code [n](url)} when it links to another
+ * section of the source's page). A quoted code block is one quotation.
  *
  * <pre>{@code
  * Quotes.of("Quoted from the docs:\n\n> The delay doubles. [1]");  // ["The delay doubles."]
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
 final class Quotes {
     private static final Pattern BLOCK_BREAK = Pattern.compile("\\n\\s*\\n");
     private static final Pattern QUOTE_MARK = Pattern.compile("(?m)^> ?");
-    private static final Pattern CITATION = Pattern.compile("\\s*\\[\\d+]\\s*$");
+    /* "[2]", or "[2](https://…#anchor)" for a quote from another section of the source's page */
+    private static final Pattern CITATION = Pattern.compile("\\s*\\[\\d+](?:\\(\\S+\\))?\\s*$");
 
     private Quotes() {
     }

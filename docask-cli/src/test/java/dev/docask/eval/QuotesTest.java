@@ -18,4 +18,11 @@ class QuotesTest {
 
         assertThat(Quotes.of(text)).containsExactly("Run it:\n\n```bash\ndocker run -d relay\n```");
     }
+
+    @Test
+    void of_citationLinkingAnotherSectionOfThePage_leftOutToo() {
+        String text = "Quoted:\n\n> Node.js 20 or later. [1](https://q.dev/install#requirements)\n\n> Run npm i. [1]";
+
+        assertThat(Quotes.of(text)).containsExactly("Node.js 20 or later.", "Run npm i.");
+    }
 }

@@ -41,10 +41,13 @@ import java.util.regex.Pattern;
  * - literal: the share of the question's symbol-bearing words ("*", "--port", "E_QUEUE_FULL"; Literals)
  *   that the passage holds as written: the analyser drops or splits them, so keywords cannot see
  *   that "A `*` stands for one segment" is about the "*" asked about.
+ * - elsewhere: a passage from another section of its source's page (what the context budget left over
+ *   brings, docs/retrieval.md §8) weighs Weights.otherSection less: retrieval did not pick that chunk
+ *   first. Its quote is cited [n](url) at its own section's anchor.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
  * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
- * literal 0.2) were chosen on the tune half of the labelled set and reported on the other half. A
+ * literal 0.2; otherSection 0.02) were chosen on the tune half of the labelled set and reported on the other half. A
  * sentence ending in a colon and the list right after it are quoted together, like a code block's
  * lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
@@ -75,8 +78,8 @@ final class ExtractiveAnswer {
 
     /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
-                   double negative, double literal, int paragraph) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3);
+                   double negative, double literal, int paragraph, double otherSection) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02);
     }
 
     private final @Nullable IndexEngine engine;
@@ -118,8 +121,12 @@ final class ExtractiveAnswer {
         return blocks;
     }
 
-    /** A chosen quote: the passages it shows, in page order, and the source it cites. */
-    record Quote(List<Passages.Passage> passages, int n) {
+    /**
+     * A chosen quote: the passages it shows, in page order, and the source it cites; {@code anchor} is the
+     * URL of the section it comes from when that is another section of the source's page (docs/retrieval.md
+     * §8), else empty.
+     */
+    record Quote(List<Passages.Passage> passages, int n, String anchor) {
         String render() {
             StringBuilder sb = new StringBuilder();
             Passages.Passage previous = null;
@@ -138,7 +145,8 @@ final class ExtractiveAnswer {
                         .reduce((a, b) -> a + "\n" + b).orElse(">"));
             }
             boolean endsInCode = passages.getLast().kind() == Passages.Kind.CODE;
-            return sb + (endsInCode ? "\n> [" + n + "]" : " [" + n + "]");
+            String cite = "[" + n + "]" + (anchor.isEmpty() ? "" : "(" + anchor + ")"); // a link to its own section
+            return sb + (endsInCode ? "\n> " : " ") + cite;
         }
 
     }
@@ -177,7 +185,8 @@ final class ExtractiveAnswer {
             }
             shown.forEach(p -> quoted.add(key + p.position()));
             perSource.merge(c.source().n(), 1, Integer::sum);
-            chosen.add(new Quote(shown, c.source().n()));
+            String url = c.source().hits().get(c.hit()).chunk().url();
+            chosen.add(new Quote(shown, c.source().n(), url.equals(c.source().url()) ? "" : url));
         }
         return chosen;
     }
@@ -269,6 +278,7 @@ final class ExtractiveAnswer {
         for (Source s : sources) {
             for (int h = 0; h < s.hits().size(); h++, k++) {
                 Chunk c = chunks.get(k);
+                double elsewhere = c.url().equals(s.url()) ? 0 : weights.otherSection();
                 Set<String> chunkHead = new HashSet<>(IndexEngine.terms(c.heading().isEmpty() ? c.title() : c.heading()));
                 List<Passages.Passage> ps = passages.get(k);
                 List<Set<String>> words = new ArrayList<>();
@@ -300,7 +310,8 @@ final class ExtractiveAnswer {
                             + weights.literal() * literals.share(p.text())
                             + (asks.fits(p, bringsCode, bringsList) ? weights.kind() : 0)
                             - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
-                            - (asks.offNegative(p) ? weights.negative() : 0);
+                            - (asks.offNegative(p) ? weights.negative() : 0)
+                            - elsewhere;
                     out.add(new Candidate(s, h, p, score, shared + literals.share(p.text())));
                 }
             }

@@ -276,7 +276,7 @@ public final class HybridRetriever {
         // page stays a source when it alone answers
         boolean oneVersionEach = !namesVersion && options.docsVersion().flatMap(v -> versions().folderFor(v)).isEmpty();
         List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), oneVersionEach);
-        List<Source> sources = answerable ? SourceList.number(diverse, options.topK(), options.maxContextChars()) : List.of();
+        List<Source> sources = answerable ? SourceList.number(diverse, usable, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;
         for (Hit h : ranked) {

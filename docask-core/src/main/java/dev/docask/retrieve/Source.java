@@ -3,15 +3,16 @@ package dev.docask.retrieve;
 import java.util.List;
 
 /**
- * A numbered source: one heading section of a page, made of one or more retrieved chunks.
- * Answers cite it as {@code [n]}.
+ * A numbered source: one heading section of a page, made of one or more retrieved chunks, and,
+ * when the context budget has room, the best chunks of the page's other sections
+ * (docs/retrieval.md §8; each hit's chunk keeps its own URL). Answers cite it as {@code [n]}.
  *
  * @param n       the citation number, from 1
- * @param url     the section URL (with anchor)
+ * @param url     the section URL (with anchor), that of its first hit
  * @param title   page title
  * @param heading section breadcrumb
  * @param source  file path relative to the indexed folder
- * @param hits    the chunks of this section that were retrieved, in rank order
+ * @param hits    the chunks it carries, in rank order: its section's first
  */
 public record Source(int n, String url, String title, String heading, String source, List<Hit> hits) {
     public Source {
@@ -24,7 +25,7 @@ public record Source(int n, String url, String title, String heading, String sou
         }
     }
 
-    /** The text of the section's retrieved chunks, joined in rank order. */
+    /** The text of its chunks, joined in rank order. */
     public String text() {
         StringBuilder sb = new StringBuilder();
         for (Hit h : hits) {

@@ -15,26 +15,28 @@ import java.util.Set;
  * share its URL and one citation number), each added in rank order when its text fits in what is
  * left of maxContextChars; one that does not fit is skipped and the later ones that fit are still
  * added (docs/retrieval.md §8), so one long section does not cost every source after it. The first
- * always fits, so an answerable question always has a source. Then the
- * budget left over goes to the further chunks of sections already numbered, best first: with one
- * section per page (maxPerSource 1, docs/retrieval.md §7) a source carries more of its own page's
- * best passage instead of the space staying empty.
+ * always fits, so an answerable question always has a source. Then the budget left over goes to
+ * more of the numbered pages, in the order of the ranking before diversity: the further chunks of a
+ * numbered section, and the best chunks of the page's other sections, which one section per page
+ * (maxPerSource 1, docs/retrieval.md §7) took out of the sources. Such a chunk joins the source of
+ * its own section when that is numbered, else its page's first source; it keeps its own URL, so a
+ * quote from it is cited at its own anchor. docs/quality.md ("Round 4") found the answering
+ * passage of many labelled questions in another section of a page already among the sources.
  */
 final class SourceList {
     private SourceList() {
     }
 
-    static List<Source> number(List<Hit> ranked, int topK, int maxContextChars) {
+    /**
+     * @param diverse the ranking after diversity: what the numbered sections are taken from
+     * @param ranked  the ranking before it (the same list when diversity is off): what fills the budget left
+     */
+    static List<Source> number(List<Hit> diverse, List<Hit> ranked, int topK, int maxContextChars) {
         Map<String, List<Hit>> sections = new LinkedHashMap<>();
-        List<Hit> more = new ArrayList<>();
         int chars = 0;
-        for (Hit h : ranked) {
+        for (Hit h : diverse) {
             String url = h.chunk().url();
-            if (sections.containsKey(url)) {
-                more.add(h);
-                continue;
-            }
-            if (sections.size() == topK) {
+            if (sections.containsKey(url) || sections.size() == topK) {
                 continue;
             }
             int len = h.chunk().text().length();
@@ -44,11 +46,19 @@ final class SourceList {
             chars += len;
             sections.put(url, new ArrayList<>(List.of(h)));
         }
-        for (Hit h : more) {
+        Map<String, List<Hit>> pages = new HashMap<>();
+        Set<Integer> taken = new HashSet<>();
+        sections.values().forEach(hits -> {
+            pages.putIfAbsent(hits.getFirst().chunk().pageUrl(), hits);
+            taken.add(hits.getFirst().chunkId());
+        });
+        for (Hit h : ranked) {
+            List<Hit> into = sections.getOrDefault(h.chunk().url(), pages.get(h.chunk().pageUrl()));
             int len = h.chunk().text().length();
-            if (chars + len <= maxContextChars) {
+            if (into != null && !taken.contains(h.chunkId()) && chars + len <= maxContextChars) {
                 chars += len;
-                sections.computeIfAbsent(h.chunk().url(), u -> new ArrayList<>()).add(h); // always there: added in the first pass
+                taken.add(h.chunkId());
+                into.add(h);
             }
         }
         List<Source> sources = new ArrayList<>(sections.size());

@@ -69,6 +69,33 @@ class ExtractiveAnswerTest {
         return answer.write(question, List.of(sources), new SiteName("Q")).stream().skip(1).toList();
     }
 
+    /** Source 1 of page p1: its own section #s, then a chunk of the page's other section #other. */
+    private static Source sourceWithOtherSection(String own, String other) {
+        Chunk a = new Chunk("https://q.dev/p1#s", "Page 1", "Setup", own, "p1.md", Map.of());
+        Chunk b = new Chunk("https://q.dev/p1#other", "Page 1", "Setup", other, "p1.md", Map.of());
+        return new Source(1, a.url(), a.title(), a.heading(), a.source(), List.of(Hit.builder(1, a).build(), Hit.builder(2, b).build()));
+    }
+
+    @Test
+    void write_quoteFromAnotherSectionOfTheSourcesPage_citedAtThatSectionsAnchor() {
+        Source s = sourceWithOtherSection("Install the package first.", "The relay needs Node.js 20 or later to start.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "which Node.js does the relay need to start?", s).getFirst())
+                .isEqualTo("\n\n> The relay needs Node.js 20 or later to start. [1](https://q.dev/p1#other)");
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "how do I install the package?", s).getFirst())
+                .as("its own section: the plain number").isEqualTo("\n\n> Install the package first. [1]");
+    }
+
+    @Test
+    void write_anotherSectionOfThePage_weighsLessThanTheSourcesOwnSection() {
+        // alike but for place: the other section's sentence opens its chunk (+0.02), the own one does not
+        Source s = sourceWithOtherSection("Read this part first, please. Retries stop after the attempt limit.",
+                "Retries stop after the attempt limit.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "when do retries stop?", s).getFirst())
+                .isEqualTo("\n\n> Retries stop after the attempt limit. [1]");
+    }
+
     @Test
     void write_meaningWithNoSharedWord_beatsASentenceThatSharesOne() {
         Source s = source(1, "Retries", "Each attempt is logged with its status code. The delay doubles every single time.");

@@ -1,9 +1,13 @@
 package dev.docask.answer;
 
+import dev.docask.ingest.Chunk;
+import dev.docask.retrieve.Hit;
+import dev.docask.retrieve.Source;
 import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +20,18 @@ class PromptTest {
                 + "URL: https://vitest.dev/guide/mocking#modules\n\nUse vi.mock")
                 .contains("<source n=\"2\">\nTitle: Config")
                 .endsWith("</sources>\n\n<question>\nhow?\n</question>");
+    }
+
+    @Test
+    void question_chunkOfAnotherSectionOfThePage_underItsOwnSectionAndUrl() {
+        Chunk a = new Chunk("https://q.dev/install#npm", "Install", "Install › npm", "Run npm i quayside.", "install.md", Map.of());
+        Chunk b = new Chunk("https://q.dev/install#requirements", "Install", "Install › Requirements", "Node.js 20 or later.",
+                "install.md", Map.of());
+        Source s = new Source(1, a.url(), a.title(), a.heading(), a.source(),
+                List.of(Hit.builder(1, a).build(), Hit.builder(2, b).build()));
+
+        assertThat(Prompt.question("which node?", List.of(s))).contains("URL: https://q.dev/install#npm\n\nRun npm i quayside."
+                + "\n\nSection: Install › Requirements\nURL: https://q.dev/install#requirements\n\nNode.js 20 or later.\n</source>");
     }
 
     @Test

@@ -13,9 +13,40 @@ class SourceListTest {
         return new Hit(id, new Chunk(url, "T", "", "x".repeat(chars), "p.md", Map.of()), List.of(), 1, 1f, 1, 0.5f, 0.5f, 1.0 / id, null);
     }
 
+    /** Diversity off: the ranking numbered is the one that fills the budget left. */
+    private static List<Source> number(List<Hit> ranked, int topK, int maxContextChars) {
+        return SourceList.number(ranked, ranked, topK, maxContextChars);
+    }
+
+    @Test
+    void sources_otherSectionsOfANumberedPage_fillTheBudgetLeft_inRankOrder_atTheirOwnUrl() {
+        List<Hit> ranked = List.of(hit(1, "p#a", 10), hit(2, "p#b", 10), hit(3, "q", 10), hit(4, "p#c", 10), hit(5, "r", 10));
+        List<Hit> diverse = SourceList.diversify(ranked, 1, true);
+        List<Source> s = SourceList.number(diverse, ranked, 2, 8000);
+        assertThat(s).extracting(Source::url).containsExactly("p#a", "q");
+        assertThat(s.get(0).hits()).extracting(Hit::chunkId).containsExactly(1, 2, 4);
+        assertThat(s.get(0).hits()).extracting(h -> h.chunk().url()).containsExactly("p#a", "p#b", "p#c");
+        assertThat(s.get(1).hits()).extracting(Hit::chunkId).as("page r is not a source").containsExactly(3);
+    }
+
+    @Test
+    void sources_anotherSectionOfAPage_onlyWhenItFitsTheBudgetLeft() {
+        List<Hit> ranked = List.of(hit(1, "p#a", 4000), hit(2, "p#b", 3000), hit(3, "q", 2000), hit(4, "p#c", 1500));
+        List<Source> s = SourceList.number(SourceList.diversify(ranked, 1, true), ranked, 6, 8000);
+        assertThat(s.get(0).hits()).extracting(Hit::chunkId).as("p#b does not fit, p#c does").containsExactly(1, 4);
+    }
+
+    @Test
+    void sources_aFurtherChunkJoinsItsOwnSection_whenThatIsNumbered() {
+        List<Hit> ranked = List.of(hit(1, "p#a", 10), hit(2, "p#b", 10), hit(3, "p#b", 10));
+        List<Source> s = number(ranked, 6, 8000);
+        assertThat(s).extracting(Source::url).containsExactly("p#a", "p#b");
+        assertThat(s.get(1).hits()).extracting(Hit::chunkId).containsExactly(2, 3);
+    }
+
     @Test
     void sources_sameSectionSharesANumber_inRankOrder() {
-        List<Source> s = SourceList.number(List.of(hit(1, "u#a", 10), hit(2, "u#b", 10), hit(3, "u#a", 10)), 6, 8000);
+        List<Source> s = number(List.of(hit(1, "u#a", 10), hit(2, "u#b", 10), hit(3, "u#a", 10)), 6, 8000);
         assertThat(s).extracting(Source::url).containsExactly("u#a", "u#b");
         assertThat(s.get(0).hits()).extracting(Hit::chunkId).containsExactly(1, 3);
         assertThat(s).extracting(Source::n).containsExactly(1, 2);
@@ -23,35 +54,35 @@ class SourceListTest {
 
     @Test
     void sources_topKCountsSections_theirFurtherChunksFillTheBudgetLeft() {
-        List<Source> s = SourceList.number(List.of(hit(1, "a", 10), hit(2, "b", 10), hit(3, "a", 10), hit(4, "c", 10)), 2, 8000);
+        List<Source> s = number(List.of(hit(1, "a", 10), hit(2, "b", 10), hit(3, "a", 10), hit(4, "c", 10)), 2, 8000);
         assertThat(s).extracting(Source::url).containsExactly("a", "b");
         assertThat(s.get(0).hits()).extracting(Hit::chunkId).containsExactly(1, 3);
     }
 
     @Test
     void sources_aFurtherChunkNeverTakesTheRoomOfASection() {
-        List<Source> s = SourceList.number(List.of(hit(1, "a", 5000), hit(2, "a", 2000), hit(3, "b", 2500)), 6, 8000);
+        List<Source> s = number(List.of(hit(1, "a", 5000), hit(2, "a", 2000), hit(3, "b", 2500)), 6, 8000);
         assertThat(s).extracting(Source::url).containsExactly("a", "b");
         assertThat(s.get(0).hits()).extracting(Hit::chunkId).containsExactly(1);
     }
 
     @Test
     void sources_firstTopKChunksOnly() {
-        List<Source> s = SourceList.number(List.of(hit(1, "a", 1), hit(2, "b", 1), hit(3, "c", 1)), 2, 8000);
+        List<Source> s = number(List.of(hit(1, "a", 1), hit(2, "b", 1), hit(3, "c", 1)), 2, 8000);
         assertThat(s).extracting(Source::url).containsExactly("a", "b");
     }
 
     @Test
     void sources_addedUntilCharBudget_firstAlwaysFits() {
-        List<Source> s = SourceList.number(List.of(hit(1, "a", 9000), hit(2, "b", 10)), 6, 8000);
+        List<Source> s = number(List.of(hit(1, "a", 9000), hit(2, "b", 10)), 6, 8000);
         assertThat(s).extracting(Source::url).containsExactly("a");
-        List<Source> t = SourceList.number(List.of(hit(1, "a", 5000), hit(2, "b", 3000), hit(3, "c", 1)), 6, 8000);
+        List<Source> t = number(List.of(hit(1, "a", 5000), hit(2, "b", 3000), hit(3, "c", 1)), 6, 8000);
         assertThat(t).extracting(Source::url).containsExactly("a", "b");
     }
 
     @Test
     void sources_aSectionThatDoesNotFit_isSkipped_andLaterOnesThatFitAreAdded() {
-        List<Source> s = SourceList.number(List.of(hit(1, "a", 5000), hit(2, "b", 3500), hit(3, "c", 2000), hit(4, "d", 900)), 6, 8000);
+        List<Source> s = number(List.of(hit(1, "a", 5000), hit(2, "b", 3500), hit(3, "c", 2000), hit(4, "d", 900)), 6, 8000);
         assertThat(s).extracting(Source::url).containsExactly("a", "c", "d");
         assertThat(s).extracting(Source::n).containsExactly(1, 2, 3);
     }
