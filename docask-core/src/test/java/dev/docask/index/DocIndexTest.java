@@ -565,10 +565,11 @@ class DocIndexTest {
                 chunk("https://x.dev/deploy", "Deploy", "", "Deployment to static hosting."));
         try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
             QueryTerms t = idx.queryTerms("allow docsrUl", true);
-            // "docsr" (on no page) and "ul" (on one) are pieces of the typo, not what was asked
-            assertThat(t.terms()).containsExactly("allow", "docsurl");
+            // "docsr" (on no page) and "ul" (on one) are pieces of the typo: the site writes `docsUrl`
+            assertThat(t.terms()).containsExactly("allow", "docsurl", "doc", "url");
+            assertThat(t.weights()).containsExactly(1f, 1 - 1f / 7, 1 - 1f / 7, 1 - 1f / 7);
             assertThat(idx.queryTerms("allow docsrUl in an ul", true).terms()).as("asked as a word of its own too")
-                    .containsExactly("allow", "docsurl", "ul");
+                    .containsExactly("allow", "docsurl", "doc", "ul");
             assertThat(t.respelt()).containsExactly(java.util.Map.entry("docsrul", "docsurl"));
             assertThat(t.respell("allow docsrUl")).isEqualTo("allow docsurl");
         }
