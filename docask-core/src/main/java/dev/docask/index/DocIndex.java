@@ -838,6 +838,11 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
+        public Optional<String> publishedGeneration() {
+            return opened.backend.publishedGeneration();
+        }
+
+        @Override
         public int[] copyGroup(int id) {
             return opened.copies.group(id);
         }

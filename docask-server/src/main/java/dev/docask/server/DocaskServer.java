@@ -133,7 +133,7 @@ public final class DocaskServer implements AutoCloseable {
         LiveIndex index;
         try {
             Supplier<DocIndex> open = opener;
-            index = open != null ? LiveIndex.of(open.get(), this::load)
+            index = open != null ? LiveIndex.of(open, this::load, settings.reloadInterval())
                     : new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
         } catch (RuntimeException e) {
             closeShared();

@@ -110,7 +110,8 @@ public final class SolrBackend {
             Manifest manifest = IndexAccess.manifest(String.valueOf(doc.getFieldValue(SolrFields.MANIFEST)));
             SolrChunks chunks = new SolrChunks(solr, site, count.intValue());
             SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), count.intValue(), chunks);
-            return new Site(IndexAccess.open(new IndexAccess.Remote(at.uri() + "#" + site, manifest, chunks, chunks, search)), chunks, solr);
+            String name = generationName(solr, site, doc.getFieldValue(SolrFields.GENERATION) instanceof Number g ? g.longValue() : 0L);
+            return new Site(IndexAccess.open(new IndexAccess.Remote(name, manifest, chunks, chunks, search)), chunks, solr);
         } catch (RuntimeException e) {
             solr.close();
             throw e;
@@ -126,6 +127,14 @@ public final class SolrBackend {
     static Layout layout(SolrConnection solr, String site) {
         return manifestDocument(solr, site).map(d -> d.getFieldValue(SolrFields.CHUNKS) instanceof Number
                 ? Layout.ORDINALS : Layout.BEFORE_ORDINALS).orElse(Layout.NONE);
+    }
+
+    /**
+     * How an opened site names its generation ({@code DocIndex.openedGeneration()}): the collection, the
+     * site and the publish generation, so a reader can tell when another publish replaced what it opened.
+     */
+    static String generationName(SolrConnection solr, String site, long generation) {
+        return solr.location().uri() + "#" + site + "@" + generation;
     }
 
     /** The publish generation of the site (changes with every publish); empty when the site is missing. */

@@ -458,6 +458,11 @@ final class SolrSearch implements SearchBackend {
     }
 
     @Override
+    public java.util.Optional<String> publishedGeneration() {
+        return SolrBackend.generation(solr, site).map(g -> SolrBackend.generationName(solr, site, g));
+    }
+
+    @Override
     public boolean ready() {
         try {
             ModifiableSolrParams p = base();

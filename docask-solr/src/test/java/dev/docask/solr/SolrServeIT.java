@@ -23,6 +23,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -135,6 +136,39 @@ class SolrServeIT {
             cluster.startNode(1);
         }
         assertThat(failed).isEmpty();
+    }
+
+    @Test
+    void search_sitePublishedAgainWhileServing_isServedWithoutARestart() throws Exception {
+        // the samples plus one page, published from "another process" while the server runs
+        Path site = tmp.resolve("samples-plus");
+        try (var files = Files.walk(TestSites.samples())) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path to = site.resolve(TestSites.samples().relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Files.writeString(site.resolve("zeppelins.md"), "# Zeppelin moorings\n\nThe relay moors each zeppelin at the "
+                + "quayside mast named by `--zeppelin-mast`; a zeppelin without a mast waits in the hangar.\n");
+        String question = "Where does the relay moor a zeppelin?";
+        assertThat(get("/api/search?q=" + java.net.URLEncoder.encode(question, java.nio.charset.StandardCharsets.UTF_8))
+                .body()).doesNotContain("zeppelins");
+        try (DocIndex plus = TestIndexes.build(tmp.resolve("samples-plus-index"), "mock",
+                SiteReader.read(site, IngestOptions.defaults(TestSites.SAMPLES_BASE_URL)).chunks())) {
+            SolrBackend.publish(plus, cluster.uri(), "served");
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // the server checks every 2 s
+        String body = "";
+        while (System.nanoTime() < deadline && !body.contains("zeppelins")) {
+            Thread.sleep(500);
+            body = get("/api/search?q=" + java.net.URLEncoder.encode(question, java.nio.charset.StandardCharsets.UTF_8)).body();
+        }
+        assertThat(body).as("the page published after the server started").contains(TestSites.SAMPLES_BASE_URL + "/zeppelins");
+        assertThat(get("/readyz").statusCode()).isEqualTo(200);
     }
 
     private static HttpResponse<String> ask(String question) throws IOException, InterruptedException {

@@ -2,6 +2,7 @@ package dev.docask.answer.internal;
 
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexException;
+import dev.docask.index.internal.IndexEngine;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /*
  * The index the server answers from, swapped atomically when `docask index` publishes a new
@@ -30,6 +32,7 @@ public final class LiveIndex implements AutoCloseable {
     private final BiFunction<String, DocIndex, Generation> loader;
     private final AtomicReference<@Nullable Generation> current = new AtomicReference<>();
     private final @Nullable ScheduledExecutorService poller; // null when serving one index that has no folder
+    private final @Nullable Supplier<DocIndex> reopen; // a site on a search service: how to open what it holds now
     private volatile String lastSeen;
 
     /** Loads the index now (failing loudly) and checks for new generations every {@code interval}. */
@@ -39,27 +42,45 @@ public final class LiveIndex implements AutoCloseable {
         String name = DocIndex.generation(dir).orElse("");
         current.set(serve(DocIndex.open(dir)));
         lastSeen = name;
-        poller = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
-                .name("docask-index-reload").unstarted(r));
-        long ms = Math.max(10, interval.toMillis());
-        poller.scheduleWithFixedDelay(this::reloadIfChanged, ms, ms, TimeUnit.MILLISECONDS);
+        reopen = null;
+        poller = poll(interval);
     }
 
     /*
-     * One index that is not a folder of generations (a site on a search service, docs/solr.md): opened
-     * once, never reloaded; the service keeps it current.
+     * One index that is not a folder of generations (a site on a search service, docs/solr.md). When
+     * the service says which generation it holds, that is polled like CURRENT, and a new one is opened
+     * with `reopen` and swapped in: a publish from another process reaches a running server.
      */
-    private LiveIndex(DocIndex index, BiFunction<String, DocIndex, Generation> loader) {
+    private LiveIndex(Supplier<DocIndex> reopen, BiFunction<String, DocIndex, Generation> loader, @Nullable Duration interval) {
+        DocIndex index = reopen.get();
         this.dir = index.directory();
         this.loader = loader;
         current.set(serve(index));
         lastSeen = index.openedGeneration();
-        poller = null;
+        boolean published = IndexEngine.of(index).publishedGeneration().isPresent();
+        this.reopen = published ? reopen : null;
+        poller = published && interval != null ? poll(interval) : null;
+    }
+
+    private ScheduledExecutorService poll(Duration interval) {
+        ScheduledExecutorService p = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon()
+                .name("docask-index-reload").unstarted(r));
+        long ms = Math.max(10, interval.toMillis());
+        p.scheduleWithFixedDelay(this::reloadIfChanged, ms, ms, TimeUnit.MILLISECONDS);
+        return p;
     }
 
     /** Serves {@code index} alone: nothing to reload; closing this closes it. */
     public static LiveIndex of(DocIndex index, BiFunction<String, DocIndex, Generation> loader) {
-        return new LiveIndex(index, loader);
+        return new LiveIndex(() -> index, loader, null);
+    }
+
+    /**
+     * Serves the index {@code open} opens; when it is a site on a search service that names its
+     * generations, checks every {@code interval} for a new one and opens it with {@code open} again.
+     */
+    public static LiveIndex of(Supplier<DocIndex> open, BiFunction<String, DocIndex, Generation> loader, Duration interval) {
+        return new LiveIndex(open, loader, interval);
     }
 
     /** Whether the index being served answers now (a search service may be down); false once closed. */
@@ -100,6 +121,9 @@ public final class LiveIndex implements AutoCloseable {
     public boolean reloadIfChanged() {
         if (poller == null) {
             return false;
+        }
+        if (reopen != null) {
+            return reloadPublished(reopen);
         }
         Optional<String> seen = DocIndex.generation(dir);
         if (seen.isEmpty() && DocIndex.exists(dir) && !DAMAGED.equals(lastSeen)) {
@@ -144,6 +168,41 @@ public final class LiveIndex implements AutoCloseable {
             old.retire();
         }
         LOG.info("index reloaded: now serving generation {} of {} ({} chunks)", fresh.name(), dir, fresh.index().size());
+        return true;
+    }
+
+    /** A search service's site: swaps to what the service holds when its generation changed. */
+    private boolean reloadPublished(Supplier<DocIndex> reopen) {
+        Optional<String> seen;
+        Generation g = current.get();
+        if (g == null || !g.retain()) {
+            return false;
+        }
+        try {
+            seen = IndexEngine.of(g.index()).publishedGeneration();
+        } catch (RuntimeException e) { // the service is down: /readyz says so; keep serving what was opened
+            return false;
+        } finally {
+            g.release();
+        }
+        if (seen.isEmpty() || seen.get().equals(lastSeen)) {
+            return false;
+        }
+        String name = seen.get();
+        lastSeen = name;
+        Generation fresh;
+        try {
+            fresh = serve(reopen.get());
+        } catch (RuntimeException e) {
+            lastSeen = generation(); // try again at the next check
+            LOG.warn("the new generation {} could not be opened; still serving {}: {}", name, generation(), e.getMessage());
+            return false;
+        }
+        Generation old = current.getAndSet(fresh);
+        if (old != null) {
+            old.retire();
+        }
+        LOG.info("index reloaded: now serving {} ({} chunks)", fresh.name(), fresh.index().size());
         return true;
     }
 

@@ -71,4 +71,9 @@ public interface IndexEngine {
     default boolean ready() {
         return true;
     }
+
+    /** What a search service holds now ({@link SearchBackend#publishedGeneration()}); empty for a local index. */
+    default java.util.Optional<String> publishedGeneration() {
+        return java.util.Optional.empty();
+    }
 }

@@ -63,6 +63,15 @@ public interface SearchBackend extends AutoCloseable {
         return true;
     }
 
+    /**
+     * The generation the service holds now, in the form the opened index names its own
+     * ({@code DocIndex.openedGeneration()}), for a service another process publishes to while this one
+     * reads; empty for a local index, whose folder's CURRENT file says it.
+     */
+    default Optional<String> publishedGeneration() {
+        return Optional.empty();
+    }
+
     @Override
     void close();
 }
