@@ -57,9 +57,9 @@ public final class LiveIndex implements AutoCloseable {
         this.loader = loader;
         current.set(serve(index));
         lastSeen = index.openedGeneration();
-        boolean published = IndexEngine.of(index).publishedGeneration().isPresent();
-        this.reopen = published ? reopen : null;
-        poller = published && interval != null ? poll(interval) : null;
+        // no request here: an index whose backend names no published generation is simply never reloaded
+        this.reopen = interval == null ? null : reopen;
+        poller = interval == null ? null : poll(interval);
     }
 
     private ScheduledExecutorService poll(Duration interval) {
@@ -76,8 +76,9 @@ public final class LiveIndex implements AutoCloseable {
     }
 
     /**
-     * Serves the index {@code open} opens; when it is a site on a search service that names its
-     * generations, checks every {@code interval} for a new one and opens it with {@code open} again.
+     * Serves the index {@code open} opens and checks every {@code interval} whether its search service
+     * holds a newer generation (a site on Solr: docs/solr.md), opening it with {@code open} again; an
+     * index whose backend names none (a local folder) is never reloaded this way.
      */
     public static LiveIndex of(Supplier<DocIndex> open, BiFunction<String, DocIndex, Generation> loader, Duration interval) {
         return new LiveIndex(open, loader, interval);
