@@ -129,6 +129,12 @@ public final class SolrBackend {
                 ? Layout.ORDINALS : Layout.BEFORE_ORDINALS).orElse(Layout.NONE);
     }
 
+    /** The manifest the site was last published with; empty when the site is missing. */
+    static java.util.Optional<Manifest> publishedManifest(SolrConnection solr, String site) {
+        return manifestDocument(solr, site).map(d -> d.getFieldValue(SolrFields.MANIFEST))
+                .map(json -> IndexAccess.manifest(String.valueOf(json)));
+    }
+
     /**
      * How an opened site names its generation ({@code DocIndex.openedGeneration()}): the collection, the
      * site and the publish generation, so a reader can tell when another publish replaced what it opened.

@@ -35,7 +35,7 @@ final class SolrConnection implements AutoCloseable {
         CloudLegacySolrClient.Builder b = location.throughZooKeeper()
                 ? new CloudLegacySolrClient.Builder(location.zkHosts(), location.zkChroot())
                 .withZkConnectTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-                : new CloudLegacySolrClient.Builder(location.nodes());
+                : new CloudLegacySolrClient.Builder(NodeListState.of(location.nodes(), timeout));
         this.client = b
                 .withConnectionTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                 .withSocketTimeout((int) timeout.toMillis(), TimeUnit.MILLISECONDS)
@@ -187,5 +187,55 @@ final class SolrConnection implements AutoCloseable {
     @FunctionalInterface
     interface SolrCall<T> {
         T run() throws SolrServerException, IOException;
+    }
+
+    /**
+     * The cluster state read from the node list with docask's timeouts. SolrJ's own reader asks with
+     * a fixed two-minute socket timeout whatever the client's is, so a node that accepts connections
+     * and never answers held `open` for minutes (SolrFailuresTest).
+     */
+    private static final class NodeListState extends org.apache.solr.client.solrj.impl.BaseHttpClusterStateProvider {
+        private final org.apache.http.impl.client.CloseableHttpClient http =
+                org.apache.solr.client.solrj.impl.HttpClientUtil.createClient(null);
+        private final int socketMillis;
+
+        private NodeListState(Duration timeout) {
+            this.socketMillis = (int) timeout.toMillis();
+        }
+
+        static NodeListState of(java.util.List<String> nodes, Duration timeout) {
+            NodeListState s = new NodeListState(timeout);
+            try {
+                s.initConfiguredNodes(nodes); // parses the URLs; nothing is asked until the first request
+            } catch (Exception e) {
+                s.closeQuietly();
+                throw new IllegalArgumentException("Solr node list " + nodes + ": " + e.getMessage(), e);
+            }
+            return s;
+        }
+
+        @Override
+        protected org.apache.solr.client.solrj.SolrClient getSolrClient(String baseUrl) {
+            return new org.apache.solr.client.solrj.impl.HttpSolrClient.Builder(baseUrl).withHttpClient(http)
+                    .withConnectionTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .withSocketTimeout(socketMillis, TimeUnit.MILLISECONDS).build();
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            try {
+                super.close();
+            } finally {
+                org.apache.solr.client.solrj.impl.HttpClientUtil.close(http);
+            }
+        }
+
+        private void closeQuietly() {
+            try {
+                close();
+            } catch (java.io.IOException ignored) {
+                // nothing was opened yet but the HTTP client, which close() releases first
+            }
+        }
     }
 }

@@ -79,13 +79,15 @@ final class SolrPublisher {
             ids[i] = dup == 1 ? id : id + "-" + dup; // the same chunk twice in a site: both kept, as locally
         }
         boolean migrate = SolrBackend.layout(solr, site) == SolrBackend.Layout.BEFORE_ORDINALS;
+        // the same text embedded by another model (or of another size) is another document: keep none
+        boolean reembedded = SolrBackend.publishedManifest(solr, site).filter(was -> !sameDocuments(was, m)).isPresent();
         Map<String, Place> existing = migrate ? new HashMap<>() : existing(solr, site);
         int[] ord = ordinals(ids, existing);
         List<Integer> writes = new ArrayList<>();
         int kept = 0;
         for (int i = 0; i < n; i++) {
             Place was = existing.remove(ids[i]);
-            if (new Place(ord[i], ord[built.canonicalOf(i)]).equals(was)) {
+            if (!reembedded && new Place(ord[i], ord[built.canonicalOf(i)]).equals(was)) {
                 kept++;
             } else {
                 writes.add(i);
@@ -129,6 +131,16 @@ final class SolrPublisher {
         batch.setAction(UpdateRequest.ACTION.COMMIT, true, true);
         send(solr, batch, "committing");
         return new SolrBackend.Published(writes.size(), kept, deletes.size());
+    }
+
+    /**
+     * Whether a chunk document written from {@code was} holds what one from {@code now} would for the
+     * same chunk: a chunk's id is the hash of its text, so a vector from another embedder, or of
+     * another size, would otherwise be kept beside the new model's question vectors.
+     */
+    static boolean sameDocuments(Manifest was, Manifest now) {
+        return was.embedderId().equals(now.embedderId()) && was.dimensions() == now.dimensions()
+                && was.formatVersion() == now.formatVersion();
     }
 
     /**

@@ -253,6 +253,30 @@ class SolrBackendIT {
     }
 
     @Test
+    void publish_againWithAnotherEmbedder_rewritesEveryChunkWithTheNewVectors() {
+        List<Chunk> chunks = List.of(TestSites.MOCKING, TestSites.TIMERS, TestSites.CONFIG);
+        try (DocIndex small = TestIndexes.build(tmp.resolve("emb256"), "mock", chunks)) {
+            assertThat(SolrBackend.publish(small, cluster.uri(), "reembedded").written()).isEqualTo(3);
+        }
+        try (DocIndex wide = TestIndexes.build(tmp.resolve("emb512"), "mock:512", chunks)) {
+            // the same texts, so the same chunk ids: without the model check all three were "kept" with 256-d vectors
+            assertThat(SolrBackend.publish(wide, cluster.uri(), "reembedded")).isEqualTo(new SolrBackend.Published(3, 0, 0));
+            HybridRetriever local = HybridRetriever.create(wide, Embedders.fromSpec("mock:512"));
+            try (DocIndex read = SolrBackend.open(cluster.uri(), "reembedded")) {
+                assertThat(read.manifest().dimensions()).isEqualTo(512);
+                HybridRetriever solr = HybridRetriever.create(read, Embedders.fromSpec("mock:512"));
+                RetrievalOptions vectorOnly = RetrievalOptions.builder().retrievers(RetrievalOptions.Retrievers.VECTOR)
+                        .gateMode(RetrievalOptions.GateMode.ANSWERABILITY).build();
+                String q = "how do I mock a module?";
+                assertThat(solr.retrieve(q, vectorOnly).hits()).as("kNN over the new vectors finds the chunks")
+                        .hasSize(local.retrieve(q, vectorOnly).hits().size()).isNotEmpty();
+            }
+            assertThat(SolrBackend.publish(wide, cluster.uri(), "reembedded")).as("same model again: nothing rewritten")
+                    .isEqualTo(new SolrBackend.Published(0, 3, 0));
+        }
+    }
+
+    @Test
     void open_solrUnreachable_saysSoInOneLine() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

@@ -107,6 +107,7 @@ class SolrScaleCheck {
                 long[] solrMicros = time(b, questions);
                 String after = load();
                 double recall = knnRecall(local, remote, precomputed, questions);
+                String sweep = topKSweep(local, opened.connection(), site, precomputed, questions);
                 return String.format(Locale.ROOT, "%,d chunks: local p50 %.2f ms p99 %.2f ms (load %s); solr p50 %.2f ms"
                                 + " p99 %.2f ms (load %s, after %s); publish %.1f s = %.0f chunks/s (load %s, after %s);"
                         + " docask's analysis alone %.0f chunks/s on one thread; open %.0f ms, %d request(s), heap %+.1f MB;"
@@ -114,7 +115,7 @@ class SolrScaleCheck {
                         chunks, pct(localMicros, 50), pct(localMicros, 99), localLoad, pct(solrMicros, 50), pct(solrMicros, 99),
                         solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond,
                         openMillis, openRequests, openHeap / 1e6, recall)
-                        + keywordsOnly;
+                        + "; " + sweep + keywordsOnly;
             }
         }
     }
@@ -147,6 +148,47 @@ class SolrScaleCheck {
             all += exact.size();
         }
         return all == 0 ? Double.NaN : (double) found / all;
+    }
+
+    /**
+     * What a wider kNN beam buys: for each topK (Solr 9's HNSW beam is its topK, per shard), the share of the
+     * exact 40 nearest chunks among the chunks Solr returns (docask re-ranks those exactly, so this is the
+     * recall of its 40), and the median time of that one request. 160 is docask's 4 × 40.
+     */
+    private static String topKSweep(DocIndex local, SolrConnection solr, String site, Embedder e, List<String> questions) {
+        dev.docask.index.internal.IndexEngine exact = dev.docask.index.internal.IndexEngine.of(local);
+        StringBuilder out = new StringBuilder("kNN topK sweep (recall of the exact 40 / median request ms):");
+        for (int topK : new int[] {40, 160, 320, 640, 1280}) {
+            long found = 0;
+            long all = 0;
+            long[] micros = new long[questions.size()];
+            for (int i = 0; i < questions.size(); i++) {
+                float[] v = e.embedQuery(questions.get(i));
+                java.util.Set<Integer> want = new java.util.HashSet<>();
+                exact.nearest(v, 40, null).forEach(s -> want.add(s.chunkId()));
+                byte[] q = dev.docask.index.internal.QuantizedVector.of(v).values();
+                StringBuilder vec = new StringBuilder("[");
+                for (int j = 0; j < q.length; j++) {
+                    vec.append(j == 0 ? "" : ",").append(q[j]);
+                }
+                org.apache.solr.common.params.ModifiableSolrParams p = new org.apache.solr.common.params.ModifiableSolrParams();
+                p.set("q", "{!knn f=" + SolrFields.vector(DIMS) + " topK=" + topK + "}" + vec.append(']'));
+                p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
+                p.set("fl", SolrFields.ORD);
+                p.set("rows", topK);
+                long t = System.nanoTime();
+                org.apache.solr.common.SolrDocumentList docs = solr.query("a kNN sweep", p).getResults();
+                micros[i] = (System.nanoTime() - t) / 1000;
+                for (org.apache.solr.common.SolrDocument d : docs) {
+                    found += want.contains(((Number) d.getFieldValue(SolrFields.ORD)).intValue()) ? 1 : 0;
+                }
+                all += want.size();
+            }
+            java.util.Arrays.sort(micros);
+            out.append(String.format(Locale.ROOT, " topK %d: %.3f / %.1f ms (load %s);", topK, (double) found / all,
+                    micros[micros.length / 2] / 1000.0, load()));
+        }
+        return out.toString();
     }
 
     private static long[] time(HybridRetriever r, List<String> questions) {
