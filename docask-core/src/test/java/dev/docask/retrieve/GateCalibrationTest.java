@@ -356,7 +356,7 @@ class GateCalibrationTest {
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
         List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
 
-        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs,
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool),
                 siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS, new java.util.ArrayList<>());
 
         assertThat(n).isPresent();
@@ -375,7 +375,7 @@ class GateCalibrationTest {
         List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
         List<String> figures = new java.util.ArrayList<>();
 
-        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs, site, pool, FLOORS, figures);
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool), site, pool, FLOORS, figures);
 
         assertThat(n).isPresent();
         assertThat(n.get().site()).hasSize(50);
@@ -388,5 +388,57 @@ class GateCalibrationTest {
         List<String> near = GateCalibration.nearDomainPool();
         assertThat(near).hasSizeGreaterThan(150).doesNotHaveDuplicates().allMatch(q -> !q.startsWith("#"))
                 .doesNotContainAnyElementsOf(GateCalibration.offTopicPool());
+    }
+
+    private static GateCalibration.Leads leads(List<GateCalibration.SiteQuestion> qs, List<GateCalibration.Scores> pool) {
+        return GateCalibration.leads(Embedders.fromSpec("mock").orElseThrow(), qs, new java.util.ArrayList<>())
+                .orElseThrow();
+    }
+
+    /** Pool questions 0.500..0.797 by 0.003; those from 0.74 up lead towards the pool (0.2) except every fifth (-0.1). */
+    private static final List<GateCalibration.Scores> RULE_POOL = java.util.stream.IntStream.range(0, 100)
+            .mapToObj(i -> scored(0.5 + i * 0.003, 0.1, 0)).toList();
+    private static final double[] RULE_POOL_LEADS = java.util.stream.IntStream.range(0, 100)
+            .mapToDouble(i -> i >= 80 && i % 5 != 0 ? 0.2 : -0.1).toArray();
+
+    private static GateCalibration.Leads ruleLeads(int siteQuestions, double[] poolLeads) {
+        double[] site = new double[siteQuestions];
+        java.util.Arrays.fill(site, -0.1);
+        return new GateCalibration.Leads(List.of(), List.of(), site, poolLeads);
+    }
+
+    @Test
+    void floorsChosenWithTheRule_cosineFloorLowered_whileTheFloorsAndTheRulePassNoMorePoolQuestionsThanBefore() {
+        // site questions 0.700..0.896 that pass on cosine only: the floors alone at 0.780 turn 20 of them away
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.7 + i * 0.004, 0.1, 0)).toList();
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "floors");
+        int before = GateCalibration.passedWithRule(floors, RULE_POOL, RULE_POOL_LEADS, 0);
+
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(floors, site, RULE_POOL, ruleLeads(site.size(), RULE_POOL_LEADS));
+
+        assertThat(c.minSimilarity()).as("lowered in 0.005 steps").isLessThan(0.78)
+                .isCloseTo(0.78 - 0.005 * Math.round((0.78 - c.minSimilarity()) / 0.005), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(GateCalibration.passedWithRule(c, RULE_POOL, RULE_POOL_LEADS, 0)).as("no more pool questions through")
+                .isLessThanOrEqualTo(before);
+        GateCalibration.Choice lower = new GateCalibration.Choice(c.minSimilarity() - 0.005, 0.5, "");
+        assertThat(GateCalibration.passedWithRule(lower, RULE_POOL, RULE_POOL_LEADS, 0)).as("the lowest such floor").isGreaterThan(before);
+        assertThat(c.why()).startsWith("floors").contains("lowered from 0.780 to " + String.format(java.util.Locale.ROOT, "%.3f", c.minSimilarity()));
+    }
+
+    @Test
+    void floorsChosenWithTheRule_neverLowerThanTheSiteQuestionsNeed_norWhereTheRuleDoesNotPay() {
+        // the rule refuses every pool question from 0.74 up; every site question sits at 0.765 or above, so the floor
+        // stops where none is turned away
+        double[] refusedAbove = java.util.stream.IntStream.range(0, 100).mapToDouble(i -> i >= 80 ? 0.2 : -0.1).toArray();
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.765 + i * 0.002, 0.1, 0)).toList();
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(new GateCalibration.Choice(0.78, 0.5, ""), site, RULE_POOL,
+                ruleLeads(50, refusedAbove));
+        assertThat(c.minSimilarity()).isCloseTo(0.765, org.assertj.core.api.Assertions.within(1e-9));
+
+        // a rule that refuses none of the pool's passes leaves the floors as they were
+        double[] none = new double[100];
+        java.util.Arrays.fill(none, -0.1);
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "");
+        assertThat(GateCalibration.lowerWithRule(floors, site, RULE_POOL, ruleLeads(50, none))).isSameAs(floors);
     }
 }
