@@ -170,8 +170,9 @@ final class GateCalibration {
         if (vectors && retriever.embedder().isPresent()) {
             Optional<Leads> leads = leads(retriever.embedder().get(), siteQuestions, neighbourFigures);
             if (leads.isPresent()) {
-                c = lowerWithRule(c, site, pool, leads.get());
-                neighbours = neighbours(leads.get(), site, pool, c, neighbourFigures);
+                Choice chosen = c;
+                c = lowerWithRule(chosen, site, pool, leads.get());
+                neighbours = neighbours(leads.get(), site, pool, c, chosen.minSimilarity(), neighbourFigures);
             }
         }
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
@@ -376,11 +377,7 @@ final class GateCalibration {
 
     /** How many of {@code scores} pass the floors {@code c} and have a lead at most {@code maxLead}. */
     static int passedWithRule(Choice c, List<Scores> scores, double[] leads, double maxLead) {
-        int n = 0;
-        for (int i = 0; i < scores.size(); i++) {
-            n += c.passes(scores.get(i), true) && leads[i] <= maxLead ? 1 : 0;
-        }
-        return n;
+        return passedInBand(c, c, scores, leads, maxLead);
     }
 
     /** Whether the rule pays at floors {@code c}: it refuses at least {@link #MIN_UNKNOWN_RULE_GAIN} of the pool the floors pass. */
@@ -436,10 +433,12 @@ final class GateCalibration {
      * The question-space rule where it pays (docs/retrieval.md §4, "Questions near other tools' questions"), with its
      * lead limit from the site questions that {@code c} passes ({@link #leadLimit}); the rule is adopted, as the
      * unknown-word rule is, only when it refuses at least {@link #MIN_UNKNOWN_RULE_GAIN} of the pool's off-topic
-     * questions the floors pass. Its figures go to {@code figures} either way.
+     * questions the floors pass. Where {@link #lowerWithRule} lowered the cosine floor from {@code chosenFloor}, that
+     * floor is recorded as the top of the lowered band (docs/retrieval.md §4, "The lowered band"): below it a cosine
+     * counts only for a question with a lead of at most 0. Its figures go to {@code figures} either way.
      */
     static Optional<Manifest.Neighbours> neighbours(Leads leads, List<Scores> site, List<Scores> pool, Choice c,
-                                                    List<String> figures) {
+                                                    double chosenFloor, List<String> figures) {
         double maxLead = leadLimit(c, site, leads.site());
         if (Double.isNaN(maxLead)) {
             figures.add("question-space rule not adopted: no site question passes the floors");
@@ -450,15 +449,36 @@ final class GateCalibration {
         int sitePass = site.size() - turnedAway(site, c);
         int siteRefused = sitePass - passedWithRule(c, site, leads.site(), maxLead);
         boolean adopt = rulePays(c, pool, leads.pool(), maxLead);
+        OptionalDouble bandTop = chosenFloor > c.minSimilarity() + 1e-9 ? OptionalDouble.of(chosenFloor) : OptionalDouble.empty();
         String measured = String.format(Locale.ROOT, "%d site and %d off-topic questions as neighbours (k %d); lead limit "
                         + "%.4f (the site questions' %d%% from the top, at least 0); of the %d off-topic questions the floors pass it "
                         + "would refuse %d, and %d of the %d site questions they pass",
                 leads.siteVectors().size(), leads.offTopicVectors().size(), NEIGHBOURS, maxLead,
                 Math.round(NEIGHBOURS_SITE_TURNED_AWAY * 100), floorsPass, refused, siteRefused, sitePass);
+        if (bandTop.isPresent()) {
+            Choice top = c.withMinSimilarity(chosenFloor, "");
+            measured += String.format(Locale.ROOT, "; lowered band %.3f–%.3f (a lead of at most 0 below %.3f): the floors "
+                            + "and the rule pass %d of the %d off-topic questions and turn away %d of the %d site questions",
+                    c.minSimilarity(), chosenFloor, chosenFloor, passedInBand(c, top, pool, leads.pool(), maxLead), pool.size(),
+                    site.size() - passedInBand(c, top, site, leads.site(), maxLead), site.size());
+        }
         figures.add((adopt ? "question-space rule adopted: " : "question-space rule not adopted (it must refuse at least "
                 + Math.round(MIN_UNKNOWN_RULE_GAIN * 100) + "% of them): ") + measured);
-        return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, leads.siteVectors(), leads.offTopicVectors()))
-                : Optional.empty();
+        return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, bandTop, leads.siteVectors(),
+                leads.offTopicVectors())) : Optional.empty();
+    }
+
+    /**
+     * How many of {@code scores} pass the gate with the lowered band: floors {@code top}, or floors {@code c} with a lead
+     * of at most 0, and in either case a lead of at most {@code maxLead}.
+     */
+    static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
+        int n = 0;
+        for (int i = 0; i < scores.size(); i++) {
+            boolean floors = top.passes(scores.get(i), true) || (leads[i] <= 0 && c.passes(scores.get(i), true));
+            n += floors && leads[i] <= maxLead ? 1 : 0;
+        }
+        return n;
     }
 
     private static List<float[]> embed(Embedder embedder, List<String> texts) {

@@ -357,7 +357,8 @@ class GateCalibrationTest {
         List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
 
         Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool),
-                siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS, new java.util.ArrayList<>());
+                siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS,
+                FLOORS.minSimilarity(), new java.util.ArrayList<>());
 
         assertThat(n).isPresent();
         assertThat(n.get().maxLead()).as("every site question's lead is negative").isZero();
@@ -375,7 +376,8 @@ class GateCalibrationTest {
         List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
         List<String> figures = new java.util.ArrayList<>();
 
-        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool), site, pool, FLOORS, figures);
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool), site, pool, FLOORS,
+                FLOORS.minSimilarity(), figures);
 
         assertThat(n).isPresent();
         assertThat(n.get().site()).hasSize(50);
@@ -440,5 +442,48 @@ class GateCalibrationTest {
         java.util.Arrays.fill(none, -0.1);
         GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "");
         assertThat(GateCalibration.lowerWithRule(floors, site, RULE_POOL, ruleLeads(50, none))).isSameAs(floors);
+    }
+
+    @Test
+    void loweredBand_chosen_theFloorChosenWithoutTheRuleIsTheBandsTop_onlyWhereTheRuleLoweredIt() {
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.7 + i * 0.004, 0.1, 0)).toList();
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "floors");
+        var vectors = mockVectors(java.util.Collections.nCopies(5, "Create a relay handler"));
+        double[] siteLeads = new double[50];
+        java.util.Arrays.fill(siteLeads, -0.1);
+        GateCalibration.Leads leads = new GateCalibration.Leads(vectors, vectors, siteLeads, RULE_POOL_LEADS);
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(floors, site, RULE_POOL, leads);
+        List<String> figures = new java.util.ArrayList<>();
+
+        Manifest.Neighbours n = GateCalibration.neighbours(leads, site, RULE_POOL, c, floors.minSimilarity(), figures).orElseThrow();
+
+        assertThat(c.minSimilarity()).isLessThan(0.78);
+        assertThat(n.bandTop()).hasValue(0.78);
+        assertThat(figures).anyMatch(f -> f.contains(String.format(java.util.Locale.ROOT, "lowered band %.3f–0.780", c.minSimilarity())));
+        assertThat(GateCalibration.passedInBand(c, floors, RULE_POOL, RULE_POOL_LEADS, n.maxLead()))
+                .as("the band passes no more of the pool than the lowered floor with the rule")
+                .isLessThanOrEqualTo(GateCalibration.passedWithRule(c, RULE_POOL, RULE_POOL_LEADS, n.maxLead()));
+        assertThat(GateCalibration.neighbours(leads, site, RULE_POOL, floors, floors.minSimilarity(), new java.util.ArrayList<>())
+                .orElseThrow().bandTop()).as("not lowered: no band").isEmpty();
+    }
+
+    @Test
+    void loweredBand_recordedInTheManifest_readsBack_andAFloorTheUserSetsRestoresTheBandsTop() {
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, java.util.OptionalDouble.of(0.999), mockVectors(SITE_LIKE),
+                mockVectors(OTHER_TOOLS));
+        HybridRetriever r = withNeighbours(Optional.of(n));
+        try (DocIndex idx = r.index()) {
+            assertThat(idx.manifest().gate().orElseThrow().neighbours()).contains(n);
+            String question = "How do I retry failed deliveries to a zebra target?"; // "zebra": coverage below 1
+            assertThat(r.retrieve(question, RetrievalOptions.defaults()).answerable()).as("in the band, lead at most 0").isTrue();
+            assertThat(r.retrieve(question, RetrievalOptions.parse("minKeywordCoverage=1")).answerable())
+                    .as("the user's coverage floor: no rule, so the cosine floor is the band's top").isFalse();
+        }
+        HybridRetriever noBand = withNeighbours(Optional.of(new Manifest.Neighbours(1, 1.0, mockVectors(SITE_LIKE),
+                mockVectors(OTHER_TOOLS))));
+        try (DocIndex ignored = noBand.index()) {
+            assertThat(noBand.retrieve("How do I retry failed deliveries to a zebra target?", RetrievalOptions.parse("minKeywordCoverage=1"))
+                    .answerable()).as("no band: the recorded floor").isTrue();
+        }
     }
 }
