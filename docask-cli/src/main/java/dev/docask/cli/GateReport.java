@@ -31,8 +31,9 @@ final class GateReport {
                 + (g.maxUnknownShare().isPresent()
                 ? String.format(Locale.ROOT, ", maxUnknownShare %.2f", g.maxUnknownShare().getAsDouble()) : "")
                 + g.neighbours().map(n -> String.format(Locale.ROOT, ", question-space lead at most %.4f (k %d)",
-                n.maxLead(), n.k()) + (n.bandTop().isPresent() ? String.format(Locale.ROOT, ", below minSimilarity %.3f "
-                + "a lead at most 0 (the lowered band)", n.bandTop().getAsDouble()) : "")).orElse("");
+                n.maxLead(), n.k()) + (n.bandTop().isPresent() ? String.format(Locale.ROOT, ", a cosine from %.3f up to %.3f "
+                + "counts only with a lead at most 0 (the lowered band)", g.minSimilarity().orElse(Double.NaN),
+                n.bandTop().getAsDouble()) : "")).orElse("");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {
