@@ -31,7 +31,9 @@ final class GateReport {
                 + (g.maxUnknownShare().isPresent()
                 ? String.format(Locale.ROOT, ", maxUnknownShare %.2f", g.maxUnknownShare().getAsDouble()) : "")
                 + g.neighbours().map(n -> String.format(Locale.ROOT, ", question-space lead at most %.4f (k %d)",
-                n.maxLead(), n.k())).orElse("");
+                n.maxLead(), n.k()) + (n.bandTop().isPresent() ? String.format(Locale.ROOT, ", a cosine from %.3f up to %.3f "
+                + "counts only with a lead at most 0 (the lowered band)", g.minSimilarity().orElse(Double.NaN),
+                n.bandTop().getAsDouble()) : "")).orElse("");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {
@@ -44,12 +46,24 @@ final class GateReport {
         o.put("minSimilarity", g.minSimilarity().isPresent() ? g.minSimilarity().getAsDouble() : null);
         o.put("minKeywordCoverage", g.minKeywordCoverage());
         o.put("maxUnknownShare", g.maxUnknownShare().isPresent() ? g.maxUnknownShare().getAsDouble() : null);
-        o.put("neighbours", g.neighbours().map(n -> Map.of("k", n.k(), "maxLead", n.maxLead(), "siteQuestions", n.site().size(),
-                "offTopicQuestions", n.offTopic().size())).orElse(null));
+        o.put("neighbours", g.neighbours().map(GateReport::json).orElse(null));
         o.put("embedderId", g.embedderId());
         o.put("queryVariant", g.queryVariant());
         o.put("calibratedAt", g.calibratedAt().toString());
         o.put("figures", g.figures());
+        return o;
+    }
+
+    private static Map<String, Object> json(Manifest.Neighbours n) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("k", n.k());
+        o.put("maxLead", n.maxLead());
+        if (n.bandTop().isPresent()) {
+            // absent where there is no band, so such a gate reads as before
+            o.put("bandTop", n.bandTop().getAsDouble());
+        }
+        o.put("siteQuestions", n.site().size());
+        o.put("offTopicQuestions", n.offTopic().size());
         return o;
     }
 }

@@ -203,7 +203,10 @@ public final class Manifest {
      * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question is refused
      * when the mean cosine of its {@code k} nearest off-topic questions exceeds that of its {@code k} nearest site
      * questions by more than {@code maxLead}. The vectors are the calibration's own questions, embedded as questions
-     * with the index's model and stored in the local index's int8 form.
+     * with the index's model and stored in the local index's int8 form. Where the calibration lowered the cosine floor
+     * with the rule, {@code bandTop} is the floor chosen without it: a candidate whose cosine lies below it (down to the
+     * gate's {@code minSimilarity}) passes on cosine only for a question with a lead of at most 0 (docs/retrieval.md §4,
+     * "The lowered band").
      *
      * <pre>{@code
      * index.manifest().gate().flatMap(Manifest.Gate::neighbours)
@@ -215,6 +218,7 @@ public final class Manifest {
         private static final int CANDIDATES_PER_K = 3;
         private final int k;
         private final double maxLead;
+        private final OptionalDouble bandTop;
         private final List<QuantizedVector> site;
         private final List<QuantizedVector> offTopic;
         private final Packed sitePacked;
@@ -227,12 +231,24 @@ public final class Manifest {
          * @param offTopic the off-topic questions' vectors
          */
         public Neighbours(int k, double maxLead, List<QuantizedVector> site, List<QuantizedVector> offTopic) {
+            this(k, maxLead, OptionalDouble.empty(), site, offTopic);
+        }
+
+        /**
+         * @param k        how many nearest questions of each set are averaged
+         * @param maxLead  the largest lead of the off-topic questions that still passes
+         * @param bandTop  the cosine floor chosen without the rule, above the gate's own; empty where there is no band
+         * @param site     the site questions' vectors
+         * @param offTopic the off-topic questions' vectors
+         */
+        public Neighbours(int k, double maxLead, OptionalDouble bandTop, List<QuantizedVector> site, List<QuantizedVector> offTopic) {
             if (k < 1 || site.size() < k || offTopic.size() < k) {
                 throw new IllegalArgumentException("the question-space rule needs k >= 1 and at least k questions of each "
                         + "set: k " + k + ", " + site.size() + " site and " + offTopic.size() + " off-topic questions");
             }
             this.k = k;
             this.maxLead = maxLead;
+            this.bandTop = Objects.requireNonNull(bandTop, "bandTop");
             this.site = List.copyOf(site);
             this.offTopic = List.copyOf(offTopic);
             this.sitePacked = new Packed(this.site);
@@ -247,6 +263,14 @@ public final class Manifest {
         /** The largest lead that still passes. */
         public double maxLead() {
             return maxLead;
+        }
+
+        /**
+         * The top of the lowered band: below this cosine a candidate passes on cosine only for a question with a lead
+         * of at most 0; empty where the calibration did not lower the floor (and in a gate recorded before the band).
+         */
+        public OptionalDouble bandTop() {
+            return bandTop;
         }
 
         /** The site questions' vectors. */
@@ -276,18 +300,20 @@ public final class Manifest {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Neighbours n && k == n.k && Double.compare(maxLead, n.maxLead) == 0 && site.equals(n.site)
+            return o instanceof Neighbours n && k == n.k && Double.compare(maxLead, n.maxLead) == 0 && bandTop.equals(n.bandTop)
+                    && site.equals(n.site)
                     && offTopic.equals(n.offTopic);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(k, maxLead, site, offTopic);
+            return Objects.hash(k, maxLead, bandTop, site, offTopic);
         }
 
         @Override
         public String toString() {
-            return "Neighbours[k " + k + ", maxLead " + maxLead + ", " + site.size() + " site, " + offTopic.size() + " off-topic]";
+            return "Neighbours[k " + k + ", maxLead " + maxLead + (bandTop.isPresent() ? ", bandTop " + bandTop.getAsDouble() : "")
+                    + ", " + site.size() + " site, " + offTopic.size() + " off-topic]";
         }
 
         /** The vectors of one set in one array, for {@link Int8Dot}. */

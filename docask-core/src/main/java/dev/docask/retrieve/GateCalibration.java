@@ -166,8 +166,15 @@ final class GateCalibration {
         Choice c = withUnknownWords(choose(site, pool, vectors), site, pool);
         List<String> neighbourFigures = new ArrayList<>();
         long neighboursStart = System.nanoTime();
-        Optional<Manifest.Neighbours> neighbours = vectors && retriever.embedder().isPresent()
-                ? neighbours(retriever.embedder().get(), siteQuestions, site, pool, c, neighbourFigures) : Optional.empty();
+        Optional<Manifest.Neighbours> neighbours = Optional.empty();
+        if (vectors && retriever.embedder().isPresent()) {
+            Optional<Leads> leads = leads(retriever.embedder().get(), siteQuestions, neighbourFigures);
+            if (leads.isPresent()) {
+                Choice chosen = c;
+                c = lowerWithRule(chosen, site, pool, leads.get());
+                neighbours = neighbours(leads.get(), site, pool, c, chosen.minSimilarity(), neighbourFigures);
+            }
+        }
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
         long millis = (System.nanoTime() - start) / 1_000_000;
         List<String> figures = new ArrayList<>();
@@ -193,6 +200,10 @@ final class GateCalibration {
         boolean passes(Scores s, boolean vectors) {
             return s.unknownShare() < maxUnknownShare
                     && ((vectors && s.similarity() >= minSimilarity) || s.coverage() >= minKeywordCoverage);
+        }
+
+        Choice withMinSimilarity(double min, String more) {
+            return new Choice(min, minKeywordCoverage, maxUnknownShare, why + more);
         }
 
         Choice withMaxUnknownShare(double max, String more) {
@@ -310,16 +321,17 @@ final class GateCalibration {
     private static final int EMBED_BATCH = 32;
 
     /**
-     * The question-space rule where it pays (docs/retrieval.md §4, "Questions near other tools' questions"): every
-     * site question and every bundled off-topic question is embedded as a question; a question's lead is the mean
-     * cosine of its {@link #NEIGHBOURS} nearest off-topic questions minus that of its nearest site questions (its own
-     * vector left out of either set). The lead limit is the site questions' own at {@link #NEIGHBOURS_SITE_TURNED_AWAY}
-     * from the top; the rule is adopted, as the unknown-word rule is, only when it refuses at least
-     * {@link #MIN_UNKNOWN_RULE_GAIN} of the pool's off-topic questions the floors pass. Its figures go to {@code figures}
-     * either way.
+     * The calibration's questions embedded as questions, and each one's lead (docs/retrieval.md §4, "Questions near
+     * other tools' questions"): the mean cosine of its {@link #NEIGHBOURS} nearest off-topic questions minus that of
+     * its nearest site questions, its own vector left out of either set. {@code site[i]} is the lead of the i-th site
+     * question, {@code pool[j]} that of the j-th off-topic question: the bundled pool the floors are chosen from, then
+     * the near-domain one.
      */
-    static Optional<Manifest.Neighbours> neighbours(Embedder embedder, List<SiteQuestion> siteQuestions, List<Scores> site,
-                                                    List<Scores> pool, Choice c, List<String> figures) {
+    record Leads(List<QuantizedVector> siteVectors, List<QuantizedVector> offTopicVectors, double[] site, double[] pool) {
+    }
+
+    /** {@link Leads} of the site questions and of the off-topic ones of both pools; empty with a figure when too few. */
+    static Optional<Leads> leads(Embedder embedder, List<SiteQuestion> siteQuestions, List<String> figures) {
         List<String> offTopicTexts = new ArrayList<>(offTopicPool());
         offTopicTexts.addAll(nearDomainPool());
         List<float[]> siteFloats = embed(embedder, siteQuestions.stream().map(SiteQuestion::text).toList());
@@ -330,43 +342,143 @@ final class GateCalibration {
             figures.add("question-space rule not measured: too few site questions");
             return Optional.empty();
         }
-        List<Double> passingLeads = new ArrayList<>();
+        double[] siteLeads = new double[siteVectors.size()];
+        for (int i = 0; i < siteLeads.length; i++) {
+            siteLeads[i] = new Manifest.Neighbours(NEIGHBOURS, 0, without(siteVectors, i), offTopicVectors).lead(siteFloats.get(i));
+        }
+        double[] poolLeads = new double[offTopicVectors.size()];
+        for (int j = 0; j < poolLeads.length; j++) {
+            poolLeads[j] = new Manifest.Neighbours(NEIGHBOURS, 0, siteVectors, without(offTopicVectors, j)).lead(offTopicFloats.get(j));
+        }
+        return Optional.of(new Leads(siteVectors, offTopicVectors, siteLeads, poolLeads));
+    }
+
+    /**
+     * The lead limit for floors {@code c}: the lead of the site questions {@code c} passes at
+     * {@link #NEIGHBOURS_SITE_TURNED_AWAY} from the top, never below 0 (a question nearer the site's questions than the
+     * off-topic ones is not refused by this rule: where headings sit far from the pool, BEIR's paper titles at -0.08,
+     * short real queries do not, and a negative limit refused many of them; docs/quality.md, "Question-space
+     * neighbours"). {@code NaN} when no site question passes.
+     */
+    static double leadLimit(Choice c, List<Scores> site, double[] siteLeads) {
+        List<Double> passing = new ArrayList<>();
         for (int i = 0; i < site.size(); i++) {
             if (c.passes(site.get(i), true)) {
-                passingLeads.add(new Manifest.Neighbours(NEIGHBOURS, 0, without(siteVectors, i), offTopicVectors)
-                        .lead(siteFloats.get(i)));
+                passing.add(siteLeads[i]);
             }
         }
-        if (passingLeads.isEmpty()) {
+        if (passing.isEmpty()) {
+            return Double.NaN;
+        }
+        passing.sort(null);
+        int allowed = (int) Math.floor(NEIGHBOURS_SITE_TURNED_AWAY * passing.size());
+        return Math.max(0, passing.get(passing.size() - 1 - allowed));
+    }
+
+    /** How many of {@code scores} pass the floors {@code c} and have a lead at most {@code maxLead}. */
+    static int passedWithRule(Choice c, List<Scores> scores, double[] leads, double maxLead) {
+        return passedInBand(c, c, scores, leads, maxLead);
+    }
+
+    /** Whether the rule pays at floors {@code c}: it refuses at least {@link #MIN_UNKNOWN_RULE_GAIN} of the pool the floors pass. */
+    private static boolean rulePays(Choice c, List<Scores> pool, double[] poolLeads, double maxLead) {
+        int floorsPass = passed(pool, c);
+        return floorsPass > 0 && !Double.isNaN(maxLead)
+                && floorsPass - passedWithRule(c, pool, poolLeads, maxLead) >= MIN_UNKNOWN_RULE_GAIN * floorsPass;
+    }
+
+    /**
+     * The floors chosen together with the question-space rule (docs/quality.md, "Floors chosen with the question-space
+     * rule"): no more of the pool's off-topic questions through than before. The budget is what the floors and the
+     * rule pass at {@code floors}; the cosine floor is lowered in its 0.005 steps while the floors and the rule (its
+     * limit measured anew at each floor, every pool question's lead taken without itself) pass at most that budget,
+     * the rule still pays, and a site question is still turned away by the floors (never lower than the site's
+     * questions need). Where the rule does not pay at {@code floors}, they are returned unchanged.
+     */
+    static Choice lowerWithRule(Choice floors, List<Scores> site, List<Scores> pool, Leads leads) {
+        Choice c = floors;
+        double limit = leadLimit(c, site, leads.site());
+        if (!rulePays(c, pool, leads.pool(), limit)) {
+            return floors;
+        }
+        int budget = passedWithRule(c, pool, leads.pool(), limit);
+        String stop = "";
+        while (true) {
+            if (turnedAway(site, c) == 0) {
+                stop = "no site question is turned away by the floors";
+                break;
+            }
+            Choice next = c.withMinSimilarity(c.minSimilarity() - STEP, "");
+            double nextLimit = leadLimit(next, site, leads.site());
+            if (next.minSimilarity() <= 0 || !rulePays(next, pool, leads.pool(), nextLimit)) {
+                stop = "the rule would no longer pay";
+                break;
+            }
+            int through = passedWithRule(next, pool, leads.pool(), nextLimit);
+            if (through > budget) {
+                stop = String.format(Locale.ROOT, "at %.3f they would pass %d", next.minSimilarity(), through);
+                break;
+            }
+            c = next;
+            limit = nextLimit;
+        }
+        return c.withMinSimilarity(c.minSimilarity(), String.format(Locale.ROOT, "; with the question-space rule, minSimilarity "
+                        + "lowered from %.3f to %.3f: the floors and the rule pass %d of the %d off-topic questions, at most the %d "
+                        + "they pass at %.3f; stopped: %s; %d site questions turned away by the floors",
+                floors.minSimilarity(), c.minSimilarity(), passedWithRule(c, pool, leads.pool(), limit), pool.size(), budget,
+                floors.minSimilarity(), stop, turnedAway(site, c)));
+    }
+
+    /**
+     * The question-space rule where it pays (docs/retrieval.md §4, "Questions near other tools' questions"), with its
+     * lead limit from the site questions that {@code c} passes ({@link #leadLimit}); the rule is adopted, as the
+     * unknown-word rule is, only when it refuses at least {@link #MIN_UNKNOWN_RULE_GAIN} of the pool's off-topic
+     * questions the floors pass. Where {@link #lowerWithRule} lowered the cosine floor from {@code chosenFloor}, that
+     * floor is recorded as the top of the lowered band (docs/retrieval.md §4, "The lowered band"): below it a cosine
+     * counts only for a question with a lead of at most 0. Its figures go to {@code figures} either way.
+     */
+    static Optional<Manifest.Neighbours> neighbours(Leads leads, List<Scores> site, List<Scores> pool, Choice c,
+                                                    double chosenFloor, List<String> figures) {
+        double maxLead = leadLimit(c, site, leads.site());
+        if (Double.isNaN(maxLead)) {
             figures.add("question-space rule not adopted: no site question passes the floors");
             return Optional.empty();
         }
-        passingLeads.sort(null);
-        int allowed = (int) Math.floor(NEIGHBOURS_SITE_TURNED_AWAY * passingLeads.size());
-        // never below 0: a question nearer the site's questions than the off-topic ones is not refused by this rule.
-        // Where headings sit far from the pool (BEIR's paper titles: -0.08 at 2%), short real queries do not, and a
-        // negative limit refused many of them (docs/quality.md, "Question-space neighbours")
-        double maxLead = Math.max(0, passingLeads.get(passingLeads.size() - 1 - allowed));
-        int floorsPass = 0;
-        int refused = 0;
-        for (int j = 0; j < pool.size(); j++) {
-            if (c.passes(pool.get(j), true)) {
-                floorsPass++;
-                double lead = new Manifest.Neighbours(NEIGHBOURS, 0, siteVectors, without(offTopicVectors, j))
-                        .lead(offTopicFloats.get(j));
-                refused += lead > maxLead ? 1 : 0;
-            }
-        }
-        int siteRefused = (int) passingLeads.stream().filter(l -> l > maxLead).count();
-        boolean adopt = floorsPass > 0 && refused >= MIN_UNKNOWN_RULE_GAIN * floorsPass;
+        int floorsPass = passed(pool, c);
+        int refused = floorsPass - passedWithRule(c, pool, leads.pool(), maxLead);
+        int sitePass = site.size() - turnedAway(site, c);
+        int siteRefused = sitePass - passedWithRule(c, site, leads.site(), maxLead);
+        boolean adopt = rulePays(c, pool, leads.pool(), maxLead);
+        OptionalDouble bandTop = chosenFloor > c.minSimilarity() + 1e-9 ? OptionalDouble.of(chosenFloor) : OptionalDouble.empty();
         String measured = String.format(Locale.ROOT, "%d site and %d off-topic questions as neighbours (k %d); lead limit "
                         + "%.4f (the site questions' %d%% from the top, at least 0); of the %d off-topic questions the floors pass it "
                         + "would refuse %d, and %d of the %d site questions they pass",
-                siteVectors.size(), offTopicVectors.size(), NEIGHBOURS, maxLead,
-                Math.round(NEIGHBOURS_SITE_TURNED_AWAY * 100), floorsPass, refused, siteRefused, passingLeads.size());
+                leads.siteVectors().size(), leads.offTopicVectors().size(), NEIGHBOURS, maxLead,
+                Math.round(NEIGHBOURS_SITE_TURNED_AWAY * 100), floorsPass, refused, siteRefused, sitePass);
+        if (bandTop.isPresent()) {
+            Choice top = c.withMinSimilarity(chosenFloor, "");
+            measured += String.format(Locale.ROOT, "; lowered band %.3f–%.3f (a lead of at most 0 below %.3f): the floors "
+                            + "and the rule pass %d of the %d off-topic questions and turn away %d of the %d site questions",
+                    c.minSimilarity(), chosenFloor, chosenFloor, passedInBand(c, top, pool, leads.pool(), maxLead), pool.size(),
+                    site.size() - passedInBand(c, top, site, leads.site(), maxLead), site.size());
+        }
         figures.add((adopt ? "question-space rule adopted: " : "question-space rule not adopted (it must refuse at least "
                 + Math.round(MIN_UNKNOWN_RULE_GAIN * 100) + "% of them): ") + measured);
-        return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, siteVectors, offTopicVectors)) : Optional.empty();
+        return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, bandTop, leads.siteVectors(),
+                leads.offTopicVectors())) : Optional.empty();
+    }
+
+    /**
+     * How many of {@code scores} pass the gate with the lowered band: floors {@code top}, or floors {@code c} with a lead
+     * of at most 0, and in either case a lead of at most {@code maxLead}.
+     */
+    static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
+        int n = 0;
+        for (int i = 0; i < scores.size(); i++) {
+            boolean floors = top.passes(scores.get(i), true) || (leads[i] <= 0 && c.passes(scores.get(i), true));
+            n += floors && leads[i] <= maxLead ? 1 : 0;
+        }
+        return n;
     }
 
     private static List<float[]> embed(Embedder embedder, List<String> texts) {

@@ -328,20 +328,27 @@ public final class HybridRetriever {
         String variant = embedder.map(Embedder::queryVariant).orElse("");
         Optional<Manifest.Gate> calibrated = index.manifest().gate()
                 .filter(g -> g.embedderId().equals(id) && (!index.hasVectors() || g.queryVariant().equals(variant)));
+        // a floor the user sets turns the calibration's question-level rules off: the user's gate is the two floors,
+        // and a cosine floor lowered with the question-space rule goes back to the band's top, chosen without it
+        Optional<Manifest.Gate> rules = o.minSimilarity().isPresent() || o.minKeywordCoverage().isPresent()
+                ? Optional.empty() : calibrated;
         double minSim = o.minSimilarity().orElseGet(() -> calibrated.flatMap(g -> g.minSimilarity().isPresent()
-                        ? Optional.of(g.minSimilarity().getAsDouble()) : Optional.empty())
+                        ? Optional.of(rules.isPresent() ? g.minSimilarity().getAsDouble() : floorWithoutRules(g)) : Optional.empty())
                 .orElseGet(() -> GateDefaults.minSimilarity(id, variant)));
         double minCov = o.minKeywordCoverage().orElse(calibrated.map(Manifest.Gate::minKeywordCoverage).orElse(
                 index.hasVectors() ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY));
         boolean needsKeyword = o.similarityNeedsKeyword()
                 .orElseGet(() -> embedder.map(Embedder::matchesWordsOnly).orElse(false));
-        // a floor the user sets turns the calibration's question-level rules off: the user's gate is the two floors
-        Optional<Manifest.Gate> rules = o.minSimilarity().isPresent() || o.minKeywordCoverage().isPresent()
-                ? Optional.empty() : calibrated;
         double maxUnknown = rules.map(Manifest.Gate::maxUnknownShare).filter(OptionalDouble::isPresent)
                 .map(OptionalDouble::getAsDouble).orElse(Double.POSITIVE_INFINITY);
         Optional<Manifest.Neighbours> neighbours = rules.flatMap(Manifest.Gate::neighbours);
         return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours);
+    }
+
+    /** The calibrated cosine floor as chosen without the question-space rule: the lowered band's top where there is one. */
+    private static double floorWithoutRules(Manifest.Gate g) {
+        OptionalDouble top = g.neighbours().map(Manifest.Neighbours::bandTop).orElse(OptionalDouble.empty());
+        return top.isPresent() ? top.getAsDouble() : g.minSimilarity().getAsDouble();
     }
 
     /** Built-in candidate finding: both retrievers, gate, fusion. Hooks call it with their own options. */
@@ -384,11 +391,12 @@ public final class HybridRetriever {
         int[] ids = hits.stream().mapToInt(Hit::chunkId).toArray();
         float[] sims = query.similarities(ids);
         float[] covs = query.coverages(ids);
-        String question = gate.rejectQuestion(query);
+        double lead = gate.lead(query);
+        String question = gate.rejectQuestion(query, lead);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(h.measured(sims[i], covs[i], question != null ? question : gate.reject(sims[i], covs[i])));
+            out.add(h.measured(sims[i], covs[i], question != null ? question : gate.reject(sims[i], covs[i], lead)));
         }
         return out;
     }

@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /*
  * The gate decides, per candidate, whether it is about the question at all: cosine similarity at
@@ -29,18 +30,36 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     /*
      * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question whose
      * nearest off-topic questions sit closer than its nearest site questions, by more than the lead the calibration
-     * allowed, asks about another tool. A few hundred int8 dot products per question.
+     * allowed, asks about another tool. A few hundred int8 dot products per question, once: lead() is what reject
+     * and rejectQuestion take.
      */
-    /** Why the whole question fails the gate, or {@code null} when its candidates are judged one by one. */
-    @Nullable String rejectQuestion(SearchQuery query) {
+    /** The question's lead over the calibration's questions; {@code NaN} where the rule does not apply. */
+    double lead(SearchQuery query) {
+        return isOpen() || neighbours.isEmpty() || !query.hasVector() ? Double.NaN
+                : neighbours.get().lead(query.vector().orElseThrow());
+    }
+
+    /** Why the whole question, of this {@link #lead}, fails the gate, or {@code null} when its candidates are judged one by one. */
+    @Nullable String rejectQuestion(SearchQuery query, double lead) {
         String unknown = rejectQuestion(query.unknownShare());
-        if (unknown != null || isOpen() || neighbours.isEmpty() || !query.hasVector()) {
+        if (unknown != null || !(lead > neighbours.map(Manifest.Neighbours::maxLead).orElse(Double.POSITIVE_INFINITY))) {
             return unknown;
         }
-        Manifest.Neighbours n = neighbours.get();
-        double lead = n.lead(query.vector().orElseThrow());
-        return lead > n.maxLead() ? String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
-                + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead()) : null;
+        Manifest.Neighbours n = neighbours.orElseThrow();
+        return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
+                + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
+    }
+
+    /*
+     * The lowered band (docs/retrieval.md §4, "The lowered band"): where the calibration lowered the cosine floor
+     * with the question-space rule, a cosine between the gate's floor and the floor chosen without the rule counts
+     * only for a question nearer the site's questions than the off-topic ones (lead at most 0); any other question
+     * keeps the floor chosen without the rule.
+     */
+    /** The cosine floor for a question of this {@link #lead} ({@code NaN}: none measured). */
+    double minSimilarity(double lead) {
+        OptionalDouble top = neighbours.map(Manifest.Neighbours::bandTop).orElse(OptionalDouble.empty());
+        return top.isPresent() && !(lead <= 0) ? Math.max(minSimilarity, top.getAsDouble()) : minSimilarity;
     }
 
     boolean isOpen() {
@@ -62,13 +81,19 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                 unknownShare, maxUnknownShare);
     }
 
-    /** Why the candidate fails the gate, or {@code null} when it passes. */
+    /** Why the candidate fails the gate, or {@code null} when it passes; as for a question with no lead measured. */
     @Nullable String reject(float similarity, float coverage) {
+        return reject(similarity, coverage, Double.NaN);
+    }
+
+    /** Why the candidate of a question of this {@link #lead} fails the gate, or {@code null} when it passes. */
+    @Nullable String reject(float similarity, float coverage, double lead) {
         if (isOpen()) {
             return null;
         }
+        double floor = minSimilarity(lead);
         boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
-        if (similarityCounts && similarity >= (float) minSimilarity) {
+        if (similarityCounts && similarity >= (float) floor) {
             return null;
         }
         if (coverage >= (float) minKeywordCoverage) {
@@ -76,7 +101,9 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         }
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
-                : "similarity " + below(similarity, minSimilarity);
+                : "similarity " + below(similarity, floor) + (similarity >= (float) minSimilarity
+                ? String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
+                : "");
         return sim + " and keyword coverage " + below(coverage, minKeywordCoverage);
     }
 

@@ -356,8 +356,9 @@ class GateCalibrationTest {
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
         List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
 
-        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs,
-                siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS, new java.util.ArrayList<>());
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool),
+                siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS,
+                FLOORS.minSimilarity(), new java.util.ArrayList<>());
 
         assertThat(n).isPresent();
         assertThat(n.get().maxLead()).as("every site question's lead is negative").isZero();
@@ -375,7 +376,8 @@ class GateCalibrationTest {
         List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
         List<String> figures = new java.util.ArrayList<>();
 
-        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(Embedders.fromSpec("mock").orElseThrow(), qs, site, pool, FLOORS, figures);
+        Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool), site, pool, FLOORS,
+                FLOORS.minSimilarity(), figures);
 
         assertThat(n).isPresent();
         assertThat(n.get().site()).hasSize(50);
@@ -388,5 +390,100 @@ class GateCalibrationTest {
         List<String> near = GateCalibration.nearDomainPool();
         assertThat(near).hasSizeGreaterThan(150).doesNotHaveDuplicates().allMatch(q -> !q.startsWith("#"))
                 .doesNotContainAnyElementsOf(GateCalibration.offTopicPool());
+    }
+
+    private static GateCalibration.Leads leads(List<GateCalibration.SiteQuestion> qs, List<GateCalibration.Scores> pool) {
+        return GateCalibration.leads(Embedders.fromSpec("mock").orElseThrow(), qs, new java.util.ArrayList<>())
+                .orElseThrow();
+    }
+
+    /** Pool questions 0.500..0.797 by 0.003; those from 0.74 up lead towards the pool (0.2) except every fifth (-0.1). */
+    private static final List<GateCalibration.Scores> RULE_POOL = java.util.stream.IntStream.range(0, 100)
+            .mapToObj(i -> scored(0.5 + i * 0.003, 0.1, 0)).toList();
+    private static final double[] RULE_POOL_LEADS = java.util.stream.IntStream.range(0, 100)
+            .mapToDouble(i -> i >= 80 && i % 5 != 0 ? 0.2 : -0.1).toArray();
+
+    private static GateCalibration.Leads ruleLeads(int siteQuestions, double[] poolLeads) {
+        double[] site = new double[siteQuestions];
+        java.util.Arrays.fill(site, -0.1);
+        return new GateCalibration.Leads(List.of(), List.of(), site, poolLeads);
+    }
+
+    @Test
+    void floorsChosenWithTheRule_cosineFloorLowered_whileTheFloorsAndTheRulePassNoMorePoolQuestionsThanBefore() {
+        // site questions 0.700..0.896 that pass on cosine only: the floors alone at 0.780 turn 20 of them away
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.7 + i * 0.004, 0.1, 0)).toList();
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "floors");
+        int before = GateCalibration.passedWithRule(floors, RULE_POOL, RULE_POOL_LEADS, 0);
+
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(floors, site, RULE_POOL, ruleLeads(site.size(), RULE_POOL_LEADS));
+
+        assertThat(c.minSimilarity()).as("lowered in 0.005 steps").isLessThan(0.78)
+                .isCloseTo(0.78 - 0.005 * Math.round((0.78 - c.minSimilarity()) / 0.005), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(GateCalibration.passedWithRule(c, RULE_POOL, RULE_POOL_LEADS, 0)).as("no more pool questions through")
+                .isLessThanOrEqualTo(before);
+        GateCalibration.Choice lower = new GateCalibration.Choice(c.minSimilarity() - 0.005, 0.5, "");
+        assertThat(GateCalibration.passedWithRule(lower, RULE_POOL, RULE_POOL_LEADS, 0)).as("the lowest such floor").isGreaterThan(before);
+        assertThat(c.why()).startsWith("floors").contains("lowered from 0.780 to " + String.format(java.util.Locale.ROOT, "%.3f", c.minSimilarity()));
+    }
+
+    @Test
+    void floorsChosenWithTheRule_neverLowerThanTheSiteQuestionsNeed_norWhereTheRuleDoesNotPay() {
+        // the rule refuses every pool question from 0.74 up; every site question sits at 0.765 or above, so the floor
+        // stops where none is turned away
+        double[] refusedAbove = java.util.stream.IntStream.range(0, 100).mapToDouble(i -> i >= 80 ? 0.2 : -0.1).toArray();
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.765 + i * 0.002, 0.1, 0)).toList();
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(new GateCalibration.Choice(0.78, 0.5, ""), site, RULE_POOL,
+                ruleLeads(50, refusedAbove));
+        assertThat(c.minSimilarity()).isCloseTo(0.765, org.assertj.core.api.Assertions.within(1e-9));
+
+        // a rule that refuses none of the pool's passes leaves the floors as they were
+        double[] none = new double[100];
+        java.util.Arrays.fill(none, -0.1);
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "");
+        assertThat(GateCalibration.lowerWithRule(floors, site, RULE_POOL, ruleLeads(50, none))).isSameAs(floors);
+    }
+
+    @Test
+    void loweredBand_chosen_theFloorChosenWithoutTheRuleIsTheBandsTop_onlyWhereTheRuleLoweredIt() {
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.7 + i * 0.004, 0.1, 0)).toList();
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "floors");
+        var vectors = mockVectors(java.util.Collections.nCopies(5, "Create a relay handler"));
+        double[] siteLeads = new double[50];
+        java.util.Arrays.fill(siteLeads, -0.1);
+        GateCalibration.Leads leads = new GateCalibration.Leads(vectors, vectors, siteLeads, RULE_POOL_LEADS);
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(floors, site, RULE_POOL, leads);
+        List<String> figures = new java.util.ArrayList<>();
+
+        Manifest.Neighbours n = GateCalibration.neighbours(leads, site, RULE_POOL, c, floors.minSimilarity(), figures).orElseThrow();
+
+        assertThat(c.minSimilarity()).isLessThan(0.78);
+        assertThat(n.bandTop()).hasValue(0.78);
+        assertThat(figures).anyMatch(f -> f.contains(String.format(java.util.Locale.ROOT, "lowered band %.3f–0.780", c.minSimilarity())));
+        assertThat(GateCalibration.passedInBand(c, floors, RULE_POOL, RULE_POOL_LEADS, n.maxLead()))
+                .as("the band passes no more of the pool than the lowered floor with the rule")
+                .isLessThanOrEqualTo(GateCalibration.passedWithRule(c, RULE_POOL, RULE_POOL_LEADS, n.maxLead()));
+        assertThat(GateCalibration.neighbours(leads, site, RULE_POOL, floors, floors.minSimilarity(), new java.util.ArrayList<>())
+                .orElseThrow().bandTop()).as("not lowered: no band").isEmpty();
+    }
+
+    @Test
+    void loweredBand_recordedInTheManifest_readsBack_andAFloorTheUserSetsRestoresTheBandsTop() {
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, java.util.OptionalDouble.of(0.999), mockVectors(SITE_LIKE),
+                mockVectors(OTHER_TOOLS));
+        HybridRetriever r = withNeighbours(Optional.of(n));
+        try (DocIndex idx = r.index()) {
+            assertThat(idx.manifest().gate().orElseThrow().neighbours()).contains(n);
+            String question = "How do I retry failed deliveries to a zebra target?"; // "zebra": coverage below 1
+            assertThat(r.retrieve(question, RetrievalOptions.defaults()).answerable()).as("in the band, lead at most 0").isTrue();
+            assertThat(r.retrieve(question, RetrievalOptions.parse("minKeywordCoverage=1")).answerable())
+                    .as("the user's coverage floor: no rule, so the cosine floor is the band's top").isFalse();
+        }
+        HybridRetriever noBand = withNeighbours(Optional.of(new Manifest.Neighbours(1, 1.0, mockVectors(SITE_LIKE),
+                mockVectors(OTHER_TOOLS))));
+        try (DocIndex ignored = noBand.index()) {
+            assertThat(noBand.retrieve("How do I retry failed deliveries to a zebra target?", RetrievalOptions.parse("minKeywordCoverage=1"))
+                    .answerable()).as("no band: the recorded floor").isTrue();
+        }
     }
 }

@@ -62,4 +62,24 @@ class RelevanceGateTest {
         assertThat(gate.rejectQuestion(1f)).isNull();
         assertThat(new RelevanceGate(0, 0, false, 0.55).rejectQuestion(1f)).as("top-N mode").isNull();
     }
+
+    @Test
+    void loweredBand_cosineBetweenTheTwoFloors_passesOnlyForAQuestionWithALeadAtMost0() {
+        var v = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
+        java.util.function.Function<java.util.OptionalDouble, RelevanceGate> gateWith = top -> new RelevanceGate(0.72, 0.5,
+                false, Double.POSITIVE_INFINITY, java.util.Optional.of(new dev.docask.index.Manifest.Neighbours(1, 0.05, top,
+                java.util.List.of(v), java.util.List.of(v))));
+        RelevanceGate band = gateWith.apply(java.util.OptionalDouble.of(0.75));
+
+        assertThat(band.reject(0.74f, 0.1f, -0.01)).as("in the band, nearer the site's questions").isNull();
+        assertThat(band.reject(0.74f, 0.1f, 0)).as("a lead of 0").isNull();
+        assertThat(band.reject(0.74f, 0.1f, 0.02)).as("in the band, a lead within the rule's limit but above 0")
+                .isEqualTo("similarity 0.740 < 0.750 (0.720 with a question-space lead at most 0; its lead 0.020) "
+                        + "and keyword coverage 0.100 < 0.500");
+        assertThat(band.reject(0.74f, 0.1f, Double.NaN)).as("no lead measured: the band's top").isNotNull();
+        assertThat(band.reject(0.75f, 0.1f, 0.02)).as("at the band's top").isNull();
+        assertThat(band.reject(0.74f, 0.6f, 0.02)).as("on coverage").isNull();
+        assertThat(band.reject(0.71f, 0.1f, -0.5)).as("below the band").startsWith("similarity 0.710 < 0.720 and");
+        assertThat(gateWith.apply(java.util.OptionalDouble.empty()).reject(0.74f, 0.1f, 0.02)).as("no band recorded").isNull();
+    }
 }
