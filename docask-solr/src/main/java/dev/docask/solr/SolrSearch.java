@@ -47,13 +47,6 @@ final class SolrSearch implements SearchBackend {
     /** Over-fetch for both lists, so the exact re-rank and the tie order can reorder the edge. */
     private static final int KNN_EXTRA = 10;
     private static final int VECTOR_CACHE = 50_000;
-    /**
-     * kNN asks HNSW for this many times the candidates wanted: HNSW is approximate, and a wider
-     * search (its beam grows with topK) finds the true nearest n far more often. On the three real
-     * sites (3k chunks each, 2 shards) topK = n + 10 gave the local sources for 90% of the questions;
-     * the misses were nearest chunks HNSW had not found (SolrRealSitesIT).
-     */
-    private static final int KNN_BEAM = 4;
 
     private final SolrConnection solr;
     private final String site;
@@ -133,7 +126,9 @@ final class SolrSearch implements SearchBackend {
             v.append(i == 0 ? "" : ",").append(qb[i]);
         }
         v.append(']');
-        int k = Math.min(size, Math.max(KNN_BEAM * n, n + KNN_EXTRA));
+        // HNSW is approximate and its search widens with topK: ask for knnBeam × n (SolrLocation; 4 by default: on the
+        // real sites n + 10 gave the local sources for 90% of the questions, 4n for all; docs/benchmarks.md "topK sweep")
+        int k = Math.min(size, Math.max(solr.location().knnBeam() * n, n + KNN_EXTRA));
         ModifiableSolrParams p = filtered(allowed);
         p.set("q", "{!knn f=" + field + " topK=" + k + "}" + v);
         p.set("fl", SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP + "," + SolrFields.VECTOR_BYTES + ","

@@ -277,6 +277,20 @@ class SolrBackendIT {
     }
 
     @Test
+    void open_withAWiderKnnBeam_sameSourcesAsTheLocalIndex() {
+        HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
+        try (DocIndex wide = SolrBackend.open(cluster.uri() + "?knnBeam=16", "samples")) {
+            HybridRetriever solr = HybridRetriever.create(wide, Embedders.fromSpec("mock"));
+            int same = 0;
+            for (String q : questions) {
+                same += urls(solr.retrieve(q, RetrievalOptions.defaults())).equals(urls(local.retrieve(q, RetrievalOptions.defaults()))) ? 1 : 0;
+            }
+            // as open_publishedSite_sameSourcesAsLocalIndex: exact cosine ties of the mock embedder may reorder one tail
+            assertThat(same).isGreaterThanOrEqualTo(questions.size() - 1);
+        }
+    }
+
+    @Test
     void open_solrUnreachable_saysSoInOneLine() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

@@ -56,4 +56,26 @@ class SolrLocationTest {
                     .hasMessageContaining(bad);
         }
     }
+
+    @Test
+    void parse_knnBeamOption_setsTheMultiple_andUriRoundTripsIt() {
+        assertThat(SolrLocation.parse("solr://localhost:8983/solr/docs").knnBeam()).isEqualTo(SolrLocation.DEFAULT_KNN_BEAM);
+        SolrLocation l = SolrLocation.parse("solr://localhost:8983/solr/docs?knnBeam=16");
+        assertThat(l.knnBeam()).isEqualTo(16);
+        assertThat(l.collection()).isEqualTo("docs");
+        assertThat(l.uri()).isEqualTo("solr://localhost:8983/solr/docs?knnBeam=16");
+        SolrLocation zk = SolrLocation.parse("solr+zk://zk1:2181/solr/docs?knnBeam=8");
+        assertThat(zk.knnBeam()).isEqualTo(8);
+        assertThat(zk.zkChroot()).contains("/solr");
+        assertThat(SolrLocation.parse(zk.uri())).isEqualTo(zk);
+    }
+
+    @Test
+    void parse_unknownOrOutOfRangeOption_refusedNamingItAndTheOneThereIs() {
+        for (String bad : List.of("knnBeam=0", "knnBeam=65", "knnbeam=8", "topK=100", "knnBeam=8&x=1", "")) {
+            assertThatThrownBy(() -> SolrLocation.parse("solr://localhost:8983/solr/docs?" + bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'" + bad + "'").hasMessageContaining("knnBeam=N with N from 1 to 64");
+        }
+    }
 }
