@@ -28,7 +28,8 @@ import java.util.OptionalInt;
 @CheckReturnValue
 public final class Hit {
     // Package-private raw values for the pipeline's hot loops: 0 = not in that list, NaN = no cosine,
-    // null = passed. The public accessors say the same with Optional.
+    // null = passed (else a String, or the gate's Rejection, whose text is built when read). The public accessors say
+    // the same with Optional.
     final int chunkId;
     final Chunk chunk;
     final List<String> copyUrls;
@@ -38,10 +39,10 @@ public final class Hit {
     final float similarity;
     final float keywordCoverage;
     final double score;
-    final @Nullable String gatedOut;
+    final @Nullable Object gatedOut;
 
     Hit(int chunkId, Chunk chunk, List<String> copyUrls, int bm25Rank, float bm25Score, int vectorRank,
-        float similarity, float keywordCoverage, double score, @Nullable String gatedOut) {
+        float similarity, float keywordCoverage, double score, @Nullable Object gatedOut) {
         this.chunkId = chunkId;
         this.chunk = Objects.requireNonNull(chunk, "chunk");
         this.copyUrls = List.copyOf(copyUrls);
@@ -106,7 +107,7 @@ public final class Hit {
 
     /** Why the relevance gate dropped it; empty when it passed. */
     public Optional<String> gatedOut() {
-        return Optional.ofNullable(gatedOut);
+        return gatedOut == null ? Optional.empty() : Optional.of(gatedOut.toString());
     }
 
     /** Whether the gate let it through. */
@@ -131,13 +132,13 @@ public final class Hit {
         return new Hit(chunkId, chunk, copyUrls, bm25Rank, bm25Score, rank, similarity, keywordCoverage, score, gatedOut);
     }
 
-    /** A copy with the gate's numbers and verdict filled in. */
     /** The same hit shown as another chunk of its group of copies (same text, another version's URL). */
     Hit asCopy(Chunk copy, List<String> otherUrls) {
         return new Hit(chunkId, copy, otherUrls, bm25Rank, bm25Score, vectorRank, similarity, keywordCoverage, score, gatedOut);
     }
 
-    Hit measured(float newSimilarity, float newCoverage, @Nullable String rejection) {
+    /** A copy with the gate's numbers and verdict filled in. */
+    Hit measured(float newSimilarity, float newCoverage, @Nullable Object rejection) {
         return new Hit(chunkId, chunk, copyUrls, bm25Rank, bm25Score, vectorRank, newSimilarity, newCoverage, score, rejection);
     }
 
@@ -146,12 +147,12 @@ public final class Hit {
         return o instanceof Hit h && chunkId == h.chunkId && chunk.equals(h.chunk) && copyUrls.equals(h.copyUrls)
                 && bm25Rank == h.bm25Rank && Float.compare(bm25Score, h.bm25Score) == 0 && vectorRank == h.vectorRank
                 && Float.compare(similarity, h.similarity) == 0 && Float.compare(keywordCoverage, h.keywordCoverage) == 0
-                && Double.compare(score, h.score) == 0 && Objects.equals(gatedOut, h.gatedOut);
+                && Double.compare(score, h.score) == 0 && gatedOut().equals(h.gatedOut());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(chunkId, chunk, copyUrls, bm25Rank, bm25Score, vectorRank, similarity, keywordCoverage, score, gatedOut);
+        return Objects.hash(chunkId, chunk, copyUrls, bm25Rank, bm25Score, vectorRank, similarity, keywordCoverage, score, gatedOut());
     }
 
     @Override

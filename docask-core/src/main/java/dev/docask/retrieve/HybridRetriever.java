@@ -396,7 +396,7 @@ public final class HybridRetriever {
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(h.measured(sims[i], covs[i], question != null ? question : gate.reject(sims[i], covs[i], lead)));
+            out.add(h.measured(sims[i], covs[i], question != null ? question : gate.rejection(sims[i], covs[i], lead)));
         }
         return out;
     }

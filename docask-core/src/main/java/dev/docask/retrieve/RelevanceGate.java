@@ -88,17 +88,39 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
 
     /** Why the candidate of a question of this {@link #lead} fails the gate, or {@code null} when it passes. */
     @Nullable String reject(float similarity, float coverage, double lead) {
+        Rejection r = rejection(similarity, coverage, lead);
+        return r == null ? null : r.toString();
+    }
+
+    /**
+     * A candidate that fails the gate, as its numbers; {@link #toString} says why. Most candidates of a question fail and
+     * few of the reasons are ever read (explain output, eval reports), so the text is built only when asked for.
+     */
+    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead) {
+        @Override
+        public String toString() {
+            return gate.why(similarity, coverage, lead);
+        }
+    }
+
+    /** The candidate's rejection, or {@code null} when it passes. */
+    @Nullable Rejection rejection(float similarity, float coverage, double lead) {
         if (isOpen()) {
             return null;
         }
-        double floor = minSimilarity(lead);
         boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
-        if (similarityCounts && similarity >= (float) floor) {
+        if (similarityCounts && similarity >= (float) minSimilarity(lead)) {
             return null;
         }
         if (coverage >= (float) minKeywordCoverage) {
             return null;
         }
+        return new Rejection(this, similarity, coverage, lead);
+    }
+
+    private String why(float similarity, float coverage, double lead) {
+        double floor = minSimilarity(lead);
+        boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
                 : "similarity " + below(similarity, floor) + (similarity >= (float) minSimilarity

@@ -118,21 +118,17 @@ public final class SolrBackend {
         }
     }
 
-    /** How a site is laid out in the collection. */
-    enum Layout {
-        NONE, BEFORE_ORDINALS, ORDINALS
+    /**
+     * What the collection holds of a site before a publish, from one read of its manifest document: whether its
+     * chunks carry their ordinals (a site published by an earlier docask's does not) and the manifest it was published with.
+     */
+    record Previous(boolean ordinals, Manifest manifest) {
     }
 
-    /** Whether the site exists and whether its chunks carry their ordinals (a site published by an earlier docask does not). */
-    static Layout layout(SolrConnection solr, String site) {
-        return manifestDocument(solr, site).map(d -> d.getFieldValue(SolrFields.CHUNKS) instanceof Number
-                ? Layout.ORDINALS : Layout.BEFORE_ORDINALS).orElse(Layout.NONE);
-    }
-
-    /** The manifest the site was last published with; empty when the site is missing. */
-    static java.util.Optional<Manifest> publishedManifest(SolrConnection solr, String site) {
-        return manifestDocument(solr, site).map(d -> d.getFieldValue(SolrFields.MANIFEST))
-                .map(json -> IndexAccess.manifest(String.valueOf(json)));
+    /** The site as last published; empty when the collection does not have it. */
+    static java.util.Optional<Previous> previous(SolrConnection solr, String site) {
+        return manifestDocument(solr, site).map(d -> new Previous(d.getFieldValue(SolrFields.CHUNKS) instanceof Number,
+                IndexAccess.manifest(String.valueOf(d.getFieldValue(SolrFields.MANIFEST)))));
     }
 
     /**

@@ -78,9 +78,10 @@ final class SolrPublisher {
             int dup = seen.merge(id, 1, Integer::sum);
             ids[i] = dup == 1 ? id : id + "-" + dup; // the same chunk twice in a site: both kept, as locally
         }
-        boolean migrate = SolrBackend.layout(solr, site) == SolrBackend.Layout.BEFORE_ORDINALS;
+        java.util.Optional<SolrBackend.Previous> previous = SolrBackend.previous(solr, site);
+        boolean migrate = previous.filter(was -> !was.ordinals()).isPresent();
         // the same text embedded by another model (or of another size) is another document: keep none
-        boolean reembedded = SolrBackend.publishedManifest(solr, site).filter(was -> !sameDocuments(was, m)).isPresent();
+        boolean reembedded = previous.filter(was -> !sameDocuments(was.manifest(), m)).isPresent();
         Map<String, Place> existing = migrate ? new HashMap<>() : existing(solr, site);
         int[] ord = ordinals(ids, existing);
         List<Integer> writes = new ArrayList<>();
