@@ -63,6 +63,11 @@ import java.util.concurrent.TimeUnit;
  * is built once into {@code <folder>/retrieve-<chunks>} and reused by later trials and runs (the
  * data is the same for a given size: a fixed seed); building 1M chunks takes minutes, and JMH sets
  * each benchmark method up on its own.
+ *
+ * <p>With {@code -Ddocask.bench.gate=rule} (pass it through {@code -jvmArgsAppend}) the index records a calibrated
+ * gate with the question-space rule and the lowered band (docs/retrieval.md §4), as {@code docask calibrate --auto}
+ * does on a real site: 200 site and 372 off-topic question vectors, the lead measured for every question. Its floors
+ * are the model's defaults, so the same candidates pass as without it; what it adds is the rule's own work.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -131,6 +136,9 @@ public class RetrieveBenchmark {
                     IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
         }
         list = List.of();
+        if (System.getProperty("docask.bench.gate", "").equals("rule")) {
+            recordGateWithTheRule(dir, precomputed);
+        }
         long beforeDocask = dev.docask.index.Footprint.heapUsed();
         index = DocIndex.open(dir);
         docask = HybridRetriever.create(index, Optional.of(precomputed));
@@ -138,6 +146,34 @@ public class RetrieveBenchmark {
         dev.docask.index.Footprint.print("retrieve-docask", chunks,
                 dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - beforeDocask),
                 dev.docask.index.Footprint.kv("disk", dev.docask.index.Footprint.bytesOnDisk(dir.toRealPath())));
+    }
+
+    /** Site and pool sizes as a calibration of a real site records them (docs/quality.md, "The lowered band"). */
+    private static void recordGateWithTheRule(Path dir, Embedder embedder) {
+        java.util.Random rnd = new java.util.Random(11);
+        List<dev.docask.index.internal.QuantizedVector> site = new ArrayList<>();
+        List<dev.docask.index.internal.QuantizedVector> offTopic = new ArrayList<>();
+        for (int i = 0; i < 200 + 372; i++) {
+            float[] v = new float[DIMS];
+            double norm = 0;
+            for (int d = 0; d < DIMS; d++) {
+                v[d] = (float) rnd.nextGaussian();
+                norm += v[d] * v[d];
+            }
+            for (int d = 0; d < DIMS; d++) {
+                v[d] /= (float) Math.sqrt(norm);
+            }
+            (i < 200 ? site : offTopic).add(dev.docask.index.internal.QuantizedVector.of(v));
+        }
+        double floor = GateDefaults.minSimilarity(embedder.id(), embedder.queryVariant());
+        // a lead limit no question reaches: every question is judged candidate by candidate, as without the rule
+        var neighbours = new dev.docask.index.Manifest.Neighbours(5, 2.0, java.util.OptionalDouble.of(floor), site, offTopic);
+        var gate = new dev.docask.index.Manifest.Gate(java.util.OptionalDouble.of(floor - 0.015), GateDefaults.MIN_KEYWORD_COVERAGE,
+                java.util.OptionalDouble.empty(), Optional.of(neighbours), embedder.id(), embedder.queryVariant(),
+                List.of("synthetic, for RetrieveBenchmark"), java.time.Instant.now());
+        try (DocIndex built = DocIndex.open(dir)) {
+            IndexBuilder.recordGate(dir, built.manifest(), gate);
+        }
     }
 
     @TearDown(Level.Trial)

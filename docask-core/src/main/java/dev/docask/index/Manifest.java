@@ -6,6 +6,8 @@ import dev.docask.ingest.Framework;
 import dev.docask.ingest.Corpus.Problem;
 import dev.docask.index.internal.QuantizedVector;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -30,6 +32,9 @@ public final class Manifest {
     private final EmbedderSpec embedderSpec;
     private final Framework framework;
     private final Instant createdAt;
+    // decoded once, on first use: the question-space rule's vectors take milliseconds to decode, and retrieval asks
+    // for the gate on every question (docs/benchmarks.md, "The gate decoded on every question")
+    private volatile @Nullable Optional<Gate> gate;
 
     Manifest(StoredManifest stored) {
         this.stored = Objects.requireNonNull(stored, "stored");
@@ -138,6 +143,15 @@ public final class Manifest {
      * (docs/retrieval.md §4); empty in an index that has none recorded, which then uses the defaults.
      */
     public Optional<Gate> gate() {
+        Optional<Gate> decoded = gate;
+        if (decoded == null) {
+            decoded = decodeGate();
+            gate = decoded;
+        }
+        return decoded;
+    }
+
+    private Optional<Gate> decodeGate() {
         StoredManifest.StoredGate g = stored.gate();
         if (g == null) {
             return Optional.empty();

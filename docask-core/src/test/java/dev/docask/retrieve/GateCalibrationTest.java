@@ -340,6 +340,16 @@ class GateCalibrationTest {
     }
 
     @Test
+    void neighboursRule_recordedInTheManifest_isDecodedOnceNotForEveryQuestion() {
+        Manifest.Neighbours n = new Manifest.Neighbours(2, 0.0125, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        withNeighbours(Optional.of(n)).index().close();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Manifest.Gate first = idx.manifest().gate().orElseThrow();
+            assertThat(idx.manifest().gate().orElseThrow()).as("the same decoded gate, vectors and all").isSameAs(first);
+        }
+    }
+
+    @Test
     void neighbours_lead_isTheMeanOfTheKNearestOffTopicMinusTheKNearestSiteCosines() {
         float[] x = {1, 0, 0};
         var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
