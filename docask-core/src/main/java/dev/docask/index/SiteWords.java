@@ -17,13 +17,12 @@ import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.automaton.CompiledAutomaton;
-import org.apache.lucene.util.automaton.LevenshteinAutomata;
 import org.jspecify.annotations.Nullable;
 
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -38,8 +37,13 @@ import java.util.Optional;
  * The index holds them in a field of their own (FIELD: docs only, no norms, so BM25 does not see it);
  * for an index built before that field existed they are gathered in memory from the chunks' text the
  * first time a question has a word that is on no page. Either way a word's document frequency counts
- * chunks, as the search field's does, and Lucene's Levenshtein automata find the close words in the
- * term dictionary.
+ * chunks, as the search field's does.
+ *
+ * The close words are found by a scan of the written words held in memory by length (the Lexicon, built
+ * the first time a word is looked for): a letter-set signature rules out most words with one XOR, and a
+ * banded edit distance that stops once a row exceeds the limit checks the rest. Building Lucene's
+ * Levenshtein automata for each word, which gives the same words, cost about 1 ms a word and was most of
+ * a real question's retrieval time (docs/benchmarks.md, "Close words: a scan instead of automata").
  *
  * A word of MIN_LENGTH letters or more may be matched: one edit away (a letter added, dropped,
  * changed, or two neighbours swapped) under TWO_EDITS_LENGTH letters, two from that length on, the
@@ -64,6 +68,7 @@ final class SiteWords implements Closeable {
     private final @Nullable Terms terms;
     private final @Nullable Closeable owned; // the in-memory index, for an index without the field
     private final @Nullable Map<String, Integer> docFreqs; // when a search service counted the chunks, not `terms`
+    private volatile @Nullable Lexicon lexicon; // built on first need: most questions have no unknown word
 
     private SiteWords(@Nullable Terms terms, @Nullable Closeable owned) {
         this(terms, owned, null);
@@ -169,27 +174,133 @@ final class SiteWords implements Closeable {
             return Optional.empty();
         }
         int maxEdits = t.length() >= TWO_EDITS_LENGTH ? 2 : 1;
-        for (int edits = 1; edits <= maxEdits; edits++) {
-            CompiledAutomaton near = new CompiledAutomaton(new LevenshteinAutomata(t, true).toAutomaton(edits), true, false);
-            TermsEnum te = near.getTermsEnum(terms);
-            String best = null;
-            int bestDf = 0;
-            for (BytesRef b = te.next(); b != null; b = te.next()) {
-                String candidate = b.utf8ToString();
-                if (candidate.equals(t) || candidate.length() < MIN_LENGTH - 1) {
+        int[] word = t.codePoints().toArray();
+        long sig = Lexicon.signature(word);
+        Lexicon lex = lexicon();
+        int[][] rows = new int[3][word.length + maxEdits + 2];
+        int limit = maxEdits; // the fewest edits found so far: a word further away cannot win
+        String best = null;
+        int bestEdits = 0;
+        int bestDf = 0;
+        for (int len = Math.max(1, word.length - maxEdits); len <= word.length + maxEdits && len < lex.byLength.length; len++) {
+            Lexicon.Bucket b = lex.byLength[len];
+            if (b == null) {
+                continue;
+            }
+            for (int i = 0; i < b.words.length; i++) {
+                // an edit adds or removes at most one letter of the word's set, a change one of each
+                if (Long.bitCount(sig ^ b.signatures[i]) > 2 * limit) {
                     continue;
                 }
-                int df = docFreqs == null ? te.docFreq() : docFreqs.getOrDefault(candidate, 0);
-                if (df > bestDf || (df == bestDf && best != null && candidate.compareTo(best) < 0)) {
+                String candidate = b.words[i];
+                int edits = editsWithin(word, b.codePoints[i], limit, rows);
+                if (edits > limit || candidate.equals(t) || candidate.length() < MIN_LENGTH - 1) {
+                    continue;
+                }
+                int df = b.docFreqs[i];
+                if (best == null || edits < bestEdits || df > bestDf || (df == bestDf && candidate.compareTo(best) < 0)) {
                     best = candidate;
+                    bestEdits = edits;
                     bestDf = df;
+                    limit = edits;
                 }
             }
-            if (best != null) {
-                return Optional.of(new Close(best, edits, bestDf));
-            }
         }
-        return Optional.empty();
+        return best == null ? Optional.empty() : Optional.of(new Close(best, bestEdits, bestDf));
+    }
+
+    /**
+     * The edit distance of {@code a} and {@code b} counting a swap of two neighbours as one edit (optimal string
+     * alignment, as Lucene's Levenshtein automata with transpositions), or {@code limit + 1} once it must exceed
+     * {@code limit}. {@code rows} is scratch space of three rows of at least {@code b.length + 1}.
+     */
+    static int editsWithin(int[] a, int[] b, int limit, int[][] rows) {
+        if (Math.abs(a.length - b.length) > limit) {
+            return limit + 1;
+        }
+        int[] before = rows[0];
+        int[] prev = rows[1];
+        int[] cur = rows[2];
+        for (int j = 0; j <= b.length; j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length; i++) {
+            cur[0] = i;
+            int rowMin = i;
+            for (int j = 1; j <= b.length; j++) {
+                int v = Math.min(Math.min(prev[j] + 1, cur[j - 1] + 1), prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
+                if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                    v = Math.min(v, before[j - 2] + 1);
+                }
+                cur[j] = v;
+                rowMin = Math.min(rowMin, v);
+            }
+            if (rowMin > limit) {
+                return limit + 1;
+            }
+            int[] free = before;
+            before = prev;
+            prev = cur;
+            cur = free;
+        }
+        return Math.min(prev[b.length], limit + 1);
+    }
+
+    private Lexicon lexicon() throws IOException {
+        Lexicon l = lexicon;
+        if (l == null) {
+            l = Lexicon.of(java.util.Objects.requireNonNull(terms), docFreqs);
+            lexicon = l;
+        }
+        return l;
+    }
+
+    /** The written words by length in code points, with their letter-set signatures and chunk counts. */
+    private record Lexicon(Bucket[] byLength) {
+        private record Bucket(String[] words, int[][] codePoints, long[] signatures, int[] docFreqs) {
+        }
+
+        static Lexicon of(Terms terms, @Nullable Map<String, Integer> docFreqs) throws IOException {
+            List<List<String>> words = new ArrayList<>();
+            List<List<Integer>> dfs = new ArrayList<>();
+            TermsEnum te = terms.iterator();
+            for (BytesRef b = te.next(); b != null; b = te.next()) {
+                String w = b.utf8ToString();
+                int len = w.codePointCount(0, w.length());
+                while (words.size() <= len) {
+                    words.add(new ArrayList<>());
+                    dfs.add(new ArrayList<>());
+                }
+                words.get(len).add(w);
+                dfs.get(len).add(docFreqs == null ? te.docFreq() : docFreqs.getOrDefault(w, 0));
+            }
+            Bucket[] byLength = new Bucket[words.size()];
+            for (int len = 0; len < byLength.length; len++) {
+                List<String> ws = words.get(len);
+                if (ws.isEmpty()) {
+                    continue;
+                }
+                int[][] cps = new int[ws.size()][];
+                long[] sigs = new long[ws.size()];
+                int[] df = new int[ws.size()];
+                for (int i = 0; i < ws.size(); i++) {
+                    cps[i] = ws.get(i).codePoints().toArray();
+                    sigs[i] = signature(cps[i]);
+                    df[i] = dfs.get(len).get(i);
+                }
+                byLength[len] = new Bucket(ws.toArray(String[]::new), cps, sigs, df);
+            }
+            return new Lexicon(byLength);
+        }
+
+        /** One bit per letter present (letters beyond the 64 bits share theirs: a looser filter, never a wrong one). */
+        static long signature(int[] word) {
+            long sig = 0;
+            for (int c : word) {
+                sig |= 1L << (c & 63);
+            }
+            return sig;
+        }
     }
 
     @Override
