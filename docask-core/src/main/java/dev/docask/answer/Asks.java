@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * events?" - "they cannot be replayed"); any other question is not, so for those a negative
  * sentence ("Older events cannot be replayed.") is a poor first quote.
  */
-record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits) {
+record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich) {
     private static final Pattern QUANTITY = Pattern.compile(
             "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
                     + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
@@ -44,11 +44,17 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     /* two commas, or a comma and a closing "and"/"or": "Express, Fastify, Koa and node:http" */
     private static final Pattern ENUMERATION = Pattern.compile(",[^,]+,|,[^,]+\\b(?:and|or)\\b");
 
+    /* a sentence that illustrates rather than states: "For example, a page rendered on demand can show ..." */
+    private static final Pattern EXAMPLE = Pattern.compile("^(?:for example|for instance|e\\.g\\.|as an example|example:)",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern EXAMPLE_ASKED = Pattern.compile("\\bexamples?\\b");
+    private static final Pattern HOW_OR_WHICH = Pattern.compile("^(?:how|which)\\b");
+
     static Asks of(String question) {
         String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
         boolean yesNo = YES_NO.matcher(q).find();
         return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
-                yesNo || NEGATION.matcher(q).find());
+                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find());
     }
 
     /**
@@ -62,6 +68,11 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
                 || command && (p.kind() == Passages.Kind.CODE || bringsCode)
                 || list && (p.kind() == Passages.Kind.ITEM || p.kind() == Passages.Kind.ROW || bringsList
                         || p.kind() == Passages.Kind.SENTENCE && ENUMERATION.matcher(p.text()).find());
+    }
+
+    /** Whether {@code p} is a sentence that opens with an example when the question did not ask for one. */
+    boolean offExample(Passages.Passage p) {
+        return !exampleFits && p.kind() == Passages.Kind.SENTENCE && EXAMPLE.matcher(p.text()).find();
     }
 
     /** Whether {@code p} is a negative sentence that a question of this kind is not answered by. */

@@ -41,13 +41,18 @@ import java.util.regex.Pattern;
  * - literal: the share of the question's symbol-bearing words ("*", "--port", "E_QUEUE_FULL"; Literals)
  *   that the passage holds as written: the analyser drops or splits them, so keywords cannot see
  *   that "A `*` stands for one segment" is about the "*" asked about.
+ * - example: a sentence that opens with "For example" or "E.g." illustrates rather than states; it weighs
+ *   Weights.example less unless the question asks for an example.
+ * - specific: for a "how …" or "which …" question, a passage that names something exact (a code block,
+ *   a table row, an inline code span, a number) gets Weights.specific: such questions are answered by a
+ *   value, a flag or a command, not by a sentence about the topic.
  * - elsewhere: a passage from another section of its source's page (what the context budget left over
  *   brings, docs/retrieval.md §8) weighs Weights.otherSection less: retrieval did not pick that chunk
  *   first. Its quote is cited [n](url) at its own section's anchor.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
  * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
- * literal 0.2; otherSection 0.02) were chosen on the tune half of the labelled set and reported on the other half. A
+ * literal 0.2; otherSection 0.02; example 0.05, specific 0.02) were chosen on the tune half of the labelled set and reported on the other half. A
  * sentence ending in a colon and the list right after it are quoted together, like a code block's
  * lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
@@ -71,6 +76,7 @@ final class ExtractiveAnswer {
     private static final int MAX_LIST_CHARS = 800;
     private static final int MAX_PARAGRAPH_CHARS = 500;
     private static final Pattern DIGIT = Pattern.compile("\\d");
+    private static final Pattern INLINE_CODE = Pattern.compile("`[^`]+`");
     /* a sentence that leans on the one before it: an anaphor or a qualifier opens it, or "instead" ends it */
     private static final Pattern LEANS = Pattern.compile(
             "^(?:This|That|These|Those|It|Its|They|Such|Otherwise|However|But|Instead|Then|In that case|In this case)\\b"
@@ -78,8 +84,8 @@ final class ExtractiveAnswer {
 
     /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
-                   double negative, double literal, int paragraph, double otherSection) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02);
+                   double negative, double literal, int paragraph, double otherSection, double example, double specific) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02, 0.05, 0.02);
     }
 
     private final @Nullable IndexEngine engine;
@@ -311,6 +317,8 @@ final class ExtractiveAnswer {
                             + (asks.fits(p, bringsCode, bringsList) ? weights.kind() : 0)
                             - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
                             - (asks.offNegative(p) ? weights.negative() : 0)
+                            - (asks.offExample(p) ? weights.example() : 0)
+                            + (asks.howOrWhich() && specific(p) ? weights.specific() : 0)
                             - elsewhere;
                     out.add(new Candidate(s, h, p, score, shared + literals.share(p.text())));
                 }
@@ -331,6 +339,16 @@ final class ExtractiveAnswer {
         }
         long ownWords = words.stream().filter(w -> !q.terms().contains(w) && !head.contains(w)).count();
         return ownWords <= 1 && !DIGIT.matcher(p.text()).find();
+    }
+
+    /**
+     * Whether {@code p} names something exact: a value, a flag, a command (a code block, a table row, an
+     * inline code span or a number). "How do I render a page on demand?" is answered by "add `export const
+     * prerender = false`", not by "On-demand rendered pages are generated per visit".
+     */
+    private static boolean specific(Passages.Passage p) {
+        return p.kind() == Passages.Kind.CODE || p.kind() == Passages.Kind.ROW
+                || INLINE_CODE.matcher(p.text()).find() || DIGIT.matcher(p.text()).find();
     }
 
     /** Whether {@code sentence} ends with a colon and {@code next} is the first item of the list it introduces. */

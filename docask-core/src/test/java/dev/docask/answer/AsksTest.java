@@ -42,4 +42,28 @@ class AsksTest {
     void of_yesNoWhyOrNegativeQuestion_acceptsANegativeAnswer(String question, boolean fits) {
         assertThat(Asks.of(question).negativeFits()).isEqualTo(fits);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            For example, a page rendered on demand shows fresh data.  | How do I render a page on demand?        | true
+            E.g. if you add sun.jpg, it is copied to build/sun.jpg.   | Where do static files end up?            | true
+            For example, a page rendered on demand shows fresh data.  | Is there an example of on-demand pages?  | false
+            Every file in static is copied to the build folder.       | Where do static files end up?            | false
+            """)
+    void offExample_sentenceThatOpensWithAnExample_offUnlessTheQuestionAsksForOne(String sentence, String question, boolean off) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of(question).offExample(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            How do I render a page on demand?             | true
+            Which port does the dev server listen on?     | true
+            What happens to CSS imports when it is off?   | false
+            Can I run the relay in Docker?                | false
+            """)
+    void of_howOrWhichQuestion_wantsSomethingExact(String question, boolean wants) {
+        assertThat(Asks.of(question).howOrWhich()).isEqualTo(wants);
+    }
 }

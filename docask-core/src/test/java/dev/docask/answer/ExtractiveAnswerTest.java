@@ -233,6 +233,25 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_sentenceThatOpensWithAnExample_notQuotedBeforeTheStatement() {
+        Source s = source(1, "Static files", "For example, a file in the static folder is copied to build/sun.jpg. "
+                + "Every file in the static folder is copied to the root of the build folder.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Where is a file in the static folder copied?", s).getFirst())
+                .contains("Every file");
+    }
+
+    @Test
+    void extractive_howQuestion_prefersTheSentenceThatNamesSomethingExact() {
+        Source s = source(1, "Modes", "Astro builds static sites unless told otherwise. "
+                + "Pages rendered on demand are generated for each visit. "
+                + "Add `export const prerender = false` to render a page on demand.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I render a page on demand?", s).getFirst())
+                .contains("prerender = false");
+    }
+
+    @Test
     void extractive_sentenceThatEndsInInstead_bringsTheParagraphItQualifies() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt, starting at 2s. "
                 + "When your handler sends a Retry-After header, the relay waits exactly that long instead.");
