@@ -476,7 +476,7 @@ final class GateCalibration {
         int n = 0;
         for (int i = 0; i < scores.size(); i++) {
             boolean floors = top.passes(scores.get(i), true) || (leads[i] <= 0 && c.passes(scores.get(i), true));
-            n += floors && leads[i] <= maxLead ? 1 : 0;
+            n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, scores.get(i).coverage()) ? 1 : 0;
         }
         return n;
     }

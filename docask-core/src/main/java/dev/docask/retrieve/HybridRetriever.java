@@ -392,7 +392,11 @@ public final class HybridRetriever {
         float[] sims = query.similarities(ids);
         float[] covs = query.coverages(ids);
         double lead = gate.lead(query);
-        String question = gate.rejectQuestion(query, lead);
+        float bestCoverage = 0;
+        for (float c : covs) {
+            bestCoverage = Math.max(bestCoverage, c);
+        }
+        String question = gate.rejectQuestion(query, lead, bestCoverage);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);

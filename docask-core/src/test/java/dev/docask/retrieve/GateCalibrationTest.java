@@ -364,7 +364,7 @@ class GateCalibrationTest {
     void neighbours_siteQuestionsAllNearerEachOtherThanThePool_leadLimitIsZeroNotBelow() {
         List<String> siteTexts = java.util.stream.IntStream.range(0, 50).mapToObj(i -> "retry failed deliveries " + i).toList();
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
-        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 0.6, 0)).toList();
 
         Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool),
                 siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS,
@@ -383,7 +383,7 @@ class GateCalibrationTest {
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
         List<GateCalibration.Scores> site = siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList();
         // every bundled off-topic question passes the floors: the rule refuses those nearer the pool than the site
-        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 1, 0)).toList();
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 0.6, 0)).toList();
         List<String> figures = new java.util.ArrayList<>();
 
         Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool), site, pool, FLOORS,
@@ -417,6 +417,16 @@ class GateCalibrationTest {
         double[] site = new double[siteQuestions];
         java.util.Arrays.fill(site, -0.1);
         return new GateCalibration.Leads(List.of(), List.of(), site, poolLeads);
+    }
+
+    @Test
+    void questionSpaceRule_calibration_countsAQuestionInTheSitesOwnWordsAsPassing() {
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.5, 0.5, "");
+        List<GateCalibration.Scores> pool = List.of(scored(0.8, 0.2, 0), scored(0.8, 0.95, 0), scored(0.8, 0.4, 0));
+        double[] leads = {0.2, 0.2, -0.1};
+        assertThat(GateCalibration.passedWithRule(floors, pool, leads, 0))
+                .as("the second leads towards other tools but one candidate has nearly all its words, as at query time")
+                .isEqualTo(2);
     }
 
     @Test

@@ -64,6 +64,16 @@ class RelevanceGateTest {
     }
 
     @Test
+    void questionSpaceRule_questionInTheSitesOwnWords_isNotRefusedWhateverItsLead() {
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 0.5)).as("near other tools' questions").isTrue();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, RelevanceGate.SPARED_COVERAGE))
+                .as("one candidate carries nearly all its words").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 1.0)).isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.02, 0.025, 0.5)).as("within the lead limit").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(Double.NaN, 0.025, 0.5)).as("no lead measured").isFalse();
+    }
+
+    @Test
     void loweredBand_cosineBetweenTheTwoFloors_passesOnlyForAQuestionWithALeadAtMost0() {
         var v = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
         java.util.function.Function<java.util.OptionalDouble, RelevanceGate> gateWith = top -> new RelevanceGate(0.72, 0.5,
