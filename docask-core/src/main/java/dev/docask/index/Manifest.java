@@ -202,8 +202,7 @@ public final class Manifest {
     /**
      * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question is refused
      * when the mean cosine of its {@code k} nearest off-topic questions exceeds that of its {@code k} nearest site
-     * questions by more than {@code maxLead}, except on a candidate that holds every word of the question (full keyword
-     * coverage outranks the lead). The vectors are the calibration's own questions, embedded as questions
+     * questions by more than {@code maxLead}. The vectors are the calibration's own questions, embedded as questions
      * with the index's model and stored in the local index's int8 form. Where the calibration lowered the cosine floor
      * with the rule, {@code bandTop} is the floor chosen without it: a candidate whose cosine lies below it (down to the
      * gate's {@code minSimilarity}) passes on cosine only for a question with a lead of at most 0 (docs/retrieval.md §4,

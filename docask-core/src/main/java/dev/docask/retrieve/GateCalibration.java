@@ -470,15 +470,13 @@ final class GateCalibration {
 
     /**
      * How many of {@code scores} pass the gate with the lowered band: floors {@code top}, or floors {@code c} with a lead
-     * of at most 0, and in either case a lead of at most {@code maxLead} or full keyword coverage (which outranks the
-     * lead, {@link RelevanceGate#leadRefuses}).
+     * of at most 0, and in either case a lead of at most {@code maxLead}.
      */
     static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
         int n = 0;
         for (int i = 0; i < scores.size(); i++) {
             boolean floors = top.passes(scores.get(i), true) || (leads[i] <= 0 && c.passes(scores.get(i), true));
-            boolean rule = leads[i] <= maxLead || scores.get(i).coverage() >= RelevanceGate.FULL_COVERAGE;
-            n += floors && rule ? 1 : 0;
+            n += floors && leads[i] <= maxLead ? 1 : 0;
         }
         return n;
     }

@@ -392,7 +392,7 @@ public final class HybridRetriever {
         float[] sims = query.similarities(ids);
         float[] covs = query.coverages(ids);
         double lead = gate.lead(query);
-        String question = gate.rejectQuestion(query.unknownShare());
+        String question = gate.rejectQuestion(query, lead);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);

@@ -30,7 +30,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     /*
      * The question-space rule (docs/retrieval.md §4, "Questions near other tools' questions"): a question whose
      * nearest off-topic questions sit closer than its nearest site questions, by more than the lead the calibration
-     * allowed, asks about another tool. A few hundred int8 dot products per question, once: lead() is what reject takes.
+     * allowed, asks about another tool. A few hundred int8 dot products per question, once: lead() is what reject
+     * and rejectQuestion take.
      */
     /** The question's lead over the calibration's questions; {@code NaN} where the rule does not apply. */
     double lead(SearchQuery query) {
@@ -38,19 +39,16 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                 : neighbours.get().lead(query.vector().orElseThrow());
     }
 
-    /*
-     * Full keyword coverage outranks the lead (docs/retrieval.md §4, "Questions near other tools' questions"): a candidate
-     * that holds every word of the question (none through its stem or a close word alone) is judged on the floors whatever the question's lead. The lead
-     * compares the question with questions; a question of one or two words ("veal", "cooking methods" on NFCorpus) says
-     * little as a question, and its words all on one page say more (docs/quality.md, "Full coverage outranks the lead").
-     */
-    /** Whether the question-space rule refuses a candidate of this keyword coverage, for a question of this {@link #lead}. */
-    boolean leadRefuses(double lead, float coverage) {
-        return lead > neighbours.map(Manifest.Neighbours::maxLead).orElse(Double.POSITIVE_INFINITY) && coverage < FULL_COVERAGE;
+    /** Why the whole question, of this {@link #lead}, fails the gate, or {@code null} when its candidates are judged one by one. */
+    @Nullable String rejectQuestion(SearchQuery query, double lead) {
+        String unknown = rejectQuestion(query.unknownShare());
+        if (unknown != null || !(lead > neighbours.map(Manifest.Neighbours::maxLead).orElse(Double.POSITIVE_INFINITY))) {
+            return unknown;
+        }
+        Manifest.Neighbours n = neighbours.orElseThrow();
+        return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
+                + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
     }
-
-    /** The keyword coverage of a candidate that holds every word of the question. */
-    static final float FULL_COVERAGE = 1f;
 
     /*
      * The lowered band (docs/retrieval.md §4, "The lowered band"): where the calibration lowered the cosine floor
@@ -110,9 +108,6 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         if (isOpen()) {
             return null;
         }
-        if (leadRefuses(lead, coverage)) {
-            return new Rejection(this, similarity, coverage, lead);
-        }
         boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
         if (similarityCounts && similarity >= (float) minSimilarity(lead)) {
             return null;
@@ -124,11 +119,6 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     }
 
     private String why(float similarity, float coverage, double lead) {
-        if (leadRefuses(lead, coverage)) {
-            Manifest.Neighbours n = neighbours.orElseThrow();
-            return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d nearest site questions "
-                    + "by %.3f (at most %.3f), and keyword coverage %s", n.k(), n.k(), lead, n.maxLead(), below(coverage, FULL_COVERAGE));
-        }
         double floor = minSimilarity(lead);
         boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"

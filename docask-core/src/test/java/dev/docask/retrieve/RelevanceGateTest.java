@@ -82,19 +82,4 @@ class RelevanceGateTest {
         assertThat(band.reject(0.71f, 0.1f, -0.5)).as("below the band").startsWith("similarity 0.710 < 0.720 and");
         assertThat(gateWith.apply(java.util.OptionalDouble.empty()).reject(0.74f, 0.1f, 0.02)).as("no band recorded").isNull();
     }
-
-    @Test
-    void fullCoverageOutranksTheLead_aCandidateHoldingEveryWordPassesWhateverTheQuestionsLead() {
-        var v = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
-        RelevanceGate withRule = new RelevanceGate(0.72, 0.5, false, Double.POSITIVE_INFINITY, java.util.Optional.of(
-                new dev.docask.index.Manifest.Neighbours(1, 0.03, java.util.List.of(v), java.util.List.of(v))));
-
-        assertThat(withRule.reject(0.9f, 0.8f, 0.05)).as("a lead above the limit, a word missing")
-                .isEqualTo("its 1 nearest off-topic questions are closer than its 1 nearest site questions by 0.050 (at most "
-                        + "0.030), and keyword coverage 0.800 < 1.000");
-        assertThat(withRule.reject(0.55f, 1f, 0.05)).as("every word of the question on the candidate").isNull();
-        assertThat(withRule.reject(0.9f, 0.8f, 0.03)).as("at the limit").isNull();
-        assertThat(withRule.reject(0.9f, 0.8f, Double.NaN)).as("no lead measured").isNull();
-        assertThat(new RelevanceGate(0.72, 0.5, false).reject(0.9f, 0.8f, 0.05)).as("no rule recorded").isNull();
-    }
 }
