@@ -131,7 +131,8 @@ final class GateCalibration {
     /**
      * How many words a site question's short form keeps. Real questions are often shorter than the site's headings and
      * titles (NFCorpus: 2 words at the median against 13 for its titles), and a short question sits further from the
-     * site's questions; two words is the median real query there (docs/quality.md, "Short forms of the site questions").
+     * site's questions; two words is the median of NFCorpus's dev queries (docs/quality.md, "Short forms of the site
+     * questions"; no other length was measured).
      */
     static final int SHORT_FORM_WORDS = 2;
 
