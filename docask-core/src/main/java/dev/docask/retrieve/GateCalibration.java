@@ -106,17 +106,45 @@ final class GateCalibration {
                 all.add(new SiteQuestion(text, c.url()));
             }
         }
-        if (all.size() <= MAX_SITE_QUESTIONS) {
-            return all;
+        List<SiteQuestion> sample = new ArrayList<>(Math.min(all.size(), MAX_SITE_QUESTIONS));
+        for (int k = 0; k < Math.min(all.size(), MAX_SITE_QUESTIONS); k++) {
+            sample.add(all.get(all.size() <= MAX_SITE_QUESTIONS ? k : (int) ((long) k * all.size() / MAX_SITE_QUESTIONS)));
         }
-        List<SiteQuestion> sample = new ArrayList<>(MAX_SITE_QUESTIONS);
-        for (int k = 0; k < MAX_SITE_QUESTIONS; k++) {
-            sample.add(all.get((int) ((long) k * all.size() / MAX_SITE_QUESTIONS)));
-        }
-        return sample;
+        dev.docask.index.internal.IndexEngine engine = dev.docask.index.internal.IndexEngine.of(index);
+        return sample.stream().map(q -> {
+            List<String> words = contentWords(engine, q.text());
+            return new SiteQuestion(q.text(), q.heldOutUrl(), String.join(" ", words.subList(0, Math.min(SHORT_FORM_WORDS, words.size()))));
+        }).toList();
     }
 
-    record SiteQuestion(String text, String heldOutUrl) {
+    /**
+     * A site question, the URL its scoring holds out, and its short form: its first {@link #SHORT_FORM_WORDS} words that
+     * the index analyses to a term ("" for none), which the question-space rule's limit also counts (docs/retrieval.md
+     * §4, "Questions near other tools' questions").
+     */
+    record SiteQuestion(String text, String heldOutUrl, String shortForm) {
+        SiteQuestion(String text, String heldOutUrl) {
+            this(text, heldOutUrl, "");
+        }
+    }
+
+    /**
+     * How many words a site question's short form keeps. Real questions are often shorter than the site's headings and
+     * titles (NFCorpus: 2 words at the median against 13 for its titles), and a short question sits further from the
+     * site's questions; two words is the median of NFCorpus's dev queries (docs/quality.md, "Short forms of the site
+     * questions"; no other length was measured).
+     */
+    static final int SHORT_FORM_WORDS = 2;
+
+    /** The written words of {@code question} that the index analyses to a term (stop words and marks left out), in order. */
+    static List<String> contentWords(dev.docask.index.internal.IndexEngine engine, String question) {
+        List<String> out = new ArrayList<>();
+        for (String w : question.split("[\\s?!,;:()\"]+")) {
+            if (!w.isEmpty() && !engine.queryTerms(w, false).isEmpty()) {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     private static int words(String s) {
@@ -327,7 +355,12 @@ final class GateCalibration {
      * question, {@code pool[j]} that of the j-th off-topic question: the bundled pool the floors are chosen from, then
      * the near-domain one.
      */
-    record Leads(List<QuantizedVector> siteVectors, List<QuantizedVector> offTopicVectors, double[] site, double[] pool) {
+    record Leads(List<QuantizedVector> siteVectors, List<QuantizedVector> offTopicVectors, double[] site, double[] pool,
+                 double[] shortForms) {
+        /** Without short forms: the limit counts the site questions alone. */
+        Leads(List<QuantizedVector> siteVectors, List<QuantizedVector> offTopicVectors, double[] site, double[] pool) {
+            this(siteVectors, offTopicVectors, site, pool, new double[0]);
+        }
     }
 
     /** {@link Leads} of the site questions and of the off-topic ones of both pools; empty with a figure when too few. */
@@ -350,21 +383,34 @@ final class GateCalibration {
         for (int j = 0; j < poolLeads.length; j++) {
             poolLeads[j] = new Manifest.Neighbours(NEIGHBOURS, 0, siteVectors, without(offTopicVectors, j)).lead(offTopicFloats.get(j));
         }
-        return Optional.of(new Leads(siteVectors, offTopicVectors, siteLeads, poolLeads));
+        // each short form against the site questions without the one it was made from (docs/quality.md, "Short forms of
+        // the site questions"); NaN where a question has none
+        List<String> shortTexts = siteQuestions.stream().map(SiteQuestion::shortForm).filter(t -> !t.isEmpty()).toList();
+        List<float[]> shortFloats = embed(embedder, shortTexts);
+        double[] shortLeads = new double[siteVectors.size()];
+        for (int i = 0, next = 0; i < shortLeads.length; i++) {
+            shortLeads[i] = siteQuestions.get(i).shortForm().isEmpty() ? Double.NaN
+                    : new Manifest.Neighbours(NEIGHBOURS, 0, without(siteVectors, i), offTopicVectors).lead(shortFloats.get(next++));
+        }
+        return Optional.of(new Leads(siteVectors, offTopicVectors, siteLeads, poolLeads, shortLeads));
     }
 
     /**
-     * The lead limit for floors {@code c}: the lead of the site questions {@code c} passes at
-     * {@link #NEIGHBOURS_SITE_TURNED_AWAY} from the top, never below 0 (a question nearer the site's questions than the
+     * The lead limit for floors {@code c}: the lead of the site questions {@code c} passes, and of their short forms
+     * (docs/quality.md, "Short forms of the site questions"), at {@link #NEIGHBOURS_SITE_TURNED_AWAY} from the top, never
+     * below 0 (a question nearer the site's questions than the
      * off-topic ones is not refused by this rule: where headings sit far from the pool, BEIR's paper titles at -0.08,
      * short real queries do not, and a negative limit refused many of them; docs/quality.md, "Question-space
      * neighbours"). {@code NaN} when no site question passes.
      */
-    static double leadLimit(Choice c, List<Scores> site, double[] siteLeads) {
+    static double leadLimit(Choice c, List<Scores> site, Leads leads) {
         List<Double> passing = new ArrayList<>();
         for (int i = 0; i < site.size(); i++) {
             if (c.passes(site.get(i), true)) {
-                passing.add(siteLeads[i]);
+                passing.add(leads.site()[i]);
+                if (i < leads.shortForms().length && !Double.isNaN(leads.shortForms()[i])) {
+                    passing.add(leads.shortForms()[i]);
+                }
             }
         }
         if (passing.isEmpty()) {
@@ -397,7 +443,7 @@ final class GateCalibration {
      */
     static Choice lowerWithRule(Choice floors, List<Scores> site, List<Scores> pool, Leads leads) {
         Choice c = floors;
-        double limit = leadLimit(c, site, leads.site());
+        double limit = leadLimit(c, site, leads);
         if (!rulePays(c, pool, leads.pool(), limit)) {
             return floors;
         }
@@ -409,7 +455,7 @@ final class GateCalibration {
                 break;
             }
             Choice next = c.withMinSimilarity(c.minSimilarity() - STEP, "");
-            double nextLimit = leadLimit(next, site, leads.site());
+            double nextLimit = leadLimit(next, site, leads);
             if (next.minSimilarity() <= 0 || !rulePays(next, pool, leads.pool(), nextLimit)) {
                 stop = "the rule would no longer pay";
                 break;
@@ -439,7 +485,7 @@ final class GateCalibration {
      */
     static Optional<Manifest.Neighbours> neighbours(Leads leads, List<Scores> site, List<Scores> pool, Choice c,
                                                     double chosenFloor, List<String> figures) {
-        double maxLead = leadLimit(c, site, leads.site());
+        double maxLead = leadLimit(c, site, leads);
         if (Double.isNaN(maxLead)) {
             figures.add("question-space rule not adopted: no site question passes the floors");
             return Optional.empty();
@@ -451,7 +497,7 @@ final class GateCalibration {
         boolean adopt = rulePays(c, pool, leads.pool(), maxLead);
         OptionalDouble bandTop = chosenFloor > c.minSimilarity() + 1e-9 ? OptionalDouble.of(chosenFloor) : OptionalDouble.empty();
         String measured = String.format(Locale.ROOT, "%d site and %d off-topic questions as neighbours (k %d); lead limit "
-                        + "%.4f (the site questions' %d%% from the top, at least 0); of the %d off-topic questions the floors pass it "
+                        + "%.4f (the site questions' and their short forms' %d%% from the top, at least 0); of the %d off-topic questions the floors pass it "
                         + "would refuse %d, and %d of the %d site questions they pass",
                 leads.siteVectors().size(), leads.offTopicVectors().size(), NEIGHBOURS, maxLead,
                 Math.round(NEIGHBOURS_SITE_TURNED_AWAY * 100), floorsPass, refused, siteRefused, sitePass);
@@ -551,14 +597,8 @@ final class GateCalibration {
                     t.terms().get(i), t.idf()[i], t.weights()[i], t.coverage()[i], t.idf()[i] >= unknownIdf ? 1 : 0));
         }
         StringBuilder words = new StringBuilder();
-        for (String w : question.split("[\\s?!,;:()\"]+")) {
-            if (w.isEmpty()) {
-                continue;
-            }
+        for (String w : contentWords(engine, question)) {
             dev.docask.index.internal.QueryTerms wt = engine.queryTerms(w, false);
-            if (wt.isEmpty()) {
-                continue;
-            }
             boolean unknown = true;
             for (float f : wt.idf()) {
                 unknown &= f >= unknownIdf;

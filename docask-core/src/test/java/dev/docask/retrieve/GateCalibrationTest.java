@@ -184,6 +184,39 @@ class GateCalibrationTest {
         }
     }
 
+    @Test
+    void shortFormsOfTheSiteQuestions_areTheirFirstTwoContentWords() {
+        buildAndCalibrate("none");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            var engine = dev.docask.index.internal.IndexEngine.of(idx);
+            assertThat(GateCalibration.contentWords(engine, "How do I retry failed deliveries?"))
+                    .as("stop words and marks left out").containsExactly("retry", "failed", "deliveries");
+            assertThat(GateCalibration.siteQuestions(idx)).allSatisfy(q -> {
+                List<String> words = GateCalibration.contentWords(engine, q.text());
+                assertThat(q.shortForm()).isEqualTo(String.join(" ", words.subList(0, Math.min(2, words.size()))));
+            });
+        }
+    }
+
+    @Test
+    void shortFormsOfTheSiteQuestions_countInTheLeadLimit() {
+        // 50 site questions that pass, all far inside the site (lead -0.1); their short forms sit nearer the pool
+        List<GateCalibration.Scores> site = java.util.Collections.nCopies(50, scored(0.8, 0.9, 0));
+        double[] siteLeads = new double[50];
+        java.util.Arrays.fill(siteLeads, -0.1);
+        double[] shortLeads = java.util.stream.IntStream.range(0, 50).mapToDouble(i -> i * 0.001).toArray();
+        GateCalibration.Leads titlesOnly = new GateCalibration.Leads(List.of(), List.of(), siteLeads, new double[0]);
+        GateCalibration.Leads withShort = new GateCalibration.Leads(List.of(), List.of(), siteLeads, new double[0], shortLeads);
+
+        assertThat(GateCalibration.leadLimit(FLOORS, site, titlesOnly)).as("the guard: never below 0").isZero();
+        // 100 leads, 2% from the top: the third highest short-form lead
+        assertThat(GateCalibration.leadLimit(FLOORS, site, withShort)).isCloseTo(0.047, org.assertj.core.api.Assertions.within(1e-9));
+        double[] none = new double[50];
+        java.util.Arrays.fill(none, Double.NaN);
+        assertThat(GateCalibration.leadLimit(FLOORS, site, new GateCalibration.Leads(List.of(), List.of(), siteLeads,
+                new double[0], none))).as("a question without a short form").isZero();
+    }
+
     private Path currentManifest() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             Path gen = s.filter(p -> p.getFileName().toString().startsWith("gen-")).sorted().reduce((a, b) -> b).orElseThrow();
