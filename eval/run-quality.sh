@@ -35,6 +35,9 @@ for s in vitest docusaurus astro; do
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" "${opening[@]}"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$cross"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$probes"
+  # the labelled extractive questions, as answerable questions for the gate (docs/quality.md, "spares questions in
+  # the site's own words")
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$ROOT/eval/questions/$s-extractive.jsonl"
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
     --strategy bm25 --strategy vector --strategy hybrid --strategy topn --strategy filter \
     --strategy hybrid:minSimilarity=0.74 --strategy hybrid:minSimilarity=0.75 --strategy hybrid:minSimilarity=0.8 \
