@@ -154,16 +154,7 @@ public class RetrieveBenchmark {
         List<dev.docask.index.internal.QuantizedVector> site = new ArrayList<>();
         List<dev.docask.index.internal.QuantizedVector> offTopic = new ArrayList<>();
         for (int i = 0; i < 200 + 372; i++) {
-            float[] v = new float[DIMS];
-            double norm = 0;
-            for (int d = 0; d < DIMS; d++) {
-                v[d] = (float) rnd.nextGaussian();
-                norm += v[d] * v[d];
-            }
-            for (int d = 0; d < DIMS; d++) {
-                v[d] /= (float) Math.sqrt(norm);
-            }
-            (i < 200 ? site : offTopic).add(dev.docask.index.internal.QuantizedVector.of(v));
+            (i < 200 ? site : offTopic).add(dev.docask.index.internal.QuantizedVector.of(SyntheticChunks.randomUnit(rnd, DIMS)));
         }
         double floor = GateDefaults.minSimilarity(embedder.id(), embedder.queryVariant());
         // a lead limit no question reaches: every question is judged candidate by candidate, as without the rule

@@ -125,8 +125,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         if (isOpen()) {
             return null;
         }
-        boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
-        if (similarityCounts && similarity >= (float) minSimilarity(lead)) {
+        if (similarityCounts(similarity, coverage) && similarity >= (float) minSimilarity(lead)) {
             return null;
         }
         if (coverage >= (float) minKeywordCoverage) {
@@ -137,13 +136,17 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
 
     private String why(float similarity, float coverage, double lead) {
         double floor = minSimilarity(lead);
-        boolean similarityCounts = !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
-                : !similarityCounts ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
+                : !similarityCounts(similarity, coverage) ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
                 : "similarity " + below(similarity, floor) + (similarity >= (float) minSimilarity
                 ? String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
                 : "");
         return sim + " and keyword coverage " + below(coverage, minKeywordCoverage);
+    }
+
+    /** Whether the candidate's cosine is one the gate counts: there is one, and it shares a word where that is needed. */
+    private boolean similarityCounts(float similarity, float coverage) {
+        return !Float.isNaN(similarity) && (!similarityNeedsKeyword || coverage > 0);
     }
 
     /** "0.7296 < 0.730": enough decimals that the value printed is visibly below the threshold. */

@@ -104,7 +104,8 @@ public record SyntheticChunks(List<Chunk> chunks, List<float[]> chunkVectors, Li
         return (int) Math.min(n - 1, Math.floor(Math.pow(n, u)) - 1);
     }
 
-    private static float[] randomUnit(Random rnd, int dims) {
+    /** A random vector of length 1 with {@code dims} components, from {@code rnd}. */
+    public static float[] randomUnit(Random rnd, int dims) {
         float[] v = new float[dims];
         double s = 0;
         for (int i = 0; i < dims; i++) {
