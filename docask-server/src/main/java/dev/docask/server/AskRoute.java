@@ -134,6 +134,12 @@ final class AskRoute {
             }
             if (!run.writeTo(out)) {
                 ctx.attribute(CLIENT_GONE, true);
+                return;
+            }
+            try {
+                out.close(); // the last chunk goes out while the request still counts as in flight, so a shutdown waits for it
+            } catch (IOException clientGone) {
+                ctx.attribute(CLIENT_GONE, true);
             }
         }
     }
