@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * events?" - "they cannot be replayed"); any other question is not, so for those a negative
  * sentence ("Older events cannot be replayed.") is a poor first quote.
  */
-record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich) {
+record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich,
+            boolean howTo) {
     private static final Pattern QUANTITY = Pattern.compile(
             "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
                     + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
@@ -37,10 +38,11 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     private static final Pattern NEGATION = Pattern.compile(
             "\\b(?:not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|wasn't|unable|unsupported|nothing|none)\\b"
                     + "|n't\\b");
-    /* a digit, or a number written out: "up to five minutes", "twice" ("one" is too often a pronoun) */
+    /* a digit, or a number written out: "up to five minutes", "twice" ("one" is too often a pronoun); a
+       frequency word answers "how often" as a number does ("changes weekly") */
     private static final Pattern NUMBER = Pattern.compile(
             "\\d|\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                    + "sixty|hundred|thousand|once|twice)\\b", Pattern.CASE_INSENSITIVE);
+                    + "sixty|hundred|thousand|once|twice|hourly|daily|weekly|monthly|yearly)\\b", Pattern.CASE_INSENSITIVE);
     /* two commas, or a comma and a closing "and"/"or": "Express, Fastify, Koa and node:http" */
     private static final Pattern ENUMERATION = Pattern.compile(",[^,]+,|,[^,]+\\b(?:and|or)\\b");
 
@@ -49,12 +51,24 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
             Pattern.CASE_INSENSITIVE);
     private static final Pattern EXAMPLE_ASKED = Pattern.compile("\\bexamples?\\b");
     private static final Pattern HOW_OR_WHICH = Pattern.compile("^(?:how|which)\\b");
+    /* "how do I ...", "what should I do when ...": answered by what to do */
+    private static final Pattern HOW_TO = Pattern.compile(
+            "^(?:how (?:do|can|should|would|could|may) (?:i|we|you)|how to|what (?:should|do|can|must) (?:i|we|you) do)\\b");
+    /* a sentence that tells the reader what to do: "you can ...", "To set X, use ...", "by using ...", "switching back to X will resolve it" */
+    private static final Pattern INSTRUCTS = Pattern.compile(
+            "\\byou (?:can|could|should|must|need to|have to|may)\\b"
+                    + "|^(?:(?:to|if|when|for|in)\\b[^,]{0,100},\\s*)?(?:(?:then|next|first|finally|now),?\\s+)?(?:simply |just )?(?:use|set|add|run|pass|switch|enable|disable|call|install|"
+                    + "create|put|specify|configure|change|remove|wrap|import|define|replace|make|provide|include|turn|select|choose|open)\\b"
+                    + "|\\bby (?:using|setting|adding|passing|running|calling|enabling|disabling)\\b|\\bas a workaround\\b"
+                    + "|\\bswitching (?:back )?to\\b|\\bwill (?:resolve|fix) (?:it|this|the)\\b",
+            Pattern.CASE_INSENSITIVE);
 
     static Asks of(String question) {
         String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
         boolean yesNo = YES_NO.matcher(q).find();
         return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
-                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find());
+                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(),
+                HOW_OR_WHICH.matcher(q).find(), HOW_TO.matcher(q).find());
     }
 
     /**
@@ -73,6 +87,15 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     /** Whether {@code p} is a sentence that opens with an example when the question did not ask for one. */
     boolean offExample(Passages.Passage p) {
         return !exampleFits && p.kind() == Passages.Kind.SENTENCE && EXAMPLE.matcher(p.text()).find();
+    }
+
+    /** Whether {@code p} is a sentence or item that tells the reader what to do, for a "how do I" question. */
+    boolean instructs(Passages.Passage p) {
+        return howTo && !command && prose(p) && INSTRUCTS.matcher(p.text().replace("*", "")).find();
+    }
+
+    private static boolean prose(Passages.Passage p) {
+        return p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM;
     }
 
     /** Whether {@code p} is a negative sentence that a question of this kind is not answered by. */
