@@ -15,8 +15,7 @@ import java.util.regex.Pattern;
  * events?" - "they cannot be replayed"); any other question is not, so for those a negative
  * sentence ("Older events cannot be replayed.") is a poor first quote.
  */
-record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich,
-            boolean howTo) {
+record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich) {
     private static final Pattern QUANTITY = Pattern.compile(
             "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
                     + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
@@ -51,24 +50,12 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
             Pattern.CASE_INSENSITIVE);
     private static final Pattern EXAMPLE_ASKED = Pattern.compile("\\bexamples?\\b");
     private static final Pattern HOW_OR_WHICH = Pattern.compile("^(?:how|which)\\b");
-    /* "how do I ...", "what should I do when ...": answered by what to do */
-    private static final Pattern HOW_TO = Pattern.compile(
-            "^(?:how (?:do|can|should|would|could|may) (?:i|we|you)|how to|what (?:should|do|can|must) (?:i|we|you) do)\\b");
-    /* a sentence that tells the reader what to do: "you can ...", "To set X, use ...", "by using ...", "switching back to X will resolve it" */
-    private static final Pattern INSTRUCTS = Pattern.compile(
-            "\\byou (?:can|could|should|must|need to|have to|may)\\b"
-                    + "|^(?:(?:to|if|when|for|in)\\b[^,]{0,100},\\s*)?(?:(?:then|next|first|finally|now),?\\s+)?(?:simply |just )?(?:use|set|add|run|pass|switch|enable|disable|call|install|"
-                    + "create|put|specify|configure|change|remove|wrap|import|define|replace|make|provide|include|turn|select|choose|open)\\b"
-                    + "|\\bby (?:using|setting|adding|passing|running|calling|enabling|disabling)\\b|\\bas a workaround\\b"
-                    + "|\\bswitching (?:back )?to\\b|\\bwill (?:resolve|fix) (?:it|this|the)\\b",
-            Pattern.CASE_INSENSITIVE);
 
     static Asks of(String question) {
         String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
         boolean yesNo = YES_NO.matcher(q).find();
         return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
-                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(),
-                HOW_OR_WHICH.matcher(q).find(), HOW_TO.matcher(q).find());
+                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find());
     }
 
     /**
@@ -87,15 +74,6 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     /** Whether {@code p} is a sentence that opens with an example when the question did not ask for one. */
     boolean offExample(Passages.Passage p) {
         return !exampleFits && p.kind() == Passages.Kind.SENTENCE && EXAMPLE.matcher(p.text()).find();
-    }
-
-    /** Whether {@code p} is a sentence or item that tells the reader what to do, for a "how do I" question. */
-    boolean instructs(Passages.Passage p) {
-        return howTo && !command && prose(p) && INSTRUCTS.matcher(p.text().replace("*", "")).find();
-    }
-
-    private static boolean prose(Passages.Passage p) {
-        return p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM;
     }
 
     /** Whether {@code p} is a negative sentence that a question of this kind is not answered by. */

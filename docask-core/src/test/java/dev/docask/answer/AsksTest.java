@@ -69,22 +69,6 @@ class AsksTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            You can enable line numbers with the showLineNumbers key.      | How do I turn on line numbers?                 | true
-            To set the level for one page, use the front matter.           | How do I set the level of one page?            | true
-            Then, add `export const prerender = false` to the page.        | How can I render a page on demand?             | true
-            Switching back to forks will resolve it.                       | What should I do when workers fail?            | true
-            Line numbers help readers refer to a line.                     | How do I turn on line numbers?                 | false
-            You can enable line numbers with the showLineNumbers key.      | Which key turns on line numbers?               | false
-            You can install it with npm.                                   | How do I install the CLI?                      | false
-            """)
-    void instructs_howDoIQuestion_sentenceThatSaysWhatToDo(String sentence, String question, boolean instructs) {
-        Passages.Passage p = Passages.of(sentence).getFirst();
-
-        assertThat(Asks.of(question).instructs(p)).isEqualTo(instructs);
-    }
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', textBlock = """
             Search engines are told the page changes weekly.   | true
             Search engines are told the page changes often.    | false
             """)

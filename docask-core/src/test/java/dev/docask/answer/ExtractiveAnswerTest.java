@@ -252,18 +252,6 @@ class ExtractiveAnswerTest {
     }
 
     @Test
-    void extractive_howDoIQuestion_prefersTheSentenceThatSaysWhatToDo() {
-        Source s = source(1, "Line numbers", "Line numbers in a code block help readers refer to a line. "
-                + "You can enable line numbers in a code block with the showLineNumbers key.");
-
-        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I turn on line numbers in a code block?", s).getFirst())
-                .contains("showLineNumbers");
-        ExtractiveAnswer.Weights off = new ExtractiveAnswer.Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02, 0.05, 0.02, 0);
-        assertThat(quotes(new ExtractiveAnswer(null, null, e -> { }, off), "How do I turn on line numbers in a code block?", s)
-                .getFirst()).as("without the rule").contains("help readers");
-    }
-
-    @Test
     void extractive_howOftenQuestion_prefersTheRowWithAFrequency() {
         Source s = source(1, "Options", "| Name | Default | Note |\n| --- | --- | --- |\n| `priority` | `'high'` | Set per page. |\n"
                 + "| `changefreq` | `'weekly'` | Set per page. |");
