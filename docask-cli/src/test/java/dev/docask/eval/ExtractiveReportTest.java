@@ -19,8 +19,8 @@ class ExtractiveReportTest {
                 outcome("b", "report", false), outcome("c", "tune2", true), outcome("d", "tune2", false)));
 
         assertThat(report.parts()).containsExactly("tune", "report", "tune2", "all");
-        assertThat(report.table()).contains("tune2          2         0.500 (1)")
-                .contains("all            4         0.500 (2)");
+        assertThat(report.table()).contains("tune2           2           0.500 (1)")
+                .contains("all             4           0.500 (2)");
         assertThat(report.json()).contains("\"tune2\" : {");
     }
 
