@@ -27,9 +27,11 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
                     + "|\\bcommand\\b");
     /* words that look plural but are verbs or pronouns: "What happens to ...", "Which ... does" */
     private static final String NOT_PLURAL = "(?!(?:does|is|was|has|uses|happens|means|makes|sets|gets|runs|needs|goes|this|its|as|us)\\b)";
+    /* a word in -s followed by a determiner is a verb with its object, not a plural noun: "What command freezes the docs" */
+    private static final String NOT_VERB = "(?! (?:the|a|an|my|your|our|its|their|this|that|these|those)\\b)";
     /* which/what + a plural noun within three words, before any verb: "Which prefetch strategies ...". */
     private static final Pattern LIST = Pattern.compile(
-            "^(?:which|what)(?: " + NOT_PLURAL + "[\\w.-]+){0,2}? " + NOT_PLURAL + "[a-z][\\w-]*[^su\\W]s\\b"
+            "^(?:which|what)(?: " + NOT_PLURAL + "[\\w.-]+){0,2}? " + NOT_PLURAL + "[a-z][\\w-]*[^su\\W]s\\b" + NOT_VERB
                     + "|\\b(?:which|what) (?:options|values|kinds|types|settings|flags|ways)\\b"
                     + "|^(?:list|name) (?:the|all)\\b");
     private static final Pattern YES_NO = Pattern.compile(

@@ -77,4 +77,15 @@ class AsksTest {
 
         assertThat(Asks.of("How often does the sitemap say a page changes?").fits(p, false, false)).isEqualTo(fits);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            What command freezes the current docs as a version?   | false
+            Which plugin creates the sitemap file?                | false
+            Which prefetch strategies does Astro support?         | true
+            Which packages do I install for TypeScript?           | true
+            """)
+    void of_wordInSBeforeADeterminer_isAVerbNotAList(String question, boolean list) {
+        assertThat(Asks.of(question).list()).isEqualTo(list);
+    }
 }
