@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.jspecify.annotations.Nullable;
 
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,14 +15,13 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * What {@link ExtractiveEval} found, per part of the labelled set (tune, report, all) and per
- * question where the first quote missed.
+ * What {@link ExtractiveEval} found, per part of the labelled set (each part the file names, in
+ * the order it first appears, then all) and per question where the first quote missed.
  *
  * @param outcomes one per question, in file order
  */
 public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> PARTS = List.of("tune", "report", "all");
 
     public ExtractiveReport {
         outcomes = List.copyOf(outcomes);
@@ -38,7 +38,7 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
         sb.append(String.format(Locale.ROOT, "%d labelled questions%n%n", outcomes.size()));
         sb.append(String.format(Locale.ROOT, "%-6s  %9s  %18s  %18s  %18s  %7s%n", "part", "questions",
                 "first quote", "in first two", "in the sources", "p50 ms"));
-        for (String part : PARTS) {
+        for (String part : parts()) {
             List<ExtractiveEval.Outcome> of = part(part);
             sb.append(String.format(Locale.ROOT, "%-6s  %9d  %18s  %18s  %18s  %7d%n", part, of.size(),
                     share(of, ExtractiveEval.Outcome::first), share(of, ExtractiveEval.Outcome::topTwo),
@@ -61,7 +61,7 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
     /** The same as JSON: per-part rates, then every question with its first quote. */
     public String json() {
         Map<String, Object> root = new LinkedHashMap<>();
-        for (String part : PARTS) {
+        for (String part : parts()) {
             List<ExtractiveEval.Outcome> of = part(part);
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("questions", of.size());
@@ -85,6 +85,16 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The parts the labelled file has, in the order they first appear, then "all": a set grows by
+     * new parts (docs/quality.md, "Round 6"), and a fixed list would hide them.
+     */
+    List<String> parts() {
+        List<String> parts = new ArrayList<>(outcomes.stream().map(o -> o.question().part()).distinct().toList());
+        parts.add("all");
+        return parts;
     }
 
     private List<ExtractiveEval.Outcome> part(String part) {

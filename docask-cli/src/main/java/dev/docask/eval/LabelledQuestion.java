@@ -13,9 +13,12 @@ import java.util.regex.Pattern;
  * @param question as a reader would ask it
  * @param url      the page that answers it (for people; the match is on the text)
  * @param answers  fragments of the answering sentences or code blocks, each enough to recognise one
- * @param part     {@code tune} (rules are chosen on it) or {@code report} (figures are reported on it)
+ * @param part     {@code tune}, {@code tune2}, … (rules are chosen on them; a set grows by a new tune
+ *                 part rather than by reading the report part) or {@code report} (figures are
+ *                 reported on it)
  */
 public record LabelledQuestion(String id, String question, String url, List<String> answers, String part) {
+    private static final Pattern PART = Pattern.compile("tune\\d*|report");
     private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     public LabelledQuestion {
@@ -26,8 +29,8 @@ public record LabelledQuestion(String id, String question, String url, List<Stri
         if (answers.isEmpty() || answers.stream().anyMatch(a -> normalise(a).isEmpty())) {
             throw new IllegalArgumentException("'answers' must hold at least one fragment with a word in it");
         }
-        if (!part.equals("tune") && !part.equals("report")) {
-            throw new IllegalArgumentException("'part' must be tune or report, got '" + part + "'");
+        if (!PART.matcher(part).matches()) {
+            throw new IllegalArgumentException("'part' must be tune, tune<n> or report, got '" + part + "'");
         }
     }
 

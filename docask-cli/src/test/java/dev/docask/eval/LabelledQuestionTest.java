@@ -25,6 +25,13 @@ class LabelledQuestionTest {
     @Test
     void new_partOtherThanTuneOrReport_refused() {
         assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "test"))
-                .hasMessageContaining("'part' must be tune or report, got 'test'");
+                .hasMessageContaining("'part' must be tune, tune<n> or report, got 'test'");
+        assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "all"))
+                .hasMessageContaining("got 'all'");
+    }
+
+    @Test
+    void new_numberedTunePart_accepted() {
+        assertThat(new LabelledQuestion("x", "q", "u", List.of("a"), "tune2").part()).isEqualTo("tune2");
     }
 }

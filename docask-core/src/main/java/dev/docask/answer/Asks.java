@@ -27,9 +27,11 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
                     + "|\\bcommand\\b");
     /* words that look plural but are verbs or pronouns: "What happens to ...", "Which ... does" */
     private static final String NOT_PLURAL = "(?!(?:does|is|was|has|uses|happens|means|makes|sets|gets|runs|needs|goes|this|its|as|us)\\b)";
+    /* a word in -s followed by a determiner is a verb with its object, not a plural noun: "What command freezes the docs" */
+    private static final String NOT_VERB = "(?! (?:the|a|an|my|your|our|its|their|this|that|these|those)\\b)";
     /* which/what + a plural noun within three words, before any verb: "Which prefetch strategies ...". */
     private static final Pattern LIST = Pattern.compile(
-            "^(?:which|what)(?: " + NOT_PLURAL + "[\\w.-]+){0,2}? " + NOT_PLURAL + "[a-z][\\w-]*[^su\\W]s\\b"
+            "^(?:which|what)(?: " + NOT_PLURAL + "[\\w.-]+){0,2}? " + NOT_PLURAL + "[a-z][\\w-]*[^su\\W]s\\b" + NOT_VERB
                     + "|\\b(?:which|what) (?:options|values|kinds|types|settings|flags|ways)\\b"
                     + "|^(?:list|name) (?:the|all)\\b");
     private static final Pattern YES_NO = Pattern.compile(
@@ -37,10 +39,11 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     private static final Pattern NEGATION = Pattern.compile(
             "\\b(?:not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|wasn't|unable|unsupported|nothing|none)\\b"
                     + "|n't\\b");
-    /* a digit, or a number written out: "up to five minutes", "twice" ("one" is too often a pronoun) */
+    /* a digit, or a number written out: "up to five minutes", "twice" ("one" is too often a pronoun); a
+       frequency word answers "how often" as a number does ("changes weekly") */
     private static final Pattern NUMBER = Pattern.compile(
             "\\d|\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                    + "sixty|hundred|thousand|once|twice)\\b", Pattern.CASE_INSENSITIVE);
+                    + "sixty|hundred|thousand|once|twice|hourly|daily|weekly|monthly|yearly)\\b", Pattern.CASE_INSENSITIVE);
     /* two commas, or a comma and a closing "and"/"or": "Express, Fastify, Koa and node:http" */
     private static final Pattern ENUMERATION = Pattern.compile(",[^,]+,|,[^,]+\\b(?:and|or)\\b");
 

@@ -66,4 +66,26 @@ class AsksTest {
     void of_howOrWhichQuestion_wantsSomethingExact(String question, boolean wants) {
         assertThat(Asks.of(question).howOrWhich()).isEqualTo(wants);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Search engines are told the page changes weekly.   | true
+            Search engines are told the page changes often.    | false
+            """)
+    void fits_howOftenQuestion_frequencyWordIsAQuantity(String sentence, boolean fits) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("How often does the sitemap say a page changes?").fits(p, false, false)).isEqualTo(fits);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            What command freezes the current docs as a version?   | false
+            Which plugin creates the sitemap file?                | false
+            Which prefetch strategies does Astro support?         | true
+            Which packages do I install for TypeScript?           | true
+            """)
+    void of_wordInSBeforeADeterminer_isAVerbNotAList(String question, boolean list) {
+        assertThat(Asks.of(question).list()).isEqualTo(list);
+    }
 }

@@ -252,6 +252,15 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_howOftenQuestion_prefersTheRowWithAFrequency() {
+        Source s = source(1, "Options", "| Name | Default | Note |\n| --- | --- | --- |\n| `priority` | `'high'` | Set per page. |\n"
+                + "| `changefreq` | `'weekly'` | Set per page. |");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How often does a page change by default?", s).getFirst())
+                .contains("weekly");
+    }
+
+    @Test
     void extractive_sentenceThatEndsInInstead_bringsTheParagraphItQualifies() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt, starting at 2s. "
                 + "When your handler sends a Retry-After header, the relay waits exactly that long instead.");

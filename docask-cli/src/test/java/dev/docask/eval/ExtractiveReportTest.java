@@ -1,0 +1,34 @@
+package dev.docask.eval;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ExtractiveReportTest {
+    private static ExtractiveEval.Outcome outcome(String id, String part, boolean first) {
+        LabelledQuestion q = new LabelledQuestion(id, "How many retries?", "https://d.dev/r", List.of("8 attempts"), part);
+        return new ExtractiveEval.Outcome(q, List.of(first ? "The default is 8 attempts." : "Retries happen."),
+                first, first, true, 10);
+    }
+
+    @Test
+    void parts_theFileHas_inTheOrderTheyFirstAppear_thenAll() {
+        ExtractiveReport report = new ExtractiveReport(List.of(outcome("a", "tune", true),
+                outcome("b", "report", false), outcome("c", "tune2", true), outcome("d", "tune2", false)));
+
+        assertThat(report.parts()).containsExactly("tune", "report", "tune2", "all");
+        assertThat(report.table()).contains("tune2           2           0.500 (1)")
+                .contains("all             4           0.500 (2)");
+        assertThat(report.json()).contains("\"tune2\" : {");
+    }
+
+    @Test
+    void parts_aFileWithOnePart_showsItAndAllOnly() {
+        ExtractiveReport report = new ExtractiveReport(List.of(outcome("a", "report", true)));
+
+        assertThat(report.parts()).containsExactly("report", "all");
+        assertThat(report.table()).doesNotContain("tune ");
+    }
+}
