@@ -38,6 +38,9 @@ for s in vitest docusaurus astro; do
   # the labelled extractive questions, as answerable questions for the gate (docs/quality.md, "spares questions in
   # the site's own words")
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$ROOT/eval/questions/$s-extractive.jsonl"
+  # title-style questions as users file issues (docs/quality.md, "Title-style questions"), short and long
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$ROOT/eval/questions/$s-titles.jsonl" --strategy hybrid --strategy topn
+  "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$ROOT/eval/questions/$s-titles.jsonl" --long --strategy hybrid
   "$DOCASK" eval --index "$OUT/$s-bge-small" --questions "$dev" --questions "$cross" --questions "$probes" \
     --strategy bm25 --strategy vector --strategy hybrid --strategy topn --strategy filter \
     --strategy hybrid:minSimilarity=0.74 --strategy hybrid:minSimilarity=0.75 --strategy hybrid:minSimilarity=0.8 \

@@ -72,6 +72,10 @@ class QuestionFileTest {
             assertThat(QuestionFile.read(dir.resolve(site + "-cross-site.jsonl"))).hasSize(20);
             assertThat(QuestionFile.read(dir.resolve(site + "-probes.jsonl"))).hasSizeGreaterThanOrEqualTo(50)
                     .noneMatch(Question::answerable);
+            List<Question> titles = QuestionFile.read(dir.resolve(site + "-titles.jsonl"));
+            assertThat(titles).filteredOn(Question::answerable).hasSizeGreaterThanOrEqualTo(24)
+                    .allMatch(q -> !q.expectedUrls().isEmpty());
+            assertThat(titles).filteredOn(q -> !q.answerable()).hasSize(12);
         }
         assertThat(QuestionFile.read(dir.resolve("astro-cross-site.jsonl"))).filteredOn(Question::answerable).hasSize(5);
     }
