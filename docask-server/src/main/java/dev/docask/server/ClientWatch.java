@@ -9,6 +9,8 @@ import org.eclipse.jetty.util.BufferUtil;
 import org.eclipse.jetty.util.Callback;
 
 import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.NetworkChannel;
 
 /*
  * Notices that a client went away while its request is still being worked on and nothing has
@@ -32,10 +34,27 @@ final class ClientWatch {
         try {
             Request request = ServletContextRequest.getServletContextRequest(ctx.req());
             if (request != null) {
-                request.getConnectionMetaData().getConnection().getEndPoint().close();
+                EndPoint endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
+                resetOnClose(endPoint);
+                endPoint.close();
             }
         } catch (IllegalStateException notJetty) {
             // not on Jetty: its idle timeout ends the write
+        }
+    }
+
+    /*
+     * A reader that stopped reading has a full receive window, so a graceful close's FIN would wait behind the
+     * unsent answer; the kernel then drops that orphaned socket silently after its zero-window probes, and the
+     * reader never learns the connection ended. Zero linger makes the close a reset, which reaches it at once.
+     */
+    private static void resetOnClose(EndPoint endPoint) {
+        if (endPoint.getTransport() instanceof NetworkChannel channel && channel.isOpen()) {
+            try {
+                channel.setOption(StandardSocketOptions.SO_LINGER, 0);
+            } catch (IOException | UnsupportedOperationException cannot) {
+                // a graceful close still ends the connection once the reader reads again
+            }
         }
     }
 

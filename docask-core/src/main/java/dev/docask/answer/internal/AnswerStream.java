@@ -42,7 +42,8 @@ import java.util.function.LongConsumer;
  * The queue between the model and the writer is bounded: a client that does not read (its writes
  * block) while the model keeps writing would otherwise hold the whole answer in memory, however
  * long. Past MAX_QUEUED_CHARS of unwritten text the answer is cancelled (the model stream stopped)
- * and the connection is cut off, so memory per stream stays bounded whatever the model or client do.
+ * and the connection is cut off (reset: nothing more can reach a reader that does not read), so memory
+ * per stream stays bounded whatever the model or client do.
  */
 /** Answers one parsed request as an AI SDK UI message stream, or as one JSON object. */
 public final class AnswerStream {
@@ -218,7 +219,7 @@ public final class AnswerStream {
                 long queued = queuedChars.addAndGet(d.text().length());
                 if (queued > maxQueuedChars) {
                     queuedChars.addAndGet(-d.text().length());
-                    events.add(CUT_OFF); // a writer that is not stuck ends the stream
+                    events.add(CUT_OFF); // a writer that is not stuck in a write ends the request
                     cutOff.run();
                     throw new ClientNotReading(maxQueuedChars); // the answer is cancelled, its model stream closed
                 }
@@ -278,7 +279,12 @@ public final class AnswerStream {
                     if (event == CUT_OFF) {
                         meters.cancellation();
                         endUnfinished(AnswerEnding.Outcome.CANCELLED, "The client stopped reading.");
-                        ui.error("The answer was stopped because it was not being read.");
+                        try {
+                            ui.error("The answer was stopped because it was not being read.");
+                        } catch (IOException alreadyCut) {
+                            // the listener cut the connection first
+                        }
+                        cutOff.run(); // here too, inside the request: the listener's call may come after it ended
                         return false;
                     }
                     switch (event) {
