@@ -556,7 +556,7 @@ final class GateCalibration {
                         + "mentions on at most %d of its %d pages (%d%%); the site's own (%d): %s%s; %d of the %d site and %d of "
                         + "the %d off-topic questions name another tool; of those the floors and the question-space rule pass, "
                         + "it refuses %d of %d site and %d of %d off-topic questions",
-                tools.tools().size(), few, pages, Math.round(FEW_PAGES_SHARE * 100), siteTools.size(), own,
+                tools.tools().size(), few, pages, Math.round(FEW_PAGES_SHARE * 100), siteTools.size(), own.isEmpty() ? "none" : own,
                 siteTools.size() > 12 ? ", …" : "", siteFigures[0], site.size(), poolFigures[0], pool.size(), siteFigures[2],
                 siteFigures[1], poolFigures[2], poolFigures[1]));
         return with;

@@ -163,8 +163,8 @@ final class OtherTools {
         for (int i = 0; i < words.size(); i++) {
             Word w = words.get(i);
             match(words, i, w.lower(), w, question, spans);
-            if (w.lower().matches(".*[./:-].*")) {
-                for (String part : w.lower().split("[./:-]+")) {
+            if (joined(w.lower())) {
+                for (String part : JOINERS.split(w.lower())) {
                     if (!part.isEmpty() && !part.equals(w.lower())) {
                         match(words, i, part, w, question, spans);
                     }
@@ -183,6 +183,18 @@ final class OtherTools {
             }
         }
         return found;
+    }
+
+    private static final java.util.regex.Pattern JOINERS = java.util.regex.Pattern.compile("[./:-]+");
+
+    /** Whether a word is joined from parts by a dot, hyphen, slash or colon (checked per word of every page: no regex). */
+    private static boolean joined(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (".-/:".indexOf(word.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void match(List<Word> words, int at, String first, Word written, boolean question, List<int[]> spans) {
