@@ -64,7 +64,8 @@ final class GateCalibration {
         return bundled(NEAR_DOMAIN);
     }
 
-    private static List<String> bundled(String name) {
+    /** The lines of a bundled resource of this package, stripped, without blank lines and "#" comments. */
+    static List<String> bundled(String name) {
         try (InputStream in = GateCalibration.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException(name + " is missing from the docask-core jar");

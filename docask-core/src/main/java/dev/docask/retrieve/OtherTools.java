@@ -3,12 +3,6 @@ package dev.docask.retrieve;
 import dev.docask.index.DocIndex;
 import dev.docask.ingest.Chunk;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -47,7 +41,7 @@ final class OtherTools {
     }
 
     private static final class Bundled {
-        static final OtherTools LIST_ = read();
+        static final OtherTools LIST_ = parse(GateCalibration.bundled(LIST));
     }
 
     /** The bundled list ({@code other-tools.txt}), read once. */
@@ -57,23 +51,6 @@ final class OtherTools {
 
     List<Tool> tools() {
         return tools;
-    }
-
-    private static OtherTools read() {
-        try (InputStream in = OtherTools.class.getResourceAsStream(LIST)) {
-            if (in == null) {
-                throw new IllegalStateException(LIST + " is missing from the docask-core jar");
-            }
-            List<String> lines = new ArrayList<>();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    lines.add(line);
-                }
-            }
-            return parse(lines);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + LIST, e);
-        }
     }
 
     /** The list's lines: "Name | other spelling", "~Name" for an everyday word; "#" comments and blank lines skipped. */
