@@ -33,7 +33,9 @@ final class GateReport {
                 + g.neighbours().map(n -> String.format(Locale.ROOT, ", question-space lead at most %.4f (k %d)",
                 n.maxLead(), n.k()) + (n.bandTop().isPresent() ? String.format(Locale.ROOT, ", a cosine from %.3f up to %.3f "
                 + "counts only with a lead at most 0 (the lowered band)", g.minSimilarity().orElse(Double.NaN),
-                n.bandTop().getAsDouble()) : "")).orElse("");
+                n.bandTop().getAsDouble()) : "") + (n.fewPages().isPresent() ? String.format(Locale.ROOT, ", a question that "
+                + "names another tool (one the site mentions on at most %d pages) gets no band and, with a lead above 0, "
+                + "must pass both floors", n.fewPages().getAsInt()) : "")).orElse("");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {
@@ -61,6 +63,10 @@ final class GateReport {
         if (n.bandTop().isPresent()) {
             // absent where there is no band, so such a gate reads as before
             o.put("bandTop", n.bandTop().getAsDouble());
+        }
+        if (n.fewPages().isPresent()) {
+            o.put("otherToolFewPages", n.fewPages().getAsInt());
+            o.put("siteTools", n.siteTools());
         }
         o.put("siteQuestions", n.site().size());
         o.put("offTopicQuestions", n.offTopic().size());

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * What an index records about itself: how it was built, from what, and when.
@@ -233,6 +234,8 @@ public final class Manifest {
         private final int k;
         private final double maxLead;
         private final OptionalDouble bandTop;
+        private final OptionalInt fewPages;
+        private final List<String> siteTools;
         private final List<QuantizedVector> site;
         private final List<QuantizedVector> offTopic;
         private final Packed sitePacked;
@@ -256,6 +259,21 @@ public final class Manifest {
          * @param offTopic the off-topic questions' vectors
          */
         public Neighbours(int k, double maxLead, OptionalDouble bandTop, List<QuantizedVector> site, List<QuantizedVector> offTopic) {
+            this(k, maxLead, bandTop, OptionalInt.empty(), List.of(), site, offTopic);
+        }
+
+        /**
+         * @param k         how many nearest questions of each set are averaged
+         * @param maxLead   the largest lead of the off-topic questions that still passes
+         * @param bandTop   the cosine floor chosen without the rule, above the gate's own; empty where there is no band
+         * @param fewPages  a listed tool the site mentions on at most this many pages is another tool (docs/retrieval.md
+         *                  §4, "Questions about another tool"); empty where that rule does not apply
+         * @param siteTools the listed tools the site mentions on more pages than that: its own
+         * @param site      the site questions' vectors
+         * @param offTopic  the off-topic questions' vectors
+         */
+        public Neighbours(int k, double maxLead, OptionalDouble bandTop, OptionalInt fewPages, List<String> siteTools,
+                          List<QuantizedVector> site, List<QuantizedVector> offTopic) {
             if (k < 1 || site.size() < k || offTopic.size() < k) {
                 throw new IllegalArgumentException("the question-space rule needs k >= 1 and at least k questions of each "
                         + "set: k " + k + ", " + site.size() + " site and " + offTopic.size() + " off-topic questions");
@@ -263,6 +281,8 @@ public final class Manifest {
             this.k = k;
             this.maxLead = maxLead;
             this.bandTop = Objects.requireNonNull(bandTop, "bandTop");
+            this.fewPages = Objects.requireNonNull(fewPages, "fewPages");
+            this.siteTools = List.copyOf(siteTools);
             this.site = List.copyOf(site);
             this.offTopic = List.copyOf(offTopic);
             this.sitePacked = new Packed(this.site);
@@ -285,6 +305,20 @@ public final class Manifest {
          */
         public OptionalDouble bandTop() {
             return bandTop;
+        }
+
+        /**
+         * A question that names a listed tool the site mentions on at most this many pages names another tool, and its
+         * pass must be strong (docs/retrieval.md §4, "Questions about another tool"); empty where that rule does not
+         * apply (and in a gate recorded before it).
+         */
+        public OptionalInt fewPages() {
+            return fewPages;
+        }
+
+        /** The listed tools the site mentions on more than {@link #fewPages} pages: the site's own, never another tool. */
+        public List<String> siteTools() {
+            return siteTools;
         }
 
         /** The site questions' vectors. */
@@ -315,18 +349,19 @@ public final class Manifest {
         @Override
         public boolean equals(Object o) {
             return o instanceof Neighbours n && k == n.k && Double.compare(maxLead, n.maxLead) == 0 && bandTop.equals(n.bandTop)
-                    && site.equals(n.site)
+                    && fewPages.equals(n.fewPages) && siteTools.equals(n.siteTools) && site.equals(n.site)
                     && offTopic.equals(n.offTopic);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(k, maxLead, bandTop, site, offTopic);
+            return Objects.hash(k, maxLead, bandTop, fewPages, siteTools, site, offTopic);
         }
 
         @Override
         public String toString() {
             return "Neighbours[k " + k + ", maxLead " + maxLead + (bandTop.isPresent() ? ", bandTop " + bandTop.getAsDouble() : "")
+                    + (fewPages.isPresent() ? ", another tool on at most " + fewPages.getAsInt() + " pages" : "")
                     + ", " + site.size() + " site, " + offTopic.size() + " off-topic]";
         }
 

@@ -56,7 +56,8 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
      * {@link Manifest.Neighbours} as stored: each vector one Base64 string of its scale (4 bytes, big-endian float)
      * and its int8 components, a few hundred bytes a question.
      */
-    record StoredNeighbours(int k, double maxLead, @Nullable Double bandTop, List<String> site, List<String> offTopic) {
+    record StoredNeighbours(int k, double maxLead, @Nullable Double bandTop, List<String> site, List<String> offTopic,
+                            @Nullable Integer fewPages, @Nullable List<String> siteTools) {
         StoredNeighbours {
             site = List.copyOf(site == null ? List.of() : site);
             offTopic = List.copyOf(offTopic == null ? List.of() : offTopic);
@@ -64,12 +65,15 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
 
         static StoredNeighbours of(Manifest.Neighbours n) {
             return new StoredNeighbours(n.k(), n.maxLead(), n.bandTop().isPresent() ? n.bandTop().getAsDouble() : null, n.site().stream().map(StoredNeighbours::encode).toList(),
-                    n.offTopic().stream().map(StoredNeighbours::encode).toList());
+                    n.offTopic().stream().map(StoredNeighbours::encode).toList(),
+                    n.fewPages().isPresent() ? n.fewPages().getAsInt() : null, n.fewPages().isPresent() ? n.siteTools() : null);
         }
 
         Manifest.Neighbours neighbours() {
             return new Manifest.Neighbours(k, maxLead, bandTop == null ? java.util.OptionalDouble.empty()
-                    : java.util.OptionalDouble.of(bandTop), site.stream().map(StoredNeighbours::decode).toList(),
+                    : java.util.OptionalDouble.of(bandTop), fewPages == null ? java.util.OptionalInt.empty()
+                    : java.util.OptionalInt.of(fewPages), siteTools == null ? List.of() : siteTools,
+                    site.stream().map(StoredNeighbours::decode).toList(),
                     offTopic.stream().map(StoredNeighbours::decode).toList());
         }
 

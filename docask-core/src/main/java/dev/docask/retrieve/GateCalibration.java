@@ -64,7 +64,8 @@ final class GateCalibration {
         return bundled(NEAR_DOMAIN);
     }
 
-    private static List<String> bundled(String name) {
+    /** The lines of a bundled resource of this package, stripped, without blank lines and "#" comments. */
+    static List<String> bundled(String name) {
         try (InputStream in = GateCalibration.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException(name + " is missing from the docask-core jar");
@@ -200,7 +201,9 @@ final class GateCalibration {
             if (leads.isPresent()) {
                 Choice chosen = c;
                 c = lowerWithRule(chosen, site, pool, leads.get());
-                neighbours = neighbours(leads.get(), site, pool, c, chosen.minSimilarity(), neighbourFigures);
+                Choice lowered = c;
+                neighbours = neighbours(leads.get(), site, pool, c, chosen.minSimilarity(), neighbourFigures)
+                        .map(n -> withOtherTools(n, lowered, retriever.index(), site, pool, leads.get(), neighbourFigures));
             }
         }
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
@@ -512,6 +515,79 @@ final class GateCalibration {
                 + Math.round(MIN_UNKNOWN_RULE_GAIN * 100) + "% of them): ") + measured);
         return adopt ? Optional.of(new Manifest.Neighbours(NEIGHBOURS, maxLead, bandTop, leads.siteVectors(),
                 leads.offTopicVectors())) : Optional.empty();
+    }
+
+    /**
+     * A listed tool the site mentions on at most this share of its pages is another tool (docs/retrieval.md §4,
+     * "Questions about another tool"). Chosen on the tune parts of the title-style questions and the dev sets: the
+     * smallest share of 0, 1, 2, 3, 5 and 10% that let no tune off-topic title through (docs/quality.md, "Questions about
+     * another tool").
+     */
+    static final double FEW_PAGES_SHARE = 0.05;
+
+    /**
+     * {@code n} with the rule for questions that name another tool (docs/retrieval.md §4, "Questions about another
+     * tool"): each listed tool's pages on the site counted, the few-pages bound at {@link #FEW_PAGES_SHARE} of them,
+     * and the figures of what it refuses among the calibration's questions that the floors and the question-space rule
+     * pass.
+     */
+    static Manifest.Neighbours withOtherTools(Manifest.Neighbours n, Choice c, DocIndex index, List<Scores> site,
+                                              List<Scores> pool, Leads leads, List<String> figures) {
+        OtherTools tools = OtherTools.bundled();
+        int[] counts = tools.pageCounts(index);
+        int pages = OtherTools.pages(index);
+        int few = (int) Math.floor(FEW_PAGES_SHARE * pages);
+        List<Integer> order = new ArrayList<>();
+        for (int t = 0; t < counts.length; t++) {
+            if (counts[t] > few) {
+                order.add(t);
+            }
+        }
+        order.sort((a, b) -> Integer.compare(counts[b], counts[a]));
+        List<String> siteTools = order.stream().map(t -> tools.tools().get(t).name()).toList();
+        Manifest.Neighbours with = new Manifest.Neighbours(n.k(), n.maxLead(), n.bandTop(), java.util.OptionalInt.of(few),
+                siteTools, n.site(), n.offTopic());
+        int[] siteFigures = refusedAsOtherTool(with, c, site, leads.site(), tools);
+        int[] poolFigures = refusedAsOtherTool(with, c, pool, leads.pool(), tools);
+        StringBuilder own = new StringBuilder();
+        for (int t : order.subList(0, Math.min(12, order.size()))) {
+            own.append(own.isEmpty() ? "" : ", ").append(tools.tools().get(t).name()).append(' ').append(counts[t]);
+        }
+        figures.add(String.format(Locale.ROOT, "questions about another tool: %d listed tools, another tool is one the site "
+                        + "mentions on at most %d of its %d pages (%d%%); the site's own (%d): %s%s; %d of the %d site and %d of "
+                        + "the %d off-topic questions name another tool; of those the floors and the question-space rule pass, "
+                        + "it refuses %d of %d site and %d of %d off-topic questions",
+                tools.tools().size(), few, pages, Math.round(FEW_PAGES_SHARE * 100), siteTools.size(), own.isEmpty() ? "none" : own,
+                siteTools.size() > 12 ? ", …" : "", siteFigures[0], site.size(), poolFigures[0], pool.size(), siteFigures[2],
+                siteFigures[1], poolFigures[2], poolFigures[1]));
+        return with;
+    }
+
+    /**
+     * Of {@code scores}: how many name another tool, how many of those the floors and the question-space rule pass
+     * (with the lowered band), and how many of those the rule for another tool refuses.
+     */
+    private static int[] refusedAsOtherTool(Manifest.Neighbours n, Choice c, List<Scores> scores, double[] leads,
+                                            OtherTools tools) {
+        double top = n.bandTop().orElse(c.minSimilarity());
+        Choice withoutBand = c.withMinSimilarity(top, "");
+        int[] out = new int[3];
+        for (int i = 0; i < scores.size(); i++) {
+            Scores s = scores.get(i);
+            if (tools.otherTool(s.question(), n.fewPages().orElseThrow(), n.siteTools()) == null) {
+                continue;
+            }
+            out[0]++;
+            boolean floors = withoutBand.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
+            if (!floors || RelevanceGate.refusedByQuestionSpace(leads[i], n.maxLead(), s.coverage())) {
+                continue;
+            }
+            out[1]++;
+            boolean passes = withoutBand.passes(s, true)
+                    && !RelevanceGate.refusedAsOtherTool(leads[i], s.similarity(), s.coverage(), top, c.minKeywordCoverage());
+            out[2] += passes ? 0 : 1;
+        }
+        return out;
     }
 
     /**

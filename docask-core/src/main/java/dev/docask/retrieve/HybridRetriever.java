@@ -393,14 +393,18 @@ public final class HybridRetriever {
         float[] covs = query.coverages(ids);
         double lead = gate.lead(query);
         float bestCoverage = 0;
-        for (float c : covs) {
-            bestCoverage = Math.max(bestCoverage, c);
+        float bestSimilarity = Float.NaN;
+        for (int i = 0; i < covs.length; i++) {
+            bestCoverage = Math.max(bestCoverage, covs[i]);
+            bestSimilarity = Float.isNaN(bestSimilarity) || sims[i] > bestSimilarity ? sims[i] : bestSimilarity;
         }
-        String question = gate.rejectQuestion(query, lead, bestCoverage);
+        OtherTools.Named otherTool = gate.otherTool(query.text());
+        String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(h.measured(sims[i], covs[i], question != null ? question : gate.rejection(sims[i], covs[i], lead)));
+            out.add(h.measured(sims[i], covs[i], question != null ? question
+                    : gate.rejection(sims[i], covs[i], lead, otherTool != null)));
         }
         return out;
     }

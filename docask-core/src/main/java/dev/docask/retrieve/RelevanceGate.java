@@ -58,13 +58,57 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * fails the gate, or {@code null} when its candidates are judged one by one.
      */
     @Nullable String rejectQuestion(SearchQuery query, double lead, float bestCoverage) {
+        return rejectQuestion(query, lead, Float.NaN, bestCoverage, null);
+    }
+
+    /**
+     * As {@link #rejectQuestion(SearchQuery, double, float)}, for a question whose best candidate has cosine
+     * {@code bestSimilarity} and which names {@code otherTool} (from {@link #otherTool}; {@code null}: none).
+     */
+    @Nullable String rejectQuestion(SearchQuery query, double lead, float bestSimilarity, float bestCoverage,
+                                    OtherTools.@Nullable Named otherTool) {
         String unknown = rejectQuestion(query.unknownShare());
-        if (unknown != null || neighbours.isEmpty() || !refusedByQuestionSpace(lead, neighbours.get().maxLead(), bestCoverage)) {
+        if (unknown != null || neighbours.isEmpty()) {
             return unknown;
         }
         Manifest.Neighbours n = neighbours.get();
-        return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
-                + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
+        if (refusedByQuestionSpace(lead, n.maxLead(), bestCoverage)) {
+            return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
+                    + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
+        }
+        if (otherTool != null && refusedAsOtherTool(lead, bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage)) {
+            return String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and, nearer the "
+                            + "off-topic questions than the site's (lead %.3f), it does not pass both floors (similarity %.3f, "
+                            + "at least %.3f; keyword coverage %.3f, at least %.3f)", otherTool.name(), otherTool.pages(), lead,
+                    bestSimilarity, bandTop(), bestCoverage, minKeywordCoverage);
+        }
+        return null;
+    }
+
+    /*
+     * Questions about another tool (docs/retrieval.md §4, "Questions about another tool"): most off-topic questions
+     * that pass name a product the site mentions on few pages or none, and pass on one signal only, or in the lowered
+     * band. Such a question gets no band, and when it sits nearer the off-topic questions than the site's (lead above
+     * 0) it must pass both floors: its meaning and its words both on the site.
+     */
+    /** Whether a question that names another tool, of this lead and these best scores, is refused. */
+    static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
+                                      double coverageFloor) {
+        return lead > 0 && !(bestSimilarity >= cosineFloor && bestCoverage >= coverageFloor);
+    }
+
+    /** The other tool {@code question} names, where the calibration adopted the rule; {@code null} otherwise. */
+    OtherTools.@Nullable Named otherTool(String question) {
+        if (isOpen() || neighbours.isEmpty() || neighbours.get().fewPages().isEmpty()) {
+            return null;
+        }
+        return OtherTools.bundled().otherTool(question, neighbours.get().fewPages().getAsInt(), neighbours.get().siteTools());
+    }
+
+    /** The cosine floor chosen without the question-space rule: the band's top, or the floor where there is no band. */
+    private double bandTop() {
+        OptionalDouble top = neighbours.map(Manifest.Neighbours::bandTop).orElse(OptionalDouble.empty());
+        return top.isPresent() ? Math.max(minSimilarity, top.getAsDouble()) : minSimilarity;
     }
 
     /*
@@ -75,8 +119,12 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      */
     /** The cosine floor for a question of this {@link #lead} ({@code NaN}: none measured). */
     double minSimilarity(double lead) {
-        OptionalDouble top = neighbours.map(Manifest.Neighbours::bandTop).orElse(OptionalDouble.empty());
-        return top.isPresent() && !(lead <= 0) ? Math.max(minSimilarity, top.getAsDouble()) : minSimilarity;
+        return minSimilarity(lead, false);
+    }
+
+    /** The same for a question that names another tool ({@link #otherTool}), which gets no band. */
+    double minSimilarity(double lead, boolean otherTool) {
+        return otherTool || !(lead <= 0) ? bandTop() : minSimilarity;
     }
 
     boolean isOpen() {
@@ -113,33 +161,40 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * A candidate that fails the gate, as its numbers; {@link #toString} says why. Most candidates of a question fail and
      * few of the reasons are ever read (explain output, eval reports), so the text is built only when asked for.
      */
-    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead) {
+    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead, boolean otherTool) {
         @Override
         public String toString() {
-            return gate.why(similarity, coverage, lead);
+            return gate.why(similarity, coverage, lead, otherTool);
         }
     }
 
     /** The candidate's rejection, or {@code null} when it passes. */
     @Nullable Rejection rejection(float similarity, float coverage, double lead) {
+        return rejection(similarity, coverage, lead, false);
+    }
+
+    /** The same for a candidate of a question that names another tool ({@link #otherTool}) or not. */
+    @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool) {
         if (isOpen()) {
             return null;
         }
-        if (similarityCounts(similarity, coverage) && similarity >= (float) minSimilarity(lead)) {
+        if (similarityCounts(similarity, coverage) && similarity >= (float) minSimilarity(lead, otherTool)) {
             return null;
         }
         if (coverage >= (float) minKeywordCoverage) {
             return null;
         }
-        return new Rejection(this, similarity, coverage, lead);
+        return new Rejection(this, similarity, coverage, lead, otherTool);
     }
 
-    private String why(float similarity, float coverage, double lead) {
-        double floor = minSimilarity(lead);
+    private String why(float similarity, float coverage, double lead, boolean otherTool) {
+        double floor = minSimilarity(lead, otherTool);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts(similarity, coverage) ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
                 : "similarity " + below(similarity, floor) + (similarity >= (float) minSimilarity
-                ? String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
+                ? otherTool ? String.format(Locale.ROOT, " (the lowered band %.3f does not count for a question that names "
+                        + "another tool)", minSimilarity)
+                : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
                 : "");
         return sim + " and keyword coverage " + below(coverage, minKeywordCoverage);
     }

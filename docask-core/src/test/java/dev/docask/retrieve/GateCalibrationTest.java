@@ -539,4 +539,52 @@ class GateCalibrationTest {
                     .answerable()).as("no band: the recorded floor").isTrue();
         }
     }
+
+    @Test
+    void otherToolRule_calibration_recordsTheFewPagesBoundAndTheSitesOwnTools_withItsFigures() {
+        List<GateCalibration.Scores> site = List.of(scored(0.9, 1.0, 0));
+        List<GateCalibration.Scores> pool = List.of(new GateCalibration.Scores("How do I write a Hugo shortcode?", 0.8, 0.2),
+                new GateCalibration.Scores("How do I add a Docker health check?", 0.8, 0.2));
+        var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 0.05, List.of(a, a), List.of(a, a));
+        var leads = new GateCalibration.Leads(List.of(a, a), List.of(a, a), new double[] {-0.1}, new double[] {0.01, 0.01});
+        var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), dir, x -> { });
+        List<String> figures = new java.util.ArrayList<>();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Manifest.Neighbours with = GateCalibration.withOtherTools(n, new GateCalibration.Choice(0.75, 0.5, ""), idx, site,
+                    pool, leads, figures);
+            int pages = OtherTools.pages(idx);
+            assertThat(with.fewPages()).hasValue((int) Math.floor(GateCalibration.FEW_PAGES_SHARE * pages));
+            assertThat(with.siteTools()).as("the samples mention Docker").contains("Docker").doesNotContain("Hugo");
+            assertThat(with.maxLead()).isEqualTo(n.maxLead());
+        }
+        assertThat(figures).singleElement().asString().contains("questions about another tool")
+                .contains("1 of the 2 off-topic questions name another tool")
+                .contains("it refuses 0 of 0 site and 1 of 1 off-topic questions");
+    }
+
+    @Test
+    void otherToolRule_recordedInTheManifest_readsBack_refusesAQuestionAboutAnotherTool_andAFloorTheUserSetsTurnsItOff() {
+        Manifest built = buildAndCalibrate("mock");
+        Manifest.Gate g = built.gate().orElseThrow();
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, java.util.OptionalDouble.empty(), java.util.OptionalInt.of(0),
+                List.of("Docker"), mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.01), 0.99,
+                java.util.OptionalDouble.empty(), Optional.of(n), g.embedderId(), g.queryVariant(), List.of("by hand"),
+                g.calibratedAt()));
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate().orElseThrow().neighbours()).contains(n);
+            HybridRetriever r = HybridRetriever.create(idx, Embedders.fromSpec("mock"));
+            String helm = "How do I roll back a release with Jenkins and Helm?";
+            Retrieval refused = r.retrieve(helm, RetrievalOptions.defaults());
+            assertThat(refused.answerable()).as("names another tool, nearer the off-topic questions, passes on cosine alone")
+                    .isFalse();
+            assertThat(refused.gatedOut()).isNotEmpty().allMatch(h -> h.gatedOut().orElseThrow().contains("names another tool"));
+            assertThat(r.retrieve("How do I roll back a release in Docker?", RetrievalOptions.defaults()).answerable())
+                    .as("a tool the site mentions is its own").isTrue();
+            assertThat(r.retrieve(helm, RetrievalOptions.parse("minSimilarity=0.01")).answerable())
+                    .as("a floor the user sets: the user's gate, without the rule").isTrue();
+        }
+    }
 }

@@ -92,4 +92,29 @@ class RelevanceGateTest {
         assertThat(band.reject(0.71f, 0.1f, -0.5)).as("below the band").startsWith("similarity 0.710 < 0.720 and");
         assertThat(gateWith.apply(java.util.OptionalDouble.empty()).reject(0.74f, 0.1f, 0.02)).as("no band recorded").isNull();
     }
+
+    @Test
+    void otherToolRule_leadAboveZero_needsBothFloors() {
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.40, 0.75, 0.5)).as("cosine alone").isTrue();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.70, 0.60, 0.75, 0.5)).as("coverage alone").isTrue();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.60, 0.75, 0.5)).as("both").isFalse();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.0, 0.80, 0.40, 0.75, 0.5)).as("lead at most 0").isFalse();
+    }
+
+    @Test
+    void otherToolRule_questionThatNamesAnotherTool_getsNoLoweredBand() {
+        var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
+        var b = dev.docask.index.internal.QuantizedVector.of(new float[] {0, 1, 0});
+        var n = new dev.docask.index.Manifest.Neighbours(1, 0.02, java.util.OptionalDouble.of(0.75), java.util.OptionalInt.of(5),
+                java.util.List.of("Docusaurus"), java.util.List.of(a, b), java.util.List.of(b, a));
+        RelevanceGate withBand = new RelevanceGate(0.73, 0.5, false, Double.POSITIVE_INFINITY, java.util.Optional.of(n));
+        assertThat(withBand.minSimilarity(-0.01, false)).as("in the band").isEqualTo(0.73);
+        assertThat(withBand.minSimilarity(-0.01, true)).as("another tool: the band's top").isEqualTo(0.75);
+        assertThat(withBand.reject(0.74f, 0.1f, -0.01)).isNull();
+        assertThat(withBand.rejection(0.74f, 0.1f, -0.01, true)).hasToString("similarity 0.740 < 0.750 (the lowered band "
+                + "0.730 does not count for a question that names another tool) and keyword coverage 0.100 < 0.500");
+        assertThat(withBand.otherTool("Jekyll collections permalink")).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
+        assertThat(withBand.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
+        assertThat(new RelevanceGate(0.73, 0.5, false).otherTool("Jekyll collections permalink")).as("no rule recorded").isNull();
+    }
 }

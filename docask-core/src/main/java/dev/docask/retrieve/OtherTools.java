@@ -1,0 +1,249 @@
+package dev.docask.retrieve;
+
+import dev.docask.index.DocIndex;
+import dev.docask.ingest.Chunk;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/*
+ * The products a question names (docs/retrieval.md §4, "Questions about another tool"): a bundled list of other
+ * tools, matched in a question and counted on a site's pages with one rule, so that what a question "names" is what a
+ * page "mentions". A name that is an everyday word ("Fresh", "Lit", "Go") counts only capitalised and, in a question,
+ * not as the first word of a sentence; any other name in any case. A word joined by dots, hyphens or slashes
+ * ("Astro.glob", "karma-coverage", "@docusaurus/core") names a tool when the whole does or one of its parts does.
+ */
+final class OtherTools {
+    private static final String LIST = "other-tools.txt";
+
+    /** One product: its name as listed first, and each spelling as lower-case words in a row. */
+    record Tool(String name, List<List<String>> spellings, boolean everydayWord) {
+    }
+
+    private final List<Tool> tools;
+    /** The first word of each spelling → the tools and spelling indexes that start with it. */
+    private final Map<String, List<int[]>> byFirstWord = new HashMap<>();
+
+    OtherTools(List<Tool> tools) {
+        this.tools = List.copyOf(tools);
+        for (int t = 0; t < tools.size(); t++) {
+            List<List<String>> sp = tools.get(t).spellings();
+            for (int s = 0; s < sp.size(); s++) {
+                byFirstWord.computeIfAbsent(sp.get(s).getFirst(), k -> new ArrayList<>()).add(new int[]{t, s});
+            }
+        }
+    }
+
+    private static final class Bundled {
+        static final OtherTools LIST_ = parse(GateCalibration.bundled(LIST));
+    }
+
+    /** The bundled list ({@code other-tools.txt}), read once. */
+    static OtherTools bundled() {
+        return Bundled.LIST_;
+    }
+
+    List<Tool> tools() {
+        return tools;
+    }
+
+    /** The list's lines: "Name | other spelling", "~Name" for an everyday word; "#" comments and blank lines skipped. */
+    static OtherTools parse(List<String> lines) {
+        List<Tool> out = new ArrayList<>();
+        for (String line : lines) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            boolean everyday = l.startsWith("~");
+            String[] names = (everyday ? l.substring(1) : l).split("\\s*\\|\\s*");
+            List<List<String>> spellings = new ArrayList<>();
+            for (String n : names) {
+                List<String> words = new ArrayList<>();
+                for (Word w : words(n)) {
+                    words.add(w.lower());
+                }
+                if (!words.isEmpty()) {
+                    spellings.add(words);
+                }
+            }
+            if (!spellings.isEmpty()) {
+                out.add(new Tool(names[0].strip(), spellings, everyday));
+            }
+        }
+        return new OtherTools(out);
+    }
+
+    /** A written word, lower-cased, whether it is capitalised and whether a sentence starts with it. */
+    record Word(String lower, boolean capitalised, boolean sentenceStart) {
+    }
+
+    /*
+     * Words keep inner dots, hyphens, slashes, '+' and '#' ("Next.js", "C++", "C#", "apt-get"): a product is often
+     * spelt so. A word after '.', '!', '?' or a line break, or the first, starts a sentence.
+     */
+    static List<Word> words(String text) {
+        List<Word> out = new ArrayList<>();
+        boolean start = true;
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (!isWordChar(c)) {
+                if (c == '.' || c == '!' || c == '?' || c == '\n' || c == '\r' || c == '›') {
+                    start = true;
+                }
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j < n && (isWordChar(text.charAt(j)) || isInner(text, j))) {
+                j++;
+            }
+            String w = text.substring(i, j);
+            out.add(new Word(w.toLowerCase(Locale.ROOT), Character.isUpperCase(w.charAt(0)), start));
+            start = false;
+            i = j;
+        }
+        return out;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '+' || c == '#' || c == '@';
+    }
+
+    /** A dot, hyphen, slash or colon between two word characters, or a leading dot before one (".NET"). */
+    private static boolean isInner(String text, int j) {
+        char c = text.charAt(j);
+        return ".-/:".indexOf(c) >= 0 && j + 1 < text.length() && isWordChar(text.charAt(j + 1));
+    }
+
+    /** The tools {@code question} names, by index in {@link #tools()}, each once. */
+    Set<Integer> named(String question) {
+        return find(question, true);
+    }
+
+    /** The tools a page's text mentions: as in a question, but an everyday word counts at a sentence's start too. */
+    Set<Integer> mentioned(String text) {
+        return find(text, false);
+    }
+
+    private Set<Integer> find(String text, boolean question) {
+        List<Word> words = words(text);
+        List<int[]> spans = new ArrayList<>(); // tool, first word, words
+        for (int i = 0; i < words.size(); i++) {
+            Word w = words.get(i);
+            match(words, i, w.lower(), w, question, spans);
+            if (joined(w.lower())) {
+                for (String part : JOINERS.split(w.lower())) {
+                    if (!part.isEmpty() && !part.equals(w.lower())) {
+                        match(words, i, part, w, question, spans);
+                    }
+                }
+            }
+        }
+        // a name inside a longer one is not named on its own: "GitHub Pages" names GitHub Pages, not GitHub
+        Set<Integer> found = new LinkedHashSet<>();
+        for (int[] a : spans) {
+            boolean inside = false;
+            for (int[] b : spans) {
+                inside |= b[2] > a[2] && b[1] <= a[1] && a[1] + a[2] <= b[1] + b[2];
+            }
+            if (!inside) {
+                found.add(a[0]);
+            }
+        }
+        return found;
+    }
+
+    private static final java.util.regex.Pattern JOINERS = java.util.regex.Pattern.compile("[./:-]+");
+
+    /** Whether a word is joined from parts by a dot, hyphen, slash or colon (checked per word of every page: no regex). */
+    private static boolean joined(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (".-/:".indexOf(word.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void match(List<Word> words, int at, String first, Word written, boolean question, List<int[]> spans) {
+        List<int[]> starting = byFirstWord.get(first.startsWith("@") ? first.substring(1) : first);
+        if (starting == null) {
+            return;
+        }
+        for (int[] ts : starting) {
+            Tool tool = tools.get(ts[0]);
+            List<String> spelling = tool.spellings().get(ts[1]);
+            if (tool.everydayWord() && ts[1] == 0 && (!written.capitalised() || (question && written.sentenceStart()))) {
+                continue;
+            }
+            boolean all = true;
+            for (int k = 1; k < spelling.size() && all; k++) {
+                all = at + k < words.size() && words.get(at + k).lower().equals(spelling.get(k));
+            }
+            if (all) {
+                spans.add(new int[]{ts[0], at, spelling.size()});
+            }
+        }
+    }
+
+    /** A tool a question names, and on how many of the site's pages (at most the calibration's few). */
+    record Named(String name, int pages) {
+    }
+
+    /**
+     * The first listed tool {@code question} names that is not one of {@code siteTools} (the listed tools the site
+     * mentions on more than {@code fewPages} pages), or {@code null}. The tool's page count is not stored, only that it
+     * is at most {@code fewPages}; {@code pages} says that bound.
+     */
+    OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools) {
+        for (int t : named(question)) {
+            if (!siteTools.contains(tools.get(t).name())) {
+                return new Named(tools.get(t).name(), fewPages);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * How many pages of {@code index} mention each tool, by index in {@link #tools()}: the copies of a page (its
+     * versions) count once, as retrieval counts them (docs/retrieval.md §2); a page is its title, headings and text.
+     */
+    int[] pageCounts(DocIndex index) {
+        Map<String, BitSet> pages = new HashMap<>();
+        for (int id = 0; id < index.size(); id++) {
+            if (index.canonicalOf(id) != id) {
+                continue;
+            }
+            Chunk c = index.chunk(id);
+            BitSet seen = pages.computeIfAbsent(c.url().replaceFirst("#.*$", ""), k -> new BitSet());
+            for (int t : mentioned(c.title() + "\n" + c.heading() + "\n" + c.text())) {
+                seen.set(t);
+            }
+        }
+        int[] counts = new int[tools.size()];
+        for (BitSet seen : pages.values()) {
+            seen.stream().forEach(t -> counts[t]++);
+        }
+        return counts;
+    }
+
+    /** How many distinct pages {@link #pageCounts} counted over. */
+    static int pages(DocIndex index) {
+        Set<String> urls = new java.util.HashSet<>();
+        for (int id = 0; id < index.size(); id++) {
+            if (index.canonicalOf(id) == id) {
+                urls.add(index.chunk(id).url().replaceFirst("#.*$", ""));
+            }
+        }
+        return urls.size();
+    }
+}

@@ -1,0 +1,99 @@
+package dev.docask.retrieve;
+
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
+import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.SiteReader;
+import dev.docask.testsupport.TestSites;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** docs/retrieval.md §4, "Questions about another tool": the bundled list, how a question names a tool, page counts. */
+class OtherToolsTest {
+    @TempDir
+    Path dir;
+
+    private static List<String> named(String question) {
+        OtherTools tools = OtherTools.bundled();
+        return tools.named(question).stream().map(t -> tools.tools().get(t).name()).toList();
+    }
+
+    @Test
+    void bundledList_holdsHundredsOfProducts_ofManyKinds() {
+        List<String> names = OtherTools.bundled().tools().stream().map(OtherTools.Tool::name).toList();
+        assertThat(names).hasSizeGreaterThan(300)
+                .contains("Jest", "Sphinx", "Hugo", "Django", "webpack", "Deno", "Jenkins", "WordPress", "PostgreSQL", "Azure");
+    }
+
+    @Test
+    void named_aProductInAnyCase_isFound_withItsOtherSpellings() {
+        assertThat(named("karma-coverage istanbul reporter not generating lcov")).containsExactly("Karma", "Istanbul");
+        assertThat(named("How do I use NextJS middleware?")).containsExactly("Next.js");
+        assertThat(named("Next.js app router metadata API")).containsExactly("Next.js");
+        assertThat(named("Is Astro.glob deprecated?")).containsExactly("Astro");
+    }
+
+    @Test
+    void named_everydayWords_countOnlyCapitalisedAndNotFirst() {
+        assertThat(named("Is there a fresh start option?")).isEmpty();
+        assertThat(named("Fresh builds are slow")).as("first word of the question").isEmpty();
+        assertThat(named("How do I use islands in Fresh?")).containsExactly("Fresh");
+        assertThat(named("Go to the config page. Next, add a plugin")).isEmpty();
+        assertThat(named("How do I call the API from Go?")).containsExactly("Go");
+        assertThat(named("How do I tap into the build and spring a lit fixture?")).isEmpty();
+        assertThat(named("Spring Boot actuator endpoints")).containsExactly("Spring Boot");
+    }
+
+    @Test
+    void named_aNameInsideALongerOne_isNotNamedOnItsOwn() {
+        assertThat(named("Deploy to GitHub Pages with a base path")).containsExactly("GitHub Pages");
+        assertThat(named("Sync the docs with GitHub")).containsExactly("GitHub");
+    }
+
+    @Test
+    void otherTool_aListedToolOutsideTheSitesOwn() {
+        OtherTools tools = OtherTools.bundled();
+        assertThat(tools.otherTool("Jekyll collections permalink", 5, List.of("Docusaurus", "React"))).isNotNull()
+                .extracting(OtherTools.Named::name).isEqualTo("Jekyll");
+        assertThat(tools.otherTool("React component in MDX", 5, List.of("Docusaurus", "React"))).isNull();
+        assertThat(tools.otherTool("How do I add a sidebar?", 5, List.of())).isNull();
+    }
+
+    @Test
+    void pageCounts_countEachPageOnce_andOnlyWhatItsTextMentions() {
+        var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), dir, n -> { });
+        try (DocIndex idx = DocIndex.open(dir)) {
+            OtherTools tools = OtherTools.bundled();
+            int[] counts = tools.pageCounts(idx);
+            int pages = OtherTools.pages(idx);
+            assertThat(pages).isPositive();
+            for (int i = 0; i < counts.length; i++) {
+                assertThat(counts[i]).as(tools.tools().get(i).name()).isBetween(0, pages);
+            }
+            int docker = tools.tools().stream().map(OtherTools.Tool::name).toList().indexOf("Docker");
+            int django = tools.tools().stream().map(OtherTools.Tool::name).toList().indexOf("Django");
+            assertThat(counts[django]).as("the samples never mention Django").isZero();
+            assertThat(counts[docker]).as("the pages that say Docker").isEqualTo(grepPages(idx, "docker"))
+                    .isPositive();
+        }
+    }
+
+    private static int grepPages(DocIndex idx, String word) {
+        java.util.Set<String> pages = new java.util.HashSet<>();
+        for (int i = 0; i < idx.size(); i++) {
+            var c = idx.chunk(i);
+            if (idx.canonicalOf(i) == i && (c.title() + " " + c.heading() + " " + c.text()).toLowerCase(java.util.Locale.ROOT)
+                    .contains(word)) {
+                pages.add(idx.chunk(i).url().replaceFirst("#.*$", ""));
+            }
+        }
+        return pages.size();
+    }
+}
