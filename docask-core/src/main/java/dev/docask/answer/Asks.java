@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * events?" - "they cannot be replayed"); any other question is not, so for those a negative
  * sentence ("Older events cannot be replayed.") is a poor first quote.
  */
-record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich) {
+record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich,
+            boolean pointerFits) {
     private static final Pattern QUANTITY = Pattern.compile(
             "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
                     + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
@@ -52,12 +53,23 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
             Pattern.CASE_INSENSITIVE);
     private static final Pattern EXAMPLE_ASKED = Pattern.compile("\\bexamples?\\b");
     private static final Pattern HOW_OR_WHICH = Pattern.compile("^(?:how|which)\\b");
+    /* a sentence that sends the reader elsewhere ("See the Parallelism guide for more details.", "Learn more about
+       routing."): it names where the answer is, not the answer. Not "Refer to X as Y" (naming) nor a lead-in ending in
+       ":" (its list or code may answer). docs/quality.md, "Round 7". */
+    private static final Pattern POINTER = Pattern.compile(
+            "^(?:please |you (?:can|may|should|might) )?(?:see|read|refer to(?!.*\\bas\\b)|check out|learn more|visit"
+                    + "|head (?:over )?to|take a look|for (?:more )?(?:details|information|info|examples))\\b(?!.*:$)",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern POINTER_ASKED = Pattern.compile("\\bwhere\\b|\\b(?:learn|read) more\\b|\\bmore (?:about|on)\\b");
+    /* an aside in brackets: "(don't forget the space)" does not make the sentence that holds it negative */
+    private static final Pattern ASIDE = Pattern.compile("\\([^)]*(?:\\)|$)");
 
     static Asks of(String question) {
         String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
         boolean yesNo = YES_NO.matcher(q).find();
         return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
-                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find());
+                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find(),
+                POINTER_ASKED.matcher(q).find());
     }
 
     /**
@@ -78,9 +90,18 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
         return !exampleFits && p.kind() == Passages.Kind.SENTENCE && EXAMPLE.matcher(p.text()).find();
     }
 
-    /** Whether {@code p} is a negative sentence that a question of this kind is not answered by. */
+    /**
+     * Whether {@code p} is a negative sentence that a question of this kind is not answered by. A negation in
+     * brackets is an aside ("You can enable line numbering by using `showLineNumbers` (don't forget the space)").
+     */
     boolean offNegative(Passages.Passage p) {
         return !negativeFits && p.kind() != Passages.Kind.CODE
-                && NEGATION.matcher(p.text().toLowerCase(Locale.ROOT)).find();
+                && NEGATION.matcher(ASIDE.matcher(p.text().toLowerCase(Locale.ROOT)).replaceAll(" ")).find();
+    }
+
+    /** Whether {@code p} only points elsewhere ("See the Parallelism guide for more details.") and the question did not ask where. */
+    boolean offPointer(Passages.Passage p) {
+        return !pointerFits && (p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM)
+                && POINTER.matcher(p.text()).find();
     }
 }

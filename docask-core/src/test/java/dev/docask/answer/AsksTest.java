@@ -88,4 +88,44 @@ class AsksTest {
     void of_wordInSBeforeADeterminer_isAVerbNotAList(String question, boolean list) {
         assertThat(Asks.of(question).list()).isEqualTo(list);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            See the Parallelism guide for more details.                          | true
+            Learn more about routing.                                            | true
+            Read the trade-offs in the isolation recipe before turning it off.   | true
+            You can read more about this in the Routing section.                 | true
+            Refer to the versioned docs ID as version-1/intro instead.           | false
+            Refer to their API documentation for the options:                    | false
+            Disabling isolation will improve the speed of your tests.            | false
+            """)
+    void offPointer_sentenceThatOnlyPointsElsewhere_isOff(String sentence, boolean off) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("Why would I turn off test isolation?").offPointer(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Where can I read more about routing?      | false
+            How do I learn more about routing?        | false
+            How do I set up routing?                  | true
+            """)
+    void offPointer_questionAsksWhereToRead_pointerFits(String question, boolean off) {
+        Passages.Passage p = Passages.of("Learn more about routing in the guide.").getFirst();
+
+        assertThat(Asks.of(question).offPointer(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            You can enable line numbers with `showLineNumbers` (don't forget the space).   | false
+            You can enable line numbers with `showLineNumbers` (don't forget the space …   | false
+            Line numbers are not shown unless you set `showLineNumbers`.                  | true
+            """)
+    void offNegative_negationOnlyInAnAsideInBrackets_isNotNegative(String sentence, boolean off) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("How do I turn on line numbers for a code block?").offNegative(p)).isEqualTo(off);
+    }
 }
