@@ -1,7 +1,10 @@
 package dev.docask.answer;
 
+import dev.docask.index.internal.IndexEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,5 +130,33 @@ class AsksTest {
         Passages.Passage p = Passages.of(sentence).getFirst();
 
         assertThat(Asks.of("How do I turn on line numbers for a code block?").offNegative(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Can I replay events that a route dropped?              | replay
+            Can dropped events be replayed?                        | replayed
+            Do I need to run astro sync myself before astro build? | run
+            Should I serve my site in production with preview?     | serve
+            How do I replay events to a different target?          | ''
+            """)
+    void of_yesNoQuestion_findsTheVerbItAsksAbout(String question, String verb) {
+        String expected = verb.isEmpty() ? "" : IndexEngine.terms(verb).getFirst();
+
+        assertThat(Asks.of(question).predicate()).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Dropped events are not stored, so they cannot be replayed.   | true
+            Replays can only reach events younger than seven days.       | true
+            Routes can drop events with the drop flag.                   | false
+            Replayed events go through the normal queue.                 | false
+            """)
+    void answersYesNo_sentenceWithTheQuestionsVerbAndAModal_answers(String sentence, boolean answers) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("Can I replay events that a route dropped?").answersYesNo(p, Set.copyOf(IndexEngine.terms(sentence))))
+                .isEqualTo(answers);
     }
 }

@@ -251,6 +251,15 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_yesNoQuestion_prefersTheSentenceThatSaysWhetherItsVerbCan() {
+        Source s = source(1, "Dropping events", "Routes can drop events with the `drop` flag to acknowledge them without delivery. "
+                + "Dropped events are counted in a metric but are not stored, so they cannot be replayed.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Can I replay events that a route dropped?", s).getFirst())
+                .contains("cannot be replayed");
+    }
+
+    @Test
     void extractive_sentenceThatOpensWithAnExample_notQuotedBeforeTheStatement() {
         Source s = source(1, "Static files", "For example, a file in the static folder is copied to build/sun.jpg. "
                 + "Every file in the static folder is copied to the root of the build folder.");
