@@ -1,6 +1,11 @@
 package dev.docask.answer;
 
+import dev.docask.index.internal.IndexEngine;
+
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /*
@@ -14,8 +19,13 @@ import java.util.regex.Pattern;
  * A yes/no or why question may well be answered by a negative sentence ("Can I replay dropped
  * events?" - "they cannot be replayed"); any other question is not, so for those a negative
  * sentence ("Older events cannot be replayed.") is a poor first quote.
+ *
+ * A yes/no question asks about one action, its verb ("Can I replay events …?", "Can dropped events be
+ * replayed?"): a sentence that says what can, cannot or must happen to that very verb ("… so they cannot be
+ * replayed") answers it, where a sentence about a neighbouring action ("Routes can drop events") does not.
  */
-record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich) {
+record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich,
+            boolean pointerFits, String predicate) {
     private static final Pattern QUANTITY = Pattern.compile(
             "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
                     + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
@@ -34,6 +44,14 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
             "^(?:which|what)(?: " + NOT_PLURAL + "[\\w.-]+){0,2}? " + NOT_PLURAL + "[a-z][\\w-]*[^su\\W]s\\b" + NOT_VERB
                     + "|\\b(?:which|what) (?:options|values|kinds|types|settings|flags|ways)\\b"
                     + "|^(?:list|name) (?:the|all)\\b");
+    /* the verb a yes/no question asks about: "can I [still] replay", "do I need to run", "can dropped events be replayed" */
+    private static final Pattern PREDICATE = Pattern.compile(
+            "^(?:can|could|should|may|must|do|does|will|would) (?:i|we|you|it|they) (?:\\w+ly |still |also )?"
+                    + "(?:(?:need|have|want|ought|try) to )?(\\w+)"
+                    + "|^(?:can|could|should|may|must|will|would)(?: [\\w.-]+){1,4}? be (\\w+)");
+    /* a modal or a negation: what can, cannot or must happen */
+    private static final Pattern MODAL = Pattern.compile(
+            "\\b(?:can|cannot|could|must|should|may|might|will|won't|not|never|only|unable)\\b|n't\\b");
     private static final Pattern YES_NO = Pattern.compile(
             "^(?:can|could|does|do|did|is|are|was|were|will|would|should|may|must|has|have|why)\\b");
     private static final Pattern NEGATION = Pattern.compile(
@@ -52,12 +70,33 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
             Pattern.CASE_INSENSITIVE);
     private static final Pattern EXAMPLE_ASKED = Pattern.compile("\\bexamples?\\b");
     private static final Pattern HOW_OR_WHICH = Pattern.compile("^(?:how|which)\\b");
+    /* a sentence that sends the reader elsewhere ("See the Parallelism guide for more details.", "Learn more about
+       routing."): it names where the answer is, not the answer. Not "Refer to X as Y" (naming) nor a lead-in ending in
+       ":" (its list or code may answer). docs/quality.md, "Round 7". */
+    private static final Pattern POINTER = Pattern.compile(
+            "^(?:please |you (?:can|may|should|might) )?(?:see|read|refer to(?!.*\\bas\\b)|check out|learn more|visit"
+                    + "|head (?:over )?to|take a look|for (?:more )?(?:details|information|info|examples))\\b(?!.*:$)",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern POINTER_ASKED = Pattern.compile("\\bwhere\\b|\\b(?:learn|read) more\\b|\\bmore (?:about|on)\\b");
+    /* an aside in brackets: "(don't forget the space)" does not make the sentence that holds it negative */
+    private static final Pattern ASIDE = Pattern.compile("\\([^)]*(?:\\)|$)");
 
     static Asks of(String question) {
         String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
         boolean yesNo = YES_NO.matcher(q).find();
         return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
-                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find());
+                yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find(),
+                POINTER_ASKED.matcher(q).find(), predicate(q));
+    }
+
+    /** The analysed term of the verb a yes/no question asks about, or "" when it has none. */
+    private static String predicate(String question) {
+        Matcher m = PREDICATE.matcher(question);
+        if (!m.find()) {
+            return "";
+        }
+        List<String> terms = IndexEngine.terms(m.group(1) != null ? m.group(1) : m.group(2));
+        return terms.isEmpty() ? "" : terms.getFirst(); // a stop word ("be", "do") names no action
     }
 
     /**
@@ -78,9 +117,27 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
         return !exampleFits && p.kind() == Passages.Kind.SENTENCE && EXAMPLE.matcher(p.text()).find();
     }
 
-    /** Whether {@code p} is a negative sentence that a question of this kind is not answered by. */
+    /**
+     * Whether {@code p} is a negative sentence that a question of this kind is not answered by. A negation in
+     * brackets is an aside ("You can enable line numbering by using `showLineNumbers` (don't forget the space)").
+     */
     boolean offNegative(Passages.Passage p) {
         return !negativeFits && p.kind() != Passages.Kind.CODE
-                && NEGATION.matcher(p.text().toLowerCase(Locale.ROOT)).find();
+                && NEGATION.matcher(ASIDE.matcher(p.text().toLowerCase(Locale.ROOT)).replaceAll(" ")).find();
+    }
+
+    /**
+     * Whether {@code p} answers a yes/no question: a sentence or item that holds the question's verb
+     * ({@code terms}: its analysed words) and says what can, cannot or must happen.
+     */
+    boolean answersYesNo(Passages.Passage p, Set<String> terms) {
+        return !predicate.isEmpty() && (p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM)
+                && terms.contains(predicate) && MODAL.matcher(p.text().toLowerCase(Locale.ROOT)).find();
+    }
+
+    /** Whether {@code p} only points elsewhere ("See the Parallelism guide for more details.") and the question did not ask where. */
+    boolean offPointer(Passages.Passage p) {
+        return !pointerFits && (p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM)
+                && POINTER.matcher(p.text()).find();
     }
 }

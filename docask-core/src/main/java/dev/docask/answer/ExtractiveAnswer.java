@@ -46,15 +46,21 @@ import java.util.regex.Pattern;
  * - specific: for a "how …" or "which …" question, a passage that names something exact (a code block,
  *   a table row, an inline code span, a number) gets Weights.specific: such questions are answered by a
  *   value, a flag or a command, not by a sentence about the topic.
+ * - pointer: a sentence that only sends the reader elsewhere ("See the Parallelism guide for more details.",
+ *   "Read the trade-offs in the recipe before turning isolation off") names where the answer is, not the answer;
+ *   it weighs Weights.pointer less unless the question asks where to read more (Asks.offPointer).
+ * - yes/no: for "Can I replay …?", a sentence that holds the question's verb with a modal or a negation ("… so
+ *   they cannot be replayed") gets Weights.yesNo: it says whether, where "Routes can drop events" does not
+ *   (Asks.answersYesNo).
  * - elsewhere: a passage from another section of its source's page (what the context budget left over
  *   brings, docs/retrieval.md §8) weighs Weights.otherSection less: retrieval did not pick that chunk
  *   first. Its quote is cited [n](url) at its own section's anchor.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
  * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
- * literal 0.2; otherSection 0.02; example 0.05, specific 0.02) were chosen on the tune half of the labelled set and reported on the other half. A
- * sentence ending in a colon and the list right after it are quoted together, like a code block's
- * lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
+ * literal 0.2; otherSection 0.02; example 0.05, specific 0.02; pointer and yesNo 0.2) were chosen on the tune parts of the
+ * labelled set and reported on the report part. A sentence ending in a colon and the list right after it are
+ * quoted together, like a code block's lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
  * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
  * MAX_PARAGRAPH_CHARS), else with the sentence before it: alone it hides what it qualifies.
@@ -84,8 +90,9 @@ final class ExtractiveAnswer {
 
     /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
-                   double negative, double literal, int paragraph, double otherSection, double example, double specific) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02, 0.05, 0.02);
+                   double negative, double literal, int paragraph, double otherSection, double example, double specific,
+                   double pointer, double yesNo) {
+        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02, 0.05, 0.02, 0.2, 0.2);
     }
 
     private final @Nullable IndexEngine engine;
@@ -318,6 +325,8 @@ final class ExtractiveAnswer {
                             - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
                             - (asks.offNegative(p) ? weights.negative() : 0)
                             - (asks.offExample(p) ? weights.example() : 0)
+                            - (asks.offPointer(p) ? weights.pointer() : 0)
+                            + (asks.answersYesNo(p, own.get(i)) ? weights.yesNo() : 0)
                             + (asks.howOrWhich() && specific(p) ? weights.specific() : 0)
                             - elsewhere;
                     out.add(new Candidate(s, h, p, score, shared + literals.share(p.text())));

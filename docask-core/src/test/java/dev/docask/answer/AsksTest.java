@@ -1,7 +1,10 @@
 package dev.docask.answer;
 
+import dev.docask.index.internal.IndexEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -87,5 +90,73 @@ class AsksTest {
             """)
     void of_wordInSBeforeADeterminer_isAVerbNotAList(String question, boolean list) {
         assertThat(Asks.of(question).list()).isEqualTo(list);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            See the Parallelism guide for more details.                          | true
+            Learn more about routing.                                            | true
+            Read the trade-offs in the isolation recipe before turning it off.   | true
+            You can read more about this in the Routing section.                 | true
+            Refer to the versioned docs ID as version-1/intro instead.           | false
+            Refer to their API documentation for the options:                    | false
+            Disabling isolation will improve the speed of your tests.            | false
+            """)
+    void offPointer_sentenceThatOnlyPointsElsewhere_isOff(String sentence, boolean off) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("Why would I turn off test isolation?").offPointer(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Where can I read more about routing?      | false
+            How do I learn more about routing?        | false
+            How do I set up routing?                  | true
+            """)
+    void offPointer_questionAsksWhereToRead_pointerFits(String question, boolean off) {
+        Passages.Passage p = Passages.of("Learn more about routing in the guide.").getFirst();
+
+        assertThat(Asks.of(question).offPointer(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            You can enable line numbers with `showLineNumbers` (don't forget the space).   | false
+            You can enable line numbers with `showLineNumbers` (don't forget the space …   | false
+            Line numbers are not shown unless you set `showLineNumbers`.                  | true
+            """)
+    void offNegative_negationOnlyInAnAsideInBrackets_isNotNegative(String sentence, boolean off) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("How do I turn on line numbers for a code block?").offNegative(p)).isEqualTo(off);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Can I replay events that a route dropped?              | replay
+            Can dropped events be replayed?                        | replayed
+            Do I need to run astro sync myself before astro build? | run
+            Should I serve my site in production with preview?     | serve
+            How do I replay events to a different target?          | ''
+            """)
+    void of_yesNoQuestion_findsTheVerbItAsksAbout(String question, String verb) {
+        String expected = verb.isEmpty() ? "" : IndexEngine.terms(verb).getFirst();
+
+        assertThat(Asks.of(question).predicate()).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Dropped events are not stored, so they cannot be replayed.   | true
+            Replays can only reach events younger than seven days.       | true
+            Routes can drop events with the drop flag.                   | false
+            Replayed events go through the normal queue.                 | false
+            """)
+    void answersYesNo_sentenceWithTheQuestionsVerbAndAModal_answers(String sentence, boolean answers) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.of("Can I replay events that a route dropped?").answersYesNo(p, Set.copyOf(IndexEngine.terms(sentence))))
+                .isEqualTo(answers);
     }
 }

@@ -233,6 +233,33 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_sentenceThatOnlyPointsElsewhere_notQuotedBeforeTheAnswer() {
+        Source s = source(1, "Test isolation", "Read the trade-offs of test isolation in the recipe before you turn isolation off. "
+                + "Turning test isolation off makes the suite faster.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Why would I turn test isolation off?", s).getFirst())
+                .contains("makes the suite faster");
+    }
+
+    @Test
+    void extractive_negationInAnAside_doesNotCostTheSentence() {
+        Source s = source(1, "Line numbering", "Line numbers for a code block start at one unless you pass a start value. "
+                + "You can turn on line numbers for a code block with the `showLineNumbers` key (don't forget the space).");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I turn on line numbers for a code block?", s).getFirst())
+                .contains("showLineNumbers");
+    }
+
+    @Test
+    void extractive_yesNoQuestion_prefersTheSentenceThatSaysWhetherItsVerbCan() {
+        Source s = source(1, "Dropping events", "Routes can drop events with the `drop` flag to acknowledge them without delivery. "
+                + "Dropped events are counted in a metric but are not stored, so they cannot be replayed.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Can I replay events that a route dropped?", s).getFirst())
+                .contains("cannot be replayed");
+    }
+
+    @Test
     void extractive_sentenceThatOpensWithAnExample_notQuotedBeforeTheStatement() {
         Source s = source(1, "Static files", "For example, a file in the static folder is copied to build/sun.jpg. "
                 + "Every file in the static folder is copied to the root of the build folder.");
