@@ -157,8 +157,10 @@ public class RetrieveBenchmark {
             (i < 200 ? site : offTopic).add(dev.docask.index.internal.QuantizedVector.of(SyntheticChunks.randomUnit(rnd, DIMS)));
         }
         double floor = GateDefaults.minSimilarity(embedder.id(), embedder.queryVariant());
-        // a lead limit no question reaches: every question is judged candidate by candidate, as without the rule
-        var neighbours = new dev.docask.index.Manifest.Neighbours(5, 2.0, java.util.OptionalDouble.of(floor), site, offTopic);
+        // a lead limit no question reaches: every question is judged candidate by candidate, as without the rule;
+        // a tool bound as on a 200-page site, so every question is also read for other tools' names
+        var neighbours = new dev.docask.index.Manifest.Neighbours(5, 2.0, java.util.OptionalDouble.of(floor),
+                java.util.OptionalInt.of(10), List.of("Vite", "Node.js"), site, offTopic);
         var gate = new dev.docask.index.Manifest.Gate(java.util.OptionalDouble.of(floor - 0.015), GateDefaults.MIN_KEYWORD_COVERAGE,
                 java.util.OptionalDouble.empty(), Optional.of(neighbours), embedder.id(), embedder.queryVariant(),
                 List.of("synthetic, for RetrieveBenchmark"), java.time.Instant.now());
