@@ -31,4 +31,13 @@ class ExtractiveReportTest {
         assertThat(report.parts()).containsExactly("report", "all");
         assertThat(report.table()).doesNotContain("tune ");
     }
+
+    @Test
+    void table_missesOfTheReportPart_areCountedNotShown() {
+        ExtractiveReport report = new ExtractiveReport(List.of(outcome("a", "tune", false), outcome("b", "report", false)));
+
+        assertThat(report.table()).contains("a (tune)").doesNotContain("b (report)")
+                .contains("(1 of the report part, not shown)");
+        assertThat(report.json()).contains("\"b\"");
+    }
 }
