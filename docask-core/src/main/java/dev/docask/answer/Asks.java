@@ -131,13 +131,16 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
      * ({@code terms}: its analysed words) and says what can, cannot or must happen.
      */
     boolean answersYesNo(Passages.Passage p, Set<String> terms) {
-        return !predicate.isEmpty() && (p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM)
-                && terms.contains(predicate) && MODAL.matcher(p.text().toLowerCase(Locale.ROOT)).find();
+        return !predicate.isEmpty() && prose(p) && terms.contains(predicate) && MODAL.matcher(p.text().toLowerCase(Locale.ROOT)).find();
     }
 
     /** Whether {@code p} only points elsewhere ("See the Parallelism guide for more details.") and the question did not ask where. */
     boolean offPointer(Passages.Passage p) {
-        return !pointerFits && (p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM)
-                && POINTER.matcher(p.text()).find();
+        return !pointerFits && prose(p) && POINTER.matcher(p.text()).find();
+    }
+
+    /** A sentence or list item: what a yes/no answer or a pointer is written as (not a code block or table row). */
+    private static boolean prose(Passages.Passage p) {
+        return p.kind() == Passages.Kind.SENTENCE || p.kind() == Passages.Kind.ITEM;
     }
 }

@@ -54,16 +54,9 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     }
 
     /**
-     * Why the whole question, of this {@link #lead} and whose best candidate carries {@code bestCoverage} of its words,
-     * fails the gate, or {@code null} when its candidates are judged one by one.
-     */
-    @Nullable String rejectQuestion(SearchQuery query, double lead, float bestCoverage) {
-        return rejectQuestion(query, lead, Float.NaN, bestCoverage, null);
-    }
-
-    /**
-     * As {@link #rejectQuestion(SearchQuery, double, float)}, for a question whose best candidate has cosine
-     * {@code bestSimilarity} and which names {@code otherTool} (from {@link #otherTool}; {@code null}: none).
+     * Why the whole question, of this {@link #lead}, whose best candidate has cosine {@code bestSimilarity} and
+     * carries {@code bestCoverage} of its words, and which names {@code otherTool} (from {@link #otherTool};
+     * {@code null}: none), fails the gate, or {@code null} when its candidates are judged one by one.
      */
     @Nullable String rejectQuestion(SearchQuery query, double lead, float bestSimilarity, float bestCoverage,
                                     OtherTools.@Nullable Named otherTool) {
@@ -117,12 +110,10 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * only for a question nearer the site's questions than the off-topic ones (lead at most 0); any other question
      * keeps the floor chosen without the rule.
      */
-    /** The cosine floor for a question of this {@link #lead} ({@code NaN}: none measured). */
-    double minSimilarity(double lead) {
-        return minSimilarity(lead, false);
-    }
-
-    /** The same for a question that names another tool ({@link #otherTool}), which gets no band. */
+    /**
+     * The cosine floor for a question of this {@link #lead} ({@code NaN}: none measured) that names another tool
+     * ({@link #otherTool}), which gets no band, or not.
+     */
     double minSimilarity(double lead, boolean otherTool) {
         return otherTool || !(lead <= 0) ? bandTop() : minSimilarity;
     }
@@ -153,7 +144,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
 
     /** Why the candidate of a question of this {@link #lead} fails the gate, or {@code null} when it passes. */
     @Nullable String reject(float similarity, float coverage, double lead) {
-        Rejection r = rejection(similarity, coverage, lead);
+        Rejection r = rejection(similarity, coverage, lead, false);
         return r == null ? null : r.toString();
     }
 
@@ -168,12 +159,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         }
     }
 
-    /** The candidate's rejection, or {@code null} when it passes. */
-    @Nullable Rejection rejection(float similarity, float coverage, double lead) {
-        return rejection(similarity, coverage, lead, false);
-    }
-
-    /** The same for a candidate of a question that names another tool ({@link #otherTool}) or not. */
+    /** The rejection of a candidate of a question that names another tool ({@link #otherTool}) or not; {@code null}: it passes. */
     @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool) {
         if (isOpen()) {
             return null;
