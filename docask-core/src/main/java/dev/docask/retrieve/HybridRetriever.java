@@ -273,9 +273,9 @@ public final class HybridRetriever {
         List<Hit> usable = hooked || options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
         // §7: the versions of a page count as one page, unless the request asks for a version the index
         // has or the question names one: then the reader's version ranks first, and another version's
-        // page stays a source when it alone answers
+        // page stays a source when it alone answers. A passage repeated on other pages counts once.
         boolean oneVersionEach = !namesVersion && options.docsVersion().flatMap(v -> versions().folderFor(v)).isEmpty();
-        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), oneVersionEach);
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), oneVersionEach, options.collapseCopies());
         List<Source> sources = answerable ? SourceList.number(diverse, usable, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;

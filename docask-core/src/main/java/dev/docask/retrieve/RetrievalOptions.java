@@ -175,7 +175,7 @@ public final class RetrievalOptions {
         return maxPerSource;
     }
 
-    /** Whether word-for-word copies count once, at the canonical URL (true). */
+    /** Whether word-for-word copies count once, at the canonical URL, and a passage repeated on other pages counts once among the sources (true). */
     public boolean collapseCopies() {
         return collapseCopies;
     }

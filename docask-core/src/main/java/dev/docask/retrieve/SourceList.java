@@ -2,6 +2,8 @@ package dev.docask.retrieve;
 
 import dev.docask.ingest.Chunk;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -74,22 +76,59 @@ final class SourceList {
      * At most {@code maxPerSource} sections of one page; the further chunks of a section already
      * kept stay (they share its number). 0 = no limit. With {@code versionsAsOnePage} the versions of
      * one page count as one page ({@link #pageAcrossVersions}): two versions of a page are not two answers.
+     * With {@code nearCopiesAsOne} a chunk that opens with the same passage as a kept chunk of another
+     * page ({@link #opening}) counts as that page's: a paragraph repeated across sibling pages (each
+     * adapter's "Sessions" section, each CMS guide's webhook steps) is one answer, not six.
      */
-    static List<Hit> diversify(List<Hit> ranked, int maxPerSource, boolean versionsAsOnePage) {
+    static List<Hit> diversify(List<Hit> ranked, int maxPerSource, boolean versionsAsOnePage, boolean nearCopiesAsOne) {
         if (maxPerSource <= 0) {
             return ranked;
         }
         Map<String, Set<String>> sectionsOfPage = new HashMap<>();
+        Map<String, String> pageOfOpening = new HashMap<>();
         List<Hit> out = new ArrayList<>(ranked.size());
         for (Hit h : ranked) {
-            Set<String> kept = sectionsOfPage.computeIfAbsent(
-                    versionsAsOnePage ? pageAcrossVersions(h.chunk()) : h.chunk().pageUrl(), p -> new HashSet<>());
+            String page = versionsAsOnePage ? pageAcrossVersions(h.chunk()) : h.chunk().pageUrl();
+            @Nullable String opening = nearCopiesAsOne ? opening(h.chunk().text()) : null;
+            if (opening != null) {
+                page = pageOfOpening.getOrDefault(opening, page);
+            }
+            Set<String> kept = sectionsOfPage.computeIfAbsent(page, p -> new HashSet<>());
             if (kept.contains(h.chunk().url()) || kept.size() < maxPerSource) {
                 kept.add(h.chunk().url());
                 out.add(h);
+                if (opening != null) {
+                    pageOfOpening.putIfAbsent(opening, page);
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * How much of a chunk's opening two pages must share to be near copies, in letters and digits
+     * (about 25 words): long enough that only a pasted or generated paragraph matches, while a short
+     * common lead-in ("Run the following command:") never does. docs/retrieval.md §7.
+     */
+    static final int OPENING_CHARS = 150;
+
+    /** The first {@link #OPENING_CHARS} letters and digits of a text, lower-cased, words single-spaced; null when shorter. */
+    static @Nullable String opening(String text) {
+        StringBuilder b = new StringBuilder(OPENING_CHARS);
+        boolean space = false;
+        for (int i = 0; i < text.length() && b.length() < OPENING_CHARS; i++) {
+            char c = text.charAt(i);
+            if (Character.isLetterOrDigit(c)) {
+                if (space && b.length() > 0) {
+                    b.append(' ');
+                }
+                space = false;
+                b.append(Character.toLowerCase(c));
+            } else {
+                space = true;
+            }
+        }
+        return b.length() < OPENING_CHARS ? null : b.toString();
     }
 
     /**
