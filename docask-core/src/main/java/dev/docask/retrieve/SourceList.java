@@ -1,7 +1,6 @@
 package dev.docask.retrieve;
 
 import dev.docask.ingest.Chunk;
-
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
@@ -106,29 +105,19 @@ final class SourceList {
     }
 
     /**
-     * How much of a chunk's opening two pages must share to be near copies, in letters and digits
-     * (about 25 words): long enough that only a pasted or generated paragraph matches, while a short
-     * common lead-in ("Run the following command:") never does. docs/retrieval.md §7.
+     * How much of a chunk's opening two pages must share to be near copies, in characters (about 30
+     * words): long enough that only a pasted or generated paragraph matches, while a short common
+     * lead-in ("Run the following command:") never does. docs/retrieval.md §7.
      */
-    static final int OPENING_CHARS = 150;
+    static final int OPENING_CHARS = 200;
 
-    /** The first {@link #OPENING_CHARS} letters and digits of a text, lower-cased, words single-spaced; null when shorter. */
+    /**
+     * The first {@link #OPENING_CHARS} characters of a chunk's text, as ingest cleaned it; null when the
+     * text is shorter. Taken as it is, not normalised: it runs on every candidate of every question, and
+     * a pasted paragraph is the same text character for character.
+     */
     static @Nullable String opening(String text) {
-        StringBuilder b = new StringBuilder(OPENING_CHARS);
-        boolean space = false;
-        for (int i = 0; i < text.length() && b.length() < OPENING_CHARS; i++) {
-            char c = text.charAt(i);
-            if (Character.isLetterOrDigit(c)) {
-                if (space && b.length() > 0) {
-                    b.append(' ');
-                }
-                space = false;
-                b.append(Character.toLowerCase(c));
-            } else {
-                space = true;
-            }
-        }
-        return b.length() < OPENING_CHARS ? null : b.toString();
+        return text.length() < OPENING_CHARS ? null : text.substring(0, OPENING_CHARS);
     }
 
     /**

@@ -124,7 +124,8 @@ class SourceListTest {
     @Test
     void maxPerSource_aSectionOpeningWithTheSamePassageAsOneOnAnotherPage_countsAsThatPage() {
         String shared = "The Sessions API allows you to store user data between requests. This can be used for things like "
-                + "preferences, shopping carts and credentials, with no size limits on the data. ";
+                + "preferences, shopping carts and credentials. Unlike cookies, there are no size limits on the data, "
+                + "and it can be restored on other devices. ";
         Hit node = withText(1, "https://x.io/adapters/node#sessions", shared + "The Node adapter stores them in files.");
         Hit vercel = withText(2, "https://x.io/adapters/vercel#sessions", shared + "On Vercel, configure a driver first.");
         Hit guide = withText(3, "https://x.io/guides/sessions#configuring", "Sessions need a storage driver to keep their data.");
@@ -137,12 +138,13 @@ class SourceListTest {
     }
 
     @Test
-    void opening_isTheFirst150LettersAndDigits_andNoneForAShorterText() {
+    void opening_isTheFirst200Characters_andNoneForAShorterText() {
         String text = "Run `astro add` -- it sets the adapter up for you. ".repeat(5);
-        assertThat(SourceList.opening(text)).hasSize(SourceList.OPENING_CHARS).startsWith("run astro add it sets the adapter");
-        assertThat(SourceList.opening(text.toUpperCase(java.util.Locale.ROOT).replace(" ", "\n  ")))
-                .as("case, spacing and marks do not count").isEqualTo(SourceList.opening(text));
+        assertThat(SourceList.opening(text)).isEqualTo(text.substring(0, SourceList.OPENING_CHARS));
+        assertThat(SourceList.opening(text + "and then something else entirely")).as("only the opening counts")
+                .isEqualTo(SourceList.opening(text));
         assertThat(SourceList.opening("Run the following command: npm install @astrojs/node")).as("a short lead-in").isNull();
+        assertThat(SourceList.opening("a".repeat(SourceList.OPENING_CHARS - 1))).isNull();
     }
 
     @Test
