@@ -69,8 +69,8 @@ public final class ExtractiveProbe {
         return String.join("", extractive.withWeights(w).write(question, sources, new SiteName("the docs")));
     }
 
-    /** The weights in use, in {@link #NAMES}' order. */
-    public static double[] handWeights() {
-        return ExtractiveAnswer.Weights.DEFAULT.vector();
+    /** The weights in use on this index (with a model or without), in {@link #NAMES}' order. */
+    public double[] weightsInUse() {
+        return (vectors ? ExtractiveAnswer.Weights.DEFAULT : ExtractiveAnswer.Weights.WORDS_ONLY).vector();
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -36,7 +37,7 @@ public final class ExtractiveFit {
 
     /** One labelled question with its passages' signals and which of them answer it. */
     record Item(String set, boolean byMeaning, LabelledQuestion q, double[][] x, boolean[] answers, double[] keywords,
-                boolean handFirst) {
+                boolean handFirst, double[] inUse) {
         boolean fittable() {
             for (boolean a : answers) {
                 if (a) {
@@ -55,33 +56,36 @@ public final class ExtractiveFit {
             sets.add(p[0]);
             items.addAll(load(p[0], Path.of(p[1]), Path.of(p[2])));
         }
-        double[] hand = ExtractiveProbe.handWeights();
+        Function<Item, double[]> hand = Item::inUse;
         int agree = 0;
         for (Item it : items) {
-            agree += first(it, hand) == it.handFirst() ? 1 : 0;
+            agree += first(it, it.inUse()) == it.handFirst() ? 1 : 0;
         }
         System.out.printf(Locale.ROOT, "questions %d; the argmax over signals agrees with the answer's first quote on %d%n",
                 items.size(), agree);
 
         Predicate<Item> bge = it -> it.byMeaning();
         Predicate<Item> tunes = it -> it.q().part().startsWith("tune");
-        table("hand weights", items, sets, hand);
+        table("the weights in use (with a model; without one on keyword-only indexes)", items, sets, hand);
 
         // the choice: fit on tune + tune2 of the bge-small indexes, L2 by cross-validation within them
         Fit chosen = crossValidate(items.stream().filter(bge.and(tunes)).toList(), "bge-small tune + tune2");
-        table("fitted on bge-small tune + tune2 (L2 " + chosen.l2 + ")", items, sets, chosen.w);
-        double[] rounded = rounded(chosen.w);
-        table("the same, scaled to meaning 1 and rounded", items, sets, rounded);
-        changes(items, hand, rounded);
+        table("fitted on bge-small tune + tune2 (L2 " + chosen.l2 + ")", items, sets, all(chosen.w));
+        double[] rounded = rounded(chosen.w, 0, 1);
+        table("the same, scaled to meaning 1 and rounded", items, sets, all(rounded));
 
         // every index, keyword-only included, as round 7 fitted
         Fit all5 = crossValidate(items.stream().filter(tunes).toList(), "all five tune + tune2");
-        table("fitted on all five indexes' tune + tune2 (L2 " + all5.l2 + ")", items, sets, all5.w);
+        table("fitted on all five indexes' tune + tune2 (L2 " + all5.l2 + ")", items, sets, all(all5.w));
 
         // no meaning: the weights for a keyword-only index, fitted the same way with the cosine left out
         List<Item> noMeaning = items.stream().filter(tunes).map(ExtractiveFit::withoutMeaning).toList();
         Fit kw = crossValidate(noMeaning, "tune + tune2 without the cosine");
-        table("fitted without the cosine on tune + tune2 (L2 " + kw.l2 + ")", items, sets, kw.w);
+        table("fitted without the cosine on tune + tune2 (L2 " + kw.l2 + ")", items, sets, all(kw.w));
+        double[] roundedKw = rounded(kw.w, 1, 0.4);
+        Function<Item, double[]> byKind = it -> it.byMeaning() ? rounded : roundedKw;
+        table("fitted, rounded: with a model the first, without one this (scaled to keywords 0.4)", items, sets, byKind);
+        changes(items, hand, byKind);
 
         // rotation: the spread of a fit over which parts it saw
         rotation(items, sets, bge, Set.of("tune", "report"), chosen.l2);
@@ -91,16 +95,16 @@ public final class ExtractiveFit {
 
         // verify the rounded weights through the answer itself, as docask eval --extractive counts
         System.out.println();
-        System.out.println("verified through the written answer, rounded fit: " + verify(args, rounded));
+        System.out.println("verified through the written answer, rounded fits by kind of index: " + verify(args, rounded, roundedKw));
     }
 
     /** The questions whose first quote's verdict differs between {@code before} and {@code after}. */
-    private static void changes(List<Item> items, double[] before, double[] after) {
+    private static void changes(List<Item> items, Function<Item, double[]> before, Function<Item, double[]> after) {
         StringBuilder gained = new StringBuilder();
         StringBuilder lost = new StringBuilder();
         for (Item it : items) {
-            boolean b = first(it, before);
-            boolean a = first(it, after);
+            boolean b = first(it, before.apply(it));
+            boolean a = first(it, after.apply(it));
             if (a != b) {
                 (a ? gained : lost).append(' ').append(it.set()).append(':').append(it.q().id()).append('(').append(it.q().part())
                         .append(')');
@@ -117,7 +121,7 @@ public final class ExtractiveFit {
         List<Item> train = items.stream().filter(bge).filter(it -> parts.contains(it.q().part())).toList();
         double[] w = fit(train, l2);
         table("rotation: fitted on bge-small " + String.join(" + ", parts.stream().sorted().toList()) + " (L2 " + l2 + ")",
-                items, sets, w);
+                items, sets, all(w));
     }
 
     private static Item withoutMeaning(Item it) {
@@ -126,7 +130,7 @@ public final class ExtractiveFit {
             x[i] = it.x()[i].clone();
             x[i][0] = 0;
         }
-        return new Item(it.set(), false, it.q(), x, it.answers(), it.keywords(), it.handFirst());
+        return new Item(it.set(), false, it.q(), x, it.answers(), it.keywords(), it.handFirst(), it.inUse());
     }
 
     private static List<Item> load(String set, Path indexDir, Path questions) {
@@ -147,7 +151,7 @@ public final class ExtractiveFit {
                     List<String> shown = Quotes.of(ps.get(i).shown());
                     answers[i] = !shown.isEmpty() && q.answeredBy(shown.getFirst());
                 }
-                out.add(new Item(set, probe.byMeaning(), q, x, answers, keywords, handFirst));
+                out.add(new Item(set, probe.byMeaning(), q, x, answers, keywords, handFirst, probe.weightsInUse()));
             }
         }
         System.err.printf(Locale.ROOT, "%s: %d questions%n", set, out.size());
@@ -172,18 +176,24 @@ public final class ExtractiveFit {
         return best >= 0 && it.answers()[best];
     }
 
-    private static int count(List<Item> items, double[] w) {
+    private static int count(List<Item> items, Function<Item, double[]> w) {
         int n = 0;
         for (Item it : items) {
-            n += first(it, w) ? 1 : 0;
+            n += first(it, w.apply(it)) ? 1 : 0;
         }
         return n;
     }
 
-    private static void table(String title, List<Item> items, List<String> sets, double[] w) {
+    private static Function<Item, double[]> all(double[] w) {
+        return it -> w;
+    }
+
+    private static void table(String title, List<Item> items, List<String> sets, Function<Item, double[]> weights) {
         System.out.println();
         System.out.println("== " + title);
-        System.out.println("   weights (meaning = 1): " + describe(w));
+        for (double[] w : items.stream().map(weights).distinct().toList()) {
+            System.out.println("   weights: " + describe(w));
+        }
         Map<String, int[]> totals = new LinkedHashMap<>();
         StringBuilder sb = new StringBuilder();
         for (String set : sets) {
@@ -194,7 +204,7 @@ public final class ExtractiveFit {
                     sb.append(String.format(Locale.ROOT, "  %-6s     -  ", part));
                     continue;
                 }
-                int n = count(of, w);
+                int n = count(of, weights);
                 sb.append(String.format(Locale.ROOT, "  %-6s %2d/%-3d", part, n, of.size()));
                 if (of.getFirst().byMeaning()) {
                     int[] t = totals.computeIfAbsent(part, k -> new int[2]);
@@ -211,8 +221,9 @@ public final class ExtractiveFit {
         System.out.println(sb);
     }
 
+    /** Scaled to meaning 1, or to keywords 0.4 when meaning weighs nothing. */
     private static String describe(double[] w) {
-        double scale = w[0] != 0 ? w[0] : 1;
+        double scale = w[0] != 0 ? w[0] : w[1] / 0.4;
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < w.length; i++) {
             sb.append(String.format(Locale.ROOT, "%s %.3f  ", ExtractiveProbe.NAMES.get(i), w[i] / scale));
@@ -220,11 +231,11 @@ public final class ExtractiveFit {
         return sb.toString().strip();
     }
 
-    /** Scaled so that meaning weighs 1 (the score's scale does not change the choice), two decimals. */
-    private static double[] rounded(double[] w) {
+    /** Scaled so that signal {@code at} weighs {@code to} (the score's scale does not change the choice), two decimals. */
+    private static double[] rounded(double[] w, int at, double to) {
         double[] r = new double[w.length];
         for (int i = 0; i < w.length; i++) {
-            r[i] = Math.round(w[i] / w[0] * 100) / 100.0;
+            r[i] = Math.round(w[i] / w[at] * to * 100) / 100.0;
         }
         return r;
     }
@@ -245,7 +256,7 @@ public final class ExtractiveFit {
                 for (int i = 0; i < train.size(); i++) {
                     (i % FOLDS == fold ? out : in).add(train.get(i));
                 }
-                int n = count(out, fit(in, l2));
+                int n = count(out, all(fit(in, l2)));
                 total += n;
                 folds.append(n).append(f + 1 < FOLDS ? " / " : "");
             }
@@ -410,13 +421,14 @@ public final class ExtractiveFit {
     }
 
     /** First quotes per index and part, counted on the written answer under {@code w}, as docask eval --extractive does. */
-    private static String verify(String[] args, double[] w) {
+    private static String verify(String[] args, double[] withModel, double[] withoutModel) {
         StringBuilder sb = new StringBuilder();
         for (String arg : args) {
             String[] p = arg.split("=", 3);
             Map<String, int[]> parts = new LinkedHashMap<>();
             try (DocIndex index = DocIndex.open(Path.of(p[1])); AskHandler handler = AskHandler.builder().index(index).build()) {
                 ExtractiveProbe probe = new ExtractiveProbe(index);
+                double[] w = probe.byMeaning() ? withModel : withoutModel;
                 for (LabelledQuestion q : LabelledFile.read(Path.of(p[2]))) {
                     Answer a = handler.ask(q.question());
                     List<String> quotes = a.refused() ? List.of() : Quotes.of(probe.answer(q.question(), a.sources(), w));

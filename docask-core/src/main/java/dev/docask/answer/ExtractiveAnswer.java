@@ -62,7 +62,10 @@ import java.util.regex.Pattern;
  * (docask-bench ExtractiveFit) on the tune parts of the labelled set, its L2 chosen by cross-validation within them,
  * and adopted because they beat the hand weights of rounds 1-7 on the report and check parts, which nothing was chosen
  * on (docs/quality.md, "Round 8"). The fit weighs a restating sentence and another section's passage 0: their signals
- * stay, as the fit's inputs. A negative first weight: the first passage under a heading is, if anything, less often the answer. A sentence ending in a colon and the list right after it are
+ * stay, as the fit's inputs. A negative first weight: the first passage under a heading is, if anything, less often the answer.
+ * Without a model (keyword-only index, the mock) Weights.WORDS_ONLY, fitted the same way with the cosine left out, decides:
+ * the ratios the cosine's weights leave among the other signals were not fitted for that case. (When embedding fails
+ * for one answer, the model's weights stay and the cosine counts 0.) A sentence ending in a colon and the list right after it are
  * quoted together, like a code block's lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
  * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
@@ -97,6 +100,8 @@ final class ExtractiveAnswer {
                    double pointer, double yesNo) {
         /* fitted on the tune parts, not by hand: docs/quality.md, "Round 8" */
         static final Weights DEFAULT = new Weights(1.0, 0.08, 0.19, -0.02, 0.08, 0, 0.03, 0.04, 3, 0, 0.02, 0.06, 0.16, 0.13);
+        /* without a model (no cosine), fitted the same way with the cosine left out; scaled to keywords 0.4 (round 8) */
+        static final Weights WORDS_ONLY = new Weights(0, 0.4, 2.28, -0.11, 0.43, 0.05, 0.21, 0.55, 3, 0.12, 0.11, 0.3, 1.34, 0.69);
 
         /** The weights in {@link Signals#vector()}'s order, so that a passage's score is their dot product. */
         double[] vector() {
@@ -149,7 +154,7 @@ final class ExtractiveAnswer {
      * @param vectors the index's model for passage meaning; null chooses by keywords and place only
      */
     ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError) {
-        this(engine, vectors, onError, Weights.DEFAULT);
+        this(engine, vectors, onError, vectors != null ? Weights.DEFAULT : Weights.WORDS_ONLY);
     }
 
     ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError,

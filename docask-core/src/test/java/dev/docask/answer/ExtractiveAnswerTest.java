@@ -88,7 +88,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_anotherSectionOfThePage_markedAsSuch() {
-        // the signal the fit weighs: it found no pay in it, so the default weight is 0 (docs/quality.md, "Round 8")
+        // the signal the fit weighs: with a model it found no pay in it, weight 0 (docs/quality.md, "Round 8")
         Source s = sourceWithOtherSection("Retries stop after the attempt limit.", "Retries stop after the attempt limit.");
 
         List<ExtractiveAnswer.Candidate> all = ExtractiveAnswer.keywordsOnly().candidates("when do retries stop?", List.of(s));
@@ -209,7 +209,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void extractive_sentenceThatRestatesTheQuestion_markedAsSuch() {
-        // the signal the fit weighs: it found no pay in it, so the default weight is 0 (docs/quality.md, "Round 8")
+        // the signal the fit weighs: with a model it found no pay in it, weight 0 (docs/quality.md, "Round 8")
         Source s = source(1, "pool", "Pool used to run tests in. Tests run in the forks pool unless you set threads.");
 
         List<ExtractiveAnswer.Candidate> all = ExtractiveAnswer.keywordsOnly().candidates("Which pool can I run tests in?", List.of(s));
