@@ -191,9 +191,7 @@ public final class ExtractiveFit {
     private static void table(String title, List<Item> items, List<String> sets, Function<Item, double[]> weights) {
         System.out.println();
         System.out.println("== " + title);
-        for (double[] w : items.stream().map(weights).distinct().toList()) {
-            System.out.println("   weights: " + describe(w));
-        }
+        items.stream().map(weights).map(ExtractiveFit::describe).distinct().forEach(w -> System.out.println("   weights: " + w));
         Map<String, int[]> totals = new LinkedHashMap<>();
         StringBuilder sb = new StringBuilder();
         for (String set : sets) {
