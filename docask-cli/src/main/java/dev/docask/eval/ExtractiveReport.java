@@ -52,7 +52,9 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
         if (!misses.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "%nfirst quote missed:%n"));
             if (shown.size() < misses.size()) {
-                sb.append(String.format(Locale.ROOT, "  (%d of the report and check parts, not shown)%n", misses.size() - shown.size()));
+                List<String> held = misses.stream().map(o -> o.question().part()).filter(HELD_OUT::contains).distinct().toList();
+                sb.append(String.format(Locale.ROOT, "  (%d of the %s part%s, not shown)%n", misses.size() - shown.size(),
+                        String.join(" and ", held), held.size() > 1 ? "s" : ""));
             }
             for (ExtractiveEval.Outcome o : shown) {
                 sb.append("  ").append(o.question().id()).append(" (").append(o.question().part()).append(")  ")
