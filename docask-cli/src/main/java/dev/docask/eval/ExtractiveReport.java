@@ -22,6 +22,7 @@ import java.util.function.Predicate;
  */
 public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final java.util.Set<String> HELD_OUT = java.util.Set.of("report", "check");
 
     public ExtractiveReport {
         outcomes = List.copyOf(outcomes);
@@ -32,7 +33,7 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
         return outcomes.isEmpty() ? 0 : outcomes.stream().filter(ExtractiveEval.Outcome::first).count() / (double) outcomes.size();
     }
 
-    /** A plain-text table (one row per part), then the first quote of each question it missed outside the report part. */
+    /** A plain-text table (one row per part), then the first quote of each question it missed outside the report and check parts. */
     public String table() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%d labelled questions%n%n", outcomes.size()));
@@ -44,14 +45,16 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
                     share(of, ExtractiveEval.Outcome::first), share(of, ExtractiveEval.Outcome::topTwo),
                     share(of, ExtractiveEval.Outcome::inSources), median(of)));
         }
-        // the report part is for reporting only: its misses are counted, not shown, so no rule is chosen by
-        // reading them (docs/quality.md, "Extractive answers"); --json still has every question
+        // the report and check parts are for reporting only: their misses are counted, not shown, so no rule is
+        // chosen by reading them (docs/quality.md, "Extractive answers", "Round 8"); --json still has every question
         List<ExtractiveEval.Outcome> misses = outcomes.stream().filter(o -> !o.first()).toList();
-        List<ExtractiveEval.Outcome> shown = misses.stream().filter(o -> !o.question().part().equals("report")).toList();
+        List<ExtractiveEval.Outcome> shown = misses.stream().filter(o -> !HELD_OUT.contains(o.question().part())).toList();
         if (!misses.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "%nfirst quote missed:%n"));
             if (shown.size() < misses.size()) {
-                sb.append(String.format(Locale.ROOT, "  (%d of the report part, not shown)%n", misses.size() - shown.size()));
+                List<String> held = misses.stream().map(o -> o.question().part()).filter(HELD_OUT::contains).distinct().toList();
+                sb.append(String.format(Locale.ROOT, "  (%d of the %s part%s, not shown)%n", misses.size() - shown.size(),
+                        String.join(" and ", held), held.size() > 1 ? "s" : ""));
             }
             for (ExtractiveEval.Outcome o : shown) {
                 sb.append("  ").append(o.question().id()).append(" (").append(o.question().part()).append(")  ")

@@ -33,11 +33,12 @@ class ExtractiveReportTest {
     }
 
     @Test
-    void table_missesOfTheReportPart_areCountedNotShown() {
-        ExtractiveReport report = new ExtractiveReport(List.of(outcome("a", "tune", false), outcome("b", "report", false)));
+    void table_missesOfTheReportAndCheckParts_areCountedNotShown() {
+        ExtractiveReport report = new ExtractiveReport(List.of(outcome("a", "tune", false), outcome("b", "report", false),
+                outcome("c", "check", false)));
 
-        assertThat(report.table()).contains("a (tune)").doesNotContain("b (report)")
-                .contains("(1 of the report part, not shown)");
-        assertThat(report.json()).contains("\"b\"");
+        assertThat(report.table()).contains("a (tune)").doesNotContain("b (report)").doesNotContain("c (check)")
+                .contains("(2 of the report and check parts, not shown)");
+        assertThat(report.json()).contains("\"b\"").contains("\"c\"");
     }
 }

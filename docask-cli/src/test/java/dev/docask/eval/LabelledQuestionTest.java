@@ -23,9 +23,9 @@ class LabelledQuestionTest {
     }
 
     @Test
-    void new_partOtherThanTuneOrReport_refused() {
+    void new_partOtherThanTuneReportOrCheck_refused() {
         assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "test"))
-                .hasMessageContaining("'part' must be tune, tune<n> or report, got 'test'");
+                .hasMessageContaining("'part' must be tune, tune<n>, report or check, got 'test'");
         assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "all"))
                 .hasMessageContaining("got 'all'");
     }
@@ -33,5 +33,10 @@ class LabelledQuestionTest {
     @Test
     void new_numberedTunePart_accepted() {
         assertThat(new LabelledQuestion("x", "q", "u", List.of("a"), "tune2").part()).isEqualTo("tune2");
+    }
+
+    @Test
+    void new_checkPart_accepted() {
+        assertThat(new LabelledQuestion("x", "q", "u", List.of("a"), "check").part()).isEqualTo("check");
     }
 }

@@ -29,11 +29,11 @@ import java.util.regex.Pattern;
  *   heading) with the index's own model, when it has one. It finds "Substitutes all imported
  *   modules ... with another module" for "how do I replace an imported module with a mock".
  * - keywords: the share of the question's IDF weight that the passage's words carry (analysed as
- *   retrieval analyses a question, so "timers" meets "timer"), and, at a quarter of that weight,
- *   the same share counting its section's heading (and a table row's column headers) as part of
- *   it: a heading that repeats the question vouches for the sentences under it.
- * - place: the first passage under a heading gets a small bonus (sections open with their point);
- *   it only breaks near-ties.
+ *   retrieval analyses a question, so "timers" meets "timer"), and, at more than twice that weight
+ *   (round 8), the same share counting its section's heading (and a table row's column headers) as part
+ *   of it: a heading that repeats the question vouches for the sentences under it.
+ * - place: whether the passage is the first under a heading; it only breaks near-ties (round 8's fit
+ *   turned the bonus of rounds 1-7 into a small penalty).
  * - kind (Asks): a bonus when the passage carries what the question asks for (a number for "how
  *   long/many", a command for "how do I install/run", a list or table row for "which options"),
  *   and penalties for a sentence that only restates the question and its heading, and for a
@@ -57,9 +57,15 @@ import java.util.regex.Pattern;
  *   first. Its quote is cited [n](url) at its own section's anchor.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
- * Weights (meaning 1, keywords 0.4, heading 0.1, first 0.02; kind, restates and negative 0.1 each;
- * literal 0.2; otherSection 0.02; example 0.05, specific 0.02; pointer and yesNo 0.2) were chosen on the tune parts of the
- * labelled set and reported on the report part. A sentence ending in a colon and the list right after it are
+ * Weights (meaning 1, keywords 0.08, heading 0.19, first -0.02, kind 0.08, restates 0, negative 0.03, literal 0.04,
+ * otherSection 0, example 0.02, specific 0.06, pointer 0.16, yesNo 0.13) are a conditional logit's, fitted by a harness
+ * (docask-bench ExtractiveFit) on the tune parts of the labelled set, its L2 chosen by cross-validation within them,
+ * and adopted because they beat the hand weights of rounds 1-7 on the report and check parts, which nothing was chosen
+ * on (docs/quality.md, "Round 8"). The fit weighs a restating sentence and another section's passage 0: their signals
+ * stay, as the fit's inputs. A negative first weight: the first passage under a heading is, if anything, less often the answer.
+ * Without a model (keyword-only index, the mock) Weights.WORDS_ONLY, fitted the same way with the cosine left out, decides:
+ * the ratios the cosine's weights leave among the other signals were not fitted for that case. (When embedding fails
+ * for one answer, the model's weights stay and the cosine counts 0.) A sentence ending in a colon and the list right after it are
  * quoted together, like a code block's lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
  * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
@@ -92,7 +98,50 @@ final class ExtractiveAnswer {
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
                    double negative, double literal, int paragraph, double otherSection, double example, double specific,
                    double pointer, double yesNo) {
-        static final Weights DEFAULT = new Weights(1.0, 0.4, 0.1, 0.02, 0.1, 0.1, 0.1, 0.2, 3, 0.02, 0.05, 0.02, 0.2, 0.2);
+        /* fitted on the tune parts, not by hand: docs/quality.md, "Round 8" */
+        static final Weights DEFAULT = new Weights(1.0, 0.08, 0.19, -0.02, 0.08, 0, 0.03, 0.04, 3, 0, 0.02, 0.06, 0.16, 0.13);
+        /* without a model (no cosine), fitted the same way with the cosine left out; scaled to keywords 0.4 (round 8) */
+        static final Weights WORDS_ONLY = new Weights(0, 0.4, 2.28, -0.11, 0.43, 0.05, 0.21, 0.55, 3, 0.12, 0.11, 0.3, 1.34, 0.69);
+
+        /** The weights in {@link Signals#vector()}'s order, so that a passage's score is their dot product. */
+        double[] vector() {
+            return new double[] {meaning, keywords, heading, first, kind, restates, negative, literal, otherSection, example,
+                    specific, pointer, yesNo};
+        }
+
+        /** Weights from {@code v} in {@link #vector()}'s order (a fit's output), with {@code paragraph} as given. */
+        static Weights of(double[] v, int paragraph) {
+            return new Weights(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], paragraph, v[8], v[9], v[10], v[11], v[12]);
+        }
+
+        double score(Signals s) {
+            double[] w = vector();
+            double[] f = s.vector();
+            double sum = 0;
+            for (int i = 0; i < w.length; i++) {
+                sum += w[i] * f[i];
+            }
+            return sum;
+        }
+    }
+
+    /**
+     * One passage's signals before weighing (the top of the class says what each is); the penalties are
+     * counted negative, so every weight is a plain multiplier. A harness fits the weights on these
+     * (docs/quality.md, "Round 8").
+     */
+    record Signals(double meaning, double keywords, double heading, boolean first, boolean kind, boolean restates,
+                   boolean negative, double literal, boolean otherSection, boolean example, boolean specific,
+                   boolean pointer, boolean yesNo) {
+        /** In {@link Weights#vector()}'s order. */
+        double[] vector() {
+            return new double[] {meaning, keywords, heading, one(first), one(kind), -one(restates), -one(negative), literal,
+                    -one(otherSection), -one(example), one(specific), -one(pointer), one(yesNo)};
+        }
+
+        private static double one(boolean b) {
+            return b ? 1 : 0;
+        }
     }
 
     private final @Nullable IndexEngine engine;
@@ -105,7 +154,7 @@ final class ExtractiveAnswer {
      * @param vectors the index's model for passage meaning; null chooses by keywords and place only
      */
     ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError) {
-        this(engine, vectors, onError, Weights.DEFAULT);
+        this(engine, vectors, onError, vectors != null ? Weights.DEFAULT : Weights.WORDS_ONLY);
     }
 
     ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError,
@@ -121,7 +170,12 @@ final class ExtractiveAnswer {
         return new ExtractiveAnswer(null, null, e -> { });
     }
 
-    record Candidate(Source source, int hit, Passages.Passage passage, double score, double keywords) {
+    record Candidate(Source source, int hit, Passages.Passage passage, double score, double keywords, Signals signals) {
+    }
+
+    /** The same sources and model with other weights: what a harness compares (docs/quality.md, "Round 8"). */
+    ExtractiveAnswer withWeights(Weights other) {
+        return new ExtractiveAnswer(engine, vectors, onError, other);
     }
 
     /** The extractive answer as the pieces it is streamed in: the opening line, then one quote each. */
@@ -192,16 +246,21 @@ final class ExtractiveAnswer {
                     || perSource.getOrDefault(c.source().n(), 0) == MAX_PER_SOURCE) {
                 continue;
             }
-            List<Passages.Passage> shown = shown(c, all, weights.paragraph());
-            if (shown.stream().anyMatch(p -> quoted.contains(key + p.position()))) {
+            Quote quote = quote(c, all);
+            if (quote.passages().stream().anyMatch(p -> quoted.contains(key + p.position()))) {
                 continue;
             }
-            shown.forEach(p -> quoted.add(key + p.position()));
+            quote.passages().forEach(p -> quoted.add(key + p.position()));
             perSource.merge(c.source().n(), 1, Integer::sum);
-            String url = c.source().hits().get(c.hit()).chunk().url();
-            chosen.add(new Quote(shown, c.source().n(), url.equals(c.source().url()) ? "" : url));
+            chosen.add(quote);
         }
         return chosen;
+    }
+
+    /** What quoting {@code c} shows and cites ({@code all}: every candidate of the sources, from {@link #candidates}). */
+    Quote quote(Candidate c, List<Candidate> all) {
+        String url = c.source().hits().get(c.hit()).chunk().url();
+        return new Quote(shown(c, all, weights.paragraph()), c.source().n(), url.equals(c.source().url()) ? "" : url);
     }
 
     /** What quoting {@code c} shows: its whole list when short, a code block with its lead-in and the other way round. */
@@ -291,7 +350,6 @@ final class ExtractiveAnswer {
         for (Source s : sources) {
             for (int h = 0; h < s.hits().size(); h++, k++) {
                 Chunk c = chunks.get(k);
-                double elsewhere = c.url().equals(s.url()) ? 0 : weights.otherSection();
                 Set<String> chunkHead = new HashSet<>(IndexEngine.terms(c.heading().isEmpty() ? c.title() : c.heading()));
                 List<Passages.Passage> ps = passages.get(k);
                 List<Set<String>> words = new ArrayList<>();
@@ -318,18 +376,11 @@ final class ExtractiveAnswer {
                     double withHead = q.coverage(words.get(i), head);
                     boolean bringsCode = i + 1 < ps.size() && introduces(p, ps.get(i + 1));
                     boolean bringsList = i + 1 < ps.size() && introducesList(p, ps.get(i + 1));
-                    double score = weights.meaning() * meaning[i] + weights.keywords() * shared + weights.heading() * withHead
-                            + (opens ? weights.first() : 0)
-                            + weights.literal() * literals.share(p.text())
-                            + (asks.fits(p, bringsCode, bringsList) ? weights.kind() : 0)
-                            - (restates(p, own.get(i), q, head) ? weights.restates() : 0)
-                            - (asks.offNegative(p) ? weights.negative() : 0)
-                            - (asks.offExample(p) ? weights.example() : 0)
-                            - (asks.offPointer(p) ? weights.pointer() : 0)
-                            + (asks.answersYesNo(p, own.get(i)) ? weights.yesNo() : 0)
-                            + (asks.howOrWhich() && specific(p) ? weights.specific() : 0)
-                            - elsewhere;
-                    out.add(new Candidate(s, h, p, score, shared + literals.share(p.text())));
+                    Signals signals = new Signals(meaning[i], shared, withHead, opens, asks.fits(p, bringsCode, bringsList),
+                            restates(p, own.get(i), q, head), asks.offNegative(p), literals.share(p.text()),
+                            !c.url().equals(s.url()), asks.offExample(p), asks.howOrWhich() && specific(p), asks.offPointer(p),
+                            asks.answersYesNo(p, own.get(i)));
+                    out.add(new Candidate(s, h, p, weights.score(signals), shared + literals.share(p.text()), signals));
                 }
             }
         }

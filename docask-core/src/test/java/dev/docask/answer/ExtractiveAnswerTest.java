@@ -87,13 +87,14 @@ class ExtractiveAnswerTest {
     }
 
     @Test
-    void write_anotherSectionOfThePage_weighsLessThanTheSourcesOwnSection() {
-        // alike but for place: the other section's sentence opens its chunk (+0.02), the own one does not
-        Source s = sourceWithOtherSection("Read this part first, please. Retries stop after the attempt limit.",
-                "Retries stop after the attempt limit.");
+    void write_anotherSectionOfThePage_markedAsSuch() {
+        // the signal the fit weighs: with a model it found no pay in it, weight 0 (docs/quality.md, "Round 8")
+        Source s = sourceWithOtherSection("Retries stop after the attempt limit.", "Retries stop after the attempt limit.");
 
-        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "when do retries stop?", s).getFirst())
-                .isEqualTo("\n\n> Retries stop after the attempt limit. [1]");
+        List<ExtractiveAnswer.Candidate> all = ExtractiveAnswer.keywordsOnly().candidates("when do retries stop?", List.of(s));
+
+        assertThat(all).extracting(c -> c.signals().otherSection()).containsExactly(false, true);
+        assertThat(ExtractiveAnswer.Weights.DEFAULT.otherSection()).isZero();
     }
 
     @Test
@@ -207,11 +208,14 @@ class ExtractiveAnswerTest {
     }
 
     @Test
-    void extractive_sentenceThatRestatesTheQuestion_notQuotedFirst() {
+    void extractive_sentenceThatRestatesTheQuestion_markedAsSuch() {
+        // the signal the fit weighs: with a model it found no pay in it, weight 0 (docs/quality.md, "Round 8")
         Source s = source(1, "pool", "Pool used to run tests in. Tests run in the forks pool unless you set threads.");
 
-        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which pool can I run tests in?", s).getFirst())
-                .contains("forks pool");
+        List<ExtractiveAnswer.Candidate> all = ExtractiveAnswer.keywordsOnly().candidates("Which pool can I run tests in?", List.of(s));
+
+        assertThat(all).extracting(c -> c.signals().restates()).containsExactly(true, false);
+        assertThat(ExtractiveAnswer.Weights.DEFAULT.restates()).isZero();
     }
 
     @Test
@@ -320,8 +324,9 @@ class ExtractiveAnswerTest {
 
     @Test
     void extractive_questionWithASymbol_prefersTheSentenceThatHoldsIt() {
-        Source s = source(1, "Patterns", "Each route is tried in order.\n\n"
-                + "A `*` stands for one dot-separated segment.");
+        // both share "route"; the symbol's sentence opens the section (-0.02) and only the symbol lifts it above the other
+        Source s = source(1, "Patterns", "A `*` in a route stands for one dot-separated segment.\n\n"
+                + "Each route is tried in order.");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "What does a * match in a route pattern?", s).getFirst())
                 .contains("stands for one dot-separated segment");

@@ -1,0 +1,76 @@
+package dev.docask.answer;
+
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
+import dev.docask.index.internal.IndexEngine;
+import dev.docask.retrieve.Source;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The extractive answer's passages with their signals, for {@code dev.docask.eval.ExtractiveFit}, which fits the
+ * weights on them (docs/quality.md, "Round 8"): each passage's signals in {@code ExtractiveAnswer.Weights}'
+ * vector order, what quoting it would show, and the answer under other weights.
+ *
+ * <pre>{@code
+ * ExtractiveProbe probe = new ExtractiveProbe(index);
+ * for (ExtractiveProbe.Passage p : probe.passages(question, answer.sources())) { ... p.signals() ... }
+ * }</pre>
+ */
+public final class ExtractiveProbe {
+    /** The signals' names, in the order of {@link Passage#signals()} and of {@link #handWeights()}. */
+    public static final List<String> NAMES = List.of("meaning", "keywords", "heading", "first", "kind", "restates",
+            "negative", "literal", "otherSection", "example", "specific", "pointer", "yesNo");
+
+    private final ExtractiveAnswer extractive;
+    private final boolean vectors;
+
+    /** The index's own model chooses by meaning as {@link AskHandler} does; none on a keyword-only index. */
+    public ExtractiveProbe(DocIndex index) {
+        PassageVectors pv = index.hasVectors()
+                ? Embedders.create(index.manifest().embedderSpec()).filter(e -> !e.matchesWordsOnly()).map(PassageVectors::new)
+                        .orElse(null)
+                : null;
+        this.vectors = pv != null;
+        this.extractive = new ExtractiveAnswer(IndexEngine.of(index), pv, e -> {
+            throw new IllegalStateException("passages could not be embedded", e);
+        });
+    }
+
+    /**
+     * One passage of the sources.
+     *
+     * @param signals  its signals, penalties negative, in {@link #NAMES}' order
+     * @param keywords the share of the question's words it holds (a passage with none is only quoted by meaning)
+     * @param shown    the text quoting it shows (with its lead-in, list or paragraph), quote marks and citation included
+     */
+    public record Passage(double[] signals, double keywords, String shown) {
+    }
+
+    /** Whether passages are chosen by meaning too (the index has a model). */
+    public boolean byMeaning() {
+        return vectors;
+    }
+
+    /** Every passage of {@code sources}, in the order ties are broken (source, chunk, position). */
+    public List<Passage> passages(String question, List<Source> sources) {
+        List<ExtractiveAnswer.Candidate> all = extractive.candidates(question, sources);
+        List<Passage> out = new ArrayList<>();
+        for (ExtractiveAnswer.Candidate c : all) {
+            out.add(new Passage(c.signals().vector(), c.keywords(), extractive.quote(c, all).render()));
+        }
+        return out;
+    }
+
+    /** The extractive answer's quotes under {@code weights} ({@link #NAMES}' order), as {@link AskHandler} writes them. */
+    public String answer(String question, List<Source> sources, double[] weights) {
+        ExtractiveAnswer.Weights w = ExtractiveAnswer.Weights.of(weights, ExtractiveAnswer.Weights.DEFAULT.paragraph());
+        return String.join("", extractive.withWeights(w).write(question, sources, new SiteName("the docs")));
+    }
+
+    /** The weights in use on this index (with a model or without), in {@link #NAMES}' order. */
+    public double[] weightsInUse() {
+        return (vectors ? ExtractiveAnswer.Weights.DEFAULT : ExtractiveAnswer.Weights.WORDS_ONLY).vector();
+    }
+}
