@@ -69,6 +69,11 @@ class ExtractiveAnswerTest {
         return answer.write(question, List.of(sources), new SiteName("Q")).stream().skip(1).toList();
     }
 
+    /** The signal {@code flag} of each passage of {@code s}, in page order: which passages the rule marks. */
+    private static List<Boolean> marked(String question, Source s, java.util.function.Predicate<ExtractiveAnswer.Signals> flag) {
+        return ExtractiveAnswer.keywordsOnly().candidates(question, List.of(s)).stream().map(c -> flag.test(c.signals())).toList();
+    }
+
     /** Source 1 of page p1: its own section #s, then a chunk of the page's other section #other. */
     private static Source sourceWithOtherSection(String own, String other) {
         Chunk a = new Chunk("https://q.dev/p1#s", "Page 1", "Setup", own, "p1.md", Map.of());
@@ -177,6 +182,7 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait before it retries?", s).getFirst())
                 .contains("2s at first");
+        assertThat(marked("How long does the relay wait before it retries?", s, ExtractiveAnswer.Signals::kind)).as("the passages the rule marks").containsExactly(false, true);
     }
 
     @Test
@@ -186,6 +192,7 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How many attempts does an event get?", s).getFirst())
                 .contains("8 attempts");
+        assertThat(marked("How many attempts does an event get?", s, ExtractiveAnswer.Signals::kind)).as("the passages the rule marks").containsExactly(false, true);
     }
 
     @Test
@@ -195,6 +202,7 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I install the library?", s).getFirst())
                 .contains("npm install the-library");
+        assertThat(marked("How do I install the library?", s, ExtractiveAnswer.Signals::kind)).as("the passages the rule marks").containsExactly(false, true);
     }
 
     @Test
@@ -225,6 +233,7 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I send replayed events to another target?", s).getFirst())
                 .contains("Pass the forward flag");
+        assertThat(marked("How do I send replayed events to another target?", s, ExtractiveAnswer.Signals::negative)).as("the passages the rule marks").containsExactly(true, false);
     }
 
     @Test
@@ -243,6 +252,7 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Why would I turn test isolation off?", s).getFirst())
                 .contains("makes the suite faster");
+        assertThat(marked("Why would I turn test isolation off?", s, ExtractiveAnswer.Signals::pointer)).as("the passages the rule marks").containsExactly(true, false);
     }
 
     @Test
@@ -270,6 +280,7 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Where is a file in the static folder copied?", s).getFirst())
                 .contains("Every file");
+        assertThat(marked("Where is a file in the static folder copied?", s, ExtractiveAnswer.Signals::example)).as("the passages the rule marks").containsExactly(true, false);
     }
 
     @Test
