@@ -22,7 +22,8 @@ import java.util.TreeSet;
  *
  * <pre>{@code
  * SiteSets sets = new SiteSets();
- * sets.measure("vitest", "titles", QuestionFile.read(file), Map.of("hybrid", r::retrieve));
+ * sets.measure("vitest", "titles", QuestionFile.read(file),
+ *         Map.of(SiteSets.BASELINE, new SecondEmbedderQuality.Fusion(HybridRetriever.create(index, embedder))));
  * sets.print(System.out);
  * }</pre>
  */
