@@ -179,6 +179,11 @@ public final class SecondEmbedderQuality {
             if (!a.chunk(i).text().equals(b.chunk(i).text())) {
                 throw new IllegalStateException("chunk " + i + " differs between the two indexes");
             }
+            // Sources are matched by URL: an index built with another --base-url would find nothing.
+            if (!a.chunk(i).url().equals(b.chunk(i).url())) {
+                throw new IllegalStateException("chunk " + i + " has URL " + a.chunk(i).url() + " in one index and "
+                        + b.chunk(i).url() + " in the other (built with another --base-url?)");
+            }
         }
     }
 }
