@@ -117,7 +117,7 @@ class ArchitectureTest {
 
     /** The packages a library user may import (docs/api.md); the rest is docask's own. */
     private static final Set<String> EXPORTED = Set.of("dev.docask.ingest", "dev.docask.embed", "dev.docask.index",
-            "dev.docask.retrieve", "dev.docask.answer", "dev.docask.embed.bge", "dev.docask.answer.providers",
+            "dev.docask.retrieve", "dev.docask.answer", "dev.docask.embed.bge", "dev.docask.embed.e5", "dev.docask.answer.providers",
             "dev.docask.server", "dev.docask.crawl", "dev.docask.mcp", "dev.docask.solr");
 
     private static List<JavaClass> exported() {

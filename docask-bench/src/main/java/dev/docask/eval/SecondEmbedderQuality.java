@@ -28,12 +28,17 @@ import java.util.Optional;
  * <p>The second model's index is built from the same folder (or BEIR corpus) with the same settings, so
  * its chunk ids are the first index's; the runner checks that every chunk's text matches.
  *
+ * <p>Each question file of a site is measured on its own (short, and long when it has long forms),
+ * gate off ({@code topn}) and on, then pooled per set and over all sets, with the questions whose
+ * gate-off result differs from {@code hybrid}'s ({@link SiteSets}; docs/quality.md "e5-small against
+ * bge-small on the larger sets").
+ *
  * <pre>
  * ./mvnw -q -B -Pbench package -DskipTests
  * java --add-modules jdk.incubator.vector -Xmx8g -cp docask-bench/target/benchmarks.jar \
  *     dev.docask.eval.SecondEmbedderQuality --second e5-small \
  *     --beir ../shared/data/beir/scifact --beir ../shared/data/beir/nfcorpus \
- *     --site vitest=/tmp/q2/vitest-bge-small,/tmp/q2/vitest-e5-small,../shared/data/docs/vitest-dev-questions.jsonl
+ *     --site vitest=/tmp/q2/vitest-bge-small,/tmp/q2/vitest-e5-small,../shared/data/docs/vitest-dev-questions.jsonl,eval/questions/vitest-titles.jsonl
  * </pre>
  * Second-model indexes of the docs sites are made with {@code docask index … --embedder e5-small} run
  * from the same jar ({@code dev.docask.cli.Main}); BEIR indexes are built in eval's cache when missing.
@@ -77,31 +82,27 @@ public final class SecondEmbedderQuality {
                 }
             }
         }
+        SiteSets pooled = new SiteSets();
         for (String[] s : sites) {
             String name = s[0];
-            List<Question> questions = new ArrayList<>();
-            for (int i = 3; i < s.length; i++) {
-                questions.addAll(QuestionFile.read(Path.of(s[i])));
-            }
             try (DocIndex a = DocIndex.open(Path.of(s[1])); DocIndex b = DocIndex.open(Path.of(s[2]))) {
                 sameChunks(a, b);
-                System.out.printf("%s: %d chunks, %d questions (%d answerable)%n", name, a.size(), questions.size(),
-                        questions.stream().filter(Question::answerable).count());
-                for (Map.Entry<String, Fusion> f : fusions(a, bge, b, other, RetrievalOptions.defaults().candidates(), true)
-                        .entrySet()) {
-                    for (boolean longForm : List.of(false, true)) {
-                        DocsReport r = DocsEval.run(f.getValue().retriever()::retrieve, questions,
-                                Strategies.select(List.of("hybrid", "topn"), List.of()), 6, longForm);
-                        for (Map.Entry<String, DocsMetrics> m : r.strategies().entrySet()) {
-                            DocsMetrics x = m.getValue();
-                            System.out.printf("  %-14s %-5s %-6s recall@6 %.2f  hit@1 %.2f  MRR %.2f  turned away %.2f  off-topic passed %.2f%n",
-                                    f.getKey(), longForm ? "long" : "short", m.getKey(), x.recallAtK(), x.hitAt1(), x.mrr(),
-                                    x.turnedAway(), x.offtopicPassed());
-                        }
-                    }
+                System.out.printf("%s: %d chunks%n", name, a.size());
+                Map<String, Fusion> fusions = fusions(a, bge, b, other, RetrievalOptions.defaults().candidates(), true);
+                for (int i = 3; i < s.length; i++) {
+                    Path file = Path.of(s[i]);
+                    List<Question> questions = QuestionFile.read(file);
+                    pooled.measure(name, setName(name, file), questions, fusions);
                 }
             }
         }
+        pooled.print(System.out);
+    }
+
+    /** "vitest-dev-questions.jsonl" → "dev-questions": the set's name without the site and extension. */
+    private static String setName(String site, Path file) {
+        String f = file.getFileName().toString().replaceFirst("\\.jsonl$", "");
+        return f.startsWith(site + "-") ? f.substring(site.length() + 1) : f;
     }
 
     record Fusion(HybridRetriever retriever) {
@@ -177,6 +178,11 @@ public final class SecondEmbedderQuality {
         for (int i = 0; i < a.size(); i++) {
             if (!a.chunk(i).text().equals(b.chunk(i).text())) {
                 throw new IllegalStateException("chunk " + i + " differs between the two indexes");
+            }
+            // Sources are matched by URL: an index built with another --base-url would find nothing.
+            if (!a.chunk(i).url().equals(b.chunk(i).url())) {
+                throw new IllegalStateException("chunk " + i + " has URL " + a.chunk(i).url() + " in one index and "
+                        + b.chunk(i).url() + " in the other (built with another --base-url?)");
             }
         }
     }

@@ -14,6 +14,9 @@ import java.util.function.Function;
  *   <li>{@code bge-small} (default): local bge-small-en-v1.5, questions with BGE's query instruction;
  *       {@code bge-small:plain} embeds questions as they are (same passage vectors, same index).
  *       It lives in the module {@code dev.docask:docask-bge}, found on the class path;</li>
+ *   <li>{@code e5-small}: local e5-small-v2, with its {@code query: } / {@code passage: } prefixes;
+ *       in the module {@code dev.docask:docask-e5}, found on the class path (docs/quality.md,
+ *       "e5-small against bge-small on the larger sets");</li>
  *   <li>{@code openai:<model>}: an OpenAI-compatible server at {@code OPENAI_BASE_URL}
  *       (default {@value #OPENAI_DEFAULT_BASE_URL}) with the key in {@code OPENAI_API_KEY};</li>
  *   <li>{@code mock[:dims]}: deterministic hashed words, for tests and offline demos;</li>
@@ -32,7 +35,7 @@ public final class Embedders {
     /** Where {@code openai:<model>} goes when {@code OPENAI_BASE_URL} is not set. */
     public static final String OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-    static final String SPECS = "bge-small, bge-small:plain, openai:<model>, mock[:dims] or none";
+    static final String SPECS = "bge-small, bge-small:plain, e5-small, openai:<model>, mock[:dims] or none";
     private static final int OPENAI_RETRIES = 2;
     private static final Duration OPENAI_BACKOFF = Duration.ofMillis(500);
 
