@@ -35,7 +35,8 @@ public final class Embedders {
     /** Where {@code openai:<model>} goes when {@code OPENAI_BASE_URL} is not set. */
     public static final String OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-    static final String SPECS = "bge-small, bge-small:plain, e5-small, openai:<model>, mock[:dims] or none";
+    /** The specs docask knows, as error messages list them. */
+    public static final String SPECS = "bge-small, bge-small:plain, e5-small, openai:<model>, mock[:dims] or none";
     private static final int OPENAI_RETRIES = 2;
     private static final Duration OPENAI_BACKOFF = Duration.ofMillis(500);
 

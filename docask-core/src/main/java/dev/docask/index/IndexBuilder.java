@@ -235,7 +235,7 @@ public final class IndexBuilder {
         Optional<String> built = Embedders.findId(spec);
         if (built.isEmpty() && !spec.strip().equals(given)) {
             throw new IllegalArgumentException("IndexBuilder.Settings embedderSpec '" + spec + "' is no embedder spec"
-                    + " (bge-small, bge-small:plain, openai:<model>, mock[:dims] or none) nor the id of the"
+                    + " (" + Embedders.SPECS + ") nor the id of the"
                     + " embedder passed ('" + given + "')");
         }
         if (built.isPresent() && !built.get().equals(given)) {
