@@ -170,7 +170,11 @@ final class ExtractiveAnswer {
         return new ExtractiveAnswer(null, null, e -> { });
     }
 
-    record Candidate(Source source, int hit, Passages.Passage passage, double score, double keywords, Signals signals) {
+    record Candidate(Source source, int hit, Passages.Passage passage, double score, Signals signals) {
+        /** The words it shares with the question, as IDF share plus literal share: what a passage without meaning needs above 0. */
+        double keywords() {
+            return signals.keywords() + signals.literal();
+        }
     }
 
     /** The same sources and model with other weights: what a harness compares (docs/quality.md, "Round 8"). */
@@ -380,7 +384,7 @@ final class ExtractiveAnswer {
                             restates(p, own.get(i), q, head), asks.offNegative(p), literals.share(p.text()),
                             !c.url().equals(s.url()), asks.offExample(p), asks.howOrWhich() && specific(p), asks.offPointer(p),
                             asks.answersYesNo(p, own.get(i)));
-                    out.add(new Candidate(s, h, p, weights.score(signals), shared + literals.share(p.text()), signals));
+                    out.add(new Candidate(s, h, p, weights.score(signals), signals));
                 }
             }
         }
