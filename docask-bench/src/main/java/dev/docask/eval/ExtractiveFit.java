@@ -49,12 +49,16 @@ public final class ExtractiveFit {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("--choose")) {
+            choose(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         List<Item> items = new ArrayList<>();
         List<String> sets = new ArrayList<>();
         for (String arg : args) {
             String[] p = arg.split("=", 3);
             sets.add(p[0]);
-            items.addAll(load(p[0], Path.of(p[1]), Path.of(p[2])));
+            items.addAll(load(p[0], Path.of(p[1]), Path.of(p[2]), part -> true));
         }
         Function<Item, double[]> hand = Item::inUse;
         int agree = 0;
@@ -98,6 +102,76 @@ public final class ExtractiveFit {
         System.out.println("verified through the written answer, rounded fits by kind of index: " + verify(args, rounded, roundedKw));
     }
 
+    /**
+     * Round 9's choice (docs/quality.md, "Round 9"): only the tune parts are loaded, so nothing is seen of the parts
+     * the choice is reported on. Each model variant is fitted with L2 by cross-validation within tune + tune2 of the
+     * bge-small indexes; the held-out count is what variants are compared by.
+     */
+    private static void choose(String[] args) {
+        List<Item> items = new ArrayList<>();
+        for (String arg : args) {
+            String[] p = arg.split("=", 3);
+            items.addAll(load(p[0], Path.of(p[1]), Path.of(p[2]), part -> part.startsWith("tune")));
+        }
+        List<Item> bge = items.stream().filter(Item::byMeaning).toList();
+        double[] today = bge.getFirst().inUse();
+        System.out.printf(Locale.ROOT, "today's weights on bge-small tune + tune2 (fitted on them in round 8): %d of %d%n",
+                count(bge, Item::inUse), bge.size());
+        List<String> r8 = ExtractiveProbe.NAMES.subList(0, 13);
+        List<String> extra = ExtractiveProbe.NAMES.subList(13, ExtractiveProbe.NAMES.size());
+        List<String> three = List.of("meaning", "keywords", "heading");
+        List<Model> models = new ArrayList<>();
+        models.add(Model.ROUND_8);
+        for (String e : extra) {
+            models.add(Model.signals("round 8 + " + e, plus(r8, e)));
+        }
+        models.add(Model.signals("round 8 + chunk + context", plus(plus(r8, "chunk"), "context")));
+        models.add(Model.signals("round 8 + chunk + central", plus(plus(r8, "chunk"), "central")));
+        models.add(Model.signals("round 8 + all five", ExtractiveProbe.NAMES));
+        for (String e : List.of("symmetric", "context")) {
+            List<String> swapped = new ArrayList<>(plus(r8, e));
+            swapped.remove("meaning");
+            models.add(Model.signals(e + " in place of meaning", swapped));
+        }
+        models.add(Model.bundled("three + the rules as one", three, bge));
+        models.add(Model.signals("three only", three));
+        for (String e : extra) {
+            models.add(Model.bundled("three + " + e + " + the rules as one", plus(three, e), bge));
+        }
+        models.add(Model.bundled("three + chunk + context + the rules as one", plus(plus(three, "chunk"), "context"), bge));
+        models.add(Model.signals("round 8 + chunk + chunkWords", plus(plus(r8, "chunk"), "chunkWords")));
+        StringBuilder summary = new StringBuilder();
+        for (Model m : models) {
+            Fit f = crossValidate(bge, "bge-small tune + tune2, " + m.name(), m);
+            System.out.println("   weights: " + describe(f.w()));
+            String line = String.format(Locale.ROOT, "%-48s held out %3d   in sample %3d of %d   (L2 %s)", m.name(), f.heldOut(),
+                    count(bge, all(f.w())), bge.size(), f.l2());
+            System.out.println("   " + line);
+            summary.append("   ").append(line).append('\n');
+        }
+        // without a model: round 8's words-only fit (all five indexes, the cosine left out) against the same with the
+        // chunk's keyword coverage, the one new signal a keyword-only index has
+        List<Item> noMeaning = items.stream().map(ExtractiveFit::withoutMeaning).toList();
+        List<String> r8words = r8.subList(1, 13);
+        for (Model m : List.of(Model.signals("words only: round 8", r8words), Model.signals("words only: + chunkWords",
+                plus(r8words, "chunkWords")), Model.signals("words only: + firstSource", plus(r8words, "firstSource")))) {
+            Fit f = crossValidate(noMeaning, "all five without the cosine, " + m.name(), m);
+            System.out.println("   weights: " + describe(f.w()));
+            String line = String.format(Locale.ROOT, "%-48s held out %3d   in sample %3d of %d   (L2 %s)", m.name(), f.heldOut(),
+                    count(noMeaning, all(f.w())), noMeaning.size(), f.l2());
+            summary.append("   ").append(line).append('\n');
+        }
+        System.out.println();
+        System.out.println("== summary");
+        System.out.print(summary);
+    }
+
+    private static List<String> plus(List<String> names, String one) {
+        List<String> out = new ArrayList<>(names);
+        out.add(one);
+        return out;
+    }
+
     /** The questions whose first quote's verdict differs between {@code before} and {@code after}. */
     private static void changes(List<Item> items, Function<Item, double[]> before, Function<Item, double[]> after) {
         StringBuilder gained = new StringBuilder();
@@ -114,7 +188,7 @@ public final class ExtractiveFit {
         System.out.println("   lost:  " + lost);
     }
 
-    private record Fit(double l2, double[] w) {
+    private record Fit(double l2, double[] w, int heldOut) {
     }
 
     private static void rotation(List<Item> items, List<String> sets, Predicate<Item> bge, Set<String> parts, double l2) {
@@ -133,11 +207,14 @@ public final class ExtractiveFit {
         return new Item(it.set(), false, it.q(), x, it.answers(), it.keywords(), it.handFirst(), it.inUse());
     }
 
-    private static List<Item> load(String set, Path indexDir, Path questions) {
+    private static List<Item> load(String set, Path indexDir, Path questions, Predicate<String> parts) {
         List<Item> out = new ArrayList<>();
         try (DocIndex index = DocIndex.open(indexDir); AskHandler handler = AskHandler.builder().index(index).build()) {
             ExtractiveProbe probe = new ExtractiveProbe(index);
             for (LabelledQuestion q : LabelledFile.read(questions)) {
+                if (!parts.test(q.part())) {
+                    continue;
+                }
                 Answer a = handler.ask(q.question());
                 List<String> quotes = a.refused() ? List.of() : Quotes.of(a.text());
                 boolean handFirst = !quotes.isEmpty() && q.answeredBy(quotes.getFirst());
@@ -196,7 +273,7 @@ public final class ExtractiveFit {
         StringBuilder sb = new StringBuilder();
         for (String set : sets) {
             sb.append(String.format(Locale.ROOT, "   %-16s", set));
-            for (String part : List.of("tune", "tune2", "report", "check")) {
+            for (String part : List.of("tune", "tune2", "report", "check", "check2")) {
                 List<Item> of = items.stream().filter(it -> it.set().equals(set) && it.q().part().equals(part)).toList();
                 if (of.isEmpty()) {
                     sb.append(String.format(Locale.ROOT, "  %-6s     -  ", part));
@@ -240,12 +317,18 @@ public final class ExtractiveFit {
 
     /** L2 by {@value #FOLDS}-fold cross-validation (folds by question, fixed), then the fit on all of {@code train}. */
     private static Fit crossValidate(List<Item> train, String what) {
+        return crossValidate(train, what, Model.ROUND_8);
+    }
+
+    private static Fit crossValidate(List<Item> train, String what, Model model) {
         System.out.println();
         System.out.println("== cross-validation on " + what + " (" + train.size() + " questions, held-out first quotes per fold)");
         double bestL2 = L2[0];
         int best = -1;
         for (double l2 : L2) {
             int total = 0;
+            double logLik = 0;
+            int scoredN = 0;
             StringBuilder folds = new StringBuilder();
             for (int f = 0; f < FOLDS; f++) {
                 int fold = f;
@@ -254,17 +337,23 @@ public final class ExtractiveFit {
                 for (int i = 0; i < train.size(); i++) {
                     (i % FOLDS == fold ? out : in).add(train.get(i));
                 }
-                int n = count(out, all(fit(in, l2)));
+                double[] w = fit(in, l2, model.on(in));
+                int n = count(out, all(w));
                 total += n;
+                List<Item> scored = out.stream().filter(Item::fittable).toList();
+                logLik += objective(scored, w, 0, null, null) * scored.size();
+                scoredN += scored.size();
                 folds.append(n).append(f + 1 < FOLDS ? " / " : "");
             }
-            System.out.printf(Locale.ROOT, "   L2 %-7s held out %3d of %d  (%s)%n", l2, total, train.size(), folds);
+            System.out.printf(Locale.ROOT, "   L2 %-7s held out %3d of %d  (%s)  mean log-probability of the answer %.3f%n", l2, total,
+                    train.size(), folds, logLik / scoredN);
             if (total > best) {
                 best = total;
                 bestL2 = l2;
             }
         }
-        return new Fit(bestL2, fit(train, bestL2));
+        System.out.printf(Locale.ROOT, "   best: L2 %s, held out %d of %d%n", bestL2, best, train.size());
+        return new Fit(bestL2, fit(train, bestL2, model.on(train)), best);
     }
 
     /**
@@ -273,8 +362,78 @@ public final class ExtractiveFit {
      * damped until the objective rises (Levenberg), from all weights 0.
      */
     static double[] fit(List<Item> train, double l2) {
-        List<Item> usable = train.stream().filter(Item::fittable).toList();
-        int d = ExtractiveProbe.NAMES.size();
+        return fit(train, l2, Model.ROUND_8);
+    }
+
+    /**
+     * What a fit may weigh: each row is one fitted weight's direction over the signals, a single signal or a fixed
+     * mix of several (today's rules as one signal), so a model with fewer free parameters is a fit over fewer rows;
+     * the weights are mapped back onto the signals. The variants round 9 compares (docs/quality.md, "Round 9").
+     */
+    record Model(String name, List<double[]> rows, @org.jspecify.annotations.Nullable List<String> bundling) {
+        static final Model ROUND_8 = signals("round 8 (13 signals)", ExtractiveProbe.NAMES.subList(0, 13));
+
+        static Model signals(String name, List<String> signals) {
+            return new Model(name, signals.stream().map(Model::unit).toList(), null);
+        }
+
+        /**
+         * {@code signals} free, and round 8's other signals as one, mixed by round 8's fit on the same questions
+         * ({@code train}; in cross-validation, the folds it is fitted on, so the mix never saw the held-out fold).
+         */
+        static Model bundled(String name, List<String> signals, List<Item> train) {
+            Model m = bundled(name, signals, fit(train, 1e-4, ROUND_8));
+            return new Model(name, m.rows(), signals);
+        }
+
+        /** {@code signals} free, and round 8's other signals as one, mixed by {@code today}'s weights. */
+        static Model bundled(String name, List<String> signals, double[] today) {
+            List<double[]> rows = new ArrayList<>(signals.stream().map(Model::unit).toList());
+            double[] rest = new double[ExtractiveProbe.NAMES.size()];
+            for (int i = 0; i < 13; i++) {
+                rest[i] = signals.contains(ExtractiveProbe.NAMES.get(i)) ? 0 : today[i];
+            }
+            rows.add(rest);
+            return new Model(name, rows, null);
+        }
+
+        private static double[] unit(String signal) {
+            double[] r = new double[ExtractiveProbe.NAMES.size()];
+            r[ExtractiveProbe.NAMES.indexOf(signal)] = 1;
+            return r;
+        }
+
+        /** A question's passages seen through the rows. */
+        Item project(Item it) {
+            double[][] z = new double[it.x().length][rows.size()];
+            for (int i = 0; i < z.length; i++) {
+                for (int r = 0; r < rows.size(); r++) {
+                    z[i][r] = dot(rows.get(r), it.x()[i]);
+                }
+            }
+            return new Item(it.set(), it.byMeaning(), it.q(), z, it.answers(), it.keywords(), it.handFirst(), it.inUse());
+        }
+
+        /** The model fitted on {@code train}: a bundle's mix comes from those questions only. */
+        Model on(List<Item> train) {
+            return bundling == null ? this : bundled(name, bundling, train);
+        }
+
+        /** The weights over the signals that {@code v}, one per row, amounts to. */
+        double[] back(double[] v) {
+            double[] w = new double[ExtractiveProbe.NAMES.size()];
+            for (int r = 0; r < rows.size(); r++) {
+                for (int i = 0; i < w.length; i++) {
+                    w[i] += v[r] * rows.get(r)[i];
+                }
+            }
+            return w;
+        }
+    }
+
+    static double[] fit(List<Item> train, double l2, Model model) {
+        List<Item> usable = train.stream().filter(Item::fittable).map(model::project).toList();
+        int d = model.rows().size();
         double[] w = new double[d];
         double value = objective(usable, w, l2, null, null);
         double damping = 1e-3;
@@ -317,7 +476,7 @@ public final class ExtractiveFit {
                 break;
             }
         }
-        return w;
+        return model.back(w);
     }
 
     /** The objective; when {@code g} and {@code h} are given, adds its gradient and Hessian to them. */

@@ -22,7 +22,8 @@ import java.util.function.Predicate;
  */
 public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final java.util.Set<String> HELD_OUT = java.util.Set.of("report", "check");
+    /* the parts nothing is chosen on: report, check, check2, … (docs/quality.md, "Round 8", "Round 9") */
+    private static final Predicate<String> HELD_OUT = java.util.regex.Pattern.compile("report|check\\d*").asMatchPredicate();
 
     public ExtractiveReport {
         outcomes = List.copyOf(outcomes);
@@ -48,13 +49,15 @@ public record ExtractiveReport(List<ExtractiveEval.Outcome> outcomes) {
         // the report and check parts are for reporting only: their misses are counted, not shown, so no rule is
         // chosen by reading them (docs/quality.md, "Extractive answers", "Round 8"); --json still has every question
         List<ExtractiveEval.Outcome> misses = outcomes.stream().filter(o -> !o.first()).toList();
-        List<ExtractiveEval.Outcome> shown = misses.stream().filter(o -> !HELD_OUT.contains(o.question().part())).toList();
+        List<ExtractiveEval.Outcome> shown = misses.stream().filter(o -> !HELD_OUT.test(o.question().part())).toList();
         if (!misses.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "%nfirst quote missed:%n"));
             if (shown.size() < misses.size()) {
-                List<String> held = misses.stream().map(o -> o.question().part()).filter(HELD_OUT::contains).distinct().toList();
+                List<String> held = misses.stream().map(o -> o.question().part()).filter(HELD_OUT).distinct().toList();
+                String names = held.size() == 1 ? held.getFirst()
+                        : String.join(", ", held.subList(0, held.size() - 1)) + " and " + held.getLast();
                 sb.append(String.format(Locale.ROOT, "  (%d of the %s part%s, not shown)%n", misses.size() - shown.size(),
-                        String.join(" and ", held), held.size() > 1 ? "s" : ""));
+                        names, held.size() > 1 ? "s" : ""));
             }
             for (ExtractiveEval.Outcome o : shown) {
                 sb.append("  ").append(o.question().id()).append(" (").append(o.question().part()).append(")  ")

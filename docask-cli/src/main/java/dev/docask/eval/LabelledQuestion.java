@@ -15,11 +15,11 @@ import java.util.regex.Pattern;
  * @param answers  fragments of the answering sentences or code blocks, each enough to recognise one
  * @param part     {@code tune}, {@code tune2}, … (rules are chosen on them; a set grows by a new tune
  *                 part rather than by reading the report part), {@code report} (figures are
- *                 reported on it) or {@code check} (written after every choice, for choices made by a fit:
- *                 docs/quality.md, "Round 8")
+ *                 reported on it) or {@code check}, {@code check2}, … (each written after every choice before
+ *                 it, for choices made by a fit: docs/quality.md, "Round 8", "Round 9")
  */
 public record LabelledQuestion(String id, String question, String url, List<String> answers, String part) {
-    private static final Pattern PART = Pattern.compile("tune\\d*|report|check");
+    private static final Pattern PART = Pattern.compile("tune\\d*|report|check\\d*");
     private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     public LabelledQuestion {
@@ -31,7 +31,7 @@ public record LabelledQuestion(String id, String question, String url, List<Stri
             throw new IllegalArgumentException("'answers' must hold at least one fragment with a word in it");
         }
         if (!PART.matcher(part).matches()) {
-            throw new IllegalArgumentException("'part' must be tune, tune<n>, report or check, got '" + part + "'");
+            throw new IllegalArgumentException("'part' must be tune, tune<n>, report, check or check<n>, got '" + part + "'");
         }
     }
 

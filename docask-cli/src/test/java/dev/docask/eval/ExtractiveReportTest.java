@@ -35,10 +35,10 @@ class ExtractiveReportTest {
     @Test
     void table_missesOfTheReportAndCheckParts_areCountedNotShown() {
         ExtractiveReport report = new ExtractiveReport(List.of(outcome("a", "tune", false), outcome("b", "report", false),
-                outcome("c", "check", false)));
+                outcome("c", "check", false), outcome("d", "check2", false)));
 
         assertThat(report.table()).contains("a (tune)").doesNotContain("b (report)").doesNotContain("c (check)")
-                .contains("(2 of the report and check parts, not shown)");
-        assertThat(report.json()).contains("\"b\"").contains("\"c\"");
+                .doesNotContain("d (check2)").contains("(3 of the report, check and check2 parts, not shown)");
+        assertThat(report.json()).contains("\"b\"").contains("\"c\"").contains("\"d\"");
     }
 }

@@ -25,7 +25,7 @@ class LabelledQuestionTest {
     @Test
     void new_partOtherThanTuneReportOrCheck_refused() {
         assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "test"))
-                .hasMessageContaining("'part' must be tune, tune<n>, report or check, got 'test'");
+                .hasMessageContaining("'part' must be tune, tune<n>, report, check or check<n>, got 'test'");
         assertThatThrownBy(() -> new LabelledQuestion("x", "q", "u", List.of("a"), "all"))
                 .hasMessageContaining("got 'all'");
     }
@@ -38,5 +38,10 @@ class LabelledQuestionTest {
     @Test
     void new_checkPart_accepted() {
         assertThat(new LabelledQuestion("x", "q", "u", List.of("a"), "check").part()).isEqualTo("check");
+    }
+
+    @Test
+    void new_numberedCheckPart_accepted() {
+        assertThat(new LabelledQuestion("x", "q", "u", List.of("a"), "check2").part()).isEqualTo("check2");
     }
 }
