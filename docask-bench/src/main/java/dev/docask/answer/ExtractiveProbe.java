@@ -21,8 +21,7 @@ import java.util.List;
 public final class ExtractiveProbe {
     /** The signals' names, in the order of {@link Passage#signals()} and of {@link #handWeights()}. */
     public static final List<String> NAMES = List.of("meaning", "keywords", "heading", "first", "kind", "restates",
-            "negative", "literal", "otherSection", "example", "specific", "pointer", "yesNo", "chunk", "symmetric", "context",
-            "central", "firstSource", "chunkWords");
+            "negative", "literal", "otherSection", "example", "specific", "pointer", "yesNo", "section");
 
     private final ExtractiveAnswer extractive;
     private final boolean vectors;
@@ -36,7 +35,7 @@ public final class ExtractiveProbe {
         this.vectors = pv != null;
         this.extractive = new ExtractiveAnswer(IndexEngine.of(index), pv, e -> {
             throw new IllegalStateException("passages could not be embedded", e);
-        }, pv != null ? ExtractiveAnswer.Weights.DEFAULT : ExtractiveAnswer.Weights.WORDS_ONLY, true);
+        });
     }
 
     /**

@@ -52,17 +52,20 @@ import java.util.regex.Pattern;
  * - yes/no: for "Can I replay …?", a sentence that holds the question's verb with a modal or a negation ("… so
  *   they cannot be replayed") gets Weights.yesNo: it says whether, where "Routes can drop events" does not
  *   (Asks.answersYesNo).
+ * - section: the cosine of the passage's whole chunk with the question, as retrieval measured it: a sentence read in
+ *   its place. "Replays go through the normal queue, so they respect the max_in_flight limit" says little about
+ *   replays alone; its section says the rest (round 9).
  * - elsewhere: a passage from another section of its source's page (what the context budget left over
- *   brings, docs/retrieval.md §8) weighs Weights.otherSection less: retrieval did not pick that chunk
- *   first. Its quote is cited [n](url) at its own section's anchor.
+ *   brings, docs/retrieval.md §8). Its section's cosine already says how well that section fits; the fit gives
+ *   the flag itself a small bonus. Its quote is cited [n](url) at its own section's anchor.
  * A code block competes like a sentence on its own words and meaning; a sentence that introduces
  * a code block ("To deploy your site, run:") and the block are scored and quoted as one.
- * Weights (meaning 1, keywords 0.08, heading 0.19, first -0.02, kind 0.08, restates 0, negative 0.03, literal 0.04,
- * otherSection 0, example 0.02, specific 0.06, pointer 0.16, yesNo 0.13) are a conditional logit's, fitted by a harness
- * (docask-bench ExtractiveFit) on the tune parts of the labelled set, its L2 chosen by cross-validation within them,
- * and adopted because they beat the hand weights of rounds 1-7 on the report and check parts, which nothing was chosen
- * on (docs/quality.md, "Round 8"). The fit weighs a restating sentence and another section's passage 0: their signals
- * stay, as the fit's inputs. A negative first weight: the first passage under a heading is, if anything, less often the answer.
+ * Weights (meaning 1, keywords 0.10, heading 0.22, first -0.03, kind 0.08, restates 0, negative 0.05, literal 0.04,
+ * otherSection -0.02, example 0.04, specific 0.10, pointer 0.19, yesNo 0.14, section 0.88) are a conditional logit's,
+ * fitted by a harness (docask-bench ExtractiveFit) on the tune parts of the labelled set, its L2 chosen by
+ * cross-validation within them, and adopted because they beat the weights before them on the report and check parts,
+ * which nothing was chosen on (docs/quality.md, "Round 8", "Round 9"). The fit weighs a restating sentence 0: its signal
+ * stays, as the fit's input. A negative first weight: the first passage under a heading is, if anything, less often the answer.
  * Without a model (keyword-only index, the mock) Weights.WORDS_ONLY, fitted the same way with the cosine left out, decides:
  * the ratios the cosine's weights leave among the other signals were not fitted for that case. (When embedding fails
  * for one answer, the model's weights stay and the cosine counts 0.) A sentence ending in a colon and the list right after it are
@@ -97,34 +100,24 @@ final class ExtractiveAnswer {
     /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
                    double negative, double literal, int paragraph, double otherSection, double example, double specific,
-                   double pointer, double yesNo, double chunk, double symmetric, double context, double central,
-                   double firstSource, double chunkWords) {
-        /* fitted on the tune parts, not by hand: docs/quality.md, "Round 8" */
-        static final Weights DEFAULT = new Weights(1.0, 0.08, 0.19, -0.02, 0.08, 0, 0.03, 0.04, 3, 0, 0.02, 0.06, 0.16, 0.13,
-                0, 0, 0, 0, 0, 0);
-        /* without a model (no cosine), fitted the same way with the cosine left out; scaled to keywords 0.4 (round 8) */
+                   double pointer, double yesNo, double section) {
+        /* fitted on the tune parts, not by hand, the section's cosine among the signals: docs/quality.md, "Round 9" */
+        static final Weights DEFAULT = new Weights(1.0, 0.10, 0.22, -0.03, 0.08, 0, 0.05, 0.04, 3, -0.02, 0.04, 0.10, 0.19, 0.14,
+                0.88);
+        /* without a model (no cosine, no section), fitted the same way with the cosine left out; scaled to keywords 0.4 (round 8) */
         static final Weights WORDS_ONLY = new Weights(0, 0.4, 2.28, -0.11, 0.43, 0.05, 0.21, 0.55, 3, 0.12, 0.11, 0.3, 1.34, 0.69,
-                0, 0, 0, 0, 0, 0);
+                0);
 
         /** The weights in {@link Signals#vector()}'s order, so that a passage's score is their dot product. */
         double[] vector() {
             return new double[] {meaning, keywords, heading, first, kind, restates, negative, literal, otherSection, example,
-                    specific, pointer, yesNo, chunk, symmetric, context, central, firstSource, chunkWords};
+                    specific, pointer, yesNo, section};
         }
 
         /** Weights from {@code v} in {@link #vector()}'s order (a fit's output), with {@code paragraph} as given. */
         static Weights of(double[] v, int paragraph) {
             return new Weights(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], paragraph, v[8], v[9], v[10], v[11], v[12],
-                    v[13], v[14], v[15], v[16], v[17], v[18]);
-        }
-
-        /** Whether a signal that costs another embedding is weighed (else it is not computed). */
-        boolean needsSymmetric() {
-            return symmetric != 0;
-        }
-
-        boolean needsContext() {
-            return context != 0;
+                    v[13]);
         }
 
         double score(Signals s) {
@@ -145,13 +138,11 @@ final class ExtractiveAnswer {
      */
     record Signals(double meaning, double keywords, double heading, boolean first, boolean kind, boolean restates,
                    boolean negative, double literal, boolean otherSection, boolean example, boolean specific,
-                   boolean pointer, boolean yesNo, double chunk, double symmetric, double context, double central,
-                   boolean firstSource, double chunkWords) {
+                   boolean pointer, boolean yesNo, double section) {
         /** In {@link Weights#vector()}'s order. */
         double[] vector() {
             return new double[] {meaning, keywords, heading, one(first), one(kind), -one(restates), -one(negative), literal,
-                    -one(otherSection), -one(example), one(specific), -one(pointer), one(yesNo), chunk, symmetric, context,
-                    central, one(firstSource), chunkWords};
+                    -one(otherSection), -one(example), one(specific), -one(pointer), one(yesNo), section};
         }
 
         private static double one(boolean b) {
@@ -163,7 +154,6 @@ final class ExtractiveAnswer {
     private final @Nullable PassageVectors vectors;
     private final Consumer<Throwable> onError;
     private final Weights weights;
-    private final boolean allSignals;
 
     /**
      * @param engine  IDF weights for the question's terms; null weighs every term alike
@@ -175,17 +165,10 @@ final class ExtractiveAnswer {
 
     ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError,
                      Weights weights) {
-        this(engine, vectors, onError, weights, false);
-    }
-
-    /** {@code allSignals}: compute every signal, weighed or not (a harness fits on them). */
-    ExtractiveAnswer(@Nullable IndexEngine engine, @Nullable PassageVectors vectors, Consumer<Throwable> onError,
-                     Weights weights, boolean allSignals) {
         this.engine = engine;
         this.vectors = vectors;
         this.onError = onError;
         this.weights = weights;
-        this.allSignals = allSignals;
     }
 
     /** Keywords and place only, every question term weighing alike: for callers without an index. */
@@ -202,7 +185,7 @@ final class ExtractiveAnswer {
 
     /** The same sources and model with other weights: what a harness compares (docs/quality.md, "Round 8"). */
     ExtractiveAnswer withWeights(Weights other) {
-        return new ExtractiveAnswer(engine, vectors, onError, other, allSignals);
+        return new ExtractiveAnswer(engine, vectors, onError, other);
     }
 
     /** The extractive answer as the pieces it is streamed in: the opening line, then one quote each. */
@@ -361,25 +344,15 @@ final class ExtractiveAnswer {
             }
         }
         float[] qv = null;
-        float[] plain = null;
         List<float[][]> pv = null;
-        List<float[][]> cv = null;
         if (vectors != null) {
             try {
                 qv = vectors.query(question);
                 pv = vectors.of(ids, chunks, passages);
-                if (allSignals || weights.needsSymmetric()) {
-                    plain = vectors.plain(question);
-                }
-                if (allSignals || weights.needsContext()) {
-                    cv = vectors.inContext(ids, chunks, passages);
-                }
             } catch (RuntimeException e) {
                 onError.accept(e); // keywords and place still choose
                 qv = null;
                 pv = null;
-                plain = null;
-                cv = null;
             }
         }
         List<Candidate> out = new ArrayList<>();
@@ -392,31 +365,17 @@ final class ExtractiveAnswer {
                 List<Set<String>> words = new ArrayList<>();
                 List<Set<String>> own = new ArrayList<>();
                 double[] meaning = new double[ps.size()];
-                double[] symmetric = new double[ps.size()];
-                double[] context = new double[ps.size()];
-                double[] central = new double[ps.size()];
                 for (int i = 0; i < ps.size(); i++) {
                     own.add(Set.copyOf(IndexEngine.terms(ps.get(i).words())));
                     words.add(new HashSet<>(own.get(i)));
                     meaning[i] = qv != null && pv != null ? dot(qv, pv.get(k)[i]) : 0;
-                    symmetric[i] = plain != null && pv != null ? dot(plain, pv.get(k)[i]) : 0;
-                    context[i] = qv != null && cv != null ? dot(qv, cv.get(k)[i]) : 0;
-                    if (pv != null && ps.size() > 1) {
-                        double sum = 0;
-                        for (int j = 0; j < ps.size(); j++) {
-                            sum += j == i ? 0 : dot(pv.get(k)[i], pv.get(k)[j]);
-                        }
-                        central[i] = sum / (ps.size() - 1);
-                    }
                 }
-                double chunkCosine = s.hits().get(h).similarity().orElse(0);
+                double section = section(s.hits().get(h), pv != null);
                 for (int i = 0; i + 1 < ps.size(); i++) {
                     if (introduces(ps.get(i), ps.get(i + 1))) { // quoted together, so scored as one
                         words.get(i).addAll(words.get(i + 1));
                         words.set(i + 1, words.get(i));
                         meaning[i] = meaning[i + 1] = Math.max(meaning[i], meaning[i + 1]);
-                        symmetric[i] = symmetric[i + 1] = Math.max(symmetric[i], symmetric[i + 1]);
-                        context[i] = context[i + 1] = Math.max(context[i], context[i + 1]);
                     }
                 }
                 for (int i = 0; i < ps.size(); i++) {
@@ -431,13 +390,22 @@ final class ExtractiveAnswer {
                     Signals signals = new Signals(meaning[i], shared, withHead, opens, asks.fits(p, bringsCode, bringsList),
                             restates(p, own.get(i), q, head), asks.offNegative(p), literals.share(p.text()),
                             !c.url().equals(s.url()), asks.offExample(p), asks.howOrWhich() && specific(p), asks.offPointer(p),
-                            asks.answersYesNo(p, own.get(i)), chunkCosine, symmetric[i], context[i], central[i], s.n() == 1,
-                            s.hits().get(h).keywordCoverage());
+                            asks.answersYesNo(p, own.get(i)), section);
                     out.add(new Candidate(s, h, p, weights.score(signals), signals));
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * The section signal: the cosine of the passage's whole chunk with the question, as retrieval measured it. It reads
+     * a sentence in its place: "Replays go through the normal queue, so they respect the retry settings" is about
+     * replays because its section is, which the sentence's own vector barely says (docs/quality.md, "Round 9"). 0 when
+     * passages are not read by meaning (no model, or embedding failed for this answer), so that it cannot choose alone.
+     */
+    static double section(Hit hit, boolean byMeaning) {
+        return byMeaning ? hit.similarity().orElse(0) : 0;
     }
 
     /**

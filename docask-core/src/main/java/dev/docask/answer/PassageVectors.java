@@ -35,55 +35,6 @@ final class PassageVectors {
         return embedder.embedQuery(question);
     }
 
-    /** The question embedded as a passage is, without the model's query instruction (a symmetric reading). */
-    float[] plain(String question) {
-        return embedder.embedAll(List.of(question)).getFirst();
-    }
-
-    private final Map<Integer, float[][]> contextCache = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, float[][]> eldest) {
-            return size() > MAX_CHUNKS;
-        }
-    };
-
-    /** Each passage embedded in its place: its heading, the passage before it under that heading, then itself. */
-    List<float[][]> inContext(List<Integer> chunkIds, List<Chunk> chunks, List<List<Passages.Passage>> passages) {
-        float[][][] out = new float[chunkIds.size()][][];
-        List<String> texts = new ArrayList<>();
-        List<Integer> missing = new ArrayList<>();
-        synchronized (contextCache) {
-            for (int i = 0; i < out.length; i++) {
-                float[][] known = contextCache.get(chunkIds.get(i));
-                if (known != null) {
-                    out[i] = known;
-                    continue;
-                }
-                missing.add(i);
-                String head = head(chunks.get(i));
-                List<Passages.Passage> ps = passages.get(i);
-                for (int j = 0; j < ps.size(); j++) {
-                    Passages.Passage p = ps.get(j);
-                    String before = j > 0 && ps.get(j - 1).heading().equals(p.heading()) ? ps.get(j - 1).meaningText() + " " : "";
-                    texts.add((p.heading().isEmpty() ? head : p.heading() + ": ") + before + p.meaningText());
-                }
-            }
-        }
-        List<float[]> vectors = texts.isEmpty() ? List.of() : embedder.embedAll(texts);
-        int next = 0;
-        for (int i : missing) {
-            float[][] v = new float[passages.get(i).size()][];
-            for (int j = 0; j < v.length; j++) {
-                v[j] = vectors.get(next++);
-            }
-            out[i] = v;
-        }
-        synchronized (contextCache) {
-            missing.forEach(i -> contextCache.put(chunkIds.get(i), out[i]));
-        }
-        return List.of(out);
-    }
-
     /**
      * One vector per passage of each chunk, in order; chunks not seen before are embedded together
      * in one call.

@@ -93,13 +93,45 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_anotherSectionOfThePage_markedAsSuch() {
-        // the signal the fit weighs: with a model it found no pay in it, weight 0 (docs/quality.md, "Round 8")
+        // the signal the fit weighs: with a model, next to the section's cosine, it is a small nudge (docs/quality.md, "Round 9")
         Source s = sourceWithOtherSection("Retries stop after the attempt limit.", "Retries stop after the attempt limit.");
 
         List<ExtractiveAnswer.Candidate> all = ExtractiveAnswer.keywordsOnly().candidates("when do retries stop?", List.of(s));
 
         assertThat(all).extracting(c -> c.signals().otherSection()).containsExactly(false, true);
-        assertThat(ExtractiveAnswer.Weights.DEFAULT.otherSection()).isZero();
+        assertThat(Math.abs(ExtractiveAnswer.Weights.DEFAULT.otherSection())).isLessThan(0.05);
+    }
+
+    /** Source {@code n} whose one chunk retrieval measured at {@code cosine} with the question. */
+    private static Source sourceWithCosine(int n, String heading, String text, float cosine) {
+        Chunk c = new Chunk("https://q.dev/p" + n + "#s", "Page " + n, heading, text, "p" + n + ".md", Map.of());
+        return new Source(n, c.url(), c.title(), c.heading(), c.source(),
+                List.of(Hit.builder(n, c).similarity(cosine).score(1.0 / (60 + n)).build()));
+    }
+
+    @Test
+    void extractive_sameSentenceInTwoSections_quotedFromTheSectionCloserToTheQuestion() {
+        // a sentence read in its place: the same words weigh more where their whole section matches the question
+        String sentence = "Limits apply to every delivery of the relay.";
+        Source far = sourceWithCosine(1, "Limits", sentence, 0.30f);
+        Source near = sourceWithCosine(2, "Limits", sentence, 0.80f);
+        ExtractiveAnswer byMeaning = new ExtractiveAnswer(null, new PassageVectors(new ConceptEmbedder()), e -> { });
+
+        assertThat(quotes(byMeaning, "which limits apply to a replay?", far, near).getFirst())
+                .isEqualTo("\n\n> " + sentence + " [2]");
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "which limits apply to a replay?", far, near).getFirst())
+                .as("without a model no cosine counts, the section's neither: ties go to source 1").endsWith("[1]");
+    }
+
+    @Test
+    void candidates_sectionSignal_isTheChunksCosineOnlyWhenReadingByMeaning() {
+        Source s = sourceWithCosine(1, "Limits", "Limits apply to every delivery of the relay.", 0.6f);
+        ExtractiveAnswer byMeaning = new ExtractiveAnswer(null, new PassageVectors(new ConceptEmbedder()), e -> { });
+
+        assertThat(byMeaning.candidates("which limits apply?", List.of(s))).extracting(c -> c.signals().section())
+                .containsExactly((double) 0.6f);
+        assertThat(ExtractiveAnswer.keywordsOnly().candidates("which limits apply?", List.of(s)))
+                .extracting(c -> c.signals().section()).containsExactly(0.0);
     }
 
     @Test
