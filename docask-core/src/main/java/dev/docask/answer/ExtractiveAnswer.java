@@ -280,17 +280,18 @@ final class ExtractiveAnswer {
                 .map(Candidate::passage).toList();
         int at = section.indexOf(p);
         if (p.kind() == Passages.Kind.CODE && !p.leadIn().isEmpty() && at > 0) {
-            return List.of(section.get(at - 1), p);
+            return leaningOn(section, List.of(section.get(at - 1), p), paragraphSentences);
         }
         if (at + 1 < section.size() && introduces(p, section.get(at + 1))) {
-            return List.of(p, section.get(at + 1)); // "To deploy your site, run:" wants what it introduces
+            // "To deploy your site, run:" wants what it introduces
+            return leaningOn(section, List.of(p, section.get(at + 1)), paragraphSentences);
         }
         if (at + 1 < section.size() && introducesList(p, section.get(at + 1))) {
             List<Passages.Passage> list = shortList(section, section.get(at + 1));
             if (!list.isEmpty()) { // "Astro supports 4 prefetch strategies:" wants its list
                 List<Passages.Passage> both = new ArrayList<>(List.of(p));
                 both.addAll(list);
-                return both;
+                return leaningOn(section, both, paragraphSentences);
             }
         }
         if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1 && LEANS.matcher(p.text()).find()) {
@@ -319,6 +320,27 @@ final class ExtractiveAnswer {
             }
         }
         return List.of(p);
+    }
+
+    /**
+     * {@code quote} (a lead-in and what it introduces) with the sentence before the lead-in when the lead-in leans on
+     * it: "This is a safe way to try a new handler:" and its command say what "this" is only with "`--forward-to`
+     * overrides the destination for a replay only." (docs/quality.md, "Round 9"; the leaning rule of round 3).
+     */
+    private static List<Passages.Passage> leaningOn(List<Passages.Passage> section, List<Passages.Passage> quote,
+                                                    int paragraphSentences) {
+        Passages.Passage lead = quote.getFirst();
+        int at = section.indexOf(lead);
+        if (paragraphSentences < 2 || at < 1 || lead.kind() != Passages.Kind.SENTENCE || !LEANS.matcher(lead.text()).find()) {
+            return quote;
+        }
+        Passages.Passage before = section.get(at - 1);
+        if (!sameParagraph(before, lead) || before.text().endsWith(":")) {
+            return quote;
+        }
+        List<Passages.Passage> out = new ArrayList<>(List.of(before));
+        out.addAll(quote);
+        return out;
     }
 
     /** The whole list {@code item} belongs to, when short enough to quote; else empty. */

@@ -345,6 +345,18 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_leaningLeadInOfACodeBlock_bringsTheSentenceItLeansOn() {
+        Source s = source(1, "Sending to another target", "`--forward-to` overrides the destination for a replay only. "
+                + "This is a safe way to try a new version of a handler:\n\n```bash\nquayside replay --since 24h "
+                + "--forward-to http://localhost:5000\n```");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I try a new version of a handler safely?", s).getFirst())
+                .isEqualTo("\n\n> `--forward-to` overrides the destination for a replay only. This is a safe way to try a new "
+                        + "version of a handler:\n>\n> ```bash\n> quayside replay --since 24h --forward-to "
+                        + "http://localhost:5000\n> ```\n> [1]");
+    }
+
+    @Test
     void extractive_sentenceThatStandsOnItsOwn_quotedAlone() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt. "
                 + "The relay waits longer between retries of a slow handler.");
