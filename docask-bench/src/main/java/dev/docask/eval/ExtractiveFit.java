@@ -20,10 +20,12 @@ import java.util.function.Predicate;
  * part of the labelled set (docs/quality.md, "Extractive answers", "Round 8"). A conditional logit: a softmax
  * over each question's passages, maximising the probability of the passages whose quote answers it, with an
  * L2 penalty chosen by cross-validation within the parts it is fitted on. The sources are retrieved once per
- * question with today's defaults; only the choice of quote varies.
+ * question with today's defaults; only the choice of quote varies. With {@code --choose} first, only the tune
+ * parts are loaded and model variants (which signals are free) are compared by cross-validation there, as round 9
+ * chose its model before the other parts were counted (docs/quality.md, "Round 9").
  *
  * <pre>{@code
- * java -cp docask-bench/target/benchmarks.jar dev.docask.eval.ExtractiveFit \
+ * java -cp docask-bench/target/benchmarks.jar dev.docask.eval.ExtractiveFit [--choose] \
  *     samples=/work/idx6/samples-bge=eval/questions/samples-extractive.jsonl \
  *     samples-none=/work/idx6/samples-none=eval/questions/samples-extractive.jsonl ...
  * }</pre>
