@@ -109,7 +109,7 @@ public final class ExtractiveFit {
         }
         List<Item> bge = items.stream().filter(Item::byMeaning).toList();
         double[] today = bge.getFirst().inUse();
-        System.out.printf(Locale.ROOT, "today's weights on bge-small tune + tune2 (fitted on them in round 8): %d of %d%n",
+        System.out.printf(Locale.ROOT, "the weights in use on bge-small tune + tune2 (fitted on them): %d of %d%n",
                 count(bge, Item::inUse), bge.size());
         // round 9 also measured a symmetric cosine, the passage embedded in its context, centrality, the first source
         // and the chunk's keyword coverage, and dropped them (docs/quality.md, "Round 9"; their harness is at e9e095a)
