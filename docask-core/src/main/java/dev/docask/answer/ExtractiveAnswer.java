@@ -53,8 +53,8 @@ import java.util.regex.Pattern;
  *   they cannot be replayed") gets Weights.yesNo: it says whether, where "Routes can drop events" does not
  *   (Asks.answersYesNo).
  * - section: the cosine of the passage's whole chunk with the question, as retrieval measured it: a sentence read in
- *   its place. "Replays go through the normal queue, so they respect the max_in_flight limit" says little about
- *   replays alone; its section says the rest (round 9).
+ *   its place. "Limits apply to every delivery." says nothing of which limits alone; its section, when it is the one
+ *   about the question's topic, says the rest (round 9).
  * - elsewhere: a passage from another section of its source's page (what the context budget left over
  *   brings, docs/retrieval.md §8). Its section's cosine already says how well that section fits; the fit gives
  *   the flag itself a small bonus. Its quote is cited [n](url) at its own section's anchor.
@@ -422,8 +422,8 @@ final class ExtractiveAnswer {
 
     /**
      * The section signal: the cosine of the passage's whole chunk with the question, as retrieval measured it. It reads
-     * a sentence in its place: "Replays go through the normal queue, so they respect the retry settings" is about
-     * replays because its section is, which the sentence's own vector barely says (docs/quality.md, "Round 9"). 0 when
+     * a sentence in its place: the same "Limits apply to every delivery." answers a question about replays better under
+     * a section about replays, which the sentence's own vector cannot say (docs/quality.md, "Round 9"). 0 when
      * passages are not read by meaning (no model, or embedding failed for this answer), so that it cannot choose alone.
      */
     static double section(Hit hit, boolean byMeaning) {
