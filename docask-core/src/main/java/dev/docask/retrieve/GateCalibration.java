@@ -45,9 +45,18 @@ final class GateCalibration {
     private static final String NEAR_DOMAIN = "near-domain-questions.txt";
 
     /** One question's best figures with the gate open. */
-    record Scores(String question, double similarity, double coverage, double unknownShare) {
+    record Scores(String question, double similarity, double coverage, double unknownShare, boolean namesOtherTool) {
+        Scores(String question, double similarity, double coverage, double unknownShare) {
+            this(question, similarity, coverage, unknownShare, false);
+        }
+
         Scores(String question, double similarity, double coverage) {
             this(question, similarity, coverage, 0);
+        }
+
+        /** The same figures, marked as naming another tool where {@code tools} says so. */
+        Scores marked(SiteTools tools) {
+            return new Scores(question, similarity, coverage, unknownShare, tools.namesOtherTool(question));
         }
     }
 
@@ -199,11 +208,16 @@ final class GateCalibration {
         if (vectors && retriever.embedder().isPresent()) {
             Optional<Leads> leads = leads(retriever.embedder().get(), siteQuestions, neighbourFigures);
             if (leads.isPresent()) {
+                // which questions name another tool is known before the rule is measured: the rule spares a question
+                // that passes both floors only when it names none (docs/retrieval.md §4)
+                SiteTools tools = SiteTools.of(retriever.index());
+                List<Scores> siteMarked = site.stream().map(s -> s.marked(tools)).toList();
+                List<Scores> poolMarked = pool.stream().map(s -> s.marked(tools)).toList();
                 Choice chosen = c;
-                c = lowerWithRule(chosen, site, pool, leads.get());
+                c = lowerWithRule(chosen, siteMarked, poolMarked, leads.get());
                 Choice lowered = c;
-                neighbours = neighbours(leads.get(), site, pool, c, chosen.minSimilarity(), neighbourFigures)
-                        .map(n -> withOtherTools(n, lowered, retriever.index(), site, pool, leads.get(), neighbourFigures));
+                neighbours = neighbours(leads.get(), siteMarked, poolMarked, c, chosen.minSimilarity(), neighbourFigures)
+                        .map(n -> withOtherTools(n, lowered, tools, siteMarked, poolMarked, leads.get(), neighbourFigures));
             }
         }
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
@@ -531,20 +545,39 @@ final class GateCalibration {
      * and the figures of what it refuses among the calibration's questions that the floors and the question-space rule
      * pass.
      */
-    static Manifest.Neighbours withOtherTools(Manifest.Neighbours n, Choice c, DocIndex index, List<Scores> site,
-                                              List<Scores> pool, Leads leads, List<String> figures) {
-        OtherTools tools = OtherTools.bundled();
-        int[] counts = tools.pageCounts(index);
-        int pages = OtherTools.pages(index);
-        int few = (int) Math.floor(FEW_PAGES_SHARE * pages);
-        List<Integer> order = new ArrayList<>();
-        for (int t = 0; t < counts.length; t++) {
-            if (counts[t] > few) {
-                order.add(t);
+    /**
+     * The listed tools counted on the site's pages: the few-pages bound at {@link #FEW_PAGES_SHARE} of them, and the site's
+     * own tools (above the bound), most pages first.
+     */
+    record SiteTools(OtherTools tools, int[] counts, int pages, int few, List<Integer> order, List<String> siteTools) {
+        static SiteTools of(DocIndex index) {
+            OtherTools tools = OtherTools.bundled();
+            int[] counts = tools.pageCounts(index);
+            int pages = OtherTools.pages(index);
+            int few = (int) Math.floor(FEW_PAGES_SHARE * pages);
+            List<Integer> order = new ArrayList<>();
+            for (int t = 0; t < counts.length; t++) {
+                if (counts[t] > few) {
+                    order.add(t);
+                }
             }
+            order.sort((a, b) -> Integer.compare(counts[b], counts[a]));
+            return new SiteTools(tools, counts, pages, few, order, order.stream().map(t -> tools.tools().get(t).name()).toList());
         }
-        order.sort((a, b) -> Integer.compare(counts[b], counts[a]));
-        List<String> siteTools = order.stream().map(t -> tools.tools().get(t).name()).toList();
+
+        boolean namesOtherTool(String question) {
+            return tools.otherTool(question, few, siteTools()) != null;
+        }
+    }
+
+    static Manifest.Neighbours withOtherTools(Manifest.Neighbours n, Choice c, SiteTools st, List<Scores> site,
+                                              List<Scores> pool, Leads leads, List<String> figures) {
+        OtherTools tools = st.tools();
+        int[] counts = st.counts();
+        int pages = st.pages();
+        int few = st.few();
+        List<Integer> order = st.order();
+        List<String> siteTools = st.siteTools();
         Manifest.Neighbours with = new Manifest.Neighbours(n.k(), n.maxLead(), n.bandTop(), java.util.OptionalInt.of(few),
                 siteTools, n.site(), n.offTopic());
         int[] siteFigures = refusedAsOtherTool(with, c, site, leads.site(), tools);
@@ -574,12 +607,12 @@ final class GateCalibration {
         int[] out = new int[3];
         for (int i = 0; i < scores.size(); i++) {
             Scores s = scores.get(i);
-            if (tools.otherTool(s.question(), n.fewPages().orElseThrow(), n.siteTools()) == null) {
+            if (!s.namesOtherTool()) {
                 continue;
             }
             out[0]++;
             boolean floors = withoutBand.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
-            if (!floors || RelevanceGate.refusedByQuestionSpace(leads[i], n.maxLead(), s.coverage())) {
+            if (!floors || RelevanceGate.refusedByQuestionSpace(leads[i], n.maxLead(), s.coverage(), false)) {
                 continue;
             }
             out[1]++;
@@ -592,13 +625,17 @@ final class GateCalibration {
 
     /**
      * How many of {@code scores} pass the gate with the lowered band: floors {@code top}, or floors {@code c} with a lead
-     * of at most 0, and in either case a lead of at most {@code maxLead}.
+     * of at most 0, and in either case a lead of at most {@code maxLead} unless both floors at {@code top} pass and the
+     * question names no other tool.
      */
     static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
         int n = 0;
         for (int i = 0; i < scores.size(); i++) {
-            boolean floors = top.passes(scores.get(i), true) || (leads[i] <= 0 && c.passes(scores.get(i), true));
-            n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, scores.get(i).coverage()) ? 1 : 0;
+            Scores s = scores.get(i);
+            boolean floors = top.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
+            boolean ownEvidence = !s.namesOtherTool()
+                    && RelevanceGate.passesBothFloors(s.similarity(), s.coverage(), top.minSimilarity(), c.minKeywordCoverage());
+            n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, s.coverage(), ownEvidence) ? 1 : 0;
         }
         return n;
     }

@@ -48,9 +48,20 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      */
     static final double SPARED_COVERAGE = 0.9;
 
-    /** Whether the question-space rule refuses a question of this lead and best keyword coverage. */
-    static boolean refusedByQuestionSpace(double lead, double maxLead, double bestCoverage) {
-        return lead > maxLead && bestCoverage < SPARED_COVERAGE;
+    /**
+     * Whether the question-space rule refuses a question of this lead and best keyword coverage. {@code ownEvidence}: the
+     * question passes both floors on its own (its best cosine at least the floor chosen without the rule, its best
+     * coverage at least the coverage floor) and names no other tool; such a question is not refused by its lead
+     * (docs/retrieval.md §4, "Questions that pass both floors"): the rule was built for questions that pass on one
+     * signal, and among the project's answerable questions it turned away seven that pass on both.
+     */
+    static boolean refusedByQuestionSpace(double lead, double maxLead, double bestCoverage, boolean ownEvidence) {
+        return lead > maxLead && bestCoverage < SPARED_COVERAGE && !ownEvidence;
+    }
+
+    /** Whether a question's best cosine and best keyword coverage both reach their floors. */
+    static boolean passesBothFloors(double bestSimilarity, double bestCoverage, double cosineFloor, double coverageFloor) {
+        return bestSimilarity >= cosineFloor && bestCoverage >= coverageFloor;
     }
 
     /**
@@ -65,7 +76,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             return unknown;
         }
         Manifest.Neighbours n = neighbours.get();
-        if (refusedByQuestionSpace(lead, n.maxLead(), bestCoverage)) {
+        boolean ownEvidence = otherTool == null && passesBothFloors(bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage);
+        if (refusedByQuestionSpace(lead, n.maxLead(), bestCoverage, ownEvidence)) {
             return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
                     + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
         }
@@ -87,7 +99,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     /** Whether a question that names another tool, of this lead and these best scores, is refused. */
     static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
                                       double coverageFloor) {
-        return lead > 0 && !(bestSimilarity >= cosineFloor && bestCoverage >= coverageFloor);
+        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor);
     }
 
     /** The other tool {@code question} names, where the calibration adopted the rule; {@code null} otherwise. */

@@ -329,11 +329,15 @@ class GateCalibrationTest {
                 .map(dev.docask.index.internal.QuantizedVector::of).toList();
     }
 
-    /** The samples with the mock embedder and a gate recorded by hand: floors that pass nearly anything, and {@code n}. */
+    /**
+     * The samples with the mock embedder and a gate recorded by hand: a cosine floor that passes nearly anything, a
+     * coverage floor that nearly nothing reaches (so no question passes both floors, which would spare it the rule), and
+     * {@code n}.
+     */
     private HybridRetriever withNeighbours(Optional<Manifest.Neighbours> n) {
         Manifest built = buildAndCalibrate("mock");
         Manifest.Gate g = built.gate().orElseThrow();
-        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.01), 0.05,
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.01), 0.999,
                 java.util.OptionalDouble.empty(), n, g.embedderId(), g.queryVariant(), List.of("by hand"), g.calibratedAt()));
         return HybridRetriever.create(DocIndex.open(dir), Embedders.fromSpec("mock"));
     }
@@ -394,10 +398,21 @@ class GateCalibrationTest {
     }
 
     @Test
+    void passedInBand_countsAQuestionThatPassesBothFloorsAndNamesNoOtherTool_asTheGateDoes() {
+        var both = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.6, 0, false);
+        var tool = new GateCalibration.Scores("How do I order Hugo middleware?", 0.8, 0.6, 0, true);
+        var cosineOnly = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.3, 0, false);
+        double[] lead = {0.2};
+        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(both), lead, 0.05)).as("both floors, no tool").isEqualTo(1);
+        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(tool), lead, 0.05)).as("names another tool").isZero();
+        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(cosineOnly), lead, 0.05)).as("one floor").isZero();
+    }
+
+    @Test
     void neighbours_siteQuestionsAllNearerEachOtherThanThePool_leadLimitIsZeroNotBelow() {
         List<String> siteTexts = java.util.stream.IntStream.range(0, 50).mapToObj(i -> "retry failed deliveries " + i).toList();
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
-        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 0.6, 0)).toList();
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 0.3, 0)).toList();
 
         Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool),
                 siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList(), pool, FLOORS,
@@ -415,8 +430,9 @@ class GateCalibrationTest {
         }
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
         List<GateCalibration.Scores> site = siteTexts.stream().map(t -> scored(0.8, 1, 0)).toList();
-        // every bundled off-topic question passes the floors: the rule refuses those nearer the pool than the site
-        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 0.6, 0)).toList();
+        // every bundled off-topic question passes the floors, on its cosine alone (a question that passes both floors
+        // and names no other tool is not the rule's): the rule refuses those nearer the pool than the site
+        List<GateCalibration.Scores> pool = GateCalibration.offTopicPool().stream().map(t -> scored(0.9, 0.3, 0)).toList();
         List<String> figures = new java.util.ArrayList<>();
 
         Optional<Manifest.Neighbours> n = GateCalibration.neighbours(leads(qs, pool), site, pool, FLOORS,
@@ -552,8 +568,10 @@ class GateCalibrationTest {
         IndexBuilder.build(corpus, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), dir, x -> { });
         List<String> figures = new java.util.ArrayList<>();
         try (DocIndex idx = DocIndex.open(dir)) {
-            Manifest.Neighbours with = GateCalibration.withOtherTools(n, new GateCalibration.Choice(0.75, 0.5, ""), idx, site,
-                    pool, leads, figures);
+            GateCalibration.SiteTools tools = GateCalibration.SiteTools.of(idx);
+            Manifest.Neighbours with = GateCalibration.withOtherTools(n, new GateCalibration.Choice(0.75, 0.5, ""), tools,
+                    site.stream().map(s -> s.marked(tools)).toList(), pool.stream().map(s -> s.marked(tools)).toList(), leads,
+                    figures);
             int pages = OtherTools.pages(idx);
             assertThat(with.fewPages()).hasValue((int) Math.floor(GateCalibration.FEW_PAGES_SHARE * pages));
             assertThat(with.siteTools()).as("the samples mention Docker").contains("Docker").doesNotContain("Hugo");

@@ -65,12 +65,24 @@ class RelevanceGateTest {
 
     @Test
     void questionSpaceRule_questionInTheSitesOwnWords_isNotRefusedWhateverItsLead() {
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 0.5)).as("near other tools' questions").isTrue();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, RelevanceGate.SPARED_COVERAGE))
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 0.5, false)).as("near other tools' questions").isTrue();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, RelevanceGate.SPARED_COVERAGE, false))
                 .as("one candidate carries nearly all its words").isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 1.0)).isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.02, 0.025, 0.5)).as("within the lead limit").isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(Double.NaN, 0.025, 0.5)).as("no lead measured").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 1.0, false)).isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.02, 0.025, 0.5, false)).as("within the lead limit").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(Double.NaN, 0.025, 0.5, false)).as("no lead measured").isFalse();
+    }
+
+    @Test
+    void questionSpaceRule_questionThatPassesBothFloorsAndNamesNoOtherTool_isNotRefusedByItsLead() {
+        // "How do I run several middleware functions in a set order?" on Astro: cosine 0.801, coverage 0.657, lead 0.071
+        boolean both = RelevanceGate.passesBothFloors(0.801, 0.657, 0.766, 0.55);
+        assertThat(both).isTrue();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.071, 0.039, 0.657, both)).as("both floors, no other tool").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.071, 0.039, 0.657, false)).as("names another tool").isTrue();
+        assertThat(RelevanceGate.passesBothFloors(0.758, 0.771, 0.766, 0.55)).as("cosine under the floor chosen without the rule")
+                .isFalse();
+        assertThat(RelevanceGate.passesBothFloors(0.80, 0.54, 0.766, 0.55)).as("coverage under its floor").isFalse();
     }
 
     @Test
