@@ -540,12 +540,6 @@ final class GateCalibration {
     static final double FEW_PAGES_SHARE = 0.05;
 
     /**
-     * {@code n} with the rule for questions that name another tool (docs/retrieval.md §4, "Questions about another
-     * tool"): each listed tool's pages on the site counted, the few-pages bound at {@link #FEW_PAGES_SHARE} of them,
-     * and the figures of what it refuses among the calibration's questions that the floors and the question-space rule
-     * pass.
-     */
-    /**
      * The listed tools counted on the site's pages: the few-pages bound at {@link #FEW_PAGES_SHARE} of them, and the site's
      * own tools (above the bound), most pages first.
      */
@@ -570,18 +564,24 @@ final class GateCalibration {
         }
     }
 
+    /**
+     * {@code n} with the rule for questions that name another tool (docs/retrieval.md §4, "Questions about another
+     * tool"): each listed tool's pages on the site counted, the few-pages bound at {@link #FEW_PAGES_SHARE} of them,
+     * and the figures of what it refuses among the calibration's questions that the floors and the question-space rule
+     * pass.
+     */
     static Manifest.Neighbours withOtherTools(Manifest.Neighbours n, Choice c, SiteTools st, List<Scores> site,
                                               List<Scores> pool, Leads leads, List<String> figures) {
         OtherTools tools = st.tools();
+        int few = st.few();
+        List<String> siteTools = st.siteTools();
+        List<Integer> order = st.order();
         int[] counts = st.counts();
         int pages = st.pages();
-        int few = st.few();
-        List<Integer> order = st.order();
-        List<String> siteTools = st.siteTools();
         Manifest.Neighbours with = new Manifest.Neighbours(n.k(), n.maxLead(), n.bandTop(), java.util.OptionalInt.of(few),
                 siteTools, n.site(), n.offTopic());
-        int[] siteFigures = refusedAsOtherTool(with, c, site, leads.site(), tools);
-        int[] poolFigures = refusedAsOtherTool(with, c, pool, leads.pool(), tools);
+        int[] siteFigures = refusedAsOtherTool(with, c, site, leads.site());
+        int[] poolFigures = refusedAsOtherTool(with, c, pool, leads.pool());
         StringBuilder own = new StringBuilder();
         for (int t : order.subList(0, Math.min(12, order.size()))) {
             own.append(own.isEmpty() ? "" : ", ").append(tools.tools().get(t).name()).append(' ').append(counts[t]);
@@ -600,8 +600,7 @@ final class GateCalibration {
      * Of {@code scores}: how many name another tool, how many of those the floors and the question-space rule pass
      * (with the lowered band), and how many of those the rule for another tool refuses.
      */
-    private static int[] refusedAsOtherTool(Manifest.Neighbours n, Choice c, List<Scores> scores, double[] leads,
-                                            OtherTools tools) {
+    private static int[] refusedAsOtherTool(Manifest.Neighbours n, Choice c, List<Scores> scores, double[] leads) {
         double top = n.bandTop().orElse(c.minSimilarity());
         Choice withoutBand = c.withMinSimilarity(top, "");
         int[] out = new int[3];
