@@ -299,12 +299,12 @@ final class ExtractiveAnswer {
             List<Passages.Passage> paragraph = section.stream().filter(o -> o == p || sameParagraph(o, p)).toList();
             int chars = paragraph.stream().mapToInt(o -> o.text().length()).sum();
             boolean plain = paragraph.stream().allMatch(o -> !o.text().endsWith(":"));
-            int i = paragraph.indexOf(p);
             if (paragraph.size() <= paragraphSentences && chars <= MAX_PARAGRAPH_CHARS && plain) {
                 return paragraph;
             }
-            if (i > 0 && !paragraph.get(i - 1).text().endsWith(":")) {
-                return List.of(paragraph.get(i - 1), p);
+            Passages.Passage before = leanedOn(section, p, paragraphSentences);
+            if (before != null) {
+                return List.of(before, p);
             }
         }
         if (p.kind() == Passages.Kind.ITEM) {
@@ -329,18 +329,26 @@ final class ExtractiveAnswer {
      */
     private static List<Passages.Passage> leaningOn(List<Passages.Passage> section, List<Passages.Passage> quote,
                                                     int paragraphSentences) {
-        Passages.Passage lead = quote.getFirst();
-        int at = section.indexOf(lead);
-        if (paragraphSentences < 2 || at < 1 || lead.kind() != Passages.Kind.SENTENCE || !LEANS.matcher(lead.text()).find()) {
-            return quote;
-        }
-        Passages.Passage before = section.get(at - 1);
-        if (!sameParagraph(before, lead) || before.text().endsWith(":")) {
+        Passages.Passage before = leanedOn(section, quote.getFirst(), paragraphSentences);
+        if (before == null) {
             return quote;
         }
         List<Passages.Passage> out = new ArrayList<>(List.of(before));
         out.addAll(quote);
         return out;
+    }
+
+    /**
+     * The sentence a leaning sentence {@code p} ("This is …", "… instead") leans on: the one before it in its paragraph,
+     * unless that one is itself a lead-in (ends in a colon); {@code null} when {@code p} does not lean or has none.
+     */
+    private static Passages.@Nullable Passage leanedOn(List<Passages.Passage> section, Passages.Passage p, int paragraphSentences) {
+        int at = section.indexOf(p);
+        if (paragraphSentences < 2 || at < 1 || p.kind() != Passages.Kind.SENTENCE || !LEANS.matcher(p.text()).find()) {
+            return null;
+        }
+        Passages.Passage before = section.get(at - 1);
+        return sameParagraph(before, p) && !before.text().endsWith(":") ? before : null;
     }
 
     /** The whole list {@code item} belongs to, when short enough to quote; else empty. */
