@@ -112,7 +112,8 @@ public final class ExtractiveFit {
         System.out.printf(Locale.ROOT, "the weights in use on bge-small tune + tune2 (fitted on them): %d of %d%n",
                 count(bge, Item::inUse), bge.size());
         // round 9 also measured a symmetric cosine, the passage embedded in its context, centrality, the first source
-        // and the chunk's keyword coverage, and dropped them (docs/quality.md, "Round 9"; their harness is at e9e095a)
+        // and the chunk's keyword coverage, and dropped them (docs/quality.md, "Round 9"; their harness is at e9e095a);
+        // round 10 a second reader of meaning, e5-small (docs/quality.md, "Round 10"; its harness is at 7319f98)
         List<String> r8 = ExtractiveProbe.NAMES.subList(0, 13);
         List<String> three = List.of("meaning", "keywords", "heading");
         List<Model> models = List.of(Model.ROUND_8, Model.ROUND_9, Model.bundled("three + the rules as one", three, bge),
@@ -245,7 +246,7 @@ public final class ExtractiveFit {
         StringBuilder sb = new StringBuilder();
         for (String set : sets) {
             sb.append(String.format(Locale.ROOT, "   %-16s", set));
-            for (String part : List.of("tune", "tune2", "report", "check", "check2")) {
+            for (String part : List.of("tune", "tune2", "report", "check", "check2", "check3")) {
                 List<Item> of = items.stream().filter(it -> it.set().equals(set) && it.q().part().equals(part)).toList();
                 if (of.isEmpty()) {
                     sb.append(String.format(Locale.ROOT, "  %-6s     -  ", part));

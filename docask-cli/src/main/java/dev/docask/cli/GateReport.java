@@ -35,7 +35,9 @@ final class GateReport {
                 + "counts only with a lead at most 0 (the lowered band)", g.minSimilarity().orElse(Double.NaN),
                 n.bandTop().getAsDouble()) : "") + (n.fewPages().isPresent() ? String.format(Locale.ROOT, ", a question that "
                 + "names another tool (one the site mentions on at most %d pages) gets no band and, with a lead above 0, "
-                + "must pass both floors", n.fewPages().getAsInt()) : "")).orElse("");
+                + "must pass both floors", n.fewPages().getAsInt()) : "")).orElse("")
+                + g.otherToolFloor().map(f -> String.format(Locale.ROOT, ", a question that names another tool (one the site "
+                + "mentions on at most %d pages) needs keyword coverage %.3f", f.fewPages(), f.minKeywordCoverage())).orElse("");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {
@@ -49,6 +51,14 @@ final class GateReport {
         o.put("minKeywordCoverage", g.minKeywordCoverage());
         o.put("maxUnknownShare", g.maxUnknownShare().isPresent() ? g.maxUnknownShare().getAsDouble() : null);
         o.put("neighbours", g.neighbours().map(GateReport::json).orElse(null));
+        g.otherToolFloor().ifPresent(f -> {
+            // absent where there is none (an index with vectors), so such a gate reads as before
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("fewPages", f.fewPages());
+            t.put("siteTools", f.siteTools());
+            t.put("minKeywordCoverage", f.minKeywordCoverage());
+            o.put("otherToolFloor", t);
+        });
         o.put("embedderId", g.embedderId());
         o.put("queryVariant", g.queryVariant());
         o.put("calibratedAt", g.calibratedAt().toString());

@@ -132,6 +132,19 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_aMessageThatAsksNothing_saysWhyItWasNotSearched() throws Exception {
+        CliRun text = run("search", "--index", index.toString(), "--explain", "thanks!");
+        assertThat(text.code()).isZero();
+        assertThat(text.out()).startsWith("No relevant information found.")
+                .contains("not searched: the question asks nothing a page can answer: it only greets, thanks or says goodbye");
+        JsonNode j = new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", "🙂🙂").out());
+        assertThat(j.get("answerable").asBoolean()).isFalse();
+        assertThat(j.get("notSearched").asText()).endsWith("it has no letter or digit");
+        assertThat(new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", "retry limit").out())
+                .has("notSearched")).isFalse();
+    }
+
+    @Test
     void searchJson_hasTheContractFields() throws Exception {
         CliRun r = run("search", "--index", index.toString(), "--json", "--explain", "retry limit");
         JsonNode j = new ObjectMapper().readTree(r.out());

@@ -6,6 +6,7 @@ import dev.docask.answer.Answer.Usage;
 
 import dev.docask.answer.Answer.Timings;
 
+import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.Source;
 
@@ -84,7 +85,8 @@ final class AskRun {
                     return;
                 }
             }
-            if (!history.isEmpty() && s.rewriteFollowUps()) {
+            // "thanks!" after an answer asks nothing: neither a model call to rewrite it nor the previous question's search
+            if (!history.isEmpty() && s.rewriteFollowUps() && !HybridRetriever.asksNothing(question)) {
                 if (s.model() != null) {
                     rewrite();
                 } else {

@@ -160,7 +160,8 @@ public final class Manifest {
         return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
                 g.minKeywordCoverage(), g.maxUnknownShare() == null ? OptionalDouble.empty() : OptionalDouble.of(g.maxUnknownShare()),
                 Optional.ofNullable(g.neighbours()).map(StoredManifest.StoredNeighbours::neighbours),
-                g.embedderId(), g.queryVariant(), g.figures(), Instant.parse(g.calibratedAt())));
+                Optional.ofNullable(g.otherToolFloor()), g.embedderId(), g.queryVariant(), g.figures(),
+                Instant.parse(g.calibratedAt())));
     }
 
     /** This manifest with {@code gate} recorded in place of any earlier one. */
@@ -168,8 +169,8 @@ public final class Manifest {
         return new Manifest(stored.withGate(new StoredManifest.StoredGate(
                 gate.minSimilarity().isPresent() ? gate.minSimilarity().getAsDouble() : null, gate.minKeywordCoverage(),
                 gate.maxUnknownShare().isPresent() ? gate.maxUnknownShare().getAsDouble() : null,
-                gate.neighbours().map(StoredManifest.StoredNeighbours::of).orElse(null), gate.embedderId(), gate.queryVariant(),
-                gate.figures(), gate.calibratedAt().toString())));
+                gate.neighbours().map(StoredManifest.StoredNeighbours::of).orElse(null), gate.otherToolFloor().orElse(null),
+                gate.embedderId(), gate.queryVariant(), gate.figures(), gate.calibratedAt().toString())));
     }
 
     /**
@@ -182,22 +183,33 @@ public final class Manifest {
      *                           before this rule, which then does not apply it
      * @param neighbours         the question-space rule where the calibration adopted it (docs/retrieval.md §4,
      *                           "Questions near other tools' questions"); empty otherwise
+     * @param otherToolFloor     on an index without vectors, the coverage floor for a question that names another tool
+     *                           (docs/retrieval.md §4, "Questions about another tool"); empty otherwise
      * @param embedderId         the embedder it was measured with (it holds for that model only)
      * @param queryVariant       the embedder's query form it was measured with ("" when the model has one)
      * @param figures            what was measured, one line each, for {@code docask inspect}
      * @param calibratedAt       when
      */
     public record Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
-                       Optional<Neighbours> neighbours, String embedderId, String queryVariant, List<String> figures,
-                       Instant calibratedAt) {
+                       Optional<Neighbours> neighbours, Optional<OtherToolFloor> otherToolFloor, String embedderId,
+                       String queryVariant, List<String> figures, Instant calibratedAt) {
         public Gate {
             Objects.requireNonNull(minSimilarity, "minSimilarity");
             Objects.requireNonNull(maxUnknownShare, "maxUnknownShare");
             Objects.requireNonNull(neighbours, "neighbours");
+            Objects.requireNonNull(otherToolFloor, "otherToolFloor");
             Objects.requireNonNull(embedderId, "embedderId");
             Objects.requireNonNull(queryVariant, "queryVariant");
             Objects.requireNonNull(calibratedAt, "calibratedAt");
             figures = List.copyOf(figures);
+        }
+
+        /** A gate without the keyword-only rule for questions that name another tool. */
+        public Gate(OptionalDouble minSimilarity, double minKeywordCoverage, OptionalDouble maxUnknownShare,
+                    Optional<Neighbours> neighbours, String embedderId, String queryVariant, List<String> figures,
+                    Instant calibratedAt) {
+            this(minSimilarity, minKeywordCoverage, maxUnknownShare, neighbours, Optional.empty(), embedderId, queryVariant,
+                    figures, calibratedAt);
         }
 
         /** A gate of the two floors alone, as recorded before the unknown-word rule. */
@@ -211,6 +223,27 @@ public final class Manifest {
                     String embedderId, String queryVariant, List<String> figures, Instant calibratedAt) {
             this(minSimilarity, minKeywordCoverage, maxUnknownShare, Optional.empty(), embedderId, queryVariant, figures,
                     calibratedAt);
+        }
+    }
+
+    /**
+     * Questions about another tool on an index without vectors (docs/retrieval.md §4, "Questions about another tool"): a
+     * question whose subject names a listed tool the site mentions on at most {@code fewPages} pages passes only when one
+     * candidate carries at least {@code minKeywordCoverage} of its words' weight. With vectors the rule acts with the
+     * question-space lead instead ({@link Neighbours#fewPages}).
+     *
+     * <pre>{@code
+     * index.manifest().gate().flatMap(Manifest.Gate::otherToolFloor)
+     *         .ifPresent(f -> System.out.println("another tool needs coverage " + f.minKeywordCoverage()));
+     * }</pre>
+     *
+     * @param fewPages           a listed tool the site mentions on at most this many pages is another tool
+     * @param siteTools          the listed tools the site mentions on more pages than that: its own
+     * @param minKeywordCoverage the coverage floor for a question that names another tool
+     */
+    public record OtherToolFloor(int fewPages, List<String> siteTools, double minKeywordCoverage) {
+        public OtherToolFloor {
+            siteTools = List.copyOf(siteTools == null ? List.of() : siteTools);
         }
     }
 

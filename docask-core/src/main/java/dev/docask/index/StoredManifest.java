@@ -44,7 +44,7 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
 
     /** The calibrated gate as stored; {@code minSimilarity} is null for a keyword-only index. */
     record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, @Nullable Double maxUnknownShare,
-                      @Nullable StoredNeighbours neighbours, String embedderId,
+                      @Nullable StoredNeighbours neighbours, Manifest.@Nullable OtherToolFloor otherToolFloor, String embedderId,
                       String queryVariant, List<String> figures, String calibratedAt) {
         StoredGate {
             figures = List.copyOf(figures == null ? List.of() : figures);

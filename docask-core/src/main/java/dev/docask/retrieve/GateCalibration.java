@@ -112,7 +112,8 @@ final class GateCalibration {
             Chunk c = index.chunk(id);
             String heading = c.heading().strip();
             String text = words(heading) >= 2 && !heading.equalsIgnoreCase(c.title().strip()) ? heading : c.title().strip();
-            if (words(text) >= 2 && seen.add(text.toLowerCase(Locale.ROOT))) {
+            // a heading that asks nothing ("Hi there!", an example's) is refused before any search, so no reader's question
+            if (words(text) >= 2 && !NothingAsked.in(text) && seen.add(text.toLowerCase(Locale.ROOT))) {
                 all.add(new SiteQuestion(text, c.url()));
             }
         }
@@ -221,6 +222,8 @@ final class GateCalibration {
             }
         }
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
+        Optional<Manifest.OtherToolFloor> toolFloor = vectors ? Optional.empty()
+                : Optional.of(otherToolFloor(SiteTools.of(retriever.index()), site, pool, c, neighbourFigures));
         long millis = (System.nanoTime() - start) / 1_000_000;
         List<String> figures = new ArrayList<>();
         figures.add(String.format(Locale.ROOT, "%d site questions (section headings, own section held out): %s",
@@ -234,7 +237,8 @@ final class GateCalibration {
                 neighboursMillis / 1000.0));
         return new Manifest.Gate(vectors ? OptionalDouble.of(c.minSimilarity()) : OptionalDouble.empty(),
                 c.minKeywordCoverage(), Double.isInfinite(c.maxUnknownShare()) ? OptionalDouble.empty()
-                        : OptionalDouble.of(c.maxUnknownShare()), neighbours, embedderId, queryVariant, figures, Instant.now());
+                        : OptionalDouble.of(c.maxUnknownShare()), neighbours, toolFloor, embedderId, queryVariant, figures,
+                Instant.now());
     }
 
     record Choice(double minSimilarity, double minKeywordCoverage, double maxUnknownShare, String why) {
@@ -280,6 +284,11 @@ final class GateCalibration {
     static final double MAX_COVERAGE_RAISE = 0.05;
     private static final double STEP = 0.005;
 
+    /** The off-topic questions' best coverage at {@link #POOL_COVERAGE_QUANTILE}: where both coverage floors start from. */
+    static double poolCoverage(List<Scores> pool) {
+        return quantile(pool.stream().mapToDouble(Scores::coverage).sorted().toArray(), POOL_COVERAGE_QUANTILE);
+    }
+
     /**
      * Chooses the floors from the two distributions (docs/quality.md, "A gate that calibrates itself"):
      * coverage at the pool's 85th percentile, never below the fixed default nor more than
@@ -292,9 +301,8 @@ final class GateCalibration {
      */
     static Choice choose(List<Scores> site, List<Scores> pool, boolean vectors) {
         double[] poolSim = pool.stream().mapToDouble(Scores::similarity).sorted().toArray();
-        double[] poolCov = pool.stream().mapToDouble(Scores::coverage).sorted().toArray();
         double covFloor = vectors ? GateDefaults.MIN_KEYWORD_COVERAGE : GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY;
-        double covFromPool = quantile(poolCov, POOL_COVERAGE_QUANTILE);
+        double covFromPool = poolCoverage(pool);
         double cov = Math.min(covFloor + MAX_COVERAGE_RAISE, Math.max(covFloor, covFromPool));
         int allowed = (int) Math.floor(SITE_TURNED_AWAY * site.size());
         if (!vectors) {
@@ -564,6 +572,53 @@ final class GateCalibration {
         }
     }
 
+    /*
+     * Questions about another tool on an index without vectors (docs/retrieval.md §4, "Questions about another tool";
+     * docs/quality.md, "The gate on keyword-only indexes"): there is no lead, so such a question must carry more of its
+     * words on one page than the keyword-only floor asks: as much as the off-topic pool's questions carry at its 85th
+     * percentile (the percentile the vector path's coverage floor starts from). As the floor of every question it turned
+     * away real questions (docs/quality.md, "Keyword-only indexes"); for the questions that name another tool it turned
+     * away none, and uncapped it let fewer tune titles through than capped as the vector path is.
+     */
+    /**
+     * The coverage floor for a question that names another tool on an index without vectors, never below the
+     * keyword-only floor, with the tools counted as {@code st} says, and the figures of what it refuses among the
+     * calibration's questions that floors {@code c} pass.
+     */
+    static Manifest.OtherToolFloor otherToolFloor(SiteTools st, List<Scores> site, List<Scores> pool, Choice c,
+                                                  List<String> figures) {
+        double fromPool = poolCoverage(pool);
+        double floor = Math.max(GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY, fromPool);
+        List<Scores> siteMarked = site.stream().map(s -> s.marked(st)).toList();
+        List<Scores> poolMarked = pool.stream().map(s -> s.marked(st)).toList();
+        figures.add(String.format(Locale.ROOT, "questions about another tool (no vectors): another tool is one the site mentions "
+                        + "on at most %d of its %d pages (%d%%); the site's own (%d): %s; such a question needs keyword coverage "
+                        + "%.3f (the off-topic questions' %d%% percentile of best coverage, at least %.2f); %d of the %d site "
+                        + "and %d of the %d off-topic questions name another tool; of those the floors pass, it refuses %d of %d "
+                        + "site and %d of %d off-topic questions",
+                st.few(), st.pages(), Math.round(FEW_PAGES_SHARE * 100), st.siteTools().size(), describeOwn(st), floor,
+                Math.round(POOL_COVERAGE_QUANTILE * 100), GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY,
+                count(siteMarked, Scores::namesOtherTool), site.size(), count(poolMarked, Scores::namesOtherTool), pool.size(),
+                count(siteMarked, s -> s.namesOtherTool() && c.passes(s, false) && s.coverage() < floor),
+                count(siteMarked, s -> s.namesOtherTool() && c.passes(s, false)),
+                count(poolMarked, s -> s.namesOtherTool() && c.passes(s, false) && s.coverage() < floor),
+                count(poolMarked, s -> s.namesOtherTool() && c.passes(s, false))));
+        return new Manifest.OtherToolFloor(st.few(), st.siteTools(), floor);
+    }
+
+    private static int count(List<Scores> scores, java.util.function.Predicate<Scores> p) {
+        return (int) scores.stream().filter(p).count();
+    }
+
+    /** The site's own tools with their page counts, the twelve on most pages. */
+    private static String describeOwn(SiteTools st) {
+        StringBuilder own = new StringBuilder();
+        for (int t : st.order().subList(0, Math.min(12, st.order().size()))) {
+            own.append(own.isEmpty() ? "" : ", ").append(st.tools().tools().get(t).name()).append(' ').append(st.counts()[t]);
+        }
+        return (own.isEmpty() ? "none" : own) + (st.order().size() > 12 ? ", …" : "");
+    }
+
     /**
      * {@code n} with the rule for questions that name another tool (docs/retrieval.md §4, "Questions about another
      * tool"): each listed tool's pages on the site counted, the few-pages bound at {@link #FEW_PAGES_SHARE} of them,
@@ -572,27 +627,19 @@ final class GateCalibration {
      */
     static Manifest.Neighbours withOtherTools(Manifest.Neighbours n, Choice c, SiteTools st, List<Scores> site,
                                               List<Scores> pool, Leads leads, List<String> figures) {
-        OtherTools tools = st.tools();
         int few = st.few();
         List<String> siteTools = st.siteTools();
-        List<Integer> order = st.order();
-        int[] counts = st.counts();
-        int pages = st.pages();
         Manifest.Neighbours with = new Manifest.Neighbours(n.k(), n.maxLead(), n.bandTop(), java.util.OptionalInt.of(few),
                 siteTools, n.site(), n.offTopic());
         int[] siteFigures = refusedAsOtherTool(with, c, site, leads.site());
         int[] poolFigures = refusedAsOtherTool(with, c, pool, leads.pool());
-        StringBuilder own = new StringBuilder();
-        for (int t : order.subList(0, Math.min(12, order.size()))) {
-            own.append(own.isEmpty() ? "" : ", ").append(tools.tools().get(t).name()).append(' ').append(counts[t]);
-        }
         figures.add(String.format(Locale.ROOT, "questions about another tool: %d listed tools, another tool is one the site "
-                        + "mentions on at most %d of its %d pages (%d%%); the site's own (%d): %s%s; %d of the %d site and %d of "
+                        + "mentions on at most %d of its %d pages (%d%%); the site's own (%d): %s; %d of the %d site and %d of "
                         + "the %d off-topic questions name another tool; of those the floors and the question-space rule pass, "
                         + "it refuses %d of %d site and %d of %d off-topic questions",
-                tools.tools().size(), few, pages, Math.round(FEW_PAGES_SHARE * 100), siteTools.size(), own.isEmpty() ? "none" : own,
-                siteTools.size() > 12 ? ", …" : "", siteFigures[0], site.size(), poolFigures[0], pool.size(), siteFigures[2],
-                siteFigures[1], poolFigures[2], poolFigures[1]));
+                st.tools().tools().size(), few, st.pages(), Math.round(FEW_PAGES_SHARE * 100), siteTools.size(), describeOwn(st),
+                siteFigures[0], site.size(), poolFigures[0], pool.size(), siteFigures[2], siteFigures[1], poolFigures[2],
+                poolFigures[1]));
         return with;
     }
 

@@ -249,6 +249,12 @@ public final class HybridRetriever {
         long start = System.nanoTime();
         question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
+        Optional<String> nothing = NothingAsked.why(question); // §9: "🙂🙂", "???", "hi", "thanks!"
+        if (nothing.isPresent()) {
+            return Retrieval.builder(question).notSearched("the question asks nothing a page can answer: " + nothing.get())
+                    .mode(embedder.isPresent() && index.hasVectors() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD)
+                    .micros((System.nanoTime() - start) / 1000).build();
+        }
         SearchQuery query = SearchQuery.of(question, index, embedder, options, this::report);
         RelevanceGate gate = gate(options, query.hasVector());
         Allowed allowed = allowedChunks(options);
@@ -303,6 +309,19 @@ public final class HybridRetriever {
     }
 
     /**
+     * Whether {@code question} asks nothing a page can answer (docs/retrieval.md §9): it has no letter or digit
+     * ("🙂🙂"), or it only greets, thanks or says goodbye ("hi", "thanks!"). {@link #retrieve} refuses such a question
+     * before any search; a conversation does not rewrite it into one about the previous question.
+     * <pre>{@code
+     * HybridRetriever.asksNothing("thanks!");         // true
+     * HybridRetriever.asksNothing("thanks, and --help?"); // false
+     * }</pre>
+     */
+    public static boolean asksNothing(String question) {
+        return NothingAsked.in(question);
+    }
+
+    /**
      * {@code question} without surrounding white space when retrieval accepts it; otherwise an
      * IllegalArgumentException saying why (empty, or over {@link #MAX_QUESTION_CHARS} once stripped),
      * so callers can refuse it before any work.
@@ -342,7 +361,8 @@ public final class HybridRetriever {
         double maxUnknown = rules.map(Manifest.Gate::maxUnknownShare).filter(OptionalDouble::isPresent)
                 .map(OptionalDouble::getAsDouble).orElse(Double.POSITIVE_INFINITY);
         Optional<Manifest.Neighbours> neighbours = rules.flatMap(Manifest.Gate::neighbours);
-        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours);
+        Optional<Manifest.OtherToolFloor> toolFloor = rules.flatMap(Manifest.Gate::otherToolFloor);
+        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours, toolFloor);
     }
 
     /** The calibrated cosine floor as chosen without the question-space rule: the lowered band's top where there is one. */
@@ -398,7 +418,7 @@ public final class HybridRetriever {
             bestCoverage = Math.max(bestCoverage, covs[i]);
             bestSimilarity = Float.isNaN(bestSimilarity) || sims[i] > bestSimilarity ? sims[i] : bestSimilarity;
         }
-        OtherTools.Named otherTool = gate.otherTool(query.text());
+        OtherTools.Named otherTool = gate.otherTool(query.subject());
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {

@@ -15,7 +15,14 @@ import java.util.OptionalDouble;
  * With both thresholds at 0 there is no gate (top-N mode).
  */
 record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword,
-                     double maxUnknownShare, Optional<Manifest.Neighbours> neighbours) {
+                     double maxUnknownShare, Optional<Manifest.Neighbours> neighbours,
+                     Optional<Manifest.OtherToolFloor> otherToolFloor) {
+
+    /** Without the keyword-only rule for questions that name another tool. */
+    RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword, double maxUnknownShare,
+                  Optional<Manifest.Neighbours> neighbours) {
+        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, maxUnknownShare, neighbours, Optional.empty());
+    }
 
     /** No question-level rule: only the two floors, per candidate. */
     RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword) {
@@ -72,8 +79,15 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     @Nullable String rejectQuestion(SearchQuery query, double lead, float bestSimilarity, float bestCoverage,
                                     OtherTools.@Nullable Named otherTool) {
         String unknown = rejectQuestion(query.unknownShare());
-        if (unknown != null || neighbours.isEmpty()) {
+        if (unknown != null) {
             return unknown;
+        }
+        if (neighbours.isEmpty()) {
+            return otherTool == null ? null : otherToolFloor.filter(f -> bestCoverage < (float) f.minKeywordCoverage())
+                    .map(f -> String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and "
+                                    + "its best keyword coverage is %s, the floor for such a question on an index without vectors",
+                            otherTool.name(), otherTool.pages(), below(bestCoverage, f.minKeywordCoverage())))
+                    .orElse(null);
         }
         Manifest.Neighbours n = neighbours.get();
         boolean ownEvidence = otherTool == null && passesBothFloors(bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage);
@@ -102,12 +116,19 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor);
     }
 
-    /** The other tool {@code question} names, where the calibration adopted the rule; {@code null} otherwise. */
+    /**
+     * The other tool {@code question} names, where the calibration adopted the rule (with the question-space rule, or on
+     * an index without vectors, {@link #otherToolFloor}); {@code null} otherwise.
+     */
     OtherTools.@Nullable Named otherTool(String question) {
-        if (isOpen() || neighbours.isEmpty() || neighbours.get().fewPages().isEmpty()) {
+        if (isOpen()) {
             return null;
         }
-        return OtherTools.bundled().otherTool(question, neighbours.get().fewPages().getAsInt(), neighbours.get().siteTools());
+        if (neighbours.isPresent()) {
+            Manifest.Neighbours n = neighbours.get();
+            return n.fewPages().isEmpty() ? null : OtherTools.bundled().otherTool(question, n.fewPages().getAsInt(), n.siteTools());
+        }
+        return otherToolFloor.map(f -> OtherTools.bundled().otherTool(question, f.fewPages(), f.siteTools())).orElse(null);
     }
 
     /** The cosine floor chosen without the question-space rule: the band's top, or the floor where there is no band. */

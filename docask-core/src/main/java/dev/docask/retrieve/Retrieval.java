@@ -31,6 +31,7 @@ public final class Retrieval {
     private final List<Source> sources;
     private final List<Hit> hits;
     private final List<Hit> gatedOut;
+    private final Optional<String> notSearched;
     private final long micros;
 
     private Retrieval(Builder b) {
@@ -43,6 +44,7 @@ public final class Retrieval {
         sources = b.sources;
         hits = b.hits;
         gatedOut = b.gatedOut;
+        notSearched = b.notSearched;
         micros = b.micros;
     }
 
@@ -96,6 +98,14 @@ public final class Retrieval {
         return gatedOut;
     }
 
+    /**
+     * Why the question was refused before any search, when it was: it asks nothing a page can answer
+     * ({@link HybridRetriever#asksNothing}, docs/retrieval.md §9).
+     */
+    public Optional<String> notSearched() {
+        return notSearched;
+    }
+
     /** Time spent retrieving, in microseconds (embedding included). */
     public long micros() {
         return micros;
@@ -106,12 +116,13 @@ public final class Retrieval {
         return o instanceof Retrieval r && question.equals(r.question) && opening.equals(r.opening)
                 && answerable == r.answerable && mode == r.mode && bestSimilarity.equals(r.bestSimilarity)
                 && Float.compare(bestCoverage, r.bestCoverage) == 0 && sources.equals(r.sources) && hits.equals(r.hits)
-                && gatedOut.equals(r.gatedOut) && micros == r.micros;
+                && gatedOut.equals(r.gatedOut) && notSearched.equals(r.notSearched) && micros == r.micros;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(question, opening, answerable, mode, bestSimilarity, bestCoverage, sources, hits, gatedOut, micros);
+        return Objects.hash(question, opening, answerable, mode, bestSimilarity, bestCoverage, sources, hits, gatedOut, notSearched,
+                micros);
     }
 
     @Override
@@ -131,6 +142,7 @@ public final class Retrieval {
         private List<Source> sources = List.of();
         private List<Hit> hits = List.of();
         private List<Hit> gatedOut = List.of();
+        private Optional<String> notSearched = Optional.empty();
         private long micros;
 
         private Builder(String question) {
@@ -182,6 +194,14 @@ public final class Retrieval {
         @CanIgnoreReturnValue
         public Builder gatedOut(List<Hit> v) {
             gatedOut = List.copyOf(v);
+            return this;
+        }
+
+        /** Refused before any search, for this reason (not answerable). */
+        @CanIgnoreReturnValue
+        public Builder notSearched(String reason) {
+            notSearched = Optional.of(reason);
+            answerable = false;
             return this;
         }
 

@@ -126,6 +126,15 @@ final class SearchQuery {
         return opening == null ? "" : opening.text;
     }
 
+    /**
+     * The text whose tools the question names (docs/retrieval.md §4, "Questions about another tool"): its opening sentence
+     * where that is searched, since people name the subject first and a tool in the story after it is context; else the
+     * question.
+     */
+    String subject() {
+        return opening == null ? text : opening.text;
+    }
+
     /** Whether there is a query vector (false in keyword mode or after the embedder failed). */
     boolean hasVector() {
         return vector != null;

@@ -392,6 +392,24 @@ class AskHandlerTest {
     }
 
     @Test
+    void ask_followUpThatAsksNothing_isNeitherRewrittenNorJoinedToThePreviousQuestion_andIsRefused() {
+        server = fixture.serve(new StreamTokens("never sent"));
+        handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
+        List<Turn> history = List.of(Turn.user(ON_TOPIC), Turn.assistant("Use vi.mock [1]."));
+
+        Answer withModel = handler.ask("Thanks!", history);
+        handler = fixture.build(handler());
+        Answer withoutModel = handler.ask("thanks, bye", history);
+
+        assertThat(server.requests()).as("no rewrite, no answer").isZero();
+        assertThat(retrieved).as("nothing was searched").isEmpty();
+        assertThat(withModel.refused()).isTrue();
+        assertThat(withModel.standaloneQuestion()).isEqualTo("Thanks!");
+        assertThat(withoutModel.refused()).isTrue();
+        assertThat(withoutModel.standaloneQuestion()).isEqualTo("thanks, bye");
+    }
+
+    @Test
     void ask_rewriteFailsOnShortFollowUp_searchedWithThePreviousQuestion() {
         server = fixture.serve(new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));

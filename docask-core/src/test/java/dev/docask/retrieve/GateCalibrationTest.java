@@ -605,4 +605,71 @@ class GateCalibrationTest {
                     .as("a floor the user sets: the user's gate, without the rule").isTrue();
         }
     }
+
+    @Test
+    void calibrateGate_keywordOnlyIndex_recordsTheCoverageFloorForAQuestionThatNamesAnotherTool() {
+        Manifest.Gate gate = buildAndCalibrate("none").gate().orElseThrow();
+        Manifest.OtherToolFloor f = gate.otherToolFloor().orElseThrow();
+        assertThat(f.minKeywordCoverage()).isGreaterThanOrEqualTo(gate.minKeywordCoverage());
+        assertThat(f.siteTools()).as("the samples mention Docker").contains("Docker");
+        assertThat(gate.figures()).anyMatch(l -> l.startsWith("questions about another tool (no vectors)"));
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate().orElseThrow().otherToolFloor()).as("read back from manifest.json").contains(f);
+            HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
+            assertThat(r.retrieve("What is the capital of Canada?", RetrievalOptions.defaults()).answerable()).isFalse();
+            assertThat(r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable()).isTrue();
+        }
+        assertThat(buildAndCalibrate("mock").gate().orElseThrow().otherToolFloor()).as("with vectors: the lead's rule").isEmpty();
+    }
+
+    @Test
+    void otherToolFloor_isTheOffTopicQuestionsPercentileOfBestCoverage_neverBelowTheKeywordOnlyFloor() {
+        List<GateCalibration.Scores> site = List.of(new GateCalibration.Scores("Retry a delivery with Hugo", 0, 1.0));
+        List<GateCalibration.Scores> pool = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            pool.add(new GateCalibration.Scores("How do I write a Hugo shortcode " + i + "?", 0, i / 100.0));
+        }
+        var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), dir, x -> { });
+        try (DocIndex idx = DocIndex.open(dir)) {
+            GateCalibration.SiteTools tools = GateCalibration.SiteTools.of(idx);
+            GateCalibration.Choice c = new GateCalibration.Choice(Double.POSITIVE_INFINITY, 0.4, "");
+            List<String> figures = new java.util.ArrayList<>();
+            Manifest.OtherToolFloor f = GateCalibration.otherToolFloor(tools, site, pool, c, figures);
+            assertThat(f.minKeywordCoverage()).isCloseTo(0.8415, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(f.fewPages()).isEqualTo(tools.few());
+            assertThat(f.siteTools()).isEqualTo(tools.siteTools());
+            assertThat(figures).singleElement().asString().contains("needs keyword coverage 0.841")
+                    .contains("1 of the 1 site and 100 of the 100 off-topic questions name another tool")
+                    .contains("it refuses 0 of 1 site and 45 of 60 off-topic questions");
+            List<GateCalibration.Scores> low = pool.stream().map(s -> new GateCalibration.Scores(s.question(), 0, s.coverage() / 4)).toList();
+            assertThat(GateCalibration.otherToolFloor(tools, site, low, c, new java.util.ArrayList<>()).minKeywordCoverage())
+                    .as("off-topic questions that share few words: the keyword-only floor").isEqualTo(0.4);
+        }
+    }
+
+    @Test
+    void otherToolFloor_recordedInTheManifest_refusesAQuestionAboutAnotherToolUnderIt_judgedByItsOpening_andAFloorTheUserSetsTurnsItOff() {
+        Manifest built = buildAndCalibrate("none");
+        Manifest.Gate g = built.gate().orElseThrow();
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.empty(), 0.05, java.util.OptionalDouble.empty(),
+                Optional.empty(), Optional.of(new Manifest.OtherToolFloor(0, List.of("Docker"), 0.99)), g.embedderId(),
+                g.queryVariant(), List.of("by hand"), g.calibratedAt()));
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
+            String jenkins = "How do I retry failed deliveries with Jenkins?";
+            Retrieval refused = r.retrieve(jenkins, RetrievalOptions.defaults());
+            assertThat(refused.answerable()).as("names another tool, coverage under its floor").isFalse();
+            assertThat(refused.gatedOut()).isNotEmpty().allMatch(h -> h.gatedOut().orElseThrow()
+                    .startsWith("it names another tool (Jenkins, on at most 0 of the site's pages) and its best keyword coverage is"));
+            assertThat(r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable())
+                    .as("names no tool: the floor of every question").isTrue();
+            assertThat(r.retrieve("How do I retry failed deliveries in Docker?", RetrievalOptions.defaults()).answerable())
+                    .as("a tool the site mentions is its own").isTrue();
+            assertThat(r.retrieve("How do I retry failed deliveries? We used to do it with Jenkins.", RetrievalOptions.defaults())
+                    .answerable()).as("the tool in the story after the opening is context").isTrue();
+            assertThat(r.retrieve(jenkins, RetrievalOptions.parse("minKeywordCoverage=0.05")).answerable())
+                    .as("a floor the user sets: the user's gate, without the rule").isTrue();
+        }
+    }
 }

@@ -173,6 +173,27 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void questionThatAsksNothing_symbolsOrOnlyAGreeting_isRefusedBeforeAnySearch_evenWithTheGateOff() {
+        RetrievalOptions gateOff = RetrievalOptions.builder().withoutGate().build();
+        for (String nothing : List.of("🙂🙂", "???", "** -> ==", "hi", "Thanks!", "hello, can you help me? 🙂")) {
+            Retrieval r = retriever.retrieve(nothing, gateOff);
+            assertThat(r.answerable()).as(nothing).isFalse();
+            assertThat(r.sources()).as(nothing).isEmpty();
+            assertThat(r.gatedOut()).as("nothing was searched").isEmpty();
+            assertThat(r.notSearched()).as(nothing).hasValueSatisfying(why -> assertThat(why).startsWith("the question asks nothing"));
+        }
+        assertThat(retriever.retrieve("hi", gateOff).notSearched()).hasValue(
+                "the question asks nothing a page can answer: it only greets, thanks or says goodbye");
+        assertThat(retriever.retrieve("???", gateOff).notSearched()).hasValue(
+                "the question asks nothing a page can answer: it has no letter or digit");
+        assertThat(retriever.retrieve("retry", gateOff).notSearched()).isEmpty();
+        assertThat(retriever.retrieve("retry 🙂", gateOff).sources()).as("a word beside the symbols is searched")
+                .extracting(Source::url).contains("https://x.dev/config/retry");
+        assertThat(retriever.retrieve("hi, how do I retry?", gateOff).sources()).as("a greeting before a question")
+                .extracting(Source::url).contains("https://x.dev/config/retry");
+    }
+
+    @Test
     void maxPerSource_limitsSectionsPerPage_toOneByDefault() {
         RetrievalOptions o = RetrievalOptions.builder().withoutGate().noMaxPerSource().build();
         Retrieval all = retriever.retrieve("handler createAskHandler options cache", o);

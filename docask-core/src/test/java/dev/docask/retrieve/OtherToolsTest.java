@@ -51,6 +51,13 @@ class OtherToolsTest {
     }
 
     @Test
+    void named_everydayWords_inAQuestionWrittenInTitleCase_doNotCount() {
+        assertThat(named("Sometimes the Enzyme Myth Is True")).as("every long word capitalised").isEmpty();
+        assertThat(named("Testing Components With Enzyme And Jest")).as("other names still count").containsExactly("Jest");
+        assertThat(named("Shallow rendering with Enzyme")).containsExactly("Enzyme");
+    }
+
+    @Test
     void named_aNameInsideALongerOne_isNotNamedOnItsOwn() {
         assertThat(named("Deploy to GitHub Pages with a base path")).containsExactly("GitHub Pages");
         assertThat(named("Sync the docs with GitHub")).containsExactly("GitHub");

@@ -129,4 +129,14 @@ class RelevanceGateTest {
         assertThat(withBand.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
         assertThat(new RelevanceGate(0.73, 0.5, false).otherTool("Jekyll collections permalink")).as("no rule recorded").isNull();
     }
+
+    @Test
+    void otherToolFloor_keywordOnly_findsAnotherToolByTheRecordedBound() {
+        RelevanceGate keywordOnly = new RelevanceGate(0, 0.4, false, Double.POSITIVE_INFINITY, java.util.Optional.empty(),
+                java.util.Optional.of(new dev.docask.index.Manifest.OtherToolFloor(5, java.util.List.of("Docusaurus"), 0.55)));
+        assertThat(keywordOnly.otherTool("Jekyll collections permalink")).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
+        assertThat(keywordOnly.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
+        assertThat(new RelevanceGate(0, 0, false, Double.POSITIVE_INFINITY, java.util.Optional.empty(),
+                keywordOnly.otherToolFloor()).otherTool("Jekyll collections permalink")).as("top-N mode").isNull();
+    }
 }

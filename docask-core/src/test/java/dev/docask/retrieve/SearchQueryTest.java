@@ -53,6 +53,17 @@ class SearchQueryTest {
     }
 
     @Test
+    void subject_isTheOpeningWhereItIsSearched_elseTheQuestion() {
+        String asked = "Retry a failing test? We ran Jenkins for this before.";
+        assertThat(SearchQuery.of(asked, INDEX.index(), Optional.empty(), RetrievalOptions.defaults(), e -> { }).subject())
+                .isEqualTo("Retry a failing test?");
+        assertThat(SearchQuery.of(asked, INDEX.index(), Optional.empty(), RetrievalOptions.parse("searchOpening=false"), e -> { })
+                .subject()).as("the opening not searched").isEqualTo(asked);
+        assertThat(SearchQuery.of("Retry a failing test", INDEX.index(), Optional.empty(), RetrievalOptions.defaults(), e -> { })
+                .subject()).as("one sentence").isEqualTo("Retry a failing test");
+    }
+
+    @Test
     void questionAndOpening_areEmbeddedInOneCall() {
         Counting embedder = new Counting();
         SearchQuery q = SearchQuery.of("Retry a failing test? The nightly job flakes.", INDEX.index(),

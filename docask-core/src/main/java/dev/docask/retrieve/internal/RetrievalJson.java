@@ -24,7 +24,8 @@ import java.util.OptionalDouble;
  *
  * <p>{@code {"question", "opening" (only when the opening sentence was searched too), "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
  * "url", "title", "heading", "source", "bm25Rank", "vectorRank", "similarity", "keywordCoverage", "score"}],
- * "gatedOut": [{"url", "source", ..., "reason"}], "micros"}}; a number that does not apply (no vectors,
+ * "gatedOut": [{"url", "source", ..., "reason"}], "notSearched" (only for a question refused before any search: why),
+ * "micros"}}; a number that does not apply (no vectors,
  * not in a retriever's list) is {@code null}.
  */
 public final class RetrievalJson {
@@ -55,6 +56,7 @@ public final class RetrievalJson {
             gated.add(m);
         }
         o.put("gatedOut", gated);
+        r.notSearched().ifPresent(why -> o.put("notSearched", why));
         o.put("micros", r.micros());
         return o;
     }
