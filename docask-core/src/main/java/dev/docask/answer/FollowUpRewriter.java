@@ -95,7 +95,7 @@ final class FollowUpRewriter {
     static boolean leansOnContext(String question) {
         List<String> words = WORD.matcher(question.toLowerCase(Locale.ROOT)).results().map(MatchResult::group).toList();
         return words.size() <= SHORT_WORDS || CONTINUATION.matcher(question.strip()).find()
-                || words.stream().anyMatch(POINTING::contains);
+                || words.stream().anyMatch(POINTING::contains) || HybridRetriever.onlyAsksToGoOn(question);
     }
 
     static String clean(String reply, String original) {

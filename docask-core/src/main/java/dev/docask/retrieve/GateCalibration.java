@@ -112,8 +112,10 @@ final class GateCalibration {
             Chunk c = index.chunk(id);
             String heading = c.heading().strip();
             String text = words(heading) >= 2 && !heading.equalsIgnoreCase(c.title().strip()) ? heading : c.title().strip();
-            // a heading that asks nothing ("Hi there!", an example's) is refused before any search, so no reader's question
-            if (words(text) >= 2 && !NothingAsked.in(text) && seen.add(text.toLowerCase(Locale.ROOT))) {
+            // a heading that asks nothing ("Hi there!", an example's) is refused before any search, so no reader's question.
+            // One that only asks to go on ("See also", "Need more?") stays: leaving those out too re-drew Vitest's even
+            // sample and moved its floor from 0.725 to 0.775 for no reason in the questions (docs/retrieval.md §9)
+            if (words(text) >= 2 && !HybridRetriever.asksNothing(text) && seen.add(text.toLowerCase(Locale.ROOT))) {
                 all.add(new SiteQuestion(text, c.url()));
             }
         }

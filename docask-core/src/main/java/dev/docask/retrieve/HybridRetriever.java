@@ -249,7 +249,7 @@ public final class HybridRetriever {
         long start = System.nanoTime();
         question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
-        Optional<String> nothing = NothingAsked.why(question); // §9: "🙂🙂", "???", "hi", "thanks!"
+        Optional<String> nothing = NothingAsked.why(question); // §9: "🙂🙂", "???", "hi", "thanks!", "tell me more"
         if (nothing.isPresent()) {
             return Retrieval.builder(question).notSearched("the question asks nothing a page can answer: " + nothing.get())
                     .mode(embedder.isPresent() && index.hasVectors() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD)
@@ -309,16 +309,30 @@ public final class HybridRetriever {
     }
 
     /**
-     * Whether {@code question} asks nothing a page can answer (docs/retrieval.md §9): it has no letter or digit
-     * ("🙂🙂"), or it only greets, thanks or says goodbye ("hi", "thanks!"). {@link #retrieve} refuses such a question
-     * before any search; a conversation does not rewrite it into one about the previous question.
+     * Whether {@code question} asks nothing a page can answer, even after an answer (docs/retrieval.md §9): it has no
+     * letter or digit ("🙂🙂"), or it only greets, thanks or says goodbye ("hi", "thanks!"). {@link #retrieve} refuses
+     * such a question before any search; a conversation does not rewrite it into one about the previous question.
      * <pre>{@code
      * HybridRetriever.asksNothing("thanks!");         // true
      * HybridRetriever.asksNothing("thanks, and --help?"); // false
+     * HybridRetriever.asksNothing("tell me more");    // false: see onlyAsksToGoOn
      * }</pre>
      */
     public static boolean asksNothing(String question) {
-        return NothingAsked.in(question);
+        return NothingAsked.kind(question).filter(k -> k != NothingAsked.Kind.GOES_ON).isPresent();
+    }
+
+    /**
+     * Whether {@code question} only asks to go on from an earlier answer ("tell me more", "why?", "yes please";
+     * docs/retrieval.md §9): on its own {@link #retrieve} refuses it before any search; a conversation joins it to
+     * the question before.
+     * <pre>{@code
+     * HybridRetriever.onlyAsksToGoOn("Tell me more.");                // true
+     * HybridRetriever.onlyAsksToGoOn("tell me more about snapshots"); // false
+     * }</pre>
+     */
+    public static boolean onlyAsksToGoOn(String question) {
+        return NothingAsked.kind(question).filter(k -> k == NothingAsked.Kind.GOES_ON).isPresent();
     }
 
     /**

@@ -410,6 +410,20 @@ class AskHandlerTest {
     }
 
     @Test
+    void ask_askingToGoOn_isJoinedToThePreviousQuestion_andRefusedWhenNothingCameBefore() {
+        handler = fixture.build(handler());
+
+        Answer alone = handler.ask("Tell me more.", List.of());
+        Answer followUp = handler.ask("could you explain that in a little more detail?", List.of(Turn.user(ON_TOPIC),
+                Turn.assistant("Use vi.mock [1].")));
+
+        assertThat(alone.refused()).isTrue();
+        assertThat(retrieved).as("only the follow-up was searched, with the question before it")
+                .containsExactly(ON_TOPIC + " could you explain that in a little more detail?");
+        assertThat(followUp.refused()).isFalse();
+    }
+
+    @Test
     void ask_rewriteFailsOnShortFollowUp_searchedWithThePreviousQuestion() {
         server = fixture.serve(new InTurn(new ServerError(500), new StreamTokens("Call vi.useFakeTimers [1].")));
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));

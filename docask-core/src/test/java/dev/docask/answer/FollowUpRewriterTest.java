@@ -26,6 +26,8 @@ class FollowUpRewriterTest {
         assertThat(FollowUpRewriter.leansOnContext("What about snapshot tests in watch mode?")).isTrue();
         assertThat(FollowUpRewriter.leansOnContext("how do I reset it between the tests?")).isTrue();
         assertThat(FollowUpRewriter.leansOnContext("why?")).isTrue();
+        assertThat(FollowUpRewriter.leansOnContext("could you explain that in a little more detail?"))
+                .as("long, but it only asks to go on").isTrue();
     }
 
     @Test

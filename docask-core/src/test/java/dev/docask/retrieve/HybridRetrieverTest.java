@@ -175,7 +175,7 @@ class HybridRetrieverTest {
     @Test
     void questionThatAsksNothing_symbolsOrOnlyAGreeting_isRefusedBeforeAnySearch_evenWithTheGateOff() {
         RetrievalOptions gateOff = RetrievalOptions.builder().withoutGate().build();
-        for (String nothing : List.of("🙂🙂", "???", "** -> ==", "hi", "Thanks!", "hello, can you help me? 🙂")) {
+        for (String nothing : List.of("🙂🙂", "???", "** -> ==", "hi", "Thanks!", "hello, can you help me? 🙂", "tell me more")) {
             Retrieval r = retriever.retrieve(nothing, gateOff);
             assertThat(r.answerable()).as(nothing).isFalse();
             assertThat(r.sources()).as(nothing).isEmpty();
@@ -186,6 +186,8 @@ class HybridRetrieverTest {
                 "the question asks nothing a page can answer: it only greets, thanks or says goodbye");
         assertThat(retriever.retrieve("???", gateOff).notSearched()).hasValue(
                 "the question asks nothing a page can answer: it has no letter or digit");
+        assertThat(retriever.retrieve("Go on, why?", gateOff).notSearched()).hasValue("the question asks nothing a page can "
+                + "answer: it only asks to go on from an earlier answer, and names nothing to go on from");
         assertThat(retriever.retrieve("retry", gateOff).notSearched()).isEmpty();
         assertThat(retriever.retrieve("retry 🙂", gateOff).sources()).as("a word beside the symbols is searched")
                 .extracting(Source::url).contains("https://x.dev/config/retry");

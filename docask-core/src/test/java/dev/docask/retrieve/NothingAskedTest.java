@@ -37,4 +37,22 @@ class NothingAskedTest {
         assertThat(NothingAsked.in("ok()")).isFalse();
         assertThat(NothingAsked.in("all")).as("a plain word is not code").isTrue();
     }
+
+    @Test
+    void onlyAskingToGoOn_asksNothingOnItsOwn_andSaysSo() {
+        assertThat(NothingAsked.kind("tell me more")).contains(NothingAsked.Kind.GOES_ON);
+        assertThat(NothingAsked.kind("Go on.")).contains(NothingAsked.Kind.GOES_ON);
+        assertThat(NothingAsked.kind("why?")).contains(NothingAsked.Kind.GOES_ON);
+        assertThat(NothingAsked.kind("yes please")).contains(NothingAsked.Kind.GOES_ON);
+        assertThat(NothingAsked.kind("Thanks! Can you explain that in more detail?")).contains(NothingAsked.Kind.GOES_ON);
+        assertThat(NothingAsked.kind("hi there")).as("greetings alone").contains(NothingAsked.Kind.GREETS);
+    }
+
+    @Test
+    void askingToGoOnWithASubject_orWithAWordTheDocsNameThingsWith_isAQuestion() {
+        assertThat(NothingAsked.in("tell me more about snapshots")).isFalse();
+        assertThat(NothingAsked.in("more examples")).isFalse();
+        assertThat(NothingAsked.in("details")).as("an HTML element some sites document").isFalse();
+        assertThat(NothingAsked.in("`continue`")).isFalse();
+    }
 }
