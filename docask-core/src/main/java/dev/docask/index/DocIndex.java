@@ -827,6 +827,11 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
+        public Optional<Boolean> writesTogether(List<List<String>> pairs) {
+            return live().backend.writesTogether(pairs);
+        }
+
+        @Override
         public BitSet canonicalChunks() {
             return DocIndex.this.canonicalChunks();
         }

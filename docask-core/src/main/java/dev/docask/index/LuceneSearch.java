@@ -13,11 +13,16 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -27,6 +32,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /** The local backend: Lucene BM25 over the index folder's postings and the exact int8 scan in memory. */
 final class LuceneSearch implements SearchBackend {
@@ -130,6 +136,30 @@ final class LuceneSearch implements SearchBackend {
             throw new IllegalStateException("the index has no vectors (a keyword-only index, built with the embedder none)");
         }
         return vectors;
+    }
+
+    @Override
+    public Optional<Boolean> writesTogether(List<List<String>> pairs) {
+        if (pairs.isEmpty()) {
+            return Optional.of(false);
+        }
+        BooleanQuery.Builder any = new BooleanQuery.Builder();
+        for (List<String> pair : pairs) {
+            any.add(new PhraseQuery(PAIR_SLOP, DocIndex.FIELD, pair.get(0), pair.get(1)), BooleanClause.Occur.SHOULD);
+        }
+        try {
+            // the first matching chunk answers: no scores, no count of the rest
+            Weight w = searcher.createWeight(searcher.rewrite(any.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
+            for (LeafReaderContext leaf : reader.leaves()) {
+                Scorer s = w.scorer(leaf);
+                if (s != null && s.iterator().nextDoc() != DocIdSetIterator.NO_MORE_DOCS) {
+                    return Optional.of(true);
+                }
+            }
+            return Optional.of(false);
+        } catch (IOException e) {
+            throw new IndexException("could not read positions: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -376,7 +376,10 @@ public final class HybridRetriever {
                 .map(OptionalDouble::getAsDouble).orElse(Double.POSITIVE_INFINITY);
         Optional<Manifest.Neighbours> neighbours = rules.flatMap(Manifest.Gate::neighbours);
         Optional<Manifest.OtherToolFloor> toolFloor = rules.flatMap(Manifest.Gate::otherToolFloor);
-        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours, toolFloor);
+        // the pair rule asks coverage's questions to pass on meaning: only where the cosine reads meaning (§4)
+        boolean pairRule = o.coverageNeedsPair() && hybrid && !needsKeyword;
+        return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours, toolFloor,
+                pairRule);
     }
 
     /** The calibrated cosine floor as chosen without the question-space rule: the lowered band's top where there is one. */
@@ -438,7 +441,7 @@ public final class HybridRetriever {
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
             out.add(h.measured(sims[i], covs[i], question != null ? question
-                    : gate.rejection(sims[i], covs[i], lead, otherTool != null)));
+                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, query::wordsWrittenTogether)));
         }
         return out;
     }

@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.BooleanSupplier;
 
 /*
  * The gate decides, per candidate, whether it is about the question at all: cosine similarity at
@@ -16,7 +17,13 @@ import java.util.OptionalDouble;
  */
 record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword,
                      double maxUnknownShare, Optional<Manifest.Neighbours> neighbours,
-                     Optional<Manifest.OtherToolFloor> otherToolFloor) {
+                     Optional<Manifest.OtherToolFloor> otherToolFloor, boolean coverageNeedsPair) {
+
+    /** Without the pair rule (coverage counts wherever the question's words are). */
+    RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword, double maxUnknownShare,
+                  Optional<Manifest.Neighbours> neighbours, Optional<Manifest.OtherToolFloor> otherToolFloor) {
+        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, maxUnknownShare, neighbours, otherToolFloor, false);
+    }
 
     /** Without the keyword-only rule for questions that name another tool. */
     RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword, double maxUnknownShare,
@@ -177,36 +184,49 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
 
     /** Why the candidate of a question of this {@link #lead} fails the gate, or {@code null} when it passes. */
     @Nullable String reject(float similarity, float coverage, double lead) {
-        Rejection r = rejection(similarity, coverage, lead, false);
+        Rejection r = rejection(similarity, coverage, lead, false, () -> true);
         return r == null ? null : r.toString();
     }
 
     /**
      * A candidate that fails the gate, as its numbers; {@link #toString} says why. Most candidates of a question fail and
      * few of the reasons are ever read (explain output, eval reports), so the text is built only when asked for.
+     * {@code apart}: its coverage reached the floor and did not count, since the site writes no two of the question's
+     * neighbouring words together.
      */
-    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead, boolean otherTool) {
+    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead, boolean otherTool, boolean apart) {
         @Override
         public String toString() {
-            return gate.why(similarity, coverage, lead, otherTool);
+            return gate.why(similarity, coverage, lead, otherTool, apart);
         }
     }
 
-    /** The rejection of a candidate of a question that names another tool ({@link #otherTool}) or not; {@code null}: it passes. */
-    @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool) {
+    /*
+     * The pair rule (docs/retrieval.md §4, "Words the site writes together"): keyword coverage says the site has the
+     * question's words, not that it uses them together. A question none of whose neighbouring word pairs the site ever
+     * writes together ("reverse a linked list", "ask my manager for a raise" on a site that has each word on some page)
+     * passes on its meaning or not at all. Only where the cosine reads meaning (a real model, not words-only vectors).
+     */
+    /**
+     * The rejection of a candidate of a question that names another tool ({@link #otherTool}) or not; {@code null}: it
+     * passes. {@code wordsTogether} says whether the site writes two of the question's neighbouring words together; it is
+     * asked only for a candidate that would pass on coverage alone, under the pair rule.
+     */
+    @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool, BooleanSupplier wordsTogether) {
         if (isOpen()) {
             return null;
         }
         if (similarityCounts(similarity, coverage) && similarity >= (float) minSimilarity(lead, otherTool)) {
             return null;
         }
-        if (coverage >= (float) minKeywordCoverage) {
+        boolean covers = coverage >= (float) minKeywordCoverage;
+        if (covers && (!coverageNeedsPair || wordsTogether.getAsBoolean())) {
             return null;
         }
-        return new Rejection(this, similarity, coverage, lead, otherTool);
+        return new Rejection(this, similarity, coverage, lead, otherTool, covers);
     }
 
-    private String why(float similarity, float coverage, double lead, boolean otherTool) {
+    private String why(float similarity, float coverage, double lead, boolean otherTool, boolean apart) {
         double floor = minSimilarity(lead, otherTool);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts(similarity, coverage) ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
@@ -215,7 +235,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                         + "another tool)", minSimilarity)
                 : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
                 : "");
-        return sim + " and keyword coverage " + below(coverage, minKeywordCoverage);
+        return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f does not count: the site writes no two "
+                + "of the question's neighbouring words together", coverage) : " and keyword coverage " + below(coverage, minKeywordCoverage));
     }
 
     /** Whether the candidate's cosine is one the gate counts: there is one, and it shares a word where that is needed. */

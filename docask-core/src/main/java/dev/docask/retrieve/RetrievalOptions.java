@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * <p>The options fall in three groups, as the builder's methods do:
  * <ul>
  *   <li><b>gate</b>: {@link #minSimilarity()}, {@link #minKeywordCoverage()},
- *       {@link #similarityNeedsKeyword()}, {@link #gateMode()};</li>
+ *       {@link #similarityNeedsKeyword()}, {@link #coverageNeedsPair()}, {@link #gateMode()};</li>
  *   <li><b>limits</b> on the sources: {@link #topK()}, {@link #maxContextChars()},
  *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #filter()};</li>
  *   <li><b>candidates</b>: {@link #candidates()}, {@link #rrfK()}, {@link #retrievers()},
@@ -78,6 +78,7 @@ public final class RetrievalOptions {
     private final Retrievers retrievers;
     private final boolean searchOpening;
     private final boolean closeWords;
+    private final boolean coverageNeedsPair;
     private final Optional<String> docsVersion;
     private final boolean versionAware;
     private final boolean scoreFusion;
@@ -99,6 +100,7 @@ public final class RetrievalOptions {
         retrievers = b.retrievers;
         searchOpening = b.searchOpening;
         closeWords = b.closeWords;
+        coverageNeedsPair = b.coverageNeedsPair;
         docsVersion = b.docsVersion;
         versionAware = b.versionAware;
         scoreFusion = b.scoreFusion;
@@ -236,6 +238,15 @@ public final class RetrievalOptions {
     }
 
     /**
+     * Whether keyword coverage vouches for a question only when the site writes two of its words together somewhere
+     * (docs/retrieval.md §4, "Words the site writes together"); on by default. It applies where the index has vectors
+     * and its search backend can tell: a question none of whose word pairs the site writes must pass on its meaning.
+     */
+    public boolean coverageNeedsPair() {
+        return coverageNeedsPair;
+    }
+
+    /**
      * Whether the two lists are fused by their normalised scores (a convex combination of min-max
      * normalised BM25 score and cosine) rather than by their ranks (RRF) (docs/retrieval.md §5).
      */
@@ -264,6 +275,7 @@ public final class RetrievalOptions {
                 && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
                 && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
                 && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords
+                && coverageNeedsPair == r.coverageNeedsPair
                 && docsVersion.equals(r.docsVersion) && versionAware == r.versionAware
                 && scoreFusion == r.scoreFusion && denseWeight == r.denseWeight && pageWeight == r.pageWeight;
     }
@@ -272,7 +284,7 @@ public final class RetrievalOptions {
     public int hashCode() {
         return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
                 maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords, docsVersion, versionAware,
-                scoreFusion, denseWeight, pageWeight);
+                coverageNeedsPair, scoreFusion, denseWeight, pageWeight);
     }
 
     /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
@@ -286,7 +298,7 @@ public final class RetrievalOptions {
                 .add("maxPerSource=" + maxPerSource.orElse(0));
         similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
         j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening)
-                .add("closeWords=" + closeWords).add("versionAware=" + versionAware)
+                .add("closeWords=" + closeWords).add("coverageNeedsPair=" + coverageNeedsPair).add("versionAware=" + versionAware)
                 .add("scoreFusion=" + scoreFusion).add("denseWeight=" + denseWeight).add("pageWeight=" + pageWeight);
         docsVersion.ifPresent(v -> j.add("docsVersion=" + v));
         return filter.isEmpty() ? j.toString() : j + " filter " + new TreeMap<>(filter);
@@ -311,6 +323,7 @@ public final class RetrievalOptions {
         private Retrievers retrievers = Retrievers.BOTH;
         private boolean searchOpening = true;
         private boolean closeWords = true;
+        private boolean coverageNeedsPair = true;
         private Optional<String> docsVersion = Optional.empty();
         private boolean versionAware = true;
         private boolean scoreFusion = false;
@@ -335,6 +348,7 @@ public final class RetrievalOptions {
             retrievers = o.retrievers;
             searchOpening = o.searchOpening;
             closeWords = o.closeWords;
+            coverageNeedsPair = o.coverageNeedsPair;
             docsVersion = o.docsVersion;
             versionAware = o.versionAware;
             scoreFusion = o.scoreFusion;
@@ -491,6 +505,13 @@ public final class RetrievalOptions {
             return this;
         }
 
+        /** {@link RetrievalOptions#coverageNeedsPair()}. */
+        @CanIgnoreReturnValue
+        public Builder coverageNeedsPair(boolean v) {
+            coverageNeedsPair = v;
+            return this;
+        }
+
         @CanIgnoreReturnValue
         public Builder scoreFusion(boolean v) {
             scoreFusion = v;
@@ -577,6 +598,7 @@ public final class RetrievalOptions {
                 }
             }),
             new Setting("similarityNeedsKeyword", "", (b, v) -> b.similarityNeedsKeyword(bool("similarityNeedsKeyword", v))),
+            new Setting("coverageNeedsPair", "", (b, v) -> b.coverageNeedsPair(bool("coverageNeedsPair", v))),
             wordSetting("gateMode", GateMode.class, Builder::gateMode),
             wordSetting("retrievers", Retrievers.class, Builder::retrievers),
             new Setting("searchOpening", "", (b, v) -> b.searchOpening(bool("searchOpening", v))),

@@ -3,7 +3,9 @@ package dev.docask.retrieve;
 import org.jspecify.annotations.Nullable;
 
 import dev.docask.index.internal.Allowed;
+import dev.docask.index.internal.IndexAccess;
 import dev.docask.index.internal.IndexEngine;
+import dev.docask.index.internal.PageToken;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.QueryTerms;
@@ -36,6 +38,7 @@ final class SearchQuery {
     private final @Nullable SearchQuery opening;
     private final RetrievalOptions builtWith;
     private final IndexEngine engine;
+    private @Nullable Boolean wordsTogether; // asked on first need: most questions pass on their cosine
 
     private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector,
                         float @Nullable [] respeltVector, @Nullable SearchQuery opening, RetrievalOptions builtWith) {
@@ -110,6 +113,40 @@ final class SearchQuery {
     /** The question as asked. */
     String text() {
         return text;
+    }
+
+    /**
+     * Whether the site writes two of the question's neighbouring words together somewhere (the pair rule,
+     * docs/retrieval.md §4, "Words the site writes together"); true for a question of fewer than two words the index
+     * knows, and where the search backend cannot tell. One phrase search, on first need.
+     */
+    boolean wordsWrittenTogether() {
+        Boolean known = wordsTogether;
+        if (known == null) {
+            List<List<String>> pairs = pairs(text, terms);
+            known = pairs.isEmpty() || engine.writesTogether(pairs).orElse(true);
+            wordsTogether = known;
+        }
+        return known;
+    }
+
+    /**
+     * Each term with the next, in the order the question has them (close words in place of misspelt ones), and the parts
+     * of each word the question writes joined by a mark ("client:only", "dead-letter"), which the question's stop words
+     * must not part: the question drops "only" as a stop word, the pages keep it.
+     */
+    static List<List<String>> pairs(String text, QueryTerms terms) {
+        List<List<String>> out = new java.util.ArrayList<>();
+        for (int i = 1; i < terms.terms().size(); i++) {
+            out.add(List.of(terms.terms().get(i - 1), terms.terms().get(i)));
+        }
+        for (String written : text.split("\\s+")) {
+            List<PageToken> parts = written.length() < 3 ? List.of() : IndexAccess.pageTokens(written);
+            for (int i = 1; i < parts.size(); i++) {
+                out.add(List.of(parts.get(i - 1).term(), parts.get(i).term()));
+            }
+        }
+        return out;
     }
 
     /**

@@ -427,6 +427,48 @@ class HybridRetrieverTest {
         assertThat(seen).hasSize(4).allSatisfy(e -> assertThat(e).isInstanceOf(RetrievalException.class));
     }
 
+    /** A model that reads meaning (not words-only) and finds every page unlike every question: only coverage can pass. */
+    private static Embedder meaningBlind() {
+        return new Embedder() {
+            public String id() { return index.manifest().embedderId(); }
+            public int dimensions() { return index.manifest().dimensions(); }
+            public List<float[]> embedAll(List<String> texts) { return texts.stream().map(t -> axis()).toList(); }
+            public float[] embedQuery(String q) { return axis(); }
+            private float[] axis() {
+                float[] v = new float[dimensions()];
+                v[0] = 1;
+                return v;
+            }
+        };
+    }
+
+    @Test
+    void pairRule_coverageVouchesForAQuestionOnlyWhenTheSiteWritesTwoOfItsNeighbouringWordsTogether() {
+        HybridRetriever byMeaning = HybridRetriever.builder(index).embedder(meaningBlind()).build();
+        RetrievalOptions coverageOnly = RetrievalOptions.parse("minSimilarity=0.99,minKeywordCoverage=0.5");
+
+        // "Handler options set the timeout and the cache size": every word there, no two of them together
+        Retrieval apart = byMeaning.retrieve("timeout size", coverageOnly);
+        Retrieval together = byMeaning.retrieve("cache size", coverageOnly);
+        Retrieval ruleOff = byMeaning.retrieve("timeout size", coverageOnly.toBuilder().coverageNeedsPair(false).build());
+
+        assertThat(apart.answerable()).isFalse();
+        assertThat(apart.gatedOut()).anySatisfy(h -> assertThat(h.gatedOut().orElseThrow()).contains(
+                "keyword coverage 1.000 does not count: the site writes no two of the question's neighbouring words together"));
+        assertThat(together.answerable()).isTrue();
+        assertThat(urls(together)).first().isEqualTo("https://x.dev/api/handler#options");
+        assertThat(ruleOff.answerable()).isTrue();
+    }
+
+    @Test
+    void pairRule_leavesAQuestionOfOneWord_andWordsOnlyVectors_alone() {
+        RetrievalOptions coverageOnly = RetrievalOptions.parse("minSimilarity=0.99,minKeywordCoverage=0.5");
+        assertThat(HybridRetriever.builder(index).embedder(meaningBlind()).build().retrieve("timeout", coverageOnly).answerable())
+                .as("one word: no pair to ask about").isTrue();
+        assertThat(retriever.retrieve("timeout size", coverageOnly).answerable())
+                .as("the mock's cosine reads words, not meaning: coverage is all a question has").isTrue();
+    }
+
     private static Embedder failingEmbedder() {
         return new Embedder() {
             public String id() { return index.manifest().embedderId(); }

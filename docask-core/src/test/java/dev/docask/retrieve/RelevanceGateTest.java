@@ -2,6 +2,9 @@ package dev.docask.retrieve;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RelevanceGateTest {
@@ -123,7 +126,7 @@ class RelevanceGateTest {
         assertThat(withBand.minSimilarity(-0.01, false)).as("in the band").isEqualTo(0.73);
         assertThat(withBand.minSimilarity(-0.01, true)).as("another tool: the band's top").isEqualTo(0.75);
         assertThat(withBand.reject(0.74f, 0.1f, -0.01)).isNull();
-        assertThat(withBand.rejection(0.74f, 0.1f, -0.01, true)).hasToString("similarity 0.740 < 0.750 (the lowered band "
+        assertThat(withBand.rejection(0.74f, 0.1f, -0.01, true, () -> true)).hasToString("similarity 0.740 < 0.750 (the lowered band "
                 + "0.730 does not count for a question that names another tool) and keyword coverage 0.100 < 0.500");
         assertThat(withBand.otherTool("Jekyll collections permalink")).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
         assertThat(withBand.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
@@ -138,5 +141,22 @@ class RelevanceGateTest {
         assertThat(keywordOnly.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
         assertThat(new RelevanceGate(0, 0, false, Double.POSITIVE_INFINITY, java.util.Optional.empty(),
                 keywordOnly.otherToolFloor()).otherTool("Jekyll collections permalink")).as("top-N mode").isNull();
+    }
+
+    @Test
+    void pairRule_aCandidateThatPassesOnCoverageAlone_needsTheQuestionsWordsWrittenTogether() {
+        RelevanceGate gate = new RelevanceGate(0.75, 0.55, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(), true);
+        BooleanSupplier never = () -> {
+            throw new AssertionError("asked only for a pass on coverage alone");
+        };
+
+        assertThat(gate.rejection(0.60f, 0.80f, Double.NaN, false, () -> true)).isNull();
+        assertThat(gate.rejection(0.60f, 0.80f, Double.NaN, false, () -> false)).hasToString("similarity 0.600 < 0.750 and keyword "
+                + "coverage 0.800 does not count: the site writes no two of the question's neighbouring words together");
+        assertThat(gate.rejection(0.80f, 0.80f, Double.NaN, false, never)).as("it passes on its meaning").isNull();
+        assertThat(gate.rejection(0.60f, 0.30f, Double.NaN, false, never)).hasToString(
+                "similarity 0.600 < 0.750 and keyword coverage 0.300 < 0.550");
+        assertThat(new RelevanceGate(0.75, 0.55, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(), false)
+                .rejection(0.60f, 0.80f, Double.NaN, false, never)).as("rule off").isNull();
     }
 }

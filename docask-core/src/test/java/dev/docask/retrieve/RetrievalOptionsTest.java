@@ -93,7 +93,8 @@ class RetrievalOptionsTest {
         Map<String, String> values = new java.util.HashMap<>(Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
                 "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false", "closeWords", "false",
                 "gateMode", "filter", "retrievers", "bm25"));
-        values.putAll(Map.of("versionAware", "false", "docsVersion", "next", "scoreFusion", "true", "denseWeight", "0.7"));
+        values.putAll(Map.of("versionAware", "false", "docsVersion", "next", "scoreFusion", "true", "denseWeight", "0.7",
+                "coverageNeedsPair", "false"));
         for (String name : RetrievalOptions.SETTING_NAMES) {
             assertThat(d.toBuilder().set(name, values.getOrDefault(name, "3")).build()).as(name).isNotEqualTo(d);
         }

@@ -53,6 +53,19 @@ class SearchQueryTest {
     }
 
     @Test
+    void pairs_eachTermWithTheNext_andThePartsOfAWordJoinedByAMark() {
+        dev.docask.index.internal.QueryTerms t = dev.docask.index.internal.IndexEngine.of(INDEX.index())
+                .queryTerms("client:only warns about a missing retry", true);
+
+        List<List<String>> pairs = SearchQuery.pairs("client:only warns about a missing retry", t);
+
+        assertThat(pairs).as("the question's stop words drop 'only'; the pages keep it, right after 'client'")
+                .contains(List.of("client", "warn"), List.of("warn", "miss"), List.of("miss", "retri"), List.of("client", "onli"));
+        assertThat(SearchQuery.pairs("retry", dev.docask.index.internal.IndexEngine.of(INDEX.index()).queryTerms("retry", true)))
+                .isEmpty();
+    }
+
+    @Test
     void subject_isTheOpeningWhereItIsSearched_elseTheQuestion() {
         String asked = "Retry a failing test? We ran Jenkins for this before.";
         assertThat(SearchQuery.of(asked, INDEX.index(), Optional.empty(), RetrievalOptions.defaults(), e -> { }).subject())

@@ -61,6 +61,12 @@ public interface IndexEngine {
     /** For each chunk, which of the terms it contains. */
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
 
+    /**
+     * Whether some chunk has the two terms of one of {@code pairs} written together
+     * ({@link SearchBackend#writesTogether}); empty when the backend cannot tell.
+     */
+    java.util.Optional<Boolean> writesTogether(List<List<String>> pairs);
+
     /** A fresh set of the canonical chunks (one per group of copies). */
     BitSet canonicalChunks();
 

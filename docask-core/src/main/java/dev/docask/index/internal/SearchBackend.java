@@ -49,6 +49,22 @@ public interface SearchBackend extends AutoCloseable {
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
 
     /**
+     * Whether some chunk has the two terms of one of {@code pairs} written together: at most
+     * {@link #PAIR_SLOP} positions apart, in either order (a Lucene phrase query's slop), for the gate's pair rule
+     * (docs/retrieval.md §4, "Words the site writes together"); empty when the backend cannot tell, which leaves the
+     * rule out.
+     */
+    default Optional<Boolean> writesTogether(List<List<String>> pairs) {
+        return Optional.empty();
+    }
+
+    /**
+     * How far apart two terms may be and still count as written together: the positions of up to two stop words
+     * between them ("filtered from the sitemap", "pages of the blog"), not a clause.
+     */
+    int PAIR_SLOP = 2;
+
+    /**
      * The site's written words (lower-case runs of letters, not stemmed: what close-word matching
      * compares a misspelt word with) and on how many chunks each is, when the service keeps them;
      * empty to have them gathered from the chunks' text, as the local index does for an index built
