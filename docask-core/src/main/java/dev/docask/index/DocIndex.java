@@ -827,8 +827,8 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
-        public Optional<Boolean> writesTogether(List<List<String>> pairs) {
-            return live().backend.writesTogether(pairs);
+        public Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds) {
+            return live().backend.writesTogether(pairs, chunkIds);
         }
 
         @Override

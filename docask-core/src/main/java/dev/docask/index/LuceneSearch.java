@@ -22,6 +22,7 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.FSDirectory;
@@ -139,21 +140,42 @@ final class LuceneSearch implements SearchBackend {
     }
 
     @Override
-    public Optional<Boolean> writesTogether(List<List<String>> pairs) {
-        if (pairs.isEmpty()) {
+    public Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds) {
+        if (pairs.isEmpty() || chunkIds.length == 0) {
             return Optional.of(false);
         }
         BooleanQuery.Builder any = new BooleanQuery.Builder();
         for (List<String> pair : pairs) {
             any.add(new PhraseQuery(PAIR_SLOP, DocIndex.FIELD, pair.get(0), pair.get(1)), BooleanClause.Occur.SHOULD);
         }
+        int[] docs = new int[chunkIds.length];
+        for (int i = 0; i < docs.length; i++) {
+            docs[i] = chunkToDoc[chunkIds[i]];
+        }
+        Arrays.sort(docs);
         try {
-            // the first matching chunk answers: no scores, no count of the rest
+            // the postings' skip lists reach each candidate; positions are read for candidates that have a pair's terms
             Weight w = searcher.createWeight(searcher.rewrite(any.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
             for (LeafReaderContext leaf : reader.leaves()) {
                 Scorer s = w.scorer(leaf);
-                if (s != null && s.iterator().nextDoc() != DocIdSetIterator.NO_MORE_DOCS) {
-                    return Optional.of(true);
+                if (s == null) {
+                    continue;
+                }
+                TwoPhaseIterator twoPhase = s.twoPhaseIterator();
+                DocIdSetIterator approximation = twoPhase == null ? s.iterator() : twoPhase.approximation();
+                for (int doc : docs) {
+                    int d = doc - leaf.docBase;
+                    if (d < 0 || d >= leaf.reader().maxDoc()) {
+                        continue;
+                    }
+                    int at = approximation.docID() < d ? approximation.advance(d) : approximation.docID();
+                    if (at == DocIdSetIterator.NO_MORE_DOCS) {
+                        break;
+                    }
+                    // `at` past d: d lacks a pair's terms; at d, the positions decide (asked once per document)
+                    if (at == d && (twoPhase == null || twoPhase.matches())) {
+                        return Optional.of(true);
+                    }
                 }
             }
             return Optional.of(false);

@@ -437,13 +437,32 @@ public final class HybridRetriever {
         }
         OtherTools.Named otherTool = gate.otherTool(query.subject());
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool);
+        Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
             out.add(h.measured(sims[i], covs[i], question != null ? question
-                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, query::wordsWrittenTogether)));
+                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, together)));
         }
         return out;
+    }
+
+    /** A yes-or-no question asked on first need and then remembered. */
+    private static final class Memo implements java.util.function.BooleanSupplier {
+        private final java.util.function.BooleanSupplier ask;
+        private int answer = -1;
+
+        Memo(java.util.function.BooleanSupplier ask) {
+            this.ask = ask;
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            if (answer < 0) {
+                answer = ask.getAsBoolean() ? 1 : 0;
+            }
+            return answer == 1;
+        }
     }
 
     /**

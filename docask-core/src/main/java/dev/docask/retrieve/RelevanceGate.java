@@ -191,8 +191,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     /**
      * A candidate that fails the gate, as its numbers; {@link #toString} says why. Most candidates of a question fail and
      * few of the reasons are ever read (explain output, eval reports), so the text is built only when asked for.
-     * {@code apart}: its coverage reached the floor and did not count, since the site writes no two of the question's
-     * neighbouring words together.
+     * {@code apart}: its coverage reached the floor and did not count, since none of the question's candidates writes two
+     * of its neighbouring words together.
      */
     record Rejection(RelevanceGate gate, float similarity, float coverage, double lead, boolean otherTool, boolean apart) {
         @Override
@@ -203,8 +203,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
 
     /*
      * The pair rule (docs/retrieval.md §4, "Words the site writes together"): keyword coverage says the site has the
-     * question's words, not that it uses them together. A question none of whose neighbouring word pairs the site ever
-     * writes together ("reverse a linked list", "ask my manager for a raise" on a site that has each word on some page)
+     * question's words, not that it uses them together. A question none of whose neighbouring word pairs its candidate
+     * chunks write together ("reverse a linked list", "ask my manager for a raise" on a site that has each word on some page)
      * passes on its meaning or not at all. Only where the cosine reads meaning (a real model, not words-only vectors).
      */
     /**
@@ -235,8 +235,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                         + "another tool)", minSimilarity)
                 : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
                 : "");
-        return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f does not count: the site writes no two "
-                + "of the question's neighbouring words together", coverage) : " and keyword coverage " + below(coverage, minKeywordCoverage));
+        return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f does not count: none of the "
+                + "question's candidates writes two of its neighbouring words together", coverage) : " and keyword coverage " + below(coverage, minKeywordCoverage));
     }
 
     /** Whether the candidate's cosine is one the gate counts: there is one, and it shares a word where that is needed. */

@@ -238,8 +238,8 @@ public final class RetrievalOptions {
     }
 
     /**
-     * Whether keyword coverage vouches for a question only when the site writes two of its words together somewhere
-     * (docs/retrieval.md §4, "Words the site writes together"); on by default. It applies where the index has vectors
+     * Whether keyword coverage vouches for a question only when one of its candidate chunks writes two of its
+     * neighbouring words together (docs/retrieval.md §4, "Words the site writes together"); on by default. It applies where the index has vectors
      * and its search backend can tell: a question none of whose word pairs the site writes must pass on its meaning.
      */
     public boolean coverageNeedsPair() {

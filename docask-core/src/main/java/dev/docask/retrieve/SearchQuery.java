@@ -38,7 +38,7 @@ final class SearchQuery {
     private final @Nullable SearchQuery opening;
     private final RetrievalOptions builtWith;
     private final IndexEngine engine;
-    private @Nullable Boolean wordsTogether; // asked on first need: most questions pass on their cosine
+    private @Nullable List<List<String>> pairs; // made on first need: most questions pass on their cosine
 
     private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector,
                         float @Nullable [] respeltVector, @Nullable SearchQuery opening, RetrievalOptions builtWith) {
@@ -116,18 +116,17 @@ final class SearchQuery {
     }
 
     /**
-     * Whether the site writes two of the question's neighbouring words together somewhere (the pair rule,
-     * docs/retrieval.md §4, "Words the site writes together"); true for a question of fewer than two words the index
-     * knows, and where the search backend cannot tell. One phrase search, on first need.
+     * Whether one of the chunks {@code chunkIds} (the question's candidates) writes two of the question's neighbouring
+     * words together (the pair rule, docs/retrieval.md §4, "Words the site writes together"); true for a question of
+     * fewer than two words the index knows, and where the search backend cannot tell. One phrase search over those chunks.
      */
-    boolean wordsWrittenTogether() {
-        Boolean known = wordsTogether;
-        if (known == null) {
-            List<List<String>> pairs = pairs(text, terms);
-            known = pairs.isEmpty() || engine.writesTogether(pairs).orElse(true);
-            wordsTogether = known;
+    boolean wordsWrittenTogether(int[] chunkIds) {
+        List<List<String>> p = pairs;
+        if (p == null) {
+            p = pairs(text, terms);
+            pairs = p;
         }
-        return known;
+        return p.isEmpty() || engine.writesTogether(p, chunkIds).orElse(true);
     }
 
     /**

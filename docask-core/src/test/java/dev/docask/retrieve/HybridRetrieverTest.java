@@ -454,10 +454,25 @@ class HybridRetrieverTest {
 
         assertThat(apart.answerable()).isFalse();
         assertThat(apart.gatedOut()).anySatisfy(h -> assertThat(h.gatedOut().orElseThrow()).contains(
-                "keyword coverage 1.000 does not count: the site writes no two of the question's neighbouring words together"));
+                "keyword coverage 1.000 does not count: none of the question's candidates writes two of its neighbouring words together"));
         assertThat(together.answerable()).isTrue();
         assertThat(urls(together)).first().isEqualTo("https://x.dev/api/handler#options");
         assertThat(ruleOff.answerable()).isTrue();
+    }
+
+    @Test
+    void pairRule_readsOnlyTheCandidatesChunks_soItsCostIsTheirs() {
+        var engine = dev.docask.index.internal.IndexEngine.of(index);
+        List<List<String>> cacheSize = List.of(List.of("cach", "size"));
+        int options = CHUNKS.size() - 1; // "… the timeout and the cache size of the handler."
+        int[] others = java.util.stream.IntStream.range(0, options).toArray();
+
+        assertThat(engine.writesTogether(cacheSize, new int[] {options})).contains(true);
+        assertThat(engine.writesTogether(cacheSize, new int[] {0, 3, options})).contains(true);
+        assertThat(engine.writesTogether(cacheSize, others)).as("written together only outside the candidates").contains(false);
+        assertThat(engine.writesTogether(List.of(List.of("size", "cach")), new int[] {options})).as("either order").contains(true);
+        assertThat(engine.writesTogether(List.of(List.of("timeout", "size")), new int[] {options}))
+                .as("'timeout and the cache size': three positions apart").contains(false);
     }
 
     @Test

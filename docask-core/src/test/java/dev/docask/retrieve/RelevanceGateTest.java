@@ -152,7 +152,7 @@ class RelevanceGateTest {
 
         assertThat(gate.rejection(0.60f, 0.80f, Double.NaN, false, () -> true)).isNull();
         assertThat(gate.rejection(0.60f, 0.80f, Double.NaN, false, () -> false)).hasToString("similarity 0.600 < 0.750 and keyword "
-                + "coverage 0.800 does not count: the site writes no two of the question's neighbouring words together");
+                + "coverage 0.800 does not count: none of the question's candidates writes two of its neighbouring words together");
         assertThat(gate.rejection(0.80f, 0.80f, Double.NaN, false, never)).as("it passes on its meaning").isNull();
         assertThat(gate.rejection(0.60f, 0.30f, Double.NaN, false, never)).hasToString(
                 "similarity 0.600 < 0.750 and keyword coverage 0.300 < 0.550");

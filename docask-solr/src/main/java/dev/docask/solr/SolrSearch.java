@@ -243,6 +243,40 @@ final class SolrSearch implements SearchBackend {
         return b;
     }
 
+    /*
+     * The pair rule's question (docs/retrieval.md §4, "Words the site writes together") as the local index asks it: a
+     * Lucene phrase query of two terms with slop 2 matches where the second term is one to three positions after the
+     * first (nW: an ordered span with slop n - 1), at the same position or right before it (1N: unordered, slop 0).
+     * Solr's surround parser takes the analysed terms as they are; quoted, a joiner in an identifier is no operator.
+     */
+    @Override
+    public java.util.Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds) {
+        if (pairs.isEmpty() || chunkIds.length == 0) {
+            return java.util.Optional.of(false);
+        }
+        StringBuilder q = new StringBuilder();
+        for (List<String> pair : pairs) {
+            String a = quoted(pair.get(0));
+            String b = quoted(pair.get(1));
+            q.append(q.isEmpty() ? "" : " OR ").append(PAIR_SLOP + 1).append("W(").append(a).append(", ").append(b)
+                    .append(") OR 1N(").append(a).append(", ").append(b).append(")");
+        }
+        List<Integer> ids = new ArrayList<>(chunkIds.length);
+        for (int id : chunkIds) {
+            ids.add(id);
+        }
+        ModifiableSolrParams p = base();
+        p.add("fq", intsFilter(SolrFields.ORD, ids));
+        p.set("q", "{!surround df=" + tokens + " maxBasicQueries=" + Math.max(1000, 4 * pairs.size()) + "}" + q);
+        p.set("rows", 0);
+        return java.util.Optional.of(solr.query("a search for word pairs", p).getResults().getNumFound() > 0);
+    }
+
+    /** A term for the surround parser: quoted, a quote inside doubled (the analyser never makes one). */
+    private static String quoted(String term) {
+        return '"' + term.replace("\"", "\"\"") + '"';
+    }
+
     @Override
     public boolean[][] termPresence(QueryTerms terms, int[] chunkIds) {
         boolean[][] present = new boolean[chunkIds.length][terms.terms().size()];

@@ -203,6 +203,35 @@ class SolrBackendIT {
     }
 
     @Test
+    void open_publishedSite_sameWordPairsWrittenTogetherAsLocalIndex() {
+        List<String> asked = new ArrayList<>(questions);
+        asked.addAll(List.of("How do I ask my manager for a raise?", "How do I reverse a linked list in place?",
+                "retry-after header doubling delay", "queue.toml --retry-limit"));
+        dev.docask.index.internal.IndexEngine localEngine = dev.docask.index.internal.IndexEngine.of(samples);
+        int[] every = java.util.stream.IntStream.range(0, samples.size()).toArray();
+        int[] firstHalf = java.util.stream.IntStream.range(0, samples.size() / 2).toArray();
+        try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {
+            dev.docask.index.internal.IndexEngine solrEngine = dev.docask.index.internal.IndexEngine.of(remote);
+            int together = 0;
+            int apart = 0;
+            for (String q : asked) {
+                List<String> terms = localEngine.queryTerms(q, true).terms();
+                for (int i = 1; i < terms.size(); i++) {
+                    List<List<String>> pair = List.of(List.of(terms.get(i - 1), terms.get(i)));
+                    boolean local = localEngine.writesTogether(pair, every).orElseThrow();
+                    assertThat(solrEngine.writesTogether(pair, every)).as("%s in %s", pair, q).contains(local);
+                    assertThat(solrEngine.writesTogether(pair, firstHalf)).as("%s in %s, half the chunks", pair, q)
+                            .isEqualTo(localEngine.writesTogether(pair, firstHalf));
+                    together += local ? 1 : 0;
+                    apart += local ? 0 : 1;
+                }
+            }
+            assertThat(together).as("pairs written together").isPositive();
+            assertThat(apart).as("pairs never written together").isPositive();
+        }
+    }
+
+    @Test
     void open_publishedSite_sameSimilarityAndCoverageAsLocalIndex() {
         HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
         try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {

@@ -62,10 +62,10 @@ public interface IndexEngine {
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
 
     /**
-     * Whether some chunk has the two terms of one of {@code pairs} written together
+     * Whether one of the chunks {@code chunkIds} has the two terms of one of {@code pairs} written together
      * ({@link SearchBackend#writesTogether}); empty when the backend cannot tell.
      */
-    java.util.Optional<Boolean> writesTogether(List<List<String>> pairs);
+    java.util.Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds);
 
     /** A fresh set of the canonical chunks (one per group of copies). */
     BitSet canonicalChunks();

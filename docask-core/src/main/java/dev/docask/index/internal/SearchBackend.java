@@ -49,12 +49,12 @@ public interface SearchBackend extends AutoCloseable {
     boolean[][] termPresence(QueryTerms terms, int[] chunkIds);
 
     /**
-     * Whether some chunk has the two terms of one of {@code pairs} written together: at most
+     * Whether one of the chunks {@code chunkIds} has the two terms of one of {@code pairs} written together: at most
      * {@link #PAIR_SLOP} positions apart, in either order (a Lucene phrase query's slop), for the gate's pair rule
      * (docs/retrieval.md §4, "Words the site writes together"); empty when the backend cannot tell, which leaves the
-     * rule out.
+     * rule out. Only those chunks are read, so the cost is the candidates', whatever the site's size.
      */
-    default Optional<Boolean> writesTogether(List<List<String>> pairs) {
+    default Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds) {
         return Optional.empty();
     }
 
