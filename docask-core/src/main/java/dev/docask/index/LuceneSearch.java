@@ -15,15 +15,10 @@ import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
-import org.apache.lucene.search.TwoPhaseIterator;
-import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -139,14 +134,15 @@ final class LuceneSearch implements SearchBackend {
         return vectors;
     }
 
+    /*
+     * What a Lucene phrase query of the two terms with slop PAIR_SLOP accepts (the second term 1 - slop to 1 + slop
+     * positions after the first), read from the postings of the candidates alone: building a phrase query's weight and
+     * scorer cost more than the reading (docs/benchmarks.md, "The pair rule").
+     */
     @Override
     public Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds) {
         if (pairs.isEmpty() || chunkIds.length == 0) {
             return Optional.of(false);
-        }
-        BooleanQuery.Builder any = new BooleanQuery.Builder();
-        for (List<String> pair : pairs) {
-            any.add(new PhraseQuery(PAIR_SLOP, DocIndex.FIELD, pair.get(0), pair.get(1)), BooleanClause.Occur.SHOULD);
         }
         int[] docs = new int[chunkIds.length];
         for (int i = 0; i < docs.length; i++) {
@@ -154,26 +150,19 @@ final class LuceneSearch implements SearchBackend {
         }
         Arrays.sort(docs);
         try {
-            // the postings' skip lists reach each candidate; positions are read for candidates that have a pair's terms
-            Weight w = searcher.createWeight(searcher.rewrite(any.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
             for (LeafReaderContext leaf : reader.leaves()) {
-                Scorer s = w.scorer(leaf);
-                if (s == null) {
+                var fieldTerms = leaf.reader().terms(DocIndex.FIELD);
+                if (fieldTerms == null) {
                     continue;
                 }
-                TwoPhaseIterator twoPhase = s.twoPhaseIterator();
-                DocIdSetIterator approximation = twoPhase == null ? s.iterator() : twoPhase.approximation();
-                for (int doc : docs) {
-                    int d = doc - leaf.docBase;
-                    if (d < 0 || d >= leaf.reader().maxDoc()) {
+                TermsEnum te = fieldTerms.iterator();
+                for (List<String> pair : pairs) {
+                    if (pair.get(0).equals(pair.get(1))) {
                         continue;
                     }
-                    int at = approximation.docID() < d ? approximation.advance(d) : approximation.docID();
-                    if (at == DocIdSetIterator.NO_MORE_DOCS) {
-                        break;
-                    }
-                    // `at` past d: d lacks a pair's terms; at d, the positions decide (asked once per document)
-                    if (at == d && (twoPhase == null || twoPhase.matches())) {
+                    PostingsEnum first = positions(te, pair.get(0));
+                    PostingsEnum second = first == null ? null : positions(te, pair.get(1));
+                    if (first != null && second != null && together(first, second, docs, leaf)) {
                         return Optional.of(true);
                     }
                 }
@@ -182,6 +171,48 @@ final class LuceneSearch implements SearchBackend {
         } catch (IOException e) {
             throw new IndexException("could not read positions: " + e.getMessage(), e);
         }
+    }
+
+    private static @Nullable PostingsEnum positions(TermsEnum te, String term) throws IOException {
+        return te.seekExact(new BytesRef(term)) ? te.postings(null, PostingsEnum.POSITIONS) : null;
+    }
+
+    /** Whether one of {@code docs} (sorted, index-wide) has the two terms within the slop, in this leaf. */
+    private static boolean together(PostingsEnum first, PostingsEnum second, int[] docs, LeafReaderContext leaf)
+            throws IOException {
+        for (int doc : docs) {
+            int d = doc - leaf.docBase;
+            if (d < 0 || d >= leaf.reader().maxDoc()) {
+                continue;
+            }
+            int a = first.docID() < d ? first.advance(d) : first.docID();
+            int b = second.docID() < d ? second.advance(d) : second.docID();
+            if (a == DocIdSetIterator.NO_MORE_DOCS || b == DocIdSetIterator.NO_MORE_DOCS) {
+                return false;
+            }
+            if (a == d && b == d && near(first, second)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether, in the document both are on, the second term sits 1 - slop to 1 + slop positions after the first. */
+    private static boolean near(PostingsEnum first, PostingsEnum second) throws IOException {
+        int[] at = new int[first.freq()];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = first.nextPosition();
+        }
+        for (int j = second.freq(); j > 0; j--) {
+            int p = second.nextPosition();
+            for (int q : at) {
+                int gap = p - q;
+                if (gap >= 1 - PAIR_SLOP && gap <= 1 + PAIR_SLOP) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     @Override

@@ -140,12 +140,26 @@ final class SearchQuery {
             out.add(List.of(terms.terms().get(i - 1), terms.terms().get(i)));
         }
         for (String written : text.split("\\s+")) {
-            List<PageToken> parts = written.length() < 3 ? List.of() : IndexAccess.pageTokens(written);
+            List<PageToken> parts = joined(written) ? IndexAccess.pageTokens(written) : List.of();
             for (int i = 1; i < parts.size(); i++) {
-                out.add(List.of(parts.get(i - 1).term(), parts.get(i).term()));
+                if (!parts.get(i - 1).term().equals(parts.get(i).term())) {
+                    out.add(List.of(parts.get(i - 1).term(), parts.get(i).term()));
+                }
             }
         }
         return out;
+    }
+
+    /** Whether a written word joins parts with a mark inside it ("client:only", "vi.mock"): only such a word is analysed. */
+    private static boolean joined(String written) {
+        for (int i = 1; i < written.length() - 1; i++) {
+            char c = written.charAt(i);
+            if (!Character.isLetterOrDigit(c) && Character.isLetterOrDigit(written.charAt(i - 1))
+                    && Character.isLetterOrDigit(written.charAt(i + 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
