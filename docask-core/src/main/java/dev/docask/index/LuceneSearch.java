@@ -150,12 +150,7 @@ final class LuceneSearch implements SearchBackend {
         }
         Arrays.sort(docs);
         try {
-            for (LeafReaderContext leaf : reader.leaves()) {
-                var fieldTerms = leaf.reader().terms(DocIndex.FIELD);
-                if (fieldTerms == null) {
-                    continue;
-                }
-                TermsEnum te = fieldTerms.iterator();
+            return Optional.of(anyLeaf((leaf, te) -> {
                 for (List<String> pair : pairs) {
                     if (pair.get(0).equals(pair.get(1))) {
                         continue;
@@ -163,14 +158,31 @@ final class LuceneSearch implements SearchBackend {
                     PostingsEnum first = positions(te, pair.get(0));
                     PostingsEnum second = first == null ? null : positions(te, pair.get(1));
                     if (first != null && second != null && together(first, second, docs, leaf)) {
-                        return Optional.of(true);
+                        return true;
                     }
                 }
-            }
-            return Optional.of(false);
+                return false;
+            }));
         } catch (IOException e) {
             throw new IndexException("could not read positions: " + e.getMessage(), e);
         }
+    }
+
+    /** What {@link #anyLeaf} does with one segment and a terms enum of its search field; true to stop. */
+    @FunctionalInterface
+    private interface LeafVisit {
+        boolean visit(LeafReaderContext leaf, TermsEnum terms) throws IOException;
+    }
+
+    /** Visits each segment that has the search field, until {@code visit} returns true; whether one did. */
+    private boolean anyLeaf(LeafVisit visit) throws IOException {
+        for (LeafReaderContext leaf : reader.leaves()) {
+            var fieldTerms = leaf.reader().terms(DocIndex.FIELD);
+            if (fieldTerms != null && visit.visit(leaf, fieldTerms.iterator())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static @Nullable PostingsEnum positions(TermsEnum te, String term) throws IOException {
@@ -227,12 +239,7 @@ final class LuceneSearch implements SearchBackend {
         }
         Arrays.sort(byDoc, (a, b) -> Integer.compare(chunkToDoc[chunkIds[a]], chunkToDoc[chunkIds[b]]));
         try {
-            for (LeafReaderContext leaf : reader.leaves()) {
-                var fieldTerms = leaf.reader().terms(DocIndex.FIELD);
-                if (fieldTerms == null) {
-                    continue;
-                }
-                TermsEnum te = fieldTerms.iterator();
+            anyLeaf((leaf, te) -> {
                 for (int t = 0; t < terms.terms().size(); t++) {
                     if (!te.seekExact(new BytesRef(terms.terms().get(t)))) {
                         continue;
@@ -252,7 +259,8 @@ final class LuceneSearch implements SearchBackend {
                         }
                     }
                 }
-            }
+                return false;
+            });
         } catch (IOException e) {
             throw new IndexException("could not read postings: " + e.getMessage(), e);
         }
