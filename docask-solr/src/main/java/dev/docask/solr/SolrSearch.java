@@ -246,7 +246,8 @@ final class SolrSearch implements SearchBackend {
     /*
      * The pair rule's question (docs/retrieval.md §4, "Words the site writes together") as the local index asks it: a
      * Lucene phrase query of two terms with slop 2 matches where the second term is one to three positions after the
-     * first (nW: an ordered span with slop n - 1), at the same position or right before it (1N: unordered, slop 0).
+     * first (nW: an ordered span with slop n - 1), at the same position or right before it (N, surround's "1N":
+     * unordered, slop 0).
      * Solr's surround parser takes the analysed terms as they are; quoted, a joiner in an identifier is no operator.
      */
     @Override
@@ -259,7 +260,7 @@ final class SolrSearch implements SearchBackend {
             String a = quoted(pair.get(0));
             String b = quoted(pair.get(1));
             q.append(q.isEmpty() ? "" : " OR ").append(PAIR_SLOP + 1).append("W(").append(a).append(", ").append(b)
-                    .append(") OR 1N(").append(a).append(", ").append(b).append(")");
+                    .append(") OR N(").append(a).append(", ").append(b).append(")");
         }
         List<Integer> ids = new ArrayList<>(chunkIds.length);
         for (int id : chunkIds) {
