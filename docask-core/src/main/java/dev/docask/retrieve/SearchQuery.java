@@ -39,6 +39,8 @@ final class SearchQuery {
     private final RetrievalOptions builtWith;
     private final IndexEngine engine;
     private @Nullable List<List<String>> pairs; // made on first need: most questions pass on their cosine
+    private boolean @Nullable [][] presence; // which of the question's terms each candidate holds, as coverage read it
+    private int @Nullable [] presenceIds; // the candidates it was read for
 
     private SearchQuery(DocIndex index, String text, QueryTerms terms, float @Nullable [] vector,
                         float @Nullable [] respeltVector, @Nullable SearchQuery opening, RetrievalOptions builtWith) {
@@ -126,7 +128,31 @@ final class SearchQuery {
             p = pairs(text, terms);
             pairs = p;
         }
-        return p.isEmpty() || engine.writesTogether(p, chunkIds).orElse(true);
+        if (p.isEmpty()) {
+            return true;
+        }
+        // pairs() lists the term pairs first; of the candidates, only one that holds both terms of a pair can write them
+        // together, and coverage has just read which terms each candidate holds
+        int termPairs = Math.max(0, terms.terms().size() - 1);
+        boolean[][] present = presenceIds == chunkIds ? presence : null;
+        int[] both = present == null ? chunkIds : java.util.stream.IntStream.range(0, chunkIds.length)
+                .filter(i -> holdsAPair(present[i], termPairs)).map(i -> chunkIds[i]).toArray();
+        Optional<Boolean> byTerms = termPairs == 0 || both.length == 0 ? Optional.of(false)
+                : engine.writesTogether(p.subList(0, termPairs), both);
+        if (byTerms.isEmpty() || byTerms.get()) {
+            return true;
+        }
+        return termPairs < p.size() && engine.writesTogether(p.subList(termPairs, p.size()), chunkIds).orElse(true);
+    }
+
+    /** Whether a chunk holding the terms {@code row} marks holds both terms of one of the first {@code termPairs} pairs. */
+    private static boolean holdsAPair(boolean[] row, int termPairs) {
+        for (int t = 1; t <= termPairs; t++) {
+            if (row[t - 1] && row[t]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -271,9 +297,12 @@ final class SearchQuery {
 
     /** Keyword coverage of each chunk (the better of the two texts). */
     float[] coverages(int[] chunkIds) {
-        float[] out = coverage(terms, chunkIds);
+        boolean[][] present = engine.termPresence(terms, chunkIds);
+        presence = present;
+        presenceIds = chunkIds;
+        float[] out = coverage(terms, present);
         if (opening != null) {
-            float[] o = coverage(opening.terms, chunkIds);
+            float[] o = coverage(opening.terms, engine.termPresence(opening.terms, chunkIds));
             for (int i = 0; i < out.length; i++) {
                 out[i] = Math.max(out[i], o[i]);
             }
@@ -281,10 +310,9 @@ final class SearchQuery {
         return out;
     }
 
-    private float[] coverage(QueryTerms t, int[] chunkIds) {
-        boolean[][] present = engine.termPresence(t, chunkIds);
-        float[] out = new float[chunkIds.length];
-        for (int i = 0; i < chunkIds.length; i++) {
+    private static float[] coverage(QueryTerms t, boolean[][] present) {
+        float[] out = new float[present.length];
+        for (int i = 0; i < present.length; i++) {
             out[i] = KeywordCoverage.of(t.idf(), t.coverage(), present[i]);
         }
         return out;
