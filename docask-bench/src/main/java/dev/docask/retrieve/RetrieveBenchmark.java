@@ -68,6 +68,9 @@ import java.util.concurrent.TimeUnit;
  * gate with the question-space rule and the lowered band (docs/retrieval.md §4), as {@code docask calibrate --auto}
  * does on a real site: 200 site and 372 off-topic question vectors, the lead measured for every question. Its floors
  * are the model's defaults, so the same candidates pass as without it; what it adds is the rule's own work.
+ *
+ * <p>With {@code -Ddocask.bench.keywordOnly=true} docask's side is an index without vectors searched without a model
+ * (the peer is unchanged); with {@code gate=rule} too, its gate is a keyword-only calibration's.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -130,18 +133,26 @@ public class RetrieveBenchmark {
         Embedder precomputed = site.embedder();
         String cache = System.getProperty("docask.bench.indexCache", "");
         cached = !cache.isBlank();
-        dir = cached ? Path.of(cache).resolve("retrieve-" + chunks) : Files.createTempDirectory("docask-bench");
+        // -Ddocask.bench.keywordOnly=true: docask's index without vectors, searched without a model
+        boolean keywordOnly = Boolean.getBoolean("docask.bench.keywordOnly");
+        Optional<Embedder> model = keywordOnly ? Optional.empty() : Optional.of(precomputed);
+        dir = cached ? Path.of(cache).resolve("retrieve-" + (keywordOnly ? "none-" : "") + chunks)
+                : Files.createTempDirectory("docask-bench");
         if (!DocIndex.exists(dir)) {
-            IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), Optional.of(precomputed),
-                    IndexBuilder.Settings.defaults(precomputed.id()), dir, n -> { });
+            IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, list, List.of()), model,
+                    IndexBuilder.Settings.defaults(keywordOnly ? "none" : precomputed.id()), dir, n -> { });
         }
         list = List.of();
         if (System.getProperty("docask.bench.gate", "").equals("rule")) {
-            recordGateWithTheRule(dir, precomputed);
+            if (keywordOnly) {
+                recordKeywordOnlyGate(dir);
+            } else {
+                recordGateWithTheRule(dir, precomputed);
+            }
         }
         long beforeDocask = dev.docask.index.Footprint.heapUsed();
         index = DocIndex.open(dir);
-        docask = HybridRetriever.create(index, Optional.of(precomputed));
+        docask = HybridRetriever.create(index, model);
         docask.retrieve(questions.get(0), RetrievalOptions.defaults());
         dev.docask.index.Footprint.print("retrieve-docask", chunks,
                 dev.docask.index.Footprint.kv("heap", dev.docask.index.Footprint.heapUsed() - beforeDocask),
@@ -165,6 +176,20 @@ public class RetrieveBenchmark {
                 java.util.OptionalDouble.empty(), Optional.of(neighbours), embedder.id(), embedder.queryVariant(),
                 List.of("synthetic, for RetrieveBenchmark"), java.time.Instant.now());
         try (DocIndex built = DocIndex.open(dir)) {
+            IndexBuilder.recordGate(dir, built.manifest(), gate);
+        }
+    }
+
+    /*
+     * A keyword-only index's calibrated gate (docs/retrieval.md §4): the other-tool floor, here 1.0, so that every
+     * question whose candidates pass on coverage is read for the words it writes together (the pair rule's worst case).
+     */
+    private static void recordKeywordOnlyGate(Path dir) {
+        try (DocIndex built = DocIndex.open(dir)) {
+            var gate = new dev.docask.index.Manifest.Gate(java.util.OptionalDouble.empty(),
+                    GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY, java.util.OptionalDouble.empty(), Optional.empty(),
+                    Optional.of(new dev.docask.index.Manifest.OtherToolFloor(10, List.of("Vite", "Node.js"), 1.0)),
+                    built.manifest().embedderId(), "", List.of("synthetic, for RetrieveBenchmark"), java.time.Instant.now());
             IndexBuilder.recordGate(dir, built.manifest(), gate);
         }
     }

@@ -37,7 +37,8 @@ final class GateReport {
                 + "names another tool (one the site mentions on at most %d pages) gets no band and, with a lead above 0, "
                 + "must pass both floors", n.fewPages().getAsInt()) : "")).orElse("")
                 + g.otherToolFloor().map(f -> String.format(Locale.ROOT, ", a question that names another tool (one the site "
-                + "mentions on at most %d pages) needs keyword coverage %.3f", f.fewPages(), f.minKeywordCoverage())).orElse("");
+                + "mentions on at most %d pages) needs keyword coverage %.3f, and below it any question needs two of its "
+                + "neighbouring words written together (the pair rule)", f.fewPages(), f.minKeywordCoverage())).orElse("");
     }
 
     static void print(PrintWriter out, Manifest.Gate g) {

@@ -109,6 +109,10 @@ class CalibrateCommandTest {
         JsonNode gate = new ObjectMapper().readTree(auto.out());
         assertThat(gate.get("minSimilarity").isNull()).isTrue();
         assertThat(gate.get("minKeywordCoverage").asDouble()).isPositive();
+        assertThat(run("inspect", "--index", keywordIndex.toString()).out())
+                .containsPattern("a question that names another tool \\(one the site mentions on at most \\d+ pages\\) needs "
+                        + "keyword coverage \\d\\.\\d{3}, and below it any question needs two of its neighbouring words written "
+                        + "together \\(the pair rule\\)");
     }
 
     @Test

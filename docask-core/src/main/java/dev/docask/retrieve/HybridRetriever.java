@@ -376,10 +376,13 @@ public final class HybridRetriever {
                 .map(OptionalDouble::getAsDouble).orElse(Double.POSITIVE_INFINITY);
         Optional<Manifest.Neighbours> neighbours = rules.flatMap(Manifest.Gate::neighbours);
         Optional<Manifest.OtherToolFloor> toolFloor = rules.flatMap(Manifest.Gate::otherToolFloor);
-        // the pair rule asks coverage's questions to pass on meaning: only where the cosine reads meaning (§4)
-        boolean pairRule = o.coverageNeedsPair() && hybrid && !needsKeyword;
+        // the pair rule asks coverage's questions to pass on meaning where the cosine reads meaning; without vectors,
+        // of coverage below the calibrated floor for questions that name another tool (§4, "Words the site writes together")
+        double pairBelow = !o.coverageNeedsPair() || needsKeyword ? RelevanceGate.PAIR_NEVER
+                : hybrid ? RelevanceGate.PAIR_ALWAYS
+                : toolFloor.map(Manifest.OtherToolFloor::minKeywordCoverage).orElse(RelevanceGate.PAIR_NEVER);
         return new RelevanceGate(hybrid ? minSim : Math.max(minSim, 0), minCov, needsKeyword, maxUnknown, neighbours, toolFloor,
-                pairRule);
+                pairBelow);
     }
 
     /** The calibrated cosine floor as chosen without the question-space rule: the lowered band's top where there is one. */

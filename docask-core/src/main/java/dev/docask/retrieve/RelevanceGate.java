@@ -17,12 +17,18 @@ import java.util.function.BooleanSupplier;
  */
 record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword,
                      double maxUnknownShare, Optional<Manifest.Neighbours> neighbours,
-                     Optional<Manifest.OtherToolFloor> otherToolFloor, boolean coverageNeedsPair) {
+                     Optional<Manifest.OtherToolFloor> otherToolFloor, double pairBelow) {
 
-    /** Without the pair rule (coverage counts wherever the question's words are). */
+    /** {@link #pairBelow} of a gate whose every pass on coverage alone needs the pair rule. */
+    static final double PAIR_ALWAYS = Double.POSITIVE_INFINITY;
+
+    /** {@link #pairBelow} of a gate without the pair rule (coverage counts wherever the question's words are). */
+    static final double PAIR_NEVER = 0;
+
+    /** Without the pair rule. */
     RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean similarityNeedsKeyword, double maxUnknownShare,
                   Optional<Manifest.Neighbours> neighbours, Optional<Manifest.OtherToolFloor> otherToolFloor) {
-        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, maxUnknownShare, neighbours, otherToolFloor, false);
+        this(minSimilarity, minKeywordCoverage, similarityNeedsKeyword, maxUnknownShare, neighbours, otherToolFloor, PAIR_NEVER);
     }
 
     /** Without the keyword-only rule for questions that name another tool. */
@@ -205,12 +211,14 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * The pair rule (docs/retrieval.md §4, "Words the site writes together"): keyword coverage says the site has the
      * question's words, not that it uses them together. A question none of whose neighbouring word pairs its candidate
      * chunks write together ("reverse a linked list", "ask my manager for a raise" on a site that has each word on some page)
-     * passes on its meaning or not at all. Only where the cosine reads meaning (a real model, not words-only vectors).
+     * passes on its meaning or not at all, where the cosine reads meaning (a real model, not words-only vectors):
+     * pairBelow is PAIR_ALWAYS there. On an index without vectors coverage is the only signal, and the rule holds only
+     * below the calibrated floor for questions that name another tool: above it the words alone vouch for the question.
      */
     /**
      * The rejection of a candidate of a question that names another tool ({@link #otherTool}) or not; {@code null}: it
      * passes. {@code wordsTogether} says whether the site writes two of the question's neighbouring words together; it is
-     * asked only for a candidate that would pass on coverage alone, under the pair rule.
+     * asked only for a candidate that would pass on coverage alone, below {@link #pairBelow}.
      */
     @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool, BooleanSupplier wordsTogether) {
         if (isOpen()) {
@@ -220,7 +228,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             return null;
         }
         boolean covers = coverage >= (float) minKeywordCoverage;
-        if (covers && (!coverageNeedsPair || wordsTogether.getAsBoolean())) {
+        if (covers && (coverage >= (float) pairBelow || wordsTogether.getAsBoolean())) {
             return null;
         }
         return new Rejection(this, similarity, coverage, lead, otherTool, covers);
@@ -235,8 +243,10 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                         + "another tool)", minSimilarity)
                 : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
                 : "");
-        return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f does not count: none of the "
-                + "question's candidates writes two of its neighbouring words together", coverage) : " and keyword coverage " + below(coverage, minKeywordCoverage));
+        return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f%s does not count: none of the "
+                + "question's candidates writes two of its neighbouring words together", coverage,
+                pairBelow == PAIR_ALWAYS ? "" : String.format(Locale.ROOT, " (below %.3f)", pairBelow))
+                : " and keyword coverage " + below(coverage, minKeywordCoverage));
     }
 
     /** Whether the candidate's cosine is one the gate counts: there is one, and it shares a word where that is needed. */

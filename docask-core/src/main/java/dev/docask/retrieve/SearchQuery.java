@@ -131,28 +131,34 @@ final class SearchQuery {
         if (p.isEmpty()) {
             return true;
         }
-        // pairs() lists the term pairs first; of the candidates, only one that holds both terms of a pair can write them
-        // together, and coverage has just read which terms each candidate holds
+        // pairs() lists the term pairs first; only a candidate that holds both terms of a pair can write them together,
+        // and coverage has just read which terms each candidate holds: the search asks those pairs of those candidates
         int termPairs = Math.max(0, terms.terms().size() - 1);
         boolean[][] present = presenceIds == chunkIds ? presence : null;
-        int[] both = present == null ? chunkIds : java.util.stream.IntStream.range(0, chunkIds.length)
-                .filter(i -> holdsAPair(present[i], termPairs)).map(i -> chunkIds[i]).toArray();
-        Optional<Boolean> byTerms = termPairs == 0 || both.length == 0 ? Optional.of(false)
-                : engine.writesTogether(p.subList(0, termPairs), both);
+        List<List<String>> held = new java.util.ArrayList<>(termPairs);
+        int[] both = chunkIds;
+        if (present == null) {
+            held.addAll(p.subList(0, termPairs));
+        } else {
+            boolean[] holds = new boolean[chunkIds.length];
+            for (int t = 1; t <= termPairs; t++) {
+                boolean some = false;
+                for (int i = 0; i < chunkIds.length; i++) {
+                    boolean pair = present[i][t - 1] && present[i][t];
+                    holds[i] |= pair;
+                    some |= pair;
+                }
+                if (some) {
+                    held.add(p.get(t - 1));
+                }
+            }
+            both = java.util.stream.IntStream.range(0, chunkIds.length).filter(i -> holds[i]).map(i -> chunkIds[i]).toArray();
+        }
+        Optional<Boolean> byTerms = held.isEmpty() || both.length == 0 ? Optional.of(false) : engine.writesTogether(held, both);
         if (byTerms.isEmpty() || byTerms.get()) {
             return true;
         }
         return termPairs < p.size() && engine.writesTogether(p.subList(termPairs, p.size()), chunkIds).orElse(true);
-    }
-
-    /** Whether a chunk holding the terms {@code row} marks holds both terms of one of the first {@code termPairs} pairs. */
-    private static boolean holdsAPair(boolean[] row, int termPairs) {
-        for (int t = 1; t <= termPairs; t++) {
-            if (row[t - 1] && row[t]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -664,12 +664,43 @@ class GateCalibrationTest {
                     .startsWith("it names another tool (Jenkins, on at most 0 of the site's pages) and its best keyword coverage is"));
             assertThat(r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable())
                     .as("names no tool: the floor of every question").isTrue();
-            assertThat(r.retrieve("How do I retry failed deliveries in Docker?", RetrievalOptions.defaults()).answerable())
+            // the pages never write "failed deliveries": below this floor of 0.99 the pair rule would refuse the question
+            RetrievalOptions noPairRule = RetrievalOptions.parse("coverageNeedsPair=false");
+            assertThat(r.retrieve("How do I retry failed deliveries in Docker?", noPairRule).answerable())
                     .as("a tool the site mentions is its own").isTrue();
             assertThat(r.retrieve("How do I retry failed deliveries? We used to do it with Jenkins.", RetrievalOptions.defaults())
                     .answerable()).as("the tool in the story after the opening is context").isTrue();
             assertThat(r.retrieve(jenkins, RetrievalOptions.parse("minKeywordCoverage=0.05")).answerable())
                     .as("a floor the user sets: the user's gate, without the rule").isTrue();
+        }
+    }
+
+    @Test
+    void pairRule_onAnIndexWithoutVectors_holdsBelowTheOtherToolFloor_andAFloorTheUserSetsTurnsItOff() {
+        Manifest built = buildAndCalibrate("none");
+        Manifest.Gate g = built.gate().orElseThrow();
+        for (double floor : new double[] {0.99, 0.5}) {
+            IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.empty(), 0.05,
+                    java.util.OptionalDouble.empty(), Optional.empty(), Optional.of(new Manifest.OtherToolFloor(0, List.of(), floor)),
+                    g.embedderId(), g.queryVariant(), List.of("by hand"), g.calibratedAt()));
+            try (DocIndex idx = DocIndex.open(dir)) {
+                HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
+                // the retries guide has two of the three words, far apart: "your handler answers ... are treated as final"
+                Retrieval apart = r.retrieve("Is the handler final for webhooks?", RetrievalOptions.defaults());
+                if (floor == 0.99) {
+                    assertThat(apart.answerable()).as("coverage below the floor, words apart").isFalse();
+                    assertThat(apart.gatedOut()).anySatisfy(h -> assertThat(h.gatedOut().orElseThrow()).contains(
+                            "(below 0.990) does not count: none of the question's candidates writes two"));
+                } else {
+                    assertThat(apart.answerable()).as("coverage at or above the floor vouches for the question alone").isTrue();
+                }
+                assertThat(r.retrieve("Are status codes treated as final?", RetrievalOptions.defaults()).answerable())
+                        .as("'treated as final': two of its neighbouring words together").isTrue();
+                assertThat(r.retrieve("Is the handler final for webhooks?", RetrievalOptions.parse("minKeywordCoverage=0.05")).answerable())
+                        .as("a floor the user sets: the user's gate, without the rule").isTrue();
+                assertThat(r.retrieve("Is the handler final for webhooks?", RetrievalOptions.parse("coverageNeedsPair=false")).answerable())
+                        .as("the rule turned off").isTrue();
+            }
         }
     }
 }

@@ -145,7 +145,8 @@ class RelevanceGateTest {
 
     @Test
     void pairRule_aCandidateThatPassesOnCoverageAlone_needsTheQuestionsWordsWrittenTogether() {
-        RelevanceGate gate = new RelevanceGate(0.75, 0.55, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(), true);
+        RelevanceGate gate = new RelevanceGate(0.75, 0.55, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(),
+                RelevanceGate.PAIR_ALWAYS);
         BooleanSupplier never = () -> {
             throw new AssertionError("asked only for a pass on coverage alone");
         };
@@ -156,7 +157,25 @@ class RelevanceGateTest {
         assertThat(gate.rejection(0.80f, 0.80f, Double.NaN, false, never)).as("it passes on its meaning").isNull();
         assertThat(gate.rejection(0.60f, 0.30f, Double.NaN, false, never)).hasToString(
                 "similarity 0.600 < 0.750 and keyword coverage 0.300 < 0.550");
-        assertThat(new RelevanceGate(0.75, 0.55, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(), false)
+        assertThat(new RelevanceGate(0.75, 0.55, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(),
+                RelevanceGate.PAIR_NEVER)
                 .rejection(0.60f, 0.80f, Double.NaN, false, never)).as("rule off").isNull();
+    }
+
+    @Test
+    void pairRule_withoutVectors_asksForWordsTogetherOnlyBelowItsBound() {
+        // an index without vectors: no cosine, coverage floor 0.4, the pair rule below the other-tool floor 0.577
+        RelevanceGate gate = new RelevanceGate(0, 0.4, false, Double.POSITIVE_INFINITY, Optional.empty(), Optional.empty(), 0.577);
+        BooleanSupplier never = () -> {
+            throw new AssertionError("asked only below the bound");
+        };
+
+        assertThat(gate.rejection(Float.NaN, 0.50f, Double.NaN, false, () -> true)).isNull();
+        assertThat(gate.rejection(Float.NaN, 0.50f, Double.NaN, false, () -> false)).hasToString("no similarity (keyword mode) "
+                + "and keyword coverage 0.500 (below 0.577) does not count: none of the question's candidates writes two of its "
+                + "neighbouring words together");
+        assertThat(gate.rejection(Float.NaN, 0.60f, Double.NaN, false, never)).as("its words alone vouch for it").isNull();
+        assertThat(gate.rejection(Float.NaN, 0.30f, Double.NaN, false, never)).hasToString(
+                "no similarity (keyword mode) and keyword coverage 0.300 < 0.400");
     }
 }
