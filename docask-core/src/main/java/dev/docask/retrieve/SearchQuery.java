@@ -120,7 +120,8 @@ final class SearchQuery {
     /**
      * Whether one of the chunks {@code chunkIds} (the question's candidates) writes two of the question's neighbouring
      * words together (the pair rule, docs/retrieval.md §4, "Words the site writes together"); true for a question of
-     * fewer than two words the index knows, and where the search backend cannot tell. One phrase search over those chunks.
+     * fewer than two words the index knows, and where the search backend cannot tell. The backend reads the positions of
+     * the pairs' terms in those chunks (one request on a search service), and once more for the parts of joined words.
      */
     boolean wordsWrittenTogether(int[] chunkIds) {
         List<List<String>> p = pairs;
