@@ -1,8 +1,8 @@
 package dev.docask.index;
 
+import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 
-import java.net.URI;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -36,29 +36,7 @@ final class Copies {
         return canonical;
     }
 
-    static final Comparator<Chunk> CANONICAL_FIRST = Comparator
-            .comparingInt((Chunk c) -> pathSegments(c.url()))
-            .thenComparingInt(c -> c.url().length())
-            .thenComparing(Chunk::url);
-
-    static int pathSegments(String url) {
-        String path;
-        try {
-            path = URI.create(url).getPath();
-        } catch (IllegalArgumentException e) {
-            path = url;
-        }
-        if (path == null) {
-            return 0;
-        }
-        int n = 0;
-        for (String s : path.split("/")) {
-            if (!s.isEmpty()) {
-                n++;
-            }
-        }
-        return n;
-    }
+    static final Comparator<Chunk> CANONICAL_FIRST = Comparator.comparing(Chunk::url, SiteValues.CANONICAL_URL_FIRST);
 
     private static String key(Chunk c) {
         return c.title() + '\u0000' + c.heading() + '\u0000' + c.text();

@@ -1,11 +1,14 @@
 package dev.docask.retrieve;
 
+import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +89,7 @@ final class SourceList {
         Map<String, Set<String>> sectionsOfPage = new HashMap<>();
         Map<String, String> pageOfOpening = new HashMap<>();
         List<Hit> out = new ArrayList<>(ranked.size());
-        for (Hit h : ranked) {
+        for (Hit h : versionsAsOnePage ? canonicalVersionFirst(ranked) : ranked) {
             String page = versionsAsOnePage ? pageAcrossVersions(h.chunk()) : h.chunk().pageUrl();
             @Nullable String opening = nearCopiesAsOne ? opening(h.chunk().text()) : null;
             if (opening != null) {
@@ -102,6 +105,53 @@ final class SourceList {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code ranked} with each section found in several versions shown at its canonical version: the
+     * best-ranked chunk of the section's canonical URL ({@link SiteValues#CANONICAL_URL_FIRST}, the version
+     * served without a folder before {@code next}) moves up to the place of the section's best-ranked
+     * version; nothing else moves. Used when no version is asked for or named, where the versions of a page
+     * count as one page: the one kept is then the one a reader of the site's default docs sees, not whichever
+     * version scored a little higher. A section only one version of which is a candidate stays as it is.
+     */
+    static List<Hit> canonicalVersionFirst(List<Hit> ranked) {
+        Map<String, Hit> shown = new HashMap<>(); // section across versions -> the best-ranked chunk at its canonical URL
+        for (Hit h : ranked) {
+            String section = sectionAcrossVersions(h.chunk());
+            if (section != null) {
+                shown.merge(section, h, (kept, other) -> SiteValues.CANONICAL_URL_FIRST.compare(other.chunk().url(),
+                        kept.chunk().url()) < 0 ? other : kept);
+            }
+        }
+        if (shown.isEmpty()) {
+            return ranked;
+        }
+        List<Hit> out = new ArrayList<>(ranked.size());
+        Set<Hit> placed = Collections.newSetFromMap(new IdentityHashMap<>());
+        boolean moved = false;
+        for (Hit h : ranked) {
+            if (!placed.add(h)) {
+                continue; // moved up to an earlier version's place
+            }
+            String section = sectionAcrossVersions(h.chunk());
+            Hit canonical = section == null ? null : shown.get(section);
+            if (canonical != null && !canonical.chunk().url().equals(h.chunk().url()) && placed.add(canonical)) {
+                out.add(canonical);
+                moved = true;
+            }
+            out.add(h);
+        }
+        return moved ? out : ranked;
+    }
+
+    /** The section's URL with the version folder taken out of its path, or null for a chunk of no version. */
+    private static @Nullable String sectionAcrossVersions(Chunk c) {
+        if (!c.metadata().containsKey(VersionPreference.METADATA_KEY)) {
+            return null;
+        }
+        int hash = c.url().indexOf('#');
+        return pageAcrossVersions(c) + (hash < 0 ? "" : c.url().substring(hash));
     }
 
     /**

@@ -65,6 +65,24 @@ class DocusaurusVersionsIT {
     }
 
     @Test
+    void noVersionAsked_aSectionBothVersionsHold_isCitedAtTheReleasedVersion_whereNextRankedIt() {
+        String q = "Which Node.js version does Docusaurus require?";
+        List<String> all = urls(q, RetrievalOptions.builder().noMaxPerSource().topK(40).build());
+        String next = NEXT + "installation#requirements";
+        String released = "https://docusaurus.io/docs/installation#requirements";
+        assertThat(all).contains(released).first().isEqualTo(next); // `next` words it a little closer
+
+        List<String> shown = urls(q, RetrievalOptions.defaults());
+        assertThat(shown).first().isEqualTo(released);
+        assertThat(shown).doesNotContain(next);
+        for (String url : shown) { // no `next` section is shown whose released copy was a candidate
+            if (url.startsWith(NEXT)) {
+                assertThat(all).as(url).doesNotContain(url.replace("/docs/next/", "/docs/"));
+            }
+        }
+    }
+
+    @Test
     void questionNamingV3_theV2MigrationPagesRankAfterTheRest() {
         String q = "migrate my site to v3";
         List<String> aware = urls(q, RetrievalOptions.defaults());

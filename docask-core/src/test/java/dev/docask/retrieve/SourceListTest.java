@@ -122,6 +122,26 @@ class SourceListTest {
     }
 
     @Test
+    void maxPerSource_withNoVersionAsked_aSectionFoundInTwoVersions_isShownAtItsCanonicalVersion_inTheBetterPlace() {
+        Hit next = versioned(1, "https://x.io/docs/next/installation#requirements", "next");
+        Hit config = versioned(2, "https://x.io/docs/configuration", "3.8.1");
+        Hit latest = versioned(3, "https://x.io/docs/installation#requirements", "3.8.1");
+        Hit nextOnly = versioned(4, "https://x.io/docs/next/new-feature", "next");
+        List<Hit> ranked = List.of(next, config, latest, nextOnly);
+        assertThat(SourceList.diversify(ranked, 1, true, true)).extracting(Hit::chunkId)
+                .as("the released version's copy of the section takes the place `next` earned").containsExactly(3, 2, 4);
+        assertThat(SourceList.diversify(ranked, 2, true, true)).extracting(Hit::chunkId)
+                .as("with room for two sections of a page, `next` stays, after it").containsExactly(3, 1, 2, 4);
+        assertThat(SourceList.diversify(ranked, 1, false, true)).as("a version asked for or named: its order stands")
+                .extracting(Hit::chunkId).containsExactly(1, 2, 3, 4);
+        Hit latestOtherSection = versioned(5, "https://x.io/docs/installation#troubleshooting", "3.8.1");
+        assertThat(SourceList.diversify(List.of(next, config, latestOtherSection), 1, true, true)).extracting(Hit::chunkId)
+                .as("another section of the page is not the same section").containsExactly(1, 2);
+        assertThat(SourceList.canonicalVersionFirst(List.of(latest, config, next))).as("already first: nothing moves")
+                .extracting(Hit::chunkId).containsExactly(3, 2, 1);
+    }
+
+    @Test
     void maxPerSource_aSectionOpeningWithTheSamePassageAsOneOnAnotherPage_countsAsThatPage() {
         String shared = "The Sessions API allows you to store user data between requests. This can be used for things like "
                 + "preferences, shopping carts and credentials. Unlike cookies, there are no size limits on the data, "

@@ -1,5 +1,6 @@
 package dev.docask.index.internal;
 
+import java.util.Comparator;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Set;
@@ -27,6 +28,15 @@ public interface SiteValues {
 
     /** The distinct path segments of the chunks' URLs that match {@code segment} (whole). */
     Set<String> pathSegments(Pattern segment);
+
+    /**
+     * Which of two URLs of one text a reader would call "the" page (docs/retrieval.md §2): fewest path
+     * segments, then the shortest, then by name, so {@code /docs/intro} comes before {@code /docs/next/intro}.
+     * Word-for-word copies are cited at the first; the versions of a section that differ a little are shown
+     * at it when no version is asked for (§7).
+     */
+    Comparator<String> CANONICAL_URL_FIRST = Comparator.comparingInt((String url) -> segments(url).size())
+            .thenComparingInt(String::length).thenComparing(Comparator.naturalOrder());
 
     /** The path segments of {@code url} (its path split at '/', empty ones left out). */
     static java.util.List<String> segments(String url) {
