@@ -116,9 +116,12 @@ final class SourceList {
      * version scored a little higher. A section only one version of which is a candidate stays as it is.
      */
     static List<Hit> canonicalVersionFirst(List<Hit> ranked) {
+        @Nullable String[] sections = new String[ranked.size()];
         Map<String, Hit> shown = new HashMap<>(); // section across versions -> the best-ranked chunk at its canonical URL
-        for (Hit h : ranked) {
+        for (int i = 0; i < sections.length; i++) {
+            Hit h = ranked.get(i);
             String section = sectionAcrossVersions(h.chunk());
+            sections[i] = section;
             if (section != null) {
                 shown.merge(section, h, (kept, other) -> SiteValues.CANONICAL_URL_FIRST.compare(other.chunk().url(),
                         kept.chunk().url()) < 0 ? other : kept);
@@ -130,11 +133,12 @@ final class SourceList {
         List<Hit> out = new ArrayList<>(ranked.size());
         Set<Hit> placed = Collections.newSetFromMap(new IdentityHashMap<>());
         boolean moved = false;
-        for (Hit h : ranked) {
+        for (int i = 0; i < sections.length; i++) {
+            Hit h = ranked.get(i);
             if (!placed.add(h)) {
                 continue; // moved up to an earlier version's place
             }
-            String section = sectionAcrossVersions(h.chunk());
+            String section = sections[i];
             Hit canonical = section == null ? null : shown.get(section);
             if (canonical != null && !canonical.chunk().url().equals(h.chunk().url()) && placed.add(canonical)) {
                 out.add(canonical);
