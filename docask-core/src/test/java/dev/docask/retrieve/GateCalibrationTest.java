@@ -132,18 +132,41 @@ class GateCalibrationTest {
     }
 
     @Test
-    void choose_cosineFloorIsLowered_untilAtMostFourPercentOfTheSiteQuestionsAreTurnedAway() {
+    void choose_cosineFloorIsLowered_onlyWhileMoreThanTheGuardsShareOfTheSiteQuestionsIsTurnedAway() {
         double[] pool = new double[100];
         double[] site = new double[100];
-        // the pool's 97th percentile is 0.791; the site questions run from 0.600 to 0.897, many below it
+        // the pool's 92nd percentile is 0.773; the site questions run from 0.500 to 0.797, most of them below it
         for (int i = 0; i < 100; i++) {
             pool[i] = 0.5 + i * 0.003;
-            site[i] = 0.6 + i * 0.003;
+            site[i] = 0.5 + i * 0.003;
         }
         GateCalibration.Choice c = GateCalibration.choose(scores(site, 0.1), scores(pool, 0.1), true);
-        assertThat(GateCalibration.turnedAway(scores(site, 0.1), c)).isLessThanOrEqualTo(4);
+        int allowed = (int) Math.floor(GateCalibration.SITE_TURNED_AWAY * site.length);
+        assertThat(GateCalibration.turnedAway(scores(site, 0.1), c)).isLessThanOrEqualTo(allowed);
         assertThat(GateCalibration.turnedAway(scores(site, 0.1), new GateCalibration.Choice(c.minSimilarity() + 0.005,
-                c.minKeywordCoverage(), ""))).as("the highest such floor").isGreaterThan(4);
+                c.minKeywordCoverage(), ""))).as("the highest such floor").isGreaterThan(allowed);
+    }
+
+    @Test
+    void choose_cosineFloor_doesNotMoveWithHowManyOfTheSampledSiteQuestionsSitBelowIt() {
+        // a site sample draws a few more or a few fewer headings that fail the coverage floor and sit below the pool's
+        // percentile: the floor must not jump with that draw (docs/quality.md, "How much the calibrated gate depends on
+        // its sample of site questions")
+        double[] pool = new double[100];
+        for (int i = 0; i < 100; i++) {
+            pool[i] = 0.5 + i * 0.003;
+        }
+        double poolFloor = GateCalibration.quantile(pool, GateCalibration.POOL_SIMILARITY_QUANTILE);
+        List<Double> floors = new java.util.ArrayList<>();
+        for (int below : new int[] {0, 2, 4, 6, 8}) {
+            List<GateCalibration.Scores> site = new java.util.ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                site.add(i < below ? new GateCalibration.Scores("q", poolFloor - 0.05 + i * 0.001, 0.1)
+                        : new GateCalibration.Scores("q", 0.85, 1.0));
+            }
+            floors.add(GateCalibration.choose(site, scores(pool, 0.1), true).minSimilarity());
+        }
+        assertThat(floors).allSatisfy(f -> assertThat(f).isCloseTo(poolFloor, org.assertj.core.api.Assertions.within(1e-9)));
     }
 
     @Test
