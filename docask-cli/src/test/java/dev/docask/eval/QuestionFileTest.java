@@ -76,6 +76,10 @@ class QuestionFileTest {
             assertThat(titles).filteredOn(Question::answerable).hasSizeGreaterThanOrEqualTo(24)
                     .allMatch(q -> !q.expectedUrls().isEmpty());
             assertThat(titles).filteredOn(q -> !q.answerable()).hasSize(12);
+            List<Question> titles2 = QuestionFile.read(dir.resolve(site + "-titles2.jsonl"));
+            assertThat(titles2).filteredOn(Question::answerable).hasSize(30)
+                    .allMatch(q -> !q.expectedUrls().isEmpty());
+            assertThat(titles2).filteredOn(q -> !q.answerable()).hasSize(15);
         }
         assertThat(QuestionFile.read(dir.resolve("astro-cross-site.jsonl"))).filteredOn(Question::answerable).hasSize(5);
     }
