@@ -272,11 +272,11 @@ final class GateCalibration {
 
     /**
      * Where the cosine floor sits in the off-topic pool's best cosines: the pool is fixed, so the floor does not move with
-     * which headings the site sample drew. Chosen among 0.90, 0.92, 0.94 and 0.96 on the tune parts (dev sets, short and
-     * long, and the title-style questions' tune part, each at two site samples); docs/quality.md, "A cosine floor the
+     * which headings the site sample drew. Chosen among 0.90, 0.92, 0.94 and 0.96 on the tune parts (dev sets and both
+     * title-style sets' tune questions, short and long, each at two site samples); docs/quality.md, "A cosine floor the
      * site sample does not move".
      */
-    static final double POOL_SIMILARITY_QUANTILE = 0.92;
+    static final double POOL_SIMILARITY_QUANTILE = 0.94;
     /** The share of off-topic questions whose best coverage sits at or above the coverage floor, at most. */
     static final double POOL_COVERAGE_QUANTILE = 0.85;
     /**
@@ -305,7 +305,7 @@ final class GateCalibration {
     /**
      * Chooses the floors from the two distributions (docs/quality.md, "A gate that calibrates itself" and "A cosine
      * floor the site sample does not move"): coverage at the pool's 85th percentile, never below the fixed default nor
-     * more than {@link #MAX_COVERAGE_RAISE} above it; cosine at the pool's 92nd percentile, lowered in steps of 0.005
+     * more than {@link #MAX_COVERAGE_RAISE} above it; cosine at the pool's 94th percentile, lowered in steps of 0.005
      * only while more than {@link #SITE_TURNED_AWAY} of the site questions would be turned away. The off-topic pool
      * says how close a question that is not about the site comes on this site with this model; the site questions
      * keep the floor from rising above where most of the site's own questions sit.
