@@ -447,6 +447,14 @@ public final class HybridRetriever {
             out.add(h.measured(sims[i], covs[i], question != null ? question
                     : gate.rejection(sims[i], covs[i], lead, otherTool != null, together)));
         }
+        String unmentioned = otherTool == null || question != null ? null : RelevanceGate.rejectUnmentioned(otherTool, out);
+        if (unmentioned != null) {
+            List<Hit> refused = new ArrayList<>(out.size());
+            for (int i = 0; i < out.size(); i++) {
+                refused.add(out.get(i).measured(sims[i], covs[i], unmentioned));
+            }
+            return refused;
+        }
         return out;
     }
 

@@ -214,8 +214,13 @@ final class OtherTools {
         }
     }
 
-    /** A tool a question names, and on how many of the site's pages (at most the calibration's few). */
-    record Named(String name, int pages) {
+    /** A tool a question names, on how many of the site's pages (at most the calibration's few), and its place in the list. */
+    record Named(String name, int pages, int tool) {
+    }
+
+    /** Whether {@code text} (a page's title, heading and text) mentions {@code named}, as {@link #pageCounts} counts it. */
+    boolean mentions(String text, Named named) {
+        return mentioned(text).contains(named.tool());
     }
 
     /**
@@ -226,7 +231,7 @@ final class OtherTools {
     OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools) {
         for (int t : named(question)) {
             if (!siteTools.contains(tools.get(t).name())) {
-                return new Named(tools.get(t).name(), fewPages);
+                return new Named(tools.get(t).name(), fewPages, t);
             }
         }
         return null;

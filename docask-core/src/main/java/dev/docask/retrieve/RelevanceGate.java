@@ -1,8 +1,10 @@
 package dev.docask.retrieve;
 
 import dev.docask.index.Manifest;
+import dev.docask.ingest.Chunk;
 import org.jspecify.annotations.Nullable;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -123,6 +125,27 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * band. Such a question gets no band, and when it sits nearer the off-topic questions than the site's (lead above
      * 0) it must pass both floors: its meaning and its words both on the site.
      */
+    /**
+     * Why a question that names {@code tool} is refused although some of its candidates pass: none of the passing ones
+     * mentions the tool (docs/retrieval.md §4, "Questions about another tool"), so the sources would answer about the
+     * site's own feature of that name ("Laravel Blade components with slots" on Astro: its slots, not Blade's);
+     * {@code null} when one does, or when none passes.
+     */
+    static @Nullable String rejectUnmentioned(OtherTools.Named tool, List<Hit> measured) {
+        boolean anyPasses = false;
+        for (Hit h : measured) {
+            if (h.passed()) {
+                anyPasses = true;
+                Chunk c = h.chunk();
+                if (OtherTools.bundled().mentions(c.title() + "\n" + c.heading() + "\n" + c.text(), tool)) {
+                    return null;
+                }
+            }
+        }
+        return anyPasses ? String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and none "
+                + "of the passing candidates mentions it", tool.name(), tool.pages()) : null;
+    }
+
     /** Whether a question that names another tool, of this lead and these best scores, is refused. */
     static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
                                       double coverageFloor) {

@@ -117,6 +117,27 @@ class RelevanceGateTest {
     }
 
     @Test
+    void otherToolRule_aQuestionThatNamesAnotherTool_passesOnlyWhereAPassingSourceMentionsIt() {
+        OtherTools.Named laravel = OtherTools.bundled().otherTool("Laravel Blade components with slots", 20, java.util.List.of("Astro"));
+        assertThat(laravel).isNotNull();
+        java.util.function.BiFunction<String, Object, Hit> hit = (text, gatedOut) -> new Hit(1, new dev.docask.ingest.Chunk(
+                "https://x/a", "Components", "Slots", text, "a.md", java.util.Map.of()), java.util.List.of(), 1, 1f, 1, 0.8f, 0.6f,
+                0.03, gatedOut);
+        Hit slots = hit.apply("A slot places child elements inside a component's template.", null);
+        Hit comparison = hit.apply("Astro compared with Laravel, Rails and Django.", null);
+        Hit comparisonGatedOut = hit.apply("Astro compared with Laravel, Rails and Django.", "similarity 0.5 < 0.7");
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots)))
+                .isEqualTo("it names another tool (Laravel, on at most 20 of the site's pages) and none of the passing candidates "
+                        + "mentions it");
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots, comparisonGatedOut)))
+                .as("a candidate that mentions it but does not pass does not count").isNotNull();
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots, comparison))).as("a passing one mentions it")
+                .isNull();
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(comparisonGatedOut)))
+                .as("nothing passes: refused already, no second reason").isNull();
+    }
+
+    @Test
     void otherToolRule_questionThatNamesAnotherTool_getsNoLoweredBand() {
         var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
         var b = dev.docask.index.internal.QuantizedVector.of(new float[] {0, 1, 0});
