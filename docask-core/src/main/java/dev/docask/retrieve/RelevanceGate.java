@@ -125,6 +125,12 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * band. Such a question gets no band, and when it sits nearer the off-topic questions than the site's (lead above
      * 0) it must pass both floors: its meaning and its words both on the site.
      */
+    /** Whether a question that names another tool, of this lead and these best scores, is refused. */
+    static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
+                                      double coverageFloor) {
+        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor);
+    }
+
     /**
      * Why a question that names {@code tool} is refused although some of its candidates pass: none of the passing ones
      * mentions the tool (docs/retrieval.md §4, "Questions about another tool"), so the sources would answer about the
@@ -144,12 +150,6 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         }
         return anyPasses ? String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and none "
                 + "of the passing candidates mentions it", tool.name(), tool.pages()) : null;
-    }
-
-    /** Whether a question that names another tool, of this lead and these best scores, is refused. */
-    static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
-                                      double coverageFloor) {
-        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor);
     }
 
     /**
