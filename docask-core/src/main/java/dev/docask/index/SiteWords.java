@@ -22,11 +22,14 @@ import org.jspecify.annotations.Nullable;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /*
  * The words of a site as they are written (lower case, letters only, not stemmed), for matching a
@@ -48,7 +51,8 @@ import java.util.Optional;
  * A word of MIN_LENGTH letters or more may be matched: one edit away (a letter added, dropped,
  * changed, or two neighbours swapped) under TWO_EDITS_LENGTH letters, two from that length on, the
  * lengths at which Lucene's and Elasticsearch's "auto" fuzziness allow them. The fewest edits win,
- * then the word on most chunks, then the first in alphabetical order.
+ * then the word on most chunks, then the first in alphabetical order. An English word (the bundled list) is a word
+ * the reader meant, not a typo: it may only become a variant of itself, one edit away after its first half.
  */
 final class SiteWords implements Closeable {
     static final int MIN_LENGTH = 4;
@@ -162,6 +166,11 @@ final class SiteWords implements Closeable {
         return typed.length() >= MIN_LENGTH && typed.chars().allMatch(Character::isLetter);
     }
 
+    /** Whether {@code word} (lower case) is an English word of the bundled list, which is respelt only into a variant of itself. */
+    static boolean isEnglish(String word) {
+        return EnglishWords.SET.contains(word);
+    }
+
     /** Whether the site writes {@code word} (lower case) anywhere. */
     boolean has(String word) throws IOException {
         return terms != null && terms.iterator().seekExact(new BytesRef(word));
@@ -173,7 +182,13 @@ final class SiteWords implements Closeable {
         if (terms == null || !isCorrectable(t)) {
             return Optional.empty();
         }
-        int maxEdits = t.length() >= TWO_EDITS_LENGTH ? 2 : 1;
+        // A real word the site does not write is respelt only into a variant of itself, one edit in its second half
+        // ("colour" -> "color", "amnesia" -> "amnesic"), never into another word ("registrar" -> "register",
+        // "draw" -> "raw"), which let off-topic questions borrow the site's words (docs/quality.md, "Real words are
+        // not typos").
+        boolean english = isEnglish(t);
+        int maxEdits = english ? 1 : t.length() >= TWO_EDITS_LENGTH ? 2 : 1;
+        int kept = english ? (t.length() + 1) / 2 : 0; // the letters at the start a match must share
         int[] word = t.codePoints().toArray();
         long sig = Lexicon.signature(word);
         Lexicon lex = lexicon();
@@ -194,7 +209,8 @@ final class SiteWords implements Closeable {
                 }
                 String candidate = b.words[i];
                 int edits = editsWithin(word, b.codePoints[i], limit, rows);
-                if (edits > limit || candidate.equals(t) || candidate.length() < MIN_LENGTH - 1) {
+                if (edits > limit || candidate.equals(t) || candidate.length() < MIN_LENGTH - 1
+                        || !candidate.regionMatches(0, t, 0, kept)) {
                     continue;
                 }
                 int df = b.docFreqs[i];
@@ -207,6 +223,27 @@ final class SiteWords implements Closeable {
             }
         }
         return best == null ? Optional.empty() : Optional.of(new Close(best, bestEdits, bestDf));
+    }
+
+    /**
+     * The bundled English words (english-words.txt: the whole words of bge-small's WordPiece vocabulary, written by
+     * tools/english_words.py), read on first need. A product name or an identifier is rarely among them ("vitest",
+     * "frontmatter", "sidebar" are not), nor is a typo ("configre", "sidbar").
+     */
+    private static final class EnglishWords {
+        static final Set<String> SET = read();
+
+        private static Set<String> read() {
+            try (var in = SiteWords.class.getResourceAsStream("english-words.txt")) {
+                if (in == null) {
+                    throw new IllegalStateException("english-words.txt is missing from the classpath");
+                }
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                        .filter(l -> !l.isEmpty() && !l.startsWith("#")).collect(Collectors.toUnmodifiableSet());
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not read english-words.txt", e);
+            }
+        }
     }
 
     /**

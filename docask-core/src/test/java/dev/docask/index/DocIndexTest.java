@@ -541,6 +541,24 @@ class DocIndexTest {
     }
 
     @Test
+    void closeWords_anEnglishWordOnNoPage_isRespeltOnlyIntoAVariantOfItself_oneEditInItsSecondHalf() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/signup", "Sign up", "", "A form to register a new user."),
+                chunk("https://x.dev/find", "Find", "", "Search the docs from the navbar, in raw HTML."),
+                chunk("https://x.dev/theme", "Theme", "", "Set the color of the navbar."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            QueryTerms t = idx.queryTerms("transfer a domain to another registrar, keyword research, draw a plan", true);
+            assertThat(t.respelt()).as("other words, not typos: registrar/register and research/search are two edits "
+                    + "apart, draw/raw differs in its first half").isEmpty();
+            assertThat(t.terms()).contains("registrar", "research", "draw");
+            assertThat(idx.queryTerms("the colour of the navbar", true).respelt()).as("one edit in its second half")
+                    .containsExactly(java.util.Map.entry("colour", "color"));
+            assertThat(idx.queryTerms("regsiter a user", true).respelt()).as("a typo, no English word: as before")
+                    .containsEntry("regsiter", "register");
+        }
+    }
+
+    @Test
     void closeWords_off_keepsTheUnknownWordAsTyped() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
             QueryTerms t = idx.queryTerms("sidbar", false);

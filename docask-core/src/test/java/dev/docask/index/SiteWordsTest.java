@@ -29,6 +29,10 @@ class SiteWordsTest {
                     .get().extracting(SiteWords.Close::word).isEqualTo("style");
             assertThat(words.closest("Sidebar")).as("a word the site has is not respelt").isEmpty();
             assertThat(words.closest("xylophone")).isEmpty();
+            assertThat(words.closest("stole")).as("an English word: one edit in its first half makes another word, not a typo")
+                    .isEmpty();
+            assertThat(words.closest("stall")).as("an English word one edit away in its second half is taken for a variant")
+                    .get().extracting(SiteWords.Close::word).isEqualTo("stale");
         }
     }
 
@@ -77,14 +81,16 @@ class SiteWordsTest {
             return java.util.Optional.empty();
         }
         java.util.List<String> sorted = new java.util.ArrayList<>(vocabulary.keySet());
-        int maxEdits = typed.length() >= SiteWords.TWO_EDITS_LENGTH ? 2 : 1;
+        boolean english = SiteWords.isEnglish(typed); // random words of a few letters can be ("faded", "decade")
+        int maxEdits = english ? 1 : typed.length() >= SiteWords.TWO_EDITS_LENGTH ? 2 : 1;
         for (int edits = 1; edits <= maxEdits; edits++) {
             var run = new org.apache.lucene.util.automaton.CharacterRunAutomaton(
                     new org.apache.lucene.util.automaton.LevenshteinAutomata(typed, true).toAutomaton(edits));
             String best = null;
             int bestDf = 0;
             for (String candidate : sorted) {
-                if (!run.run(candidate) || candidate.equals(typed) || candidate.length() < SiteWords.MIN_LENGTH - 1) {
+                if (!run.run(candidate) || candidate.equals(typed) || candidate.length() < SiteWords.MIN_LENGTH - 1
+                        || (english && !candidate.startsWith(typed.substring(0, (typed.length() + 1) / 2)))) {
                     continue;
                 }
                 int df = vocabulary.get(candidate);
