@@ -782,6 +782,15 @@ public final class DocIndex implements AutoCloseable {
     /** The engine calls of {@link IndexEngine}, on this index. */
     private final class Engine implements IndexEngine {
         @Override
+        public boolean writes(String word) {
+            try {
+                return siteWords().has(word);
+            } catch (IOException e) {
+                throw new IndexException("could not read the site's words: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
         public QueryTerms queryTerms(String question, boolean closeWords) {
             return DocIndex.this.queryTerms(question, closeWords);
         }

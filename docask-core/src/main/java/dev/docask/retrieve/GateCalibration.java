@@ -564,7 +564,8 @@ final class GateCalibration {
      * The listed tools counted on the site's pages: the few-pages bound at {@link #FEW_PAGES_SHARE} of them, and the site's
      * own tools (above the bound), most pages first.
      */
-    record SiteTools(OtherTools tools, int[] counts, int pages, int few, List<Integer> order, List<String> siteTools) {
+    record SiteTools(OtherTools tools, int[] counts, int pages, int few, List<Integer> order, List<String> siteTools,
+                     java.util.function.Predicate<String> siteWrites) {
         static SiteTools of(DocIndex index) {
             OtherTools tools = OtherTools.bundled();
             int[] counts = tools.pageCounts(index);
@@ -577,11 +578,12 @@ final class GateCalibration {
                 }
             }
             order.sort((a, b) -> Integer.compare(counts[b], counts[a]));
-            return new SiteTools(tools, counts, pages, few, order, order.stream().map(t -> tools.tools().get(t).name()).toList());
+            return new SiteTools(tools, counts, pages, few, order, order.stream().map(t -> tools.tools().get(t).name()).toList(),
+                    dev.docask.index.internal.IndexEngine.of(index)::writes);
         }
 
         boolean namesOtherTool(String question) {
-            return tools.otherTool(question, few, siteTools()) != null;
+            return tools.otherTool(question, few, siteTools(), siteWrites) != null;
         }
     }
 

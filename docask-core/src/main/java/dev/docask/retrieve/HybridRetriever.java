@@ -438,7 +438,7 @@ public final class HybridRetriever {
             bestCoverage = Math.max(bestCoverage, covs[i]);
             bestSimilarity = Float.isNaN(bestSimilarity) || sims[i] > bestSimilarity ? sims[i] : bestSimilarity;
         }
-        OtherTools.Named otherTool = gate.otherTool(query.subject());
+        OtherTools.Named otherTool = gate.otherTool(query.subject(), query::siteWrites);
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool);
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
         List<Hit> out = new ArrayList<>(hits.size());

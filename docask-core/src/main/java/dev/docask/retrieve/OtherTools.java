@@ -126,15 +126,25 @@ final class OtherTools {
 
     /** The tools {@code question} names, by index in {@link #tools()}, each once. */
     Set<Integer> named(String question) {
-        return find(question, true);
+        return named(question, word -> true);
+    }
+
+    /**
+     * The tools {@code question} names on a site that writes the words {@code siteWrites} accepts: an everyday-word name
+     * that starts a sentence counts where the site never writes the word at all ("Starlight autogenerate sidebar" on
+     * Docusaurus), since there it cannot be the reader's word for something on the site either. In a question written in
+     * title case it still does not count ("How Long to Detox From Fish Before Pregnancy?", an NFCorpus query).
+     */
+    Set<Integer> named(String question, java.util.function.Predicate<String> siteWrites) {
+        return find(question, true, siteWrites);
     }
 
     /** The tools a page's text mentions: as in a question, but an everyday word counts at a sentence's start too. */
     Set<Integer> mentioned(String text) {
-        return find(text, false);
+        return find(text, false, word -> true);
     }
 
-    private Set<Integer> find(String text, boolean question) {
+    private Set<Integer> find(String text, boolean question, java.util.function.Predicate<String> siteWrites) {
         List<Word> words = words(text);
         // in a question written in title case a capital says nothing, as at a sentence's start ("Sometimes the Enzyme
         // Myth Is True", an NFCorpus query: docs/quality.md, "The gate on keyword-only indexes")
@@ -142,11 +152,11 @@ final class OtherTools {
         List<int[]> spans = new ArrayList<>(); // tool, first word, words
         for (int i = 0; i < words.size(); i++) {
             Word w = words.get(i);
-            match(words, i, w.lower(), w, question, capitalsSayNothing, spans);
+            match(words, i, w.lower(), w, question, capitalsSayNothing, siteWrites, spans);
             if (joined(w.lower())) {
                 for (String part : JOINERS.split(w.lower())) {
                     if (!part.isEmpty() && !part.equals(w.lower())) {
-                        match(words, i, part, w, question, capitalsSayNothing, spans);
+                        match(words, i, part, w, question, capitalsSayNothing, siteWrites, spans);
                     }
                 }
             }
@@ -164,6 +174,9 @@ final class OtherTools {
         }
         return found;
     }
+
+    /** Titles that put a person's name after them, as written without their dot. */
+    private static final Set<String> TITLES = Set.of("dr", "mr", "mrs", "ms", "mx", "prof", "professor", "sir", "dame");
 
     private static final java.util.regex.Pattern JOINERS = java.util.regex.Pattern.compile("[./:-]+");
 
@@ -192,16 +205,19 @@ final class OtherTools {
     }
 
     private void match(List<Word> words, int at, String first, Word written, boolean question, boolean capitalsSayNothing,
-                       List<int[]> spans) {
+                       java.util.function.Predicate<String> siteWrites, List<int[]> spans) {
         List<int[]> starting = byFirstWord.get(first.startsWith("@") ? first.substring(1) : first);
         if (starting == null) {
             return;
         }
+        if (at > 0 && TITLES.contains(words.get(at - 1).lower())) {
+            return; // "Dr. Jenkins" is a person, not the CI server (an NFCorpus query: docs/quality.md, "A title before a name")
+        }
         for (int[] ts : starting) {
             Tool tool = tools.get(ts[0]);
             List<String> spelling = tool.spellings().get(ts[1]);
-            if (tool.everydayWord() && ts[1] == 0
-                    && (!written.capitalised() || capitalsSayNothing || (question && written.sentenceStart()))) {
+            if (tool.everydayWord() && ts[1] == 0 && (!written.capitalised() || capitalsSayNothing
+                    || (question && written.sentenceStart() && siteWrites.test(first)))) {
                 continue;
             }
             boolean all = true;
@@ -223,13 +239,20 @@ final class OtherTools {
         return mentioned(text).contains(named.tool());
     }
 
+    /** As {@link #otherTool(String, int, List, java.util.function.Predicate)} where the site writes every word. */
+    OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools) {
+        return otherTool(question, fewPages, siteTools, word -> true);
+    }
+
     /**
      * The first listed tool {@code question} names that is not one of {@code siteTools} (the listed tools the site
-     * mentions on more than {@code fewPages} pages), or {@code null}. The tool's page count is not stored, only that it
+     * mentions on more than {@code fewPages} pages), or {@code null}, on a site that writes the words {@code siteWrites}
+     * accepts ({@link #named(String, java.util.function.Predicate)}). The tool's page count is not stored, only that it
      * is at most {@code fewPages}; {@code pages} says that bound.
      */
-    OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools) {
-        for (int t : named(question)) {
+    OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools,
+                                                                   java.util.function.Predicate<String> siteWrites) {
+        for (int t : named(question, siteWrites)) {
             if (!siteTools.contains(tools.get(t).name())) {
                 return new Named(tools.get(t).name(), fewPages, t);
             }

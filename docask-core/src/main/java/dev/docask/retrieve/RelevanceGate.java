@@ -157,14 +157,20 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * an index without vectors, {@link #otherToolFloor}); {@code null} otherwise.
      */
     OtherTools.@Nullable Named otherTool(String question) {
+        return otherTool(question, word -> true);
+    }
+
+    /** As {@link #otherTool(String)}, on a site that writes the words {@code siteWrites} accepts ({@link OtherTools#named(String, java.util.function.Predicate)}). */
+    OtherTools.@Nullable Named otherTool(String question, java.util.function.Predicate<String> siteWrites) {
         if (isOpen()) {
             return null;
         }
         if (neighbours.isPresent()) {
             Manifest.Neighbours n = neighbours.get();
-            return n.fewPages().isEmpty() ? null : OtherTools.bundled().otherTool(question, n.fewPages().getAsInt(), n.siteTools());
+            return n.fewPages().isEmpty() ? null
+                    : OtherTools.bundled().otherTool(question, n.fewPages().getAsInt(), n.siteTools(), siteWrites);
         }
-        return otherToolFloor.map(f -> OtherTools.bundled().otherTool(question, f.fewPages(), f.siteTools())).orElse(null);
+        return otherToolFloor.map(f -> OtherTools.bundled().otherTool(question, f.fewPages(), f.siteTools(), siteWrites)).orElse(null);
     }
 
     /** The cosine floor chosen without the question-space rule: the band's top, or the floor where there is no band. */

@@ -117,6 +117,11 @@ final class SearchQuery {
         return text;
     }
 
+    /** Whether some page of the index writes {@code word} (lower case, letters only), in any case. */
+    boolean siteWrites(String word) {
+        return engine.writes(word);
+    }
+
     /**
      * Whether one of the chunks {@code chunkIds} (the question's candidates) writes two of the question's neighbouring
      * words together (the pair rule, docs/retrieval.md §4, "Words the site writes together"); true for a question of

@@ -58,6 +58,28 @@ class OtherToolsTest {
     }
 
     @Test
+    void named_aNameAfterAPersonsTitle_isAPerson_notATool() {
+        assertThat(named("What do you think of Dr. Jenkins' take on paleolithic diets?")).isEmpty();
+        assertThat(named("Prof Jest and Mrs. Karma")).isEmpty();
+        assertThat(named("Jenkins pipeline runs the tests twice")).containsExactly("Jenkins");
+    }
+
+    @Test
+    void named_anEverydayWordStartingTheQuestion_countsWhereTheSiteNeverWritesTheWord() {
+        OtherTools tools = OtherTools.bundled();
+        java.util.function.Function<java.util.Set<Integer>, List<String>> names = s -> s.stream().map(t -> tools.tools().get(t).name()).toList();
+        java.util.function.Predicate<String> writesNothing = word -> false;
+        assertThat(names.apply(tools.named("Starlight autogenerate sidebar from a directory", writesNothing))).containsExactly("Starlight");
+        assertThat(names.apply(tools.named("How Long to Detox From Fish Before Pregnancy?", writesNothing)))
+                .as("in title case a capital still says nothing").isEmpty();
+        assertThat(names.apply(tools.named("Fresh builds are slow", word -> word.equals("fresh"))))
+                .as("the site writes the word: it may be the reader's own word").isEmpty();
+        assertThat(names.apply(tools.named("is there a fresh start option?", writesNothing))).as("never in lower case").isEmpty();
+        assertThat(tools.otherTool("Starlight autogenerate sidebar", 5, List.of("Docusaurus"), writesNothing))
+                .extracting(OtherTools.Named::name).isEqualTo("Starlight");
+    }
+
+    @Test
     void named_aNameInsideALongerOne_isNotNamedOnItsOwn() {
         assertThat(named("Deploy to GitHub Pages with a base path")).containsExactly("GitHub Pages");
         assertThat(named("Sync the docs with GitHub")).containsExactly("GitHub");

@@ -67,6 +67,9 @@ public interface IndexEngine {
      */
     java.util.Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds);
 
+    /** Whether some page writes {@code word} (lower case, letters only), in any case: the site's written words. */
+    boolean writes(String word);
+
     /** A fresh set of the canonical chunks (one per group of copies). */
     BitSet canonicalChunks();
 
