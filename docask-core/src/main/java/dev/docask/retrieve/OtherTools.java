@@ -124,13 +124,9 @@ final class OtherTools {
         return ".-/:".indexOf(c) >= 0 && j + 1 < text.length() && isWordChar(text.charAt(j + 1));
     }
 
-    /** The tools {@code question} names, by index in {@link #tools()}, each once. */
-    Set<Integer> named(String question) {
-        return named(question, word -> true);
-    }
-
     /**
-     * The tools {@code question} names on a site that writes the words {@code siteWrites} accepts: an everyday-word name
+     * The tools {@code question} names, by index in {@link #tools()}, each once, on a site that writes the words
+     * {@code siteWrites} accepts: an everyday-word name
      * that starts a sentence counts where the site never writes the word at all ("Starlight autogenerate sidebar" on
      * Docusaurus), since there it cannot be the reader's word for something on the site either. In a question written in
      * title case it still does not count ("How Long to Detox From Fish Before Pregnancy?", an NFCorpus query).
@@ -237,11 +233,6 @@ final class OtherTools {
     /** Whether {@code text} (a page's title, heading and text) mentions {@code named}, as {@link #pageCounts} counts it. */
     boolean mentions(String text, Named named) {
         return mentioned(text).contains(named.tool());
-    }
-
-    /** As {@link #otherTool(String, int, List, java.util.function.Predicate)} where the site writes every word. */
-    OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools) {
-        return otherTool(question, fewPages, siteTools, word -> true);
     }
 
     /**

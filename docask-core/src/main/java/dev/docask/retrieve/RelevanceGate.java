@@ -154,13 +154,9 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
 
     /**
      * The other tool {@code question} names, where the calibration adopted the rule (with the question-space rule, or on
-     * an index without vectors, {@link #otherToolFloor}); {@code null} otherwise.
+     * an index without vectors, {@link #otherToolFloor}); {@code null} otherwise. {@code siteWrites} says which words the
+     * site writes ({@link OtherTools#named(String, java.util.function.Predicate)}).
      */
-    OtherTools.@Nullable Named otherTool(String question) {
-        return otherTool(question, word -> true);
-    }
-
-    /** As {@link #otherTool(String)}, on a site that writes the words {@code siteWrites} accepts ({@link OtherTools#named(String, java.util.function.Predicate)}). */
     OtherTools.@Nullable Named otherTool(String question, java.util.function.Predicate<String> siteWrites) {
         if (isOpen()) {
             return null;

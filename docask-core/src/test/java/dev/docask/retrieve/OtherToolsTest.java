@@ -21,7 +21,7 @@ class OtherToolsTest {
 
     private static List<String> named(String question) {
         OtherTools tools = OtherTools.bundled();
-        return tools.named(question).stream().map(t -> tools.tools().get(t).name()).toList();
+        return tools.named(question, word -> true).stream().map(t -> tools.tools().get(t).name()).toList();
     }
 
     @Test
@@ -67,9 +67,11 @@ class OtherToolsTest {
     @Test
     void named_anEverydayWordStartingTheQuestion_countsWhereTheSiteNeverWritesTheWord() {
         OtherTools tools = OtherTools.bundled();
-        java.util.function.Function<java.util.Set<Integer>, List<String>> names = s -> s.stream().map(t -> tools.tools().get(t).name()).toList();
+        java.util.function.Function<java.util.Set<Integer>, List<String>> names =
+                found -> found.stream().map(t -> tools.tools().get(t).name()).toList();
         java.util.function.Predicate<String> writesNothing = word -> false;
-        assertThat(names.apply(tools.named("Starlight autogenerate sidebar from a directory", writesNothing))).containsExactly("Starlight");
+        assertThat(names.apply(tools.named("Starlight autogenerate sidebar from a directory", writesNothing)))
+                .containsExactly("Starlight");
         assertThat(names.apply(tools.named("How Long to Detox From Fish Before Pregnancy?", writesNothing)))
                 .as("in title case a capital still says nothing").isEmpty();
         assertThat(names.apply(tools.named("Fresh builds are slow", word -> word.equals("fresh"))))
@@ -88,10 +90,11 @@ class OtherToolsTest {
     @Test
     void otherTool_aListedToolOutsideTheSitesOwn() {
         OtherTools tools = OtherTools.bundled();
-        assertThat(tools.otherTool("Jekyll collections permalink", 5, List.of("Docusaurus", "React"))).isNotNull()
+        assertThat(tools.otherTool("Jekyll collections permalink", 5, List.of("Docusaurus", "React"), word -> true))
+                .isNotNull()
                 .extracting(OtherTools.Named::name).isEqualTo("Jekyll");
-        assertThat(tools.otherTool("React component in MDX", 5, List.of("Docusaurus", "React"))).isNull();
-        assertThat(tools.otherTool("How do I add a sidebar?", 5, List.of())).isNull();
+        assertThat(tools.otherTool("React component in MDX", 5, List.of("Docusaurus", "React"), word -> true)).isNull();
+        assertThat(tools.otherTool("How do I add a sidebar?", 5, List.of(), word -> true)).isNull();
     }
 
     @Test

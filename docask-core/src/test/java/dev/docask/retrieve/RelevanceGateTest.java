@@ -118,7 +118,8 @@ class RelevanceGateTest {
 
     @Test
     void otherToolRule_aQuestionThatNamesAnotherTool_passesOnlyWhereAPassingSourceMentionsIt() {
-        OtherTools.Named laravel = OtherTools.bundled().otherTool("Laravel Blade components with slots", 20, java.util.List.of("Astro"));
+        OtherTools.Named laravel = OtherTools.bundled()
+                .otherTool("Laravel Blade components with slots", 20, java.util.List.of("Astro"), word -> true);
         assertThat(laravel).isNotNull();
         java.util.function.BiFunction<String, Object, Hit> hit = (text, gatedOut) -> new Hit(1, new dev.docask.ingest.Chunk(
                 "https://x/a", "Components", "Slots", text, "a.md", java.util.Map.of()), java.util.List.of(), 1, 1f, 1, 0.8f, 0.6f,
@@ -149,19 +150,20 @@ class RelevanceGateTest {
         assertThat(withBand.reject(0.74f, 0.1f, -0.01)).isNull();
         assertThat(withBand.rejection(0.74f, 0.1f, -0.01, true, () -> true)).hasToString("similarity 0.740 < 0.750 (the lowered band "
                 + "0.730 does not count for a question that names another tool) and keyword coverage 0.100 < 0.500");
-        assertThat(withBand.otherTool("Jekyll collections permalink")).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
-        assertThat(withBand.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
-        assertThat(new RelevanceGate(0.73, 0.5, false).otherTool("Jekyll collections permalink")).as("no rule recorded").isNull();
+        assertThat(withBand.otherTool("Jekyll collections permalink", word -> true)).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
+        assertThat(withBand.otherTool("Docusaurus collections permalink", word -> true)).as("the site's own tool").isNull();
+        assertThat(new RelevanceGate(0.73, 0.5, false).otherTool("Jekyll collections permalink", word -> true))
+                .as("no rule recorded").isNull();
     }
 
     @Test
     void otherToolFloor_keywordOnly_findsAnotherToolByTheRecordedBound() {
         RelevanceGate keywordOnly = new RelevanceGate(0, 0.4, false, Double.POSITIVE_INFINITY, java.util.Optional.empty(),
                 java.util.Optional.of(new dev.docask.index.Manifest.OtherToolFloor(5, java.util.List.of("Docusaurus"), 0.55)));
-        assertThat(keywordOnly.otherTool("Jekyll collections permalink")).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
-        assertThat(keywordOnly.otherTool("Docusaurus collections permalink")).as("the site's own tool").isNull();
+        assertThat(keywordOnly.otherTool("Jekyll collections permalink", word -> true)).extracting(OtherTools.Named::name).isEqualTo("Jekyll");
+        assertThat(keywordOnly.otherTool("Docusaurus collections permalink", word -> true)).as("the site's own tool").isNull();
         assertThat(new RelevanceGate(0, 0, false, Double.POSITIVE_INFINITY, java.util.Optional.empty(),
-                keywordOnly.otherToolFloor()).otherTool("Jekyll collections permalink")).as("top-N mode").isNull();
+                keywordOnly.otherToolFloor()).otherTool("Jekyll collections permalink", word -> true)).as("top-N mode").isNull();
     }
 
     @Test
