@@ -206,8 +206,10 @@ final class OtherTools {
         if (starting == null) {
             return;
         }
+        // "Dr. Jenkins" is a person, not the CI server (docs/quality.md, "A product name that starts a title, and a title
+        // before a name")
         if (at > 0 && TITLES.contains(words.get(at - 1).lower())) {
-            return; // "Dr. Jenkins" is a person, not the CI server (an NFCorpus query: docs/quality.md, "A title before a name")
+            return;
         }
         for (int[] ts : starting) {
             Tool tool = tools.get(ts[0]);
