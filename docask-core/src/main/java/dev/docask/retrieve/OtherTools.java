@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /*
  * The products a question names (docs/retrieval.md §4, "Questions about another tool"): a bundled list of other
@@ -126,12 +127,12 @@ final class OtherTools {
 
     /**
      * The tools {@code question} names, by index in {@link #tools()}, each once, on a site that writes the words
-     * {@code siteWrites} accepts: an everyday-word name
-     * that starts a sentence counts where the site never writes the word at all ("Starlight autogenerate sidebar" on
-     * Docusaurus), since there it cannot be the reader's word for something on the site either. In a question written in
-     * title case it still does not count ("How Long to Detox From Fish Before Pregnancy?", an NFCorpus query).
+     * {@code siteWrites} accepts: an everyday-word name that starts a sentence counts where the site never writes the
+     * word at all ("Starlight autogenerate sidebar" on Docusaurus), since there it cannot be the reader's word for
+     * something on the site either. In a question written in title case it still does not count ("How Long to Detox From
+     * Fish Before Pregnancy?", an NFCorpus query).
      */
-    Set<Integer> named(String question, java.util.function.Predicate<String> siteWrites) {
+    Set<Integer> named(String question, Predicate<String> siteWrites) {
         return find(question, true, siteWrites);
     }
 
@@ -140,7 +141,7 @@ final class OtherTools {
         return find(text, false, word -> true);
     }
 
-    private Set<Integer> find(String text, boolean question, java.util.function.Predicate<String> siteWrites) {
+    private Set<Integer> find(String text, boolean question, Predicate<String> siteWrites) {
         List<Word> words = words(text);
         // in a question written in title case a capital says nothing, as at a sentence's start ("Sometimes the Enzyme
         // Myth Is True", an NFCorpus query: docs/quality.md, "The gate on keyword-only indexes")
@@ -201,7 +202,7 @@ final class OtherTools {
     }
 
     private void match(List<Word> words, int at, String first, Word written, boolean question, boolean capitalsSayNothing,
-                       java.util.function.Predicate<String> siteWrites, List<int[]> spans) {
+                       Predicate<String> siteWrites, List<int[]> spans) {
         List<int[]> starting = byFirstWord.get(first.startsWith("@") ? first.substring(1) : first);
         if (starting == null) {
             return;
@@ -240,11 +241,11 @@ final class OtherTools {
     /**
      * The first listed tool {@code question} names that is not one of {@code siteTools} (the listed tools the site
      * mentions on more than {@code fewPages} pages), or {@code null}, on a site that writes the words {@code siteWrites}
-     * accepts ({@link #named(String, java.util.function.Predicate)}). The tool's page count is not stored, only that it
+     * accepts ({@link #named(String, Predicate)}). The tool's page count is not stored, only that it
      * is at most {@code fewPages}; {@code pages} says that bound.
      */
     OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools,
-                                                                   java.util.function.Predicate<String> siteWrites) {
+                                                                   Predicate<String> siteWrites) {
         for (int t : named(question, siteWrites)) {
             if (!siteTools.contains(tools.get(t).name())) {
                 return new Named(tools.get(t).name(), fewPages, t);
