@@ -6,21 +6,48 @@ import java.util.List;
 import java.util.Map;
 
 /*
- * The fused score of each candidate (docs/retrieval.md §5): reciprocal rank fusion of the two lists,
- * each weighted by its share (denseWeight for the cosine list, the rest for BM25), or, with
- * scoreFusion, the same shares of each list's min-max normalised scores (a convex combination,
- * which keeps how far apart two candidates are, where RRF keeps only their order). Then, with
- * pageWeight, a page-level signal: the other chunks of a chunk's page among the candidates add
- * that share of their own fused scores, so a page that answers in several sections outranks one
- * lone chunk that matches as well.
+ * The fused score of each candidate (docs/retrieval.md §5). By default the sum of two: reciprocal
+ * rank fusion of the two lists divided by its best value, and a convex combination of each list's
+ * min-max normalised scores. RRF keeps only order, so a page BM25 ranks first with three times the
+ * score of the second, and with every word of the question, sinks below sections both lists hold in
+ * their teens; the scores keep that lead, and the ranks keep one list's outlier from deciding alone.
+ * Each list is weighted by its share (denseWeight for the cosine list, the rest for BM25).
+ * `fusion` = RANKS or SCORES takes one of the two alone. Then, with pageWeight, a page-level
+ * signal: the other chunks of a chunk's page among the candidates add that share of their own
+ * fused scores, so a page that answers in several sections outranks one lone chunk that matches as well.
  */
 final class Fusion {
     private Fusion() {
     }
 
     static Map<Integer, Double> scores(List<Hit> hits, RetrievalOptions o) {
-        Map<Integer, Double> fused = o.scoreFusion() ? convex(hits, o.denseWeight()) : rrf(hits, o.rrfK(), o.denseWeight());
+        Map<Integer, Double> fused = switch (o.fusion()) {
+            case RANKS -> rrf(hits, o.rrfK(), o.denseWeight());
+            case SCORES -> convex(hits, o.denseWeight());
+            case BOTH -> ranksAndScores(hits, o.rrfK(), o.denseWeight());
+        };
         return o.pageWeight() > 0 ? withPage(hits, fused, o.pageWeight()) : fused;
+    }
+
+    /**
+     * RRF scaled to a best of 1 plus the convex combination of the scores, each in [0, 1]. With one
+     * list only (a keyword-only index, one retriever switched off) it is RRF alone: that list's order
+     * is the answer, and a long question's merged list (whole question and opening sentence) carries
+     * scores of two different searches, which would only reorder it.
+     */
+    static Map<Integer, Double> ranksAndScores(List<Hit> hits, int k, double denseWeight) {
+        Map<Integer, Double> ranks = rrf(hits, k, denseWeight);
+        boolean bothLists = hits.stream().anyMatch(h -> h.bm25Rank > 0) && hits.stream().anyMatch(h -> h.vectorRank > 0);
+        if (!bothLists) {
+            return ranks;
+        }
+        double best = ranks.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        Map<Integer, Double> scores = convex(hits, denseWeight);
+        Map<Integer, Double> out = new HashMap<>();
+        for (Hit h : hits) {
+            out.put(h.chunkId(), ranks.getOrDefault(h.chunkId(), 0.0) / best + scores.getOrDefault(h.chunkId(), 0.0));
+        }
+        return out;
     }
 
     /**

@@ -93,13 +93,14 @@ class RetrievalOptionsTest {
         Map<String, String> values = new java.util.HashMap<>(Map.of("minSimilarity", "0.5", "minKeywordCoverage", "0.5",
                 "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false", "closeWords", "false",
                 "gateMode", "filter", "retrievers", "bm25"));
-        values.putAll(Map.of("versionAware", "false", "docsVersion", "next", "scoreFusion", "true", "denseWeight", "0.7",
+        values.putAll(Map.of("versionAware", "false", "docsVersion", "next", "fusion", "ranks", "denseWeight", "0.7",
                 "coverageNeedsPair", "false"));
         for (String name : RetrievalOptions.SETTING_NAMES) {
             assertThat(d.toBuilder().set(name, values.getOrDefault(name, "3")).build()).as(name).isNotEqualTo(d);
         }
         assertThat(RetrievalOptions.SETTING_NAMES).contains("topK", "similarityNeedsKeyword", "retrievers");
-        assertThat(RetrievalOptions.SETTING_HELP).contains("retrievers (both|bm25|vector)", "gateMode (filter|answerability)");
+        assertThat(RetrievalOptions.SETTING_HELP).contains("retrievers (both|bm25|vector)", "gateMode (filter|answerability)",
+                "fusion (ranks|scores|both)");
         assertThatThrownBy(() -> d.toBuilder().set("nope", "1"))
                 .hasMessage("unknown option 'nope'; known: " + String.join(", ", RetrievalOptions.SETTING_HELP));
     }
