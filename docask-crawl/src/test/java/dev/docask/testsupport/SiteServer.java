@@ -161,7 +161,7 @@ public final class SiteServer implements AutoCloseable {
         return requests.stream().map(Request::path).toList();
     }
 
-    /** The most requests that were being answered at one time. */
+    /** The most requests that were being answered at one time (from arrival until the answer starts). */
     public int mostAtOnce() {
         return mostAtOnce.get();
     }
@@ -177,11 +177,24 @@ public final class SiteServer implements AutoCloseable {
         return this;
     }
 
+    /*
+     * A request counts as being answered from its arrival until its answer starts, not until this
+     * thread closes the exchange: once the status line is out the client may read the whole answer and
+     * send its next request before this thread runs again (on a busy machine that happened), and that
+     * next request is no overlap the client caused.
+     */
     private void handle(HttpExchange x) throws IOException {
         boolean counted = !abandoned.contains(x.getRequestURI().getRawPath());
         int now = counted ? running.incrementAndGet() : running.get();
         mostAtOnce.accumulateAndGet(now, Math::max);
         requests.add(new Request(x.getRequestURI().toString(), Map.copyOf(x.getRequestHeaders()), System.nanoTime(), x));
+        java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean(!counted);
+        Runnable done = () -> {
+            if (!answered.getAndSet(true)) {
+                running.decrementAndGet();
+            }
+        };
+        HttpExchange counting = new Answering(x, done);
         try {
             if (!pause.isZero()) {
                 Thread.sleep(pause.toMillis());
@@ -189,19 +202,114 @@ public final class SiteServer implements AutoCloseable {
             String path = x.getRequestURI().getRawPath();
             HttpHandler route = routes.get(path);
             if (route != null) {
-                route.handle(x);
+                route.handle(counting);
             } else {
-                serveFile(x, path);
+                serveFile(counting, path);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
             // the client went away (a capped body, a timeout): nothing to answer
         } finally {
-            if (counted) {
-                running.decrementAndGet();
-            }
+            done.run();
             x.close();
+        }
+    }
+
+    /** The exchange as handlers see it: the same, except that starting the answer first runs {@code onAnswer}. */
+    private static final class Answering extends HttpExchange {
+        private final HttpExchange x;
+        private final Runnable onAnswer;
+
+        Answering(HttpExchange x, Runnable onAnswer) {
+            this.x = x;
+            this.onAnswer = onAnswer;
+        }
+
+        @Override
+        public void sendResponseHeaders(int rCode, long responseLength) throws IOException {
+            onAnswer.run();
+            x.sendResponseHeaders(rCode, responseLength);
+        }
+
+        @Override
+        public com.sun.net.httpserver.Headers getRequestHeaders() {
+            return x.getRequestHeaders();
+        }
+
+        @Override
+        public com.sun.net.httpserver.Headers getResponseHeaders() {
+            return x.getResponseHeaders();
+        }
+
+        @Override
+        public java.net.URI getRequestURI() {
+            return x.getRequestURI();
+        }
+
+        @Override
+        public String getRequestMethod() {
+            return x.getRequestMethod();
+        }
+
+        @Override
+        public com.sun.net.httpserver.HttpContext getHttpContext() {
+            return x.getHttpContext();
+        }
+
+        @Override
+        public void close() {
+            x.close();
+        }
+
+        @Override
+        public java.io.InputStream getRequestBody() {
+            return x.getRequestBody();
+        }
+
+        @Override
+        public OutputStream getResponseBody() {
+            return x.getResponseBody();
+        }
+
+        @Override
+        public InetSocketAddress getRemoteAddress() {
+            return x.getRemoteAddress();
+        }
+
+        @Override
+        public int getResponseCode() {
+            return x.getResponseCode();
+        }
+
+        @Override
+        public InetSocketAddress getLocalAddress() {
+            return x.getLocalAddress();
+        }
+
+        @Override
+        public String getProtocol() {
+            return x.getProtocol();
+        }
+
+        @Override
+        public Object getAttribute(String name) {
+            return x.getAttribute(name);
+        }
+
+        @Override
+        public void setAttribute(String name, Object value) {
+            x.setAttribute(name, value);
+        }
+
+        @Override
+        public void setStreams(java.io.InputStream i, OutputStream o) {
+            x.setStreams(i, o);
+        }
+
+        @Override
+        public com.sun.net.httpserver.HttpPrincipal getPrincipal() {
+            return x.getPrincipal();
         }
     }
 
