@@ -193,27 +193,27 @@ class AskHandlerTest {
         handler = fixture.build(handler().model(fixture.model(), "openai:fake")
                 .timeouts(Duration.ofMillis(300), Duration.ofSeconds(5)));
 
-        long start = System.nanoTime();
         RecordingListener events = ask(ON_TOPIC);
 
+        // the message says which timer ended it (the 5 s total would say "longer than 5 s"): no stopwatch needed
         assertThat(events.names()).containsExactly("sources", "error");
         assertThat(((AskEvent.Failed) events.last()).message()).contains("did not start answering within 300 ms");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
         assertThat(fixture.errors()).hasSize(1);
         assertThat(finished).isEmpty();
     }
 
     @Test
     void ask_slowStream_totalTimeoutStopsItAndClosesConnection() throws Exception {
-        server = fixture.serve(new SlowTokens(Duration.ofMillis(100), List.of(
-                "a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ", "i ", "j ", "k ", "l ", "m ", "n ", "o ", "p ")));
+        // the total counts from the question, search and model connection included: 2 s leaves a busy
+        // machine time for a first token, and the 4 s stream still outlasts it
+        server = fixture.serve(new SlowTokens(Duration.ofMillis(100), java.util.Collections.nCopies(40, "w ")));
         handler = fixture.build(handler().model(fixture.model(), "openai:fake")
-                .timeouts(Duration.ofSeconds(5), Duration.ofMillis(500)));
+                .timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2)));
 
         RecordingListener events = ask(ON_TOPIC);
 
         assertThat(events.names()).startsWith("sources", "delta").endsWith("error");
-        assertThat(((AskEvent.Failed) events.last()).message()).contains("longer than 500 ms");
+        assertThat(((AskEvent.Failed) events.last()).message()).contains("longer than 2 s");
         assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
     }
 
@@ -240,8 +240,22 @@ class AskHandlerTest {
 
     @Test
     void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
-        server = fixture.serve(new SlowTokens(Duration.ofMillis(400), List.of("a ", "b ", "c ", "d ", "e ",
-                "f ", "g ", "h ", "i ", "j ")));
+        // the first token waits for the cancel, however late a busy machine runs this thread
+        java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
+        server = fixture.serve(exchange -> {
+            exchange.startAnswer();
+            try {
+                cancelled.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                for (String t : List.of("a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ")) {
+                    Thread.sleep(100);
+                    exchange.sendToken(t);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("stopped");
+            }
+            exchange.endAnswer(StreamEnd.COMPLETE);
+        });
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
         RecordingListener events = new RecordingListener();
 
@@ -250,6 +264,7 @@ class AskHandlerTest {
             Thread.sleep(5);
         }
         handle.cancel();
+        cancelled.countDown();
 
         assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
         assertThat(events.names()).containsExactly("sources");
