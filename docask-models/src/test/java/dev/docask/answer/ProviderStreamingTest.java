@@ -51,13 +51,14 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class ProviderStreamingTest {
     /** The longest any single call may take here; a failure must surface well within it, not hang. */
-    private static final Duration WAIT = Duration.ofSeconds(4);
-    private static final Duration MODEL_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Duration MODEL_TIMEOUT = Duration.ofSeconds(20);
     /**
      * How long a stream may go quiet in the tests of streams that end without their closing events;
-     * the total timeout is far longer than WAIT.
+     * the total timeout is far longer than WAIT. It is the wait for the first token too, so it leaves a
+     * busy machine time to connect (at 200 ms the first token could come too late).
      */
-    private static final Duration SHORT_SILENCE = Duration.ofMillis(200);
+    private static final Duration SHORT_SILENCE = Duration.ofSeconds(2);
     private static final String KEY = "sk-ant-test-secret-key-123";
     private static final String SYSTEM = "You answer questions about the Vitest docs. Cite sources as [n].";
     private static final String QUESTION = "How do I mock a module?";
@@ -159,7 +160,7 @@ class ProviderStreamingTest {
         }
 
         AskHandler handlerOn(FakeModelServer server) {
-            return handlerOn(server, Duration.ofSeconds(3));
+            return handlerOn(server, Duration.ofSeconds(20));
         }
 
         @Test
