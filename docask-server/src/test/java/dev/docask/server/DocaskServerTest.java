@@ -345,8 +345,27 @@ class DocaskServerTest {
 
     @Test
     void close_whileAnswerStreams_letsTheStreamFinishAndRefusesNewWork(@TempDir Path other) throws Exception {
-        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(200), "Use ", "vi.mock ", "to ", "mock ", "[1]."))) {
-            DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofSeconds(10)).build().start();
+        // the model holds the rest of its answer until new connections are seen refused, so the stream is
+        // still running then however slowly a busy machine closes the server (no sleep to guess it by)
+        java.util.concurrent.CountDownLatch refused = new java.util.concurrent.CountDownLatch(1);
+        SlowTokens rest = new SlowTokens(Duration.ofMillis(200), "vi.mock ", "to ", "mock ", "[1].");
+        dev.docask.testsupport.Route held = exchange -> {
+            exchange.startAnswer();
+            exchange.sendToken("Use ");
+            try {
+                refused.await(60, TimeUnit.SECONDS);
+                for (String t : rest.tokens()) {
+                    Thread.sleep(rest.gap());
+                    exchange.sendToken(t);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("stopped");
+            }
+            exchange.endAnswer(dev.docask.testsupport.StreamEnd.COMPLETE);
+        };
+        try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, held)) {
+            DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofSeconds(60)).build().start();
             Http client = new Http(s.url());
             HttpRequest ask = client.request("/api/ask").header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString("{\"question\":\"how do I mock a module?\"}")).build();
@@ -355,10 +374,21 @@ class DocaskServerTest {
                 Thread.sleep(10);
             }
             Thread closer = Thread.ofVirtual().start(s::close);
-            Thread.sleep(100);
-            assertThatThrownBy(() -> new Http(s.url()).get("/healthz")).as("no new connections").isInstanceOf(java.io.UncheckedIOException.class);
-            HttpResponse<String> r = stream.get(10, TimeUnit.SECONDS);
-            closer.join(10_000);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            boolean newConnectionRefused = false;
+            while (!newConnectionRefused && System.nanoTime() < deadline) {
+                try {
+                    new Http(s.url()).get("/healthz"); // a fresh client: a new connection each time
+                    Thread.sleep(10);
+                } catch (java.io.UncheckedIOException e) {
+                    newConnectionRefused = true;
+                }
+            }
+            assertThat(newConnectionRefused).as("no new connections").isTrue();
+            assertThat(stream).as("the answer was still streaming").isNotDone();
+            refused.countDown();
+            HttpResponse<String> r = stream.get(30, TimeUnit.SECONDS);
+            closer.join(30_000);
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(FakeModels.types(FakeModels.parts(r.body()))).endsWith("finish", "[DONE]");
             assertThat(FakeModels.text(FakeModels.parts(r.body()))).isEqualTo("Use vi.mock to mock [1].");
