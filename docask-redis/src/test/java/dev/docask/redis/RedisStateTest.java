@@ -53,11 +53,15 @@ class RedisStateTest {
     @Test
     void take_permitsSpentAcrossTwoConnections_waitsUntilTheNextRefill() {
         RateLimit limit = RateLimit.parse("3/min");
+        long t0 = System.nanoTime();
         assertThat(a.take("api", limit, "1.2.3.4")).isZero();
         assertThat(b.take("api", limit, "1.2.3.4")).isZero();
         assertThat(a.take("api", limit, "1.2.3.4")).isZero();
         long wait = b.take("api", limit, "1.2.3.4");
-        assertThat(wait).isBetween(Duration.ofSeconds(15).toNanos(), Duration.ofSeconds(20).toNanos());
+        long elapsed = System.nanoTime() - t0;
+        // the next permit is 20 s after the first take, less what already passed (a busy machine may pass seconds)
+        long period = Duration.ofSeconds(20).toNanos();
+        assertThat(wait).isBetween(period - elapsed, period);
         assertThat(a.take("api", limit, "5.6.7.8")).as("another client has its own bucket").isZero();
     }
 
@@ -126,9 +130,13 @@ class RedisStateTest {
 
     @Test
     void answers_putOnOneConnection_isReadOnTheOtherAndExpires() throws InterruptedException {
-        a.answers().put("k", "{\"v\":1}", Duration.ofMillis(300));
+        // long enough to read it back on a busy machine; then it must go by itself
+        a.answers().put("k", "{\"v\":1}", Duration.ofSeconds(2));
         assertThat(b.answers().get("k")).hasValue("{\"v\":1}");
-        Thread.sleep(600);
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (b.answers().get("k").isPresent() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
         assertThat(b.answers().get("k")).isEmpty();
     }
 
@@ -153,7 +161,8 @@ class RedisStateTest {
             REDIS.stop();
             long t0 = System.nanoTime();
             assertThatThrownBy(() -> c.take("api", RateLimit.parse("5/min"), "c")).isInstanceOf(SharedStateUnavailable.class);
-            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("no request waits for a lost Redis").isLessThan(Duration.ofSeconds(2));
+            // a loose bound (the command timeout is 300 ms, the client's own default 60 s): a busy machine may be slow, not hang
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("no request waits for a lost Redis").isLessThan(Duration.ofSeconds(10));
             assertThat(c.answers().get("k")).as("the cache fails open").isEmpty();
             assertThat(c.reachable()).isFalse();
             REDIS.start();
