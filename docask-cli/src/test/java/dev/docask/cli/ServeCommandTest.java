@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -79,7 +80,8 @@ class ServeCommandTest {
     /** The server's base URL, once {@code serve} has printed it. */
     private static String awaitUrl(StringWriter out) throws InterruptedException {
         Matcher url = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)").matcher("");
-        for (int i = 0; i < 500 && !url.reset(out.toString()).find(); i++) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // a hang bound: a busy machine starts slowly
+        while (!url.reset(out.toString()).find() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(url.find(0)).as(out.toString()).isTrue();
