@@ -15,6 +15,7 @@ import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.EmptyStream;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.GarbageBody;
+import dev.docask.testsupport.HeldTokens;
 import dev.docask.testsupport.InTurn;
 import dev.docask.testsupport.MalformedChunks;
 import dev.docask.testsupport.NeverAnswers;
@@ -241,21 +242,8 @@ class AskHandlerTest {
     @Test
     void cancel_beforeFirstToken_connectionClosedWhenFirstTokenArrives() throws Exception {
         // the first token waits for the cancel, however late a busy machine runs this thread
-        java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
-        server = fixture.serve(exchange -> {
-            exchange.startAnswer();
-            try {
-                cancelled.await(30, java.util.concurrent.TimeUnit.SECONDS);
-                for (String t : List.of("a ", "b ", "c ", "d ", "e ", "f ", "g ", "h ")) {
-                    Thread.sleep(100);
-                    exchange.sendToken(t);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("stopped");
-            }
-            exchange.endAnswer(StreamEnd.COMPLETE);
-        });
+        HeldTokens model = new HeldTokens(List.of(), Duration.ofMillis(100), List.of("a ", "b ", "c ", "d ", "e ", "f ", "g ", "h "));
+        server = fixture.serve(model);
         handler = fixture.build(handler().model(fixture.model(), "openai:fake"));
         RecordingListener events = new RecordingListener();
 
@@ -264,7 +252,7 @@ class AskHandlerTest {
             Thread.sleep(5);
         }
         handle.cancel();
-        cancelled.countDown();
+        model.release();
 
         assertThat(server.awaitClientAbort(WAIT)).as("upstream connection closed").isTrue();
         assertThat(events.names()).containsExactly("sources");

@@ -3,6 +3,7 @@ package dev.docask.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.testsupport.FakeModelServer;
+import dev.docask.testsupport.HeldTokens;
 import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.Wire;
 import org.junit.jupiter.api.AfterAll;
@@ -347,23 +348,7 @@ class DocaskServerTest {
     void close_whileAnswerStreams_letsTheStreamFinishAndRefusesNewWork(@TempDir Path other) throws Exception {
         // the model holds the rest of its answer until new connections are seen refused, so the stream is
         // still running then however slowly a busy machine closes the server (no sleep to guess it by)
-        java.util.concurrent.CountDownLatch refused = new java.util.concurrent.CountDownLatch(1);
-        SlowTokens rest = new SlowTokens(Duration.ofMillis(200), "vi.mock ", "to ", "mock ", "[1].");
-        dev.docask.testsupport.Route held = exchange -> {
-            exchange.startAnswer();
-            exchange.sendToken("Use ");
-            try {
-                refused.await(60, TimeUnit.SECONDS);
-                for (String t : rest.tokens()) {
-                    Thread.sleep(rest.gap());
-                    exchange.sendToken(t);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("stopped");
-            }
-            exchange.endAnswer(dev.docask.testsupport.StreamEnd.COMPLETE);
-        };
+        HeldTokens held = new HeldTokens(List.of("Use "), Duration.ofMillis(200), List.of("vi.mock ", "to ", "mock ", "[1]."));
         try (FakeModelServer fake = FakeModelServer.start(Wire.OPENAI, held)) {
             DocaskServer s = FakeModels.server(Docs.build(other), fake).shutdownGrace(Duration.ofSeconds(60)).build().start();
             Http client = new Http(s.url());
@@ -386,7 +371,7 @@ class DocaskServerTest {
             }
             assertThat(newConnectionRefused).as("no new connections").isTrue();
             assertThat(stream).as("the answer was still streaming").isNotDone();
-            refused.countDown();
+            held.release();
             HttpResponse<String> r = stream.get(30, TimeUnit.SECONDS);
             closer.join(30_000);
             assertThat(r.statusCode()).isEqualTo(200);
