@@ -44,8 +44,11 @@ public final class ExtractiveProbe {
      * @param signals  its signals, penalties negative, in {@link #NAMES}' order
      * @param keywords the share of the question's words it holds (a passage with none is only quoted by meaning)
      * @param shown    the text quoting it shows (with its lead-in, list or paragraph), quote marks and citation included
+     * @param kind     sentence, table row, list item or code block ({@code Passages.Kind}'s name)
+     * @param source   the index of its source among the answer's sources (0: retrieval's first)
+     * @param text     the passage as written, without what quoting it brings along
      */
-    public record Passage(double[] signals, double keywords, String shown) {
+    public record Passage(double[] signals, double keywords, String shown, String kind, int source, String text) {
     }
 
     /** Whether passages are chosen by meaning too (the index has a model). */
@@ -58,7 +61,8 @@ public final class ExtractiveProbe {
         List<ExtractiveAnswer.Candidate> all = extractive.candidates(question, sources);
         List<Passage> out = new ArrayList<>();
         for (ExtractiveAnswer.Candidate c : all) {
-            out.add(new Passage(c.signals().vector(), c.keywords(), extractive.quote(c, all).render()));
+            out.add(new Passage(c.signals().vector(), c.keywords(), extractive.quote(c, all).render(), c.passage().kind().name(),
+                    sources.indexOf(c.source()), c.passage().text()));
         }
         return out;
     }

@@ -3,7 +3,13 @@ package dev.docask.eval;
 import dev.docask.answer.Answer;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.ExtractiveProbe;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.index.DocIndex;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,10 +28,11 @@ import java.util.function.Predicate;
  * L2 penalty chosen by cross-validation within the parts it is fitted on. The sources are retrieved once per
  * question with today's defaults; only the choice of quote varies. With {@code --choose} first, only the tune
  * parts are loaded and model variants (which signals are free) are compared by cross-validation there, as round 9
- * chose its model before the other parts were counted (docs/quality.md, "Round 9").
+ * chose its model before the other parts were counted (docs/quality.md, "Round 9"). With {@code --dump FILE} first,
+ * every passage is written to FILE as JSON lines for eval/probes/extractive_features.py (docs/quality.md, "Round 11").
  *
  * <pre>{@code
- * java -cp docask-bench/target/benchmarks.jar dev.docask.eval.ExtractiveFit [--choose] \
+ * java -cp docask-bench/target/benchmarks.jar dev.docask.eval.ExtractiveFit [--choose | --dump FILE] \
  *     samples=/work/idx6/samples-bge=eval/questions/samples-extractive.jsonl \
  *     samples-none=/work/idx6/samples-none=eval/questions/samples-extractive.jsonl ...
  * }</pre>
@@ -51,6 +58,10 @@ public final class ExtractiveFit {
     }
 
     public static void main(String[] args) {
+        if (args.length > 1 && args[0].equals("--dump")) {
+            dump(Path.of(args[1]), java.util.Arrays.copyOfRange(args, 2, args.length));
+            return;
+        }
         if (args.length > 0 && args[0].equals("--choose")) {
             choose(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
@@ -178,6 +189,52 @@ public final class ExtractiveFit {
             x[i][ExtractiveProbe.NAMES.indexOf("section")] = 0; // a keyword-only index has no cosine of any kind
         }
         return new Item(it.set(), false, it.q(), x, it.answers(), it.keywords(), it.handFirst(), it.inUse());
+    }
+
+    /**
+     * Every passage of every labelled question as one JSON line (its signals, kind, source, text, whether quoting it
+     * answers), so that candidate signals can be computed and fitted outside Java before any is built
+     * (eval/probes/extractive_features.py; docs/quality.md, "Round 11").
+     */
+    private static void dump(Path out, String[] sets) {
+        ObjectMapper json = new ObjectMapper();
+        try (BufferedWriter w = Files.newBufferedWriter(out)) {
+            for (String arg : sets) {
+                String[] p = arg.split("=", 3);
+                try (DocIndex index = DocIndex.open(Path.of(p[1])); AskHandler handler = AskHandler.builder().index(index).build()) {
+                    ExtractiveProbe probe = new ExtractiveProbe(index);
+                    for (LabelledQuestion q : LabelledFile.read(Path.of(p[2]))) {
+                        Answer a = handler.ask(q.question());
+                        List<String> quotes = a.refused() ? List.of() : Quotes.of(a.text());
+                        boolean handFirst = !quotes.isEmpty() && q.answeredBy(quotes.getFirst());
+                        List<ExtractiveProbe.Passage> ps = a.refused() ? List.of() : probe.passages(q.question(), a.sources());
+                        for (int i = 0; i < ps.size(); i++) {
+                            ExtractiveProbe.Passage x = ps.get(i);
+                            List<String> shown = Quotes.of(x.shown());
+                            Map<String, Object> row = new LinkedHashMap<>();
+                            row.put("set", p[0]);
+                            row.put("id", q.id());
+                            row.put("part", q.part());
+                            row.put("question", q.question());
+                            row.put("i", i);
+                            row.put("kind", x.kind());
+                            row.put("source", x.source());
+                            row.put("text", x.text());
+                            row.put("shown", shown.isEmpty() ? "" : shown.getFirst());
+                            row.put("signals", x.signals());
+                            row.put("keywords", x.keywords());
+                            row.put("answers", !shown.isEmpty() && q.answeredBy(shown.getFirst()));
+                            row.put("byMeaning", probe.byMeaning());
+                            row.put("handFirst", handFirst);
+                            w.write(json.writeValueAsString(row));
+                            w.newLine();
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<Item> load(String set, Path indexDir, Path questions, Predicate<String> parts) {
