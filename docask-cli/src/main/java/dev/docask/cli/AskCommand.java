@@ -76,6 +76,7 @@ final class AskCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         String question = OptionCheck.question(spec, words);
+        index.check(spec);
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         // Before any work: a bad --model is a usage error (2), its missing key a failure (1). The model built
         // here is dropped; the handler builds its own.

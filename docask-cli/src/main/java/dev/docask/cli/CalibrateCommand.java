@@ -68,6 +68,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        index.check(spec);
         if (dumpFeatures) {
             Map<String, List<String>> labelled = new LinkedHashMap<>();
             for (Path file : questionFiles) {
@@ -138,7 +139,10 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     private int autoCalibrate(PrintWriter out) {
-        index.requireFolder(spec); // the gate is recorded in the folder's manifest
+        if (index.backend != null) {
+            throw OptionCheck.fail(spec, "--auto records the gate in an index folder's manifest: give --index DIR, "
+                    + "not --backend (a collection's sites are calibrated by 'docask index --backend')");
+        }
         if (dumpScores) {
             try (DocIndex idx = index.open()) {
                 IndexArgs.retriever(idx).gateCalibrationScores().forEach(out::println);

@@ -38,6 +38,14 @@ class IndexArgs {
         return open(dir, backend, site);
     }
 
+    /** {@link #requireOne} as a usage error, checked before the command does any work. */
+    void check(picocli.CommandLine.Model.CommandSpec spec) {
+        OptionCheck.convert(spec, () -> {
+            requireOne(dir, backend, site);
+            return this;
+        });
+    }
+
     /** The index in {@code dir}, or site {@code site} of the Solr collection {@code backend}: exactly one of the two. */
     static DocIndex open(Path dir, String backend, String site) {
         requireOne(dir, backend, site);
@@ -60,16 +68,6 @@ class IndexArgs {
         }
         if (backend == null && site != null) {
             throw new IllegalArgumentException("--site names a site of a --backend collection; an --index folder holds one site");
-        }
-    }
-
-    /**
-     * For the commands that read an index folder as files (serve reloads it when a build publishes a
-     * new generation; inspect measures it): a usage error for no {@code --index}.
-     */
-    void requireFolder(picocli.CommandLine.Model.CommandSpec spec) {
-        if (dir == null) {
-            throw OptionCheck.fail(spec, "Missing required option: '--index=DIR'");
         }
     }
 

@@ -41,10 +41,7 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        OptionCheck.convert(spec, () -> {
-            IndexArgs.requireOne(index.dir, index.backend, index.site);
-            return index;
-        });
+        index.check(spec);
         try (DocIndex idx = index.open()) {
             if (chunks) {
                 for (int i = 0; i < idx.size(); i++) {

@@ -47,6 +47,7 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
+        index.check(spec);
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         DocsMcp.Builder builder;
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);

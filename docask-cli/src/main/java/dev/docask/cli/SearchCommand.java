@@ -46,6 +46,7 @@ final class SearchCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         String question = OptionCheck.question(spec, words);
+        index.check(spec);
         List<String> errors = new ArrayList<>();
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         try (DocIndex idx = index.open()) {

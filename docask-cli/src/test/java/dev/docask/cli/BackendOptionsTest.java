@@ -86,6 +86,20 @@ class BackendOptionsTest {
     }
 
     @Test
+    void search_siteWithoutBackend_isAUsageError() {
+        CliRun r = run("search", "--index", "no-such-index", "--site", "a", "retry");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--site names a site of a --backend collection").contains("Try 'docask search --help'");
+    }
+
+    @Test
+    void ask_indexAndBackend_isAUsageError() {
+        CliRun r = run("ask", "--index", "no-such-index", "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "a", "how?");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("give --index or --backend, not both");
+    }
+
+    @Test
     void index_siteWithoutBackend_refusedBeforeReading() {
         CliRun r = run("index", "no-such-folder", "--site", "a");
         assertThat(r.code()).isNotZero();

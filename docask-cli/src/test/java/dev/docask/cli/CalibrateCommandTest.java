@@ -116,6 +116,36 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void calibrateAuto_indexAndBackend_isAUsageErrorAndRecordsNothing() throws Exception {
+        Path manifest = Files.list(keywordIndex).filter(p -> p.getFileName().toString().startsWith("gen-"))
+                .findFirst().orElseThrow().resolve("manifest.json");
+        String before = Files.readString(manifest);
+
+        CliRun r = run("calibrate", "--auto", "--index", keywordIndex.toString(),
+                "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "a");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("give --index or --backend, not both");
+        assertThat(Files.readString(manifest)).isEqualTo(before);
+    }
+
+    @Test
+    void calibrateAuto_siteWithoutBackend_isAUsageError() {
+        CliRun r = run("calibrate", "--auto", "--index", keywordIndex.toString(), "--site", "a");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--site names a site of a --backend collection");
+    }
+
+    @Test
+    void calibrateAuto_backend_saysItRecordsInAnIndexFolder() {
+        CliRun r = run("calibrate", "--auto", "--backend", "solr://127.0.0.1:8983/solr/docs", "--site", "a");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--auto records the gate in an index folder's manifest: give --index DIR");
+    }
+
+    @Test
     void calibrateAuto_withLabelledQuestions_isAUsageError() {
         CliRun r = run("calibrate", "--auto", "--index", keywordIndex.toString(), "--match", good.toString());
         assertThat(r.code()).isNotZero();
