@@ -52,13 +52,17 @@ final class RetrievalArgs {
             try {
                 o.docsVersion(docsVersion);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--version-of-docs '" + docsVersion
-                        + "': expected a version name such as 3.8.1, next or v3 (letters, digits, '.', '_', '-')");
+                String shown = docsVersion.length() > 40 ? docsVersion.substring(0, 40) + "…" : docsVersion;
+                throw new IllegalArgumentException("--version-of-docs '" + shown + "': expected a version name such as "
+                        + "3.8.1, next or v3 (letters, digits, '.', '_', '-'; at most 100 characters)");
             }
         }
         Map<String, String> sets = pairs("--set", "NAME", overrides, "minSimilarity=0.8");
         if (topK != null && sets.containsKey("topK")) {
             throw new IllegalArgumentException("--top-k and --set topK both give topK; give it once");
+        }
+        if (docsVersion != null && sets.containsKey("docsVersion")) {
+            throw new IllegalArgumentException("--version-of-docs and --set docsVersion both give docsVersion; give it once");
         }
         for (Map.Entry<String, String> e : sets.entrySet()) {
             o.set(e.getKey(), e.getValue());

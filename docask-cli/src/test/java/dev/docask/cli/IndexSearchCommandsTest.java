@@ -308,6 +308,20 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_versionOfDocsAndSetDocsVersion_isAUsageError() {
+        CliRun r = run("search", "--index", index.toString(), "--version-of-docs", "1", "--set", "docsVersion=2", "q");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--version-of-docs and --set docsVersion both give docsVersion");
+    }
+
+    @Test
+    void search_versionOfDocsTooLong_namesTheLimitWithoutEchoingItAll() {
+        CliRun r = run("search", "--index", index.toString(), "--version-of-docs", "v".repeat(1000), "q");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("at most 100 characters").doesNotContain("v".repeat(41)).hasSizeLessThan(400);
+    }
+
+    @Test
     void badSetOption_isAUsageError_namingTheOption() {
         CliRun r = run("search", "--index", index.toString(), "--set", "topK=many", "q");
         assertThat(r.code()).isEqualTo(2);
