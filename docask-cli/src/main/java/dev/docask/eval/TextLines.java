@@ -33,7 +33,9 @@ public final class TextLines {
         try {
             lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new UncheckedIOException("cannot read " + file + ": not UTF-8 text (saved as UTF-16?)", e);
+            // the words go in the cause too: the CLI reports the cause, and this one's own says "Input length = 1"
+            String why = "cannot read " + file + ": not UTF-8 text (saved as UTF-16?)";
+            throw new UncheckedIOException(why, new IOException(why, e));
         } catch (java.nio.file.NoSuchFileException e) {
             throw new UncheckedIOException("cannot read " + file + ": no such file", e);
         } catch (IOException e) {

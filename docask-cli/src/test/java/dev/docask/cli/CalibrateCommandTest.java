@@ -146,6 +146,16 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void calibrate_noMatchFileNotUtf8_namesTheFileAndWhy() throws Exception {
+        Path latin1 = Files.write(tmp.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xE9, '\n'});
+
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", good.toString(), "--no-match", latin1.toString());
+
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("cannot read " + latin1 + ": not UTF-8 text").doesNotContain("Input length");
+    }
+
+    @Test
     void calibrateAuto_withLabelledQuestions_isAUsageError() {
         CliRun r = run("calibrate", "--auto", "--index", keywordIndex.toString(), "--match", good.toString());
         assertThat(r.code()).isNotZero();
