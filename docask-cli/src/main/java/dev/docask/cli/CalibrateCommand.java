@@ -160,8 +160,18 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     private static List<String> questions(Path file) throws IOException {
-        List<String> qs = TextLines.read(file).stream().map(String::strip)
-                .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        List<String> lines = TextLines.read(file);
+        List<String> qs = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String q = lines.get(i).strip();
+            if (q.length() > HybridRetriever.MAX_QUESTION_CHARS) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": the question is " + q.length()
+                        + " characters long; the limit is " + HybridRetriever.MAX_QUESTION_CHARS);
+            }
+            if (!q.isEmpty() && !q.startsWith("#")) {
+                qs.add(q);
+            }
+        }
         if (qs.isEmpty()) {
             throw new IllegalArgumentException(file + " has no questions (one per line)");
         }

@@ -58,7 +58,7 @@ public final class LabelledFile {
             }
             List<String> texts = new ArrayList<>();
             answers.forEach(a -> texts.add(a.asText()));
-            return new LabelledQuestion(text(n, "id"), text(n, "question"), text(n, "url"), texts, text(n, "part"));
+            return new LabelledQuestion(text(n, "id"), QuestionFile.askable("question", text(n, "question")), text(n, "url"), texts, text(n, "part"));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(where + "not valid JSON: " + e.getOriginalMessage(), e);
         } catch (IllegalArgumentException e) {

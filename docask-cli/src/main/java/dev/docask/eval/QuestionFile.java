@@ -3,6 +3,7 @@ package dev.docask.eval;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.retrieve.HybridRetriever;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,8 +58,9 @@ public final class QuestionFile {
             if (answerable == null || !answerable.isBoolean()) {
                 throw new IllegalArgumentException(where + "'answerable' must be true or false");
             }
-            return new Question(text(n, "id", where), text(n, "question", where), optionalText(n, "long_question"),
-                    answerable.booleanValue(), strings(n, "expected_urls", where), strings(n, "expected_files", where));
+            return new Question(text(n, "id", where), askable("question", text(n, "question", where)),
+                    askable("long_question", optionalText(n, "long_question")), answerable.booleanValue(),
+                    strings(n, "expected_urls", where), strings(n, "expected_files", where));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(where + "not valid JSON: " + e.getOriginalMessage(), e);
         } catch (IllegalArgumentException | NullPointerException e) {
@@ -73,6 +75,15 @@ public final class QuestionFile {
             throw new IllegalArgumentException(where + "'" + field + "' must be a non-empty string");
         }
         return v.asText();
+    }
+
+    /** {@code text} when the retriever would take it as a question; the limit named for {@code field} otherwise. */
+    static String askable(String field, String text) {
+        if (text != null && text.strip().length() > HybridRetriever.MAX_QUESTION_CHARS) {
+            throw new IllegalArgumentException("'" + field + "' is " + text.strip().length() + " characters long; "
+                    + "the limit is " + HybridRetriever.MAX_QUESTION_CHARS);
+        }
+        return text;
     }
 
     private static String optionalText(JsonNode n, String field) {

@@ -156,6 +156,16 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void calibrate_matchLineOverTheLimit_namesTheFileAndLine() throws Exception {
+        Path huge = Files.writeString(tmp.resolve("huge.txt"), "retry limit\n" + "word ".repeat(2_000) + "\n");
+
+        CliRun r = run("calibrate", "--index", keywordIndex.toString(), "--match", huge.toString(), "--no-match", bad.toString());
+
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains(huge + ":2: the question is 9999 characters long; the limit is 8000");
+    }
+
+    @Test
     void calibrateAuto_withLabelledQuestions_isAUsageError() {
         CliRun r = run("calibrate", "--auto", "--index", keywordIndex.toString(), "--match", good.toString());
         assertThat(r.code()).isNotZero();

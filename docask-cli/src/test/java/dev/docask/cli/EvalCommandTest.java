@@ -207,4 +207,15 @@ class EvalCommandTest {
         assertThat(code).isEqualTo(1);
         assertThat(err.toString()).contains("q.jsonl:1: 'answers' must be an array of strings");
     }
+
+    @Test
+    void eval_extractiveQuestionOverTheLimit_namesTheLine() throws IOException {
+        Files.write(dir.resolve("x.jsonl"), List.of("{\"id\": \"x1\", \"question\": \"" + "word ".repeat(2_000)
+                + "\", \"url\": \"u\", \"answers\": [\"a sentence\"], \"part\": \"tune\"}"));
+
+        int code = run("--index", dir.resolve("idx").toString(), "--extractive", dir.resolve("x.jsonl").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("x.jsonl:1: 'question' is 9999 characters long; the limit is 8000");
+    }
 }

@@ -55,6 +55,19 @@ class QuestionFileTest {
     }
 
     @Test
+    void read_questionOverTheRetrieversLimit_namesTheFileAndLine() throws IOException {
+        String huge = "word ".repeat(2_000);
+        Path f = write("{\"id\": \"a\", \"question\": \"Retry?\", \"answerable\": false}",
+                "{\"id\": \"b\", \"question\": \"" + huge + "\", \"answerable\": false}",
+                "{\"id\": \"c\", \"question\": \"Retry?\", \"long_question\": \"" + huge + "\", \"answerable\": false}");
+        assertThatThrownBy(() -> QuestionFile.read(f))
+                .hasMessage(f + ":2: 'question' is 9999 characters long; the limit is 8000");
+        Path longOnly = write("{\"id\": \"c\", \"question\": \"Retry?\", \"long_question\": \"" + huge + "\", \"answerable\": false}");
+        assertThatThrownBy(() -> QuestionFile.read(longOnly))
+                .hasMessage(longOnly + ":1: 'long_question' is 9999 characters long; the limit is 8000");
+    }
+
+    @Test
     void read_realDevSets_parse() {
         Path data = Path.of("/work/shared/data/docs");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(data));
