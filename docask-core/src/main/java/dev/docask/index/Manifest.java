@@ -157,11 +157,19 @@ public final class Manifest {
         if (g == null) {
             return Optional.empty();
         }
-        return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
-                g.minKeywordCoverage(), g.maxUnknownShare() == null ? OptionalDouble.empty() : OptionalDouble.of(g.maxUnknownShare()),
-                Optional.ofNullable(g.neighbours()).map(StoredManifest.StoredNeighbours::neighbours),
-                Optional.ofNullable(g.otherToolFloor()), g.embedderId(), g.queryVariant(), g.figures(),
-                Instant.parse(g.calibratedAt())));
+        try {
+            if (g.embedderId() == null || g.calibratedAt() == null) { // a block docask did not write whole
+                throw new IllegalArgumentException("it names no " + (g.embedderId() == null ? "embedderId" : "calibratedAt"));
+            }
+            return Optional.of(new Gate(g.minSimilarity() == null ? OptionalDouble.empty() : OptionalDouble.of(g.minSimilarity()),
+                    g.minKeywordCoverage(), g.maxUnknownShare() == null ? OptionalDouble.empty() : OptionalDouble.of(g.maxUnknownShare()),
+                    Optional.ofNullable(g.neighbours()).map(StoredManifest.StoredNeighbours::neighbours),
+                    Optional.ofNullable(g.otherToolFloor()), g.embedderId(), g.queryVariant(), g.figures(),
+                    Instant.parse(g.calibratedAt())));
+        } catch (RuntimeException e) {
+            throw new IndexException("the gate recorded in manifest.json is damaged (" + e.getMessage()
+                    + "); measure it again with 'docask calibrate --auto', or rebuild the index", e);
+        }
     }
 
     /** This manifest with {@code gate} recorded in place of any earlier one. */

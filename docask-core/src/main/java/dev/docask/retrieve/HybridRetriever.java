@@ -359,7 +359,9 @@ public final class HybridRetriever {
     private RelevanceGate gate(RetrievalOptions o, boolean hybrid) {
         String id = index.manifest().embedderId();
         String variant = embedder.map(Embedder::queryVariant).orElse("");
-        Optional<Manifest.Gate> calibrated = index.manifest().gate()
+        // with both floors set the recorded gate is not read at all, so calibrating again works over a damaged one
+        Optional<Manifest.Gate> calibrated = o.minSimilarity().isPresent() && o.minKeywordCoverage().isPresent()
+                ? Optional.<Manifest.Gate>empty() : index.manifest().gate()
                 .filter(g -> g.embedderId().equals(id) && (!index.hasVectors() || g.queryVariant().equals(variant)));
         // a floor the user sets turns the calibration's question-level rules off: the user's gate is the two floors,
         // and a cosine floor lowered with the question-space rule goes back to the band's top, chosen without it

@@ -102,6 +102,41 @@ class GateCalibrationTest {
         }
     }
 
+    private void damageTheRecordedGate() throws IOException {
+        Path manifest = currentManifest();
+        // a gate block docask did not write whole: no embedderId, no calibratedAt
+        Files.writeString(manifest, Files.readString(manifest).replaceAll("(?s),\\s*\"gate\"\\s*:\\s*\\{.*\\}\\s*}\\s*$",
+                ",\n\"gate\": {\"minKeywordCoverage\": 0.5}\n}\n"));
+        assertThat(Files.readString(manifest)).contains("\"gate\": {\"minKeywordCoverage\": 0.5}");
+    }
+
+    @Test
+    void retrieve_damagedRecordedGate_failsNamingItAndHowToMeasureItAgain() throws IOException {
+        buildAndCalibrate("mock");
+        damageTheRecordedGate();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Embedders.fromSpec("mock"));
+            assertThatThrownBy(() -> r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()))
+                    .isInstanceOf(IndexException.class)
+                    .hasMessage("the gate recorded in manifest.json is damaged (it names no embedderId); measure it again "
+                            + "with 'docask calibrate --auto', or rebuild the index");
+        }
+    }
+
+    @Test
+    void calibrateGate_damagedRecordedGate_measuresAndRecordsItAgain() throws IOException {
+        buildAndCalibrate("mock");
+        damageTheRecordedGate();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Manifest.Gate gate = HybridRetriever.create(idx, Embedders.fromSpec("mock")).calibrateGate();
+            assertThat(IndexBuilder.recordGate(dir, idx.manifest(), gate).gate()).contains(gate);
+        }
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(HybridRetriever.create(idx, Embedders.fromSpec("mock"))
+                    .retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable()).isTrue();
+        }
+    }
+
     @Test
     void recordGate_folderRebuiltWithOtherContent_writesNothing() {
         Manifest first = buildAndCalibrate("mock");
