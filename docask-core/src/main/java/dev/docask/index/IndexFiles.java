@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.docask.ingest.Chunk;
 
 
@@ -240,7 +242,17 @@ final class IndexFiles {
 
     /** What is wrong with a JSON file, without the parser's internals. */
     private static String jsonProblem(JsonProcessingException e) {
-        return e instanceof JsonParseException ? "not valid JSON (cut short or overwritten?)" : e.getOriginalMessage();
+        if (e instanceof JsonParseException) {
+            return "not valid JSON (cut short or overwritten?)";
+        }
+        if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) { // the parser's words name its Java types
+            StringBuilder path = new StringBuilder();
+            for (JsonMappingException.Reference r : m.getPath()) {
+                path.append(r.getFieldName() != null ? (path.isEmpty() ? "" : ".") + r.getFieldName() : "[" + r.getIndex() + "]");
+            }
+            return "'" + path + "' holds a value of the wrong type";
+        }
+        return e.getOriginalMessage();
     }
 
     /** Writes chunks.jsonl, one chunk a line, and chunks.idx: the count, where each line starts (and the end), each chunk's copyOf. */

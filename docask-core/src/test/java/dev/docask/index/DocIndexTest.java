@@ -131,6 +131,17 @@ class DocIndexTest {
     }
 
     @Test
+    void open_manifestFieldOfTheWrongType_namesTheFieldWithoutJavaTypes() throws Exception {
+        Path gen = builtGeneration();
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) IndexFiles.JSON.readTree(gen.resolve("manifest.json").toFile());
+        json.put("chunkSize", "large");
+        IndexFiles.JSON.writeValue(gen.resolve("manifest.json").toFile(), json);
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("manifest.json is damaged: 'chunkSize' holds a value of the wrong type")
+                .hasMessageNotContaining("java.lang").hasMessageNotContaining("`");
+    }
+
+    @Test
     void open_missingLuceneFiles_saysSo() throws Exception {
         Path gen = builtGeneration();
         try (var files = Files.list(gen.resolve("lucene"))) {
