@@ -211,6 +211,8 @@ public final class LiveIndex implements AutoCloseable {
     private Generation serve(DocIndex index) {
         String name = index.openedGeneration();
         try {
+            // a damaged recorded gate stops the start or the reload here, not every question later
+            var unused = index.manifest().gate();
             return loader.apply(name, index);
         } catch (RuntimeException e) {
             index.close();

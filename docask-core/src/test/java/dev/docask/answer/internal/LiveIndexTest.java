@@ -82,6 +82,36 @@ class LiveIndexTest {
         assertThat(live.generation()).isEqualTo(before);
     }
 
+    /** Writes a gate block docask did not write whole (no embedderId, no calibratedAt) into the current generation. */
+    private void damageTheRecordedGate() throws Exception {
+        Path manifest = dir.resolve(Files.readString(dir.resolve("CURRENT")).strip()).resolve("manifest.json");
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(manifest.toFile());
+        json.putObject("gate").put("minKeywordCoverage", 0.5);
+        mapper.writeValue(manifest.toFile(), json);
+    }
+
+    @Test
+    void reloadIfChanged_newGenerationWithADamagedGate_isRejectedAndTheOldKeepsServing() throws Exception {
+        String before = live.generation();
+        TestIndexes.build(dir, "mock", EDITED).close();
+        damageTheRecordedGate();
+        assertThat(live.reloadIfChanged()).isFalse();
+        assertThat(live.generation()).isEqualTo(before);
+        try (LiveIndex.Lease lease = live.lease()) {
+            assertThat(lease.generation().retriever().retrieve("vi.mock module", RetrievalOptions.defaults())
+                    .answerable()).isTrue();
+        }
+    }
+
+    @Test
+    void constructor_damagedGate_failsLoudlyNamingIt() throws Exception {
+        damageTheRecordedGate();
+        assertThatThrownBy(() -> new LiveIndex(dir, (name, index) -> new Generation(name, index,
+                HybridRetriever.create(index, Embedders.fromSpec("mock")), null), Duration.ofHours(1)))
+                .isInstanceOf(IndexException.class).hasMessageContaining("the gate recorded in manifest.json is damaged");
+    }
+
     @Test
     void reloadIfChanged_garbageCurrent_keepsServing_andARepairIsNotAReload() throws Exception {
         String before = live.generation();
