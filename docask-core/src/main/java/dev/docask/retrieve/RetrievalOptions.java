@@ -683,7 +683,8 @@ public final class RetrievalOptions {
 
     private static double requireFraction(String name, double value, double min) {
         if (Double.isNaN(value) || value < min || value > 1) {
-            throw new IllegalArgumentException(name + " must be between " + min + " and 1, got " + value);
+            // "between -1 and 1", not "-1.0": the bounds as a user writes them
+            throw new IllegalArgumentException(name + " must be between " + (int) min + " and 1, got " + value);
         }
         return value;
     }

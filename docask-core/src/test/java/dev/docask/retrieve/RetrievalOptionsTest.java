@@ -128,6 +128,13 @@ class RetrievalOptionsTest {
     }
 
     @Test
+    void fractionOutOfRange_namesItsBoundsAsWritten() {
+        RetrievalOptions.Builder b = RetrievalOptions.builder();
+        assertThatThrownBy(() -> b.set("denseWeight", "2")).hasMessage("denseWeight must be between 0 and 1, got 2.0");
+        assertThatThrownBy(() -> b.minSimilarity(-2)).hasMessage("minSimilarity must be between -1 and 1, got -2.0");
+    }
+
+    @Test
     void nulls_inSetOrTheFilter_areNullPointerExceptionsNamingThem() {
         RetrievalOptions.Builder b = RetrievalOptions.builder();
         assertThatThrownBy(() -> b.set(null, "3")).isInstanceOf(NullPointerException.class).hasMessage("name");

@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.answer.internal.Fields;
 import dev.docask.answer.internal.LiveIndex;
@@ -29,6 +30,8 @@ final class SearchRoute {
     }
 
     void handle(Context ctx) {
+        once(ctx, "q");
+        once(ctx, "version");
         String q = Fields.requireSearchQuestion(ctx.queryString(), ctx.queryParam("q"), maxQuestionChars);
         try (LiveIndex.Lease lease = live.lease()) {
             Optional<String> version = AskRequest.docsVersion(ctx.queryParam("version"));
@@ -36,6 +39,14 @@ final class SearchRoute {
             Retrieval r = lease.generation().retriever().retrieve(q, o);
             metrics.retrieval(Duration.ofNanos(r.micros() * 1_000));
             ctx.contentType(Problems.JSON).result(Problems.utf8(json.valueToTree(RetrievalJson.of(r))));
+        }
+    }
+
+    /* a parameter given twice would silently count once, as a JSON body with a key twice is refused (JsonBodies) */
+    private static void once(Context ctx, String name) {
+        int n = ctx.queryParams(name).size();
+        if (n > 1) {
+            throw new ApiException.BadRequest("Give ?" + name + "= once; this request gives it " + n + " times.");
         }
     }
 }

@@ -118,6 +118,16 @@ class DocaskServerTest {
     }
 
     @Test
+    void search_questionOrVersionGivenTwice_is400NamingIt() {
+        HttpResponse<String> q = http.get("/api/search?q=mock&q=module");
+        assertThat(q.statusCode()).isEqualTo(400);
+        assertThat(json(q).get("detail").asText()).isEqualTo("Give ?q= once; this request gives it 2 times.");
+        HttpResponse<String> v = http.get("/api/search?q=mock&version=1&version=2");
+        assertThat(v.statusCode()).isEqualTo(400);
+        assertThat(json(v).get("detail").asText()).contains("?version= once");
+    }
+
+    @Test
     void search_questionOverLimit_is400() {
         HttpResponse<String> r = http.get("/api/search?q=" + "a".repeat(501));
         assertThat(r.statusCode()).isEqualTo(400);
