@@ -164,12 +164,12 @@ final class CalibrateCommand implements Callable<Integer> {
         List<String> qs = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String q = lines.get(i).strip();
-            if (q.length() > HybridRetriever.MAX_QUESTION_CHARS) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": the question is " + q.length()
-                        + " characters long; the limit is " + HybridRetriever.MAX_QUESTION_CHARS);
-            }
             if (!q.isEmpty() && !q.startsWith("#")) {
-                qs.add(q);
+                try {
+                    qs.add(HybridRetriever.requireQuestion(q)); // the limit retrieval itself holds a question to
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+                }
             }
         }
         if (qs.isEmpty()) {
