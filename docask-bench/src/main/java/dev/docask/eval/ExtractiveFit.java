@@ -46,7 +46,7 @@ public final class ExtractiveFit {
 
     /** One labelled question with its passages' signals and which of them answer it. */
     record Item(String set, boolean byMeaning, LabelledQuestion q, double[][] x, boolean[] answers, double[] keywords,
-                boolean handFirst, double[] inUse) {
+                boolean handFirst, double[] inUse, List<ExtractiveProbe.Passage> passages) {
         boolean fittable() {
             for (boolean a : answers) {
                 if (a) {
@@ -188,7 +188,8 @@ public final class ExtractiveFit {
             x[i][0] = 0;
             x[i][ExtractiveProbe.NAMES.indexOf("section")] = 0; // a keyword-only index has no cosine of any kind
         }
-        return new Item(it.set(), false, it.q(), x, it.answers(), it.keywords(), it.handFirst(), it.inUse());
+        return new Item(it.set(), false, it.q(), x, it.answers(), it.keywords(), it.handFirst(), it.inUse(),
+                it.passages());
     }
 
     /**
@@ -201,34 +202,27 @@ public final class ExtractiveFit {
         try (BufferedWriter w = Files.newBufferedWriter(out)) {
             for (String arg : sets) {
                 String[] p = arg.split("=", 3);
-                try (DocIndex index = DocIndex.open(Path.of(p[1])); AskHandler handler = AskHandler.builder().index(index).build()) {
-                    ExtractiveProbe probe = new ExtractiveProbe(index);
-                    for (LabelledQuestion q : LabelledFile.read(Path.of(p[2]))) {
-                        Answer a = handler.ask(q.question());
-                        List<String> quotes = a.refused() ? List.of() : Quotes.of(a.text());
-                        boolean handFirst = !quotes.isEmpty() && q.answeredBy(quotes.getFirst());
-                        List<ExtractiveProbe.Passage> ps = a.refused() ? List.of() : probe.passages(q.question(), a.sources());
-                        for (int i = 0; i < ps.size(); i++) {
-                            ExtractiveProbe.Passage x = ps.get(i);
-                            List<String> shown = Quotes.of(x.shown());
-                            Map<String, Object> row = new LinkedHashMap<>();
-                            row.put("set", p[0]);
-                            row.put("id", q.id());
-                            row.put("part", q.part());
-                            row.put("question", q.question());
-                            row.put("i", i);
-                            row.put("kind", x.kind());
-                            row.put("source", x.source());
-                            row.put("text", x.text());
-                            row.put("shown", shown.isEmpty() ? "" : shown.getFirst());
-                            row.put("signals", x.signals());
-                            row.put("keywords", x.keywords());
-                            row.put("answers", !shown.isEmpty() && q.answeredBy(shown.getFirst()));
-                            row.put("byMeaning", probe.byMeaning());
-                            row.put("handFirst", handFirst);
-                            w.write(json.writeValueAsString(row));
-                            w.newLine();
-                        }
+                for (Item it : load(p[0], Path.of(p[1]), Path.of(p[2]), part -> true)) {
+                    for (int i = 0; i < it.passages().size(); i++) {
+                        ExtractiveProbe.Passage x = it.passages().get(i);
+                        List<String> shown = Quotes.of(x.shown());
+                        Map<String, Object> row = new LinkedHashMap<>();
+                        row.put("set", it.set());
+                        row.put("id", it.q().id());
+                        row.put("part", it.q().part());
+                        row.put("question", it.q().question());
+                        row.put("i", i);
+                        row.put("kind", x.kind());
+                        row.put("source", x.source());
+                        row.put("text", x.text());
+                        row.put("shown", shown.isEmpty() ? "" : shown.getFirst());
+                        row.put("signals", x.signals());
+                        row.put("keywords", x.keywords());
+                        row.put("answers", it.answers()[i]);
+                        row.put("byMeaning", it.byMeaning());
+                        row.put("handFirst", it.handFirst());
+                        w.write(json.writeValueAsString(row));
+                        w.newLine();
                     }
                 }
             }
@@ -258,7 +252,7 @@ public final class ExtractiveFit {
                     List<String> shown = Quotes.of(ps.get(i).shown());
                     answers[i] = !shown.isEmpty() && q.answeredBy(shown.getFirst());
                 }
-                out.add(new Item(set, probe.byMeaning(), q, x, answers, keywords, handFirst, probe.weightsInUse()));
+                out.add(new Item(set, probe.byMeaning(), q, x, answers, keywords, handFirst, probe.weightsInUse(), ps));
             }
         }
         System.err.printf(Locale.ROOT, "%s: %d questions%n", set, out.size());
@@ -435,7 +429,8 @@ public final class ExtractiveFit {
                     z[i][r] = dot(rows.get(r), it.x()[i]);
                 }
             }
-            return new Item(it.set(), it.byMeaning(), it.q(), z, it.answers(), it.keywords(), it.handFirst(), it.inUse());
+            return new Item(it.set(), it.byMeaning(), it.q(), z, it.answers(), it.keywords(), it.handFirst(), it.inUse(),
+                    it.passages());
         }
 
         /** The model fitted on {@code train}: a bundle's mix comes from those questions only. */
