@@ -26,7 +26,19 @@ import java.util.stream.Collectors;
                 CalibrateCommand.class, EvalCommand.class, ServeCommand.class, McpCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
+    /*
+     * Lucene says through java.util.logging which vector code it chose (INFO, on every start); that is
+     * noise on a command's stderr, and on stdio MCP. The launcher passes an empty logging configuration;
+     * a bare 'java -jar' gets the same here unless the user names a configuration of their own.
+     * Its WARNINGs (e.g. the vector module not added) still show. Held here: JUL keeps loggers weakly.
+     */
+    private static final java.util.logging.Logger LUCENE = java.util.logging.Logger.getLogger("org.apache.lucene");
+
     public static void main(String[] args) {
+        if (System.getProperty("java.util.logging.config.file") == null
+                && System.getProperty("java.util.logging.config.class") == null) {
+            LUCENE.setLevel(java.util.logging.Level.WARNING);
+        }
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

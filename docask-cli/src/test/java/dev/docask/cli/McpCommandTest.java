@@ -97,6 +97,22 @@ class McpCommandTest {
     }
 
     @Test
+    void bareJava_withTheVectorModule_writesNoLuceneInfoLinesToStderr() throws Exception {
+        // as 'java --add-modules jdk.incubator.vector -jar docask.jar', without the launcher's logging file
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", // as the jar's manifest
+                "-cp", System.getProperty("java.class.path"), "-Xmx256m", Main.class.getName(), "search", "--index", index.toString(),
+                "What options does createRelayHandler accept?"));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isZero();
+        assertThat(err).doesNotContain("INFO").doesNotContain("org.apache.lucene");
+        assertThat(err.strip()).as("the JVM's own note on incubator modules alone").isEqualTo(
+                "WARNING: Using incubator modules: jdk.incubator.vector");
+    }
+
+    @Test
     void mcpOverStdio_writesOnlyProtocolToStdout_skipsGarbage_andAnswersBeforeExitingWhenStdinCloses() throws Exception {
         Process p = new ProcessBuilder(docaskMcp()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {

@@ -6,6 +6,8 @@ import dev.docask.answer.Answer.Usage;
 
 import dev.docask.answer.Answer.Timings;
 
+import dev.docask.answer.internal.ApiException;
+import dev.docask.index.IndexException;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.Source;
@@ -111,6 +113,8 @@ final class AskRun {
             } else {
                 streamFromModel();
             }
+        } catch (IndexException e) {
+            fail(ApiException.INDEX_UNREADABLE, e); // the operator hears the index's own words through onError
         } catch (RuntimeException e) {
             fail("Could not search the documentation (" + e.getClass().getSimpleName() + ").", e);
         }

@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import dev.docask.answer.internal.ApiException;
+import dev.docask.index.IndexException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,6 +42,11 @@ final class Problems {
             LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
             write(ctx, 500, "Internal server error", "internal-server-error",
                     "Something went wrong on the server. Please try again later.");
+        });
+        routes.exception(IndexException.class, (e, ctx) -> {
+            // an outage of our own index, not a bug: the operator gets its words, the client a 503 without them
+            LOG.error("{} {} failed: {}", ctx.method(), ctx.path(), e.getMessage());
+            write(ctx, new ApiException.Unavailable(ApiException.INDEX_UNREADABLE));
         });
         routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, e.getStatus(), java.util.Objects.requireNonNullElse(e.getMessage(), "")));
         routes.exception(MethodNotAllowedResponse.class, (e, ctx) -> {

@@ -3,6 +3,7 @@ package dev.docask.solr;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.internal.ApiException;
 import dev.docask.index.DocIndex;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -29,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -97,6 +100,13 @@ class SolrServeIT {
             assertThat(down.statusCode()).isEqualTo(503);
             assertThat(JSON.readTree(down.body()).path("index").asText()).isEqualTo("down");
             assertThat(get("/livez").statusCode()).isEqualTo(200);
+            // our own index is out, not the model behind us: 503 on every route, and nothing of Solr's message
+            for (HttpResponse<String> r : List.of(get("/api/search?q=" + URLEncoder.encode(questions.get(0), UTF_8)),
+                    askJson(questions.get(0)))) {
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+                assertThat(JSON.readTree(r.body()).path("detail").asText()).isEqualTo(ApiException.INDEX_UNREADABLE);
+                assertThat(r.body()).doesNotContain("Solr").doesNotContain("Exception");
+            }
         } finally {
             cluster.startNode(0);
             cluster.startNode(1);
@@ -172,9 +182,19 @@ class SolrServeIT {
     }
 
     private static HttpResponse<String> ask(String question) throws IOException, InterruptedException {
+        return ask(question, "text/event-stream");
+    }
+
+    /** The whole answer as one JSON object: failures then have an HTTP status, as a stream's cannot. */
+    private static HttpResponse<String> askJson(String question) throws IOException, InterruptedException {
+        return ask(question, "application/json");
+    }
+
+    private static HttpResponse<String> ask(String question, String accept) throws IOException, InterruptedException {
         String body = JSON.createObjectNode().put("question", question).toString();
         return HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/api/ask")).timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                .header("Content-Type", "application/json").header("Accept", accept)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

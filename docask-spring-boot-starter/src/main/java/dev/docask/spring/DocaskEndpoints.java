@@ -7,6 +7,9 @@ import dev.docask.answer.internal.AnswerMeters;
 import dev.docask.answer.internal.MicrometerMeters;
 import dev.docask.answer.internal.AnswerStream;
 import dev.docask.answer.internal.ApiException;
+import dev.docask.index.IndexException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.answer.internal.Fields;
 import dev.docask.answer.internal.JsonBodies;
@@ -41,6 +44,7 @@ import java.time.Duration;
 @RestController
 @RequestMapping("${docask.web.path:/docask}")
 class DocaskEndpoints {
+    private static final Logger LOG = LoggerFactory.getLogger(DocaskEndpoints.class);
     static final String PROBLEM = "application/problem+json; charset=utf-8";
     /* How long a stream may be silent before a ping checks that the reader is still there (as the server). */
     private static final Duration PING = Duration.ofSeconds(1);
@@ -100,6 +104,13 @@ class DocaskEndpoints {
             r = r.header(HttpHeaders.RETRY_AFTER, Long.toString(t.retryAfterSeconds()));
         }
         return r.body(utf8(e.body(json)));
+    }
+
+    /* as docask serve: an outage of our own index is a 503 whose body says nothing of the index's message */
+    @ExceptionHandler(IndexException.class)
+    ResponseEntity<byte[]> indexUnreadable(IndexException e, HttpServletRequest req) {
+        LOG.error("{} {} failed: {}", req.getMethod(), req.getRequestURI(), e.getMessage());
+        return problem(new ApiException.Unavailable(ApiException.INDEX_UNREADABLE), req);
     }
 
     private JsonNode readBody(HttpServletRequest req, HttpServletResponse res) {

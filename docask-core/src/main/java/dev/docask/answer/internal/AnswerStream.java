@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docask.answer.Answer;
 import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
+import dev.docask.index.IndexException;
 import dev.docask.answer.AskHandler;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.Source;
@@ -89,7 +90,7 @@ public final class AnswerStream {
      * The whole answer as a JSON object ({@code id} and the shape of {@code docask ask --json}).
      *
      * @param onClientGone given a way to cancel the answer, arranges for it to run when the client leaves
-     * @throws ApiException 502 when the model fails, 503 when the answer was cancelled
+     * @throws ApiException 502 when the model fails, 503 when the answer was cancelled or the index cannot be read
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone)
             throws InterruptedException {
@@ -131,6 +132,9 @@ public final class AnswerStream {
             String message = cause instanceof AskException a && a.getMessage() != null ? a.getMessage() : "The answer failed.";
             end(onEnd, AnswerEnding.unfinished(id, startedAt, request.question(), AnswerEnding.Outcome.FAILED,
                     sources, sourcesMillis, millisSince(t0), message));
+            if (cause.getCause() instanceof IndexException) {
+                throw new ApiException.Unavailable(message); // our own index failed, not the model behind us
+            }
             throw new ApiException.UpstreamFailed(message);
         } catch (InterruptedException stopping) {
             handle.cancel();
