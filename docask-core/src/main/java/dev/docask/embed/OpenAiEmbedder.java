@@ -176,8 +176,21 @@ final class OpenAiEmbedder implements Embedder {
                 throw new EmbeddingException("embedding server at " + endpoint + " returned a malformed embedding" + excerpt(body));
             }
             float[] v = new float[embedding.size()];
+            boolean allZero = true;
             for (int d = 0; d < v.length; d++) {
-                v[d] = (float) embedding.get(d).asDouble();
+                // asDouble() reads a string, null or object as 0: such a vector would be stored as if real
+                JsonNode x = embedding.get(d);
+                v[d] = (float) x.asDouble();
+                if (!x.isNumber() || !Float.isFinite(v[d])) {
+                    throw new EmbeddingException("embedding server at " + endpoint + " returned a malformed embedding (position "
+                            + d + ": " + (x.isNumber() ? "a number too large for a float"
+                            : x.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a number") + ")" + excerpt(body));
+                }
+                allZero &= v[d] == 0;
+            }
+            if (allZero) { // no direction: its cosine to everything is 0, and the text could never be found
+                throw new EmbeddingException("embedding server at " + endpoint + " returned an embedding of zeros"
+                        + excerpt(body));
             }
             vectors[index] = checkDimensions(Vectors.normalize(v));
         }

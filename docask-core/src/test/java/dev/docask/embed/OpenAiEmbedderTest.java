@@ -96,6 +96,22 @@ class OpenAiEmbedderTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "[0.1, \"0.2\", 0.3] | position 1: string, not a number",
+            "[0.1, null, 0.3]    | position 1: null, not a number",
+            "[{}, 0.2, 0.3]      | position 0: object, not a number",
+            "[0.1, 1e39, 0.3]    | position 1: a number too large for a float",
+            "[0, 0, 0.0]         | an embedding of zeros"})
+    void embedQuery_embeddingThatIsNotAVector_failsNamingWhatIsWrong(String embedding, String says) throws Exception {
+        String body = "{\"data\":[{\"index\":0,\"embedding\":" + embedding + "}]}";
+        try (EmbeddingsServer server = new EmbeddingsServer(EmbeddingsServer.status(200, body))) {
+            assertThatThrownBy(() -> embedder(server, "m").embedQuery("hello"))
+                    .isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining(says);
+        }
+    }
+
     @Test
     void embedQuery_binaryBody_messageHasNoControlCharacters() throws Exception {
         String body = "\u0000\u0001GARBAGE\u001b[31m red \u0000" + "x".repeat(500);
