@@ -2,6 +2,8 @@ package dev.docask.cli;
 
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
+import dev.docask.embed.EmbeddingException;
+import dev.docask.index.IndexException;
 import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
@@ -195,12 +197,12 @@ final class IndexCommand implements Callable<Integer> {
             return 1;
         }
         try (IndexBuilder.WriteLock lock = lockBeforeWriting ? IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout)) : null) {
-            return write(out, start, corpus, e, settings, crawled);
+            return write(out, err, start, corpus, e, settings, crawled);
         }
     }
 
-    private int write(PrintWriter out, long start, Corpus corpus, Optional<Embedder> e, IndexBuilder.Settings settings,
-                      Optional<SiteCrawler.Result> crawled) {
+    private int write(PrintWriter out, PrintWriter err, long start, Corpus corpus, Optional<Embedder> e,
+                      IndexBuilder.Settings settings, Optional<SiteCrawler.Result> crawled) {
         BuildReport report;
         boolean embeds = e.map(x -> !x.matchesWordsOnly()).orElse(false);
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
@@ -212,12 +214,20 @@ final class IndexCommand implements Callable<Integer> {
         }
         crawled.ifPresent(r -> r.saveState(this.out));
         long calibrating = System.nanoTime();
-        Manifest.Gate gate = GateReport.calibrateAndRecord(this.out);
+        Manifest.Gate gate;
+        try {
+            gate = GateReport.calibrateAndRecord(this.out);
+        } catch (EmbeddingException | IndexException failed) {
+            // the index is published already: say so, so that an embedder that gave out late costs no rebuild
+            printIndexed(out, start, corpus, report);
+            err.println("docask index: the index in " + this.out + " is written, but its gate could not be measured: "
+                    + failed.getMessage() + ". Until 'docask calibrate --auto --index " + this.out + "' measures it,"
+                    + " the embedder's default floors apply" + (backend != null || llmsTxt != null
+                    ? "; nothing was published to --backend or written to --llms-txt" : "") + ".");
+            return 1;
+        }
         double gateSecs = (System.nanoTime() - calibrating) / 1e9;
-        double secs = (System.nanoTime() - start) / 1e9;
-        out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
-                        + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
-                corpus.problems().size(), report.reused(), report.embedded(), secs, this.out);
+        printIndexed(out, start, corpus, report);
         out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows how)%n", gateSecs,
                 GateReport.floors(gate));
         if (backend != null) {
@@ -234,6 +244,12 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private void printIndexed(PrintWriter out, long start, Corpus corpus, BuildReport report) {
+        out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
+                        + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
+                corpus.problems().size(), report.reused(), report.embedded(), (System.nanoTime() - start) / 1e9, this.out);
     }
 
     /**

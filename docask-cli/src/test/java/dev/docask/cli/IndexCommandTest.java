@@ -28,6 +28,62 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_embedderGivesOutWhileTheGateIsMeasured_saysTheIndexIsWrittenAndHowToMeasureIt() throws Exception {
+        // a real OpenAI-compatible server on 127.0.0.1 whose quota ends after the build's one request
+        java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        server.createContext("/v1/embeddings", exchange -> {
+            com.fasterxml.jackson.databind.JsonNode input = json.readTree(exchange.getRequestBody()).path("input");
+            String body;
+            int status = 200;
+            if (requests.incrementAndGet() == 1) {
+                com.fasterxml.jackson.databind.node.ArrayNode data = json.createArrayNode();
+                for (int i = 0; i < input.size(); i++) {
+                    com.fasterxml.jackson.databind.node.ArrayNode v = data.addObject().put("index", i).putArray("embedding");
+                    java.util.Random r = new java.util.Random(input.get(i).asText().hashCode());
+                    for (int d = 0; d < 1536; d++) { // the model's known size: the build asks once, with no probe first
+                        v.add(r.nextGaussian());
+                    }
+                }
+                body = json.createObjectNode().set("data", data).toString();
+            } else {
+                status = 400;
+                body = "{\"error\":{\"message\":\"You exceeded your current quota\"}}";
+            }
+            byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        try {
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "-Xmx256m", "-XX:TieredStopAtLevel=1", Main.class.getName(),
+                    "index", weird.toString(), "--out", out, "--embedder", "openai:text-embedding-3-small", "-q");
+            pb.environment().put("OPENAI_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+            pb.environment().put("OPENAI_API_KEY", "sk-test");
+            Process p = pb.start();
+            String stdout = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String stderr = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(requests.get()).as("the gate asked the embedder again").isGreaterThan(1);
+            assertThat(p.exitValue()).as(stderr).isEqualTo(1);
+            assertThat(stdout).as(stderr).startsWith("Indexed 2 pages: ");
+            assertThat(stderr).contains("the index in " + out + " is written, but its gate could not be measured",
+                    "exceeded your current quota", "'docask calibrate --auto --index " + out + "'");
+            try (dev.docask.index.DocIndex index = dev.docask.index.DocIndex.open(Path.of(out))) {
+                assertThat(index.size()).isPositive();
+                assertThat(index.manifest().gate()).as("no gate recorded").isEmpty();
+            }
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void index_mixedFolderGuessedMarkdown_saysWhichHtmlFilesWereLeftOutAndHowToReadThem() {
         CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
         assertThat(r.code()).as(r.err()).isZero();
