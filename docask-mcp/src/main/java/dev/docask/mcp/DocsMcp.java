@@ -182,6 +182,10 @@ public final class DocsMcp {
         } catch (ToolError e) {
             outcome = Outcome.BAD_ARGUMENT;
             return error(e.message());
+        } catch (dev.docask.index.IndexException e) {
+            // an outage of the index, not a bug: its words for the operator, the sentence every route gives for the agent
+            LOG.warn("{} failed: {}", tool, e.getMessage());
+            return error(tool + ": " + dev.docask.answer.internal.ApiException.INDEX_UNREADABLE);
         } catch (RuntimeException e) {
             LOG.warn("{} failed", tool, e);
             return error(tool + " failed on the server (" + e.getClass().getSimpleName() + "); try again later.");

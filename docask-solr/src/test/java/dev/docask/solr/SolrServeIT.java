@@ -107,6 +107,17 @@ class SolrServeIT {
                 assertThat(JSON.readTree(r.body()).path("detail").asText()).isEqualTo(ApiException.INDEX_UNREADABLE);
                 assertThat(r.body()).doesNotContain("Solr").doesNotContain("Exception");
             }
+            try (io.modelcontextprotocol.client.McpSyncClient mcp = io.modelcontextprotocol.client.McpClient.sync(
+                    io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport.builder(server.url())
+                            .endpoint("/mcp").build()).requestTimeout(Duration.ofSeconds(30)).build()) {
+                mcp.initialize();
+                io.modelcontextprotocol.spec.McpSchema.CallToolResult r = mcp.callTool(
+                        new io.modelcontextprotocol.spec.McpSchema.CallToolRequest("search_docs",
+                                java.util.Map.of("query", questions.get(0))));
+                assertThat(r.isError()).isTrue();
+                assertThat(((io.modelcontextprotocol.spec.McpSchema.TextContent) r.content().get(0)).text())
+                        .isEqualTo("search_docs: " + ApiException.INDEX_UNREADABLE);
+            }
         } finally {
             cluster.startNode(0);
             cluster.startNode(1);
