@@ -98,18 +98,26 @@ final class Passages {
     private static void prose(String text, List<Passage> out, int[] lists, String[] heading) {
         StringBuilder paragraphs = new StringBuilder();
         List<String> header = null;
-        for (String line : text.split("\n", -1)) {
-            String t = line.strip();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String t = lines[i].strip();
             if (!t.startsWith("|")) {
                 header = null;
-                paragraphs.append(line).append('\n');
+                paragraphs.append(lines[i]).append('\n');
                 continue;
             }
             paragraphs(paragraphs, out, lists, heading);
             List<String> cells = cells(t);
             if (header == null) {
-                header = cells;
-            } else if (!cells.stream().allMatch(c -> SEPARATOR_CELL.matcher(c).matches())) {
+                // a header row is the one above the separator; a chunk that starts inside a table has none,
+                // and its rows are quoted without labels rather than labelled with their first row
+                boolean headerRow = i + 1 < lines.length && separator(lines[i + 1].strip());
+                header = headerRow ? cells : List.of();
+                if (headerRow) {
+                    continue;
+                }
+            }
+            if (!separator(t)) {
                 String row = labelled(header, cells);
                 if (row.length() >= MIN_CHARS) {
                     out.add(new Passage(Kind.ROW, cut(row), String.join("; ", cells), out.size(), -1, "", "", heading[0],
@@ -169,6 +177,11 @@ final class Passages {
             }
         }
         return String.join("; ", labelled);
+    }
+
+    /** Whether {@code line} is a table's separator row ({@code |---|:--:|}). */
+    private static boolean separator(String line) {
+        return line.startsWith("|") && cells(line).stream().allMatch(c -> SEPARATOR_CELL.matcher(c).matches());
     }
 
     private static List<String> cells(String row) {

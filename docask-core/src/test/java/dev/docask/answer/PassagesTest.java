@@ -28,6 +28,16 @@ class PassagesTest {
     }
 
     @Test
+    void of_chunkStartingInsideATable_quotesItsRowsUnlabelled_notLabelledWithTheFirstRow() {
+        // the second chunk of a long options table (Docusaurus' plugin-content-docs): its header row is in the first
+        String text = "| `tagsBasePath` | `string` | `'tags'` | URL route for the tags list page. |\n"
+                + "| `sidebarPath` | `string` | `undefined` | Path to a sidebars configuration file. |";
+
+        assertThat(texts(text)).containsExactly("`tagsBasePath`; `string`; `'tags'`; URL route for the tags list page.",
+                "`sidebarPath`; `string`; `undefined`; Path to a sidebars configuration file.");
+    }
+
+    @Test
     void of_shortCodeBlock_isOnePassageWholeWithItsFence() {
         String text = "Intro sentence that explains things.\n\n```bash\ndocker run -d \\\n  -p 8080:8080 relay\n```\n\nAfter it comes a closing sentence.";
 
