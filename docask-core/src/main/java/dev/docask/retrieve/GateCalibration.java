@@ -506,10 +506,12 @@ final class GateCalibration {
             c = next;
             limit = nextLimit;
         }
+        String lowered = c == floors ? String.format(Locale.ROOT, "not lowered from %.3f", floors.minSimilarity())
+                : String.format(Locale.ROOT, "lowered from %.3f to %.3f", floors.minSimilarity(), c.minSimilarity());
         return c.withMinSimilarity(c.minSimilarity(), String.format(Locale.ROOT, "; with the question-space rule, minSimilarity "
-                        + "lowered from %.3f to %.3f: the floors and the rule pass %d of the %d off-topic questions, at most the %d "
+                        + "%s: the floors and the rule pass %d of the %d off-topic questions, at most the %d "
                         + "they pass at %.3f; stopped: %s; %d site questions turned away by the floors",
-                floors.minSimilarity(), c.minSimilarity(), passedWithRule(c, pool, leads.pool(), limit), pool.size(), budget,
+                lowered, passedWithRule(c, pool, leads.pool(), limit), pool.size(), budget,
                 floors.minSimilarity(), stop, turnedAway(site, c)));
     }
 

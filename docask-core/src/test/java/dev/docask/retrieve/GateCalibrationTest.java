@@ -555,6 +555,19 @@ class GateCalibrationTest {
     }
 
     @Test
+    void floorsChosenWithTheRule_whereTheFirstStepPassesMore_saysNotLowered_notLoweredToItself() {
+        // at 0.786 the rule refuses all four pool questions the floors pass; at 0.781 the pool's 0.785 (lead below 0) gets through
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.7 + i * 0.004, 0.1, 0)).toList();
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.786, 0.5, "floors");
+
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(floors, site, RULE_POOL, ruleLeads(site.size(), RULE_POOL_LEADS));
+
+        assertThat(c.minSimilarity()).isEqualTo(0.786);
+        assertThat(c.why()).contains("minSimilarity not lowered from 0.786:", "stopped: at 0.781 they would pass 1")
+                .doesNotContain("lowered from 0.786 to");
+    }
+
+    @Test
     void floorsChosenWithTheRule_neverLowerThanTheSiteQuestionsNeed_norWhereTheRuleDoesNotPay() {
         // the rule refuses every pool question from 0.74 up; every site question sits at 0.765 or above, so the floor
         // stops where none is turned away
