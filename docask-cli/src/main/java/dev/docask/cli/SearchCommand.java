@@ -78,8 +78,10 @@ final class SearchCommand implements Callable<Integer> {
             }
         }
         if (explain) {
-            out.printf(Locale.ROOT, "mode %s, gate minSimilarity=%.3f minKeywordCoverage=%.3f, best similarity %s, "
-                            + "best coverage %.3f, %d µs%n", r.mode().name().toLowerCase(Locale.ROOT), thresholds.minSimilarity(),
+            // in keyword mode (no vectors, or the embedder failed) no cosine is measured, so no cosine floor applies
+            String minSimilarity = r.mode() == Retrieval.Mode.KEYWORD ? "n/a" : String.format(Locale.ROOT, "%.3f", thresholds.minSimilarity());
+            out.printf(Locale.ROOT, "mode %s, gate minSimilarity=%s minKeywordCoverage=%.3f, best similarity %s, "
+                            + "best coverage %.3f, %d µs%n", r.mode().name().toLowerCase(Locale.ROOT), minSimilarity,
                     thresholds.minKeywordCoverage(), r.bestSimilarity().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity().getAsDouble()),
                     r.bestCoverage(), r.micros());
             r.opening().ifPresent(o -> out.println("also searched by its opening sentence: \"" + o + "\""));
