@@ -9,6 +9,7 @@ import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.ModelSpec;
 import dev.docask.index.DocIndex;
+import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
 import picocli.CommandLine.Command;
@@ -87,7 +88,9 @@ final class AskCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "--max-output-tokens must be at least 1, got " + maxOutputTokens);
         }
         try (DocIndex idx = index.open()) {
-            AskHandler.Builder builder = AskHandler.builder().retriever(IndexArgs.retriever(idx)).model(model, env)
+            HybridRetriever retriever = IndexArgs.retriever(idx);
+            options.docsVersion().flatMap(retriever::docsVersionProblem).ifPresent(warnings::add);
+            AskHandler.Builder builder = AskHandler.builder().retriever(retriever).model(model, env)
                     .retrieval(options).maxOutputTokens(maxOutputTokens)
                     .onError(e -> warnings.add(secrets.mask(Failures.describe(e))));
             if (siteName != null) {

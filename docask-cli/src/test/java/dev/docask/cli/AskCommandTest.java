@@ -62,6 +62,15 @@ class AskCommandTest {
     }
 
     @Test
+    void ask_versionOfDocsTheIndexDoesNotHave_warnsOnStderr() {
+        CliRun r = run(Map.of(), "--index", indexDir.toString(), "--version-of-docs", "v3", "mock a module with vi.mock");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. [1]");
+        assertThat(r.err()).contains("warning: docs version v3: the index has no versioned pages, so the sources are those without a version");
+    }
+
+    @Test
     void ask_offTopic_saysIDontKnowWithSiteName() {
         CliRun r = run(Map.of(), "--index", indexDir.toString(), "--site-name", "Vitest", "capital of France");
 

@@ -318,6 +318,15 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_versionOfDocsTheIndexDoesNotHave_warnsThatItChangesNothing_exitZero() {
+        CliRun r = run("search", "--index", index.toString(), "--version-of-docs", "next", "retry limit");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("#1 ");
+        assertThat(r.err()).contains("warning: docs version next: the index has no versioned pages, so the sources are those without a version");
+        assertThat(run("search", "--index", index.toString(), "retry limit").err()).doesNotContain("docs version");
+    }
+
+    @Test
     void search_versionOfDocsTooLong_namesTheLimitWithoutEchoingItAll() {
         CliRun r = run("search", "--index", index.toString(), "--version-of-docs", "v".repeat(1000), "q");
         assertThat(r.code()).isEqualTo(2);

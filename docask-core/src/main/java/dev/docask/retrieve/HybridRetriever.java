@@ -636,6 +636,29 @@ public final class HybridRetriever {
     }
 
     /**
+     * Why {@code docsVersion} changes nothing on this index (docs/retrieval.md, "Versions"): no version folder has
+     * that name or is of the major it names. Empty when one is. The command line warns with it, as it does for a
+     * filter that matches nothing; a server does not, since the widget may read a version from any page path.
+     *
+     * <pre>{@code
+     * retriever.docsVersionProblem("9.9")
+     * // "docs version 9.9 matches none of the index's versions (3.8.1, next): the sources are those without a version"
+     * }</pre>
+     */
+    public Optional<String> docsVersionProblem(String docsVersion) {
+        Objects.requireNonNull(docsVersion, "docsVersion");
+        VersionPreference v = versions();
+        if (v.folderFor(docsVersion).isPresent()) {
+            return Optional.empty();
+        }
+        String shown = docsVersion.strip();
+        return Optional.of(v.folders().isEmpty()
+                ? "docs version " + shown + ": the index has no versioned pages, so the sources are those without a version"
+                : "docs version " + shown + " matches none of the index's versions (" + String.join(", ", v.folders())
+                        + "): the sources are those without a version");
+    }
+
+    /**
      * Tells {@code onError} when the filter can match nothing: a key or value no chunk has (with the
      * ones that exist), or parts that match only separately ({@code noneMatches}: the filter let no
      * chunk through).

@@ -96,6 +96,11 @@ final class VersionPreference {
         return first;
     }
 
+    /** The version folders the chunks carry, sorted. */
+    List<String> folders() {
+        return folders.stream().sorted().toList();
+    }
+
     /** The version folder {@code requested} names: itself (any case), or the latest folder of the major it names. */
     Optional<String> folderFor(String requested) {
         String r = requested.strip();
