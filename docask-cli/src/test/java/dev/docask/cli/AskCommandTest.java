@@ -67,7 +67,7 @@ class AskCommandTest {
 
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. [1]");
-        assertThat(r.err()).contains("warning: docs version v3: the index has no versioned pages, so the sources are those without a version");
+        assertThat(r.err()).contains("warning: docs version v3: the index has no versioned pages, so it changes nothing");
     }
 
     @Test

@@ -322,7 +322,7 @@ class IndexSearchCommandsTest {
         CliRun r = run("search", "--index", index.toString(), "--version-of-docs", "next", "retry limit");
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("#1 ");
-        assertThat(r.err()).contains("warning: docs version next: the index has no versioned pages, so the sources are those without a version");
+        assertThat(r.err()).contains("warning: docs version next: the index has no versioned pages, so it changes nothing");
         assertThat(run("search", "--index", index.toString(), "retry limit").err()).doesNotContain("docs version");
     }
 

@@ -642,7 +642,7 @@ public final class HybridRetriever {
      *
      * <pre>{@code
      * retriever.docsVersionProblem("9.9")
-     * // "docs version 9.9 matches none of the index's versions (3.8.1, next): the sources are those without a version"
+     * // "docs version 9.9 matches none of the index's versions (3.8.1, next): the sources are chosen as if no version were given"
      * }</pre>
      */
     public Optional<String> docsVersionProblem(String docsVersion) {
@@ -653,9 +653,9 @@ public final class HybridRetriever {
         }
         String shown = docsVersion.strip();
         return Optional.of(v.folders().isEmpty()
-                ? "docs version " + shown + ": the index has no versioned pages, so the sources are those without a version"
+                ? "docs version " + shown + ": the index has no versioned pages, so it changes nothing"
                 : "docs version " + shown + " matches none of the index's versions (" + String.join(", ", v.folders())
-                        + "): the sources are those without a version");
+                        + "): the sources are chosen as if no version were given");
     }
 
     /**

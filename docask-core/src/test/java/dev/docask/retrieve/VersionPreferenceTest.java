@@ -98,7 +98,7 @@ class VersionPreferenceTest {
         assertThat(sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("1.0"))))
                 .isEqualTo(sourceUrls(retrieve("routeBasePath plugin option", none)));
         assertThat(INDEX.retriever().docsVersionProblem("1.0")).as("so the command line can say so").hasValue(
-                "docs version 1.0 matches none of the index's versions (3.8.1, next): the sources are those without a version");
+                "docs version 1.0 matches none of the index's versions (3.8.1, next): the sources are chosen as if no version were given");
         assertThat(INDEX.retriever().docsVersionProblem("NEXT")).isEmpty();
         assertThat(INDEX.retriever().docsVersionProblem("v3")).as("a major the index has").isEmpty();
     }
