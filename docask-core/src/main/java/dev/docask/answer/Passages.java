@@ -186,6 +186,6 @@ final class Passages {
 
     private static List<String> cells(String row) {
         String inner = row.substring(1, row.endsWith("|") && row.length() > 1 ? row.length() - 1 : row.length());
-        return CELL_BORDER.splitAsStream(inner).map(String::strip).toList();
+        return CELL_BORDER.splitAsStream(inner).map(c -> c.strip().replace("\\|", "|")).toList(); // a cell's own pipe
     }
 }

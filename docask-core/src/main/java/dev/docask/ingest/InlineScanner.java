@@ -55,6 +55,10 @@ final class InlineScanner {
                 expression();
             } else if (c == '&' && entity()) {
                 // decoded: a browser shows "&lt;" as "<" (never inside code spans, which are verbatim)
+            } else if (c == '\\' && i + 1 < s.length() && s.charAt(i + 1) == '|' && inTableRow()) {
+                // a cell's own pipe stays escaped, or the row would gain a cell (docs/design.md, "Ingest")
+                plain.append("\\|");
+                i += 2;
             } else if (c == '\\' && i + 1 < s.length() && isPunctuation(s.charAt(i + 1))) {
                 plain.append(s.charAt(i + 1));
                 i += 2;
@@ -65,6 +69,15 @@ final class InlineScanner {
         }
         // Links are reduced last so that [`code`](url) loses its URL too.
         return MarkdownCleaner.unlink(plain.toString());
+    }
+
+    /** Whether the line written so far is a Markdown table row (it starts with a pipe). */
+    private boolean inTableRow() {
+        int start = plain.lastIndexOf("\n") + 1;
+        while (start < plain.length() && (plain.charAt(start) == ' ' || plain.charAt(start) == '\t')) {
+            start++;
+        }
+        return start < plain.length() && plain.charAt(start) == '|';
     }
 
     private void codeSpan() {

@@ -38,6 +38,15 @@ class PassagesTest {
     }
 
     @Test
+    void of_tableRowWithAnEscapedPipeInACell_keepsTheCellWhole() {
+        String text = "| Name | Type | Description |\n| --- | --- | --- |\n"
+                + "| `defaultMode` | 'light' \\| 'dark' | The color mode when user first visits the site. |";
+
+        assertThat(texts(text)).containsExactly(
+                "Name: `defaultMode`; Type: 'light' | 'dark'; Description: The color mode when user first visits the site.");
+    }
+
+    @Test
     void of_shortCodeBlock_isOnePassageWholeWithItsFence() {
         String text = "Intro sentence that explains things.\n\n```bash\ndocker run -d \\\n  -p 8080:8080 relay\n```\n\nAfter it comes a closing sentence.";
 

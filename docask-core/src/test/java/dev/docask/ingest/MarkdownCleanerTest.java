@@ -15,6 +15,23 @@ class MarkdownCleanerTest {
     }
 
     @Test
+    void clean_escapedPipeInATableCell_staysEscapedSoTheRowKeepsItsCells() {
+        String out = mdx("""
+                | Name | Type |
+                | --- | --- |
+                | `defaultMode` | <code>'light' \\| 'dark'</code> |
+
+                Outside a table a \\| is a pipe.
+                """);
+        assertThat(out).isEqualTo("""
+                | Name | Type |
+                | --- | --- |
+                | `defaultMode` | 'light' \\| 'dark' |
+
+                Outside a table a | is a pipe.""");
+    }
+
+    @Test
     void clean_importAndExportLines_removedEvenWhenMultiLine() {
         String out = mdx("""
                 import Tabs from '@theme/Tabs';
