@@ -27,7 +27,7 @@ from scipy.optimize import minimize
 IN_USE = np.array([1.0, 0.10, 0.22, -0.03, 0.08, 0, 0.05, 0.04, -0.02, 0.04, 0.10, 0.19, 0.14, 0.88])
 L2S = [0, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1]
 TUNE = ("tune", "tune2")
-OTHERS = ("report", "check", "check2", "check3")
+OTHERS = ("report", "check", "check2", "check3", "check4")
 
 HOW = re.compile(r"^(?:how (?:do|can|should|would|could) (?:i|we|you)|how to)\b", re.I)
 VERBS = ("use|run|set|add|create|install|send|call|pass|import|configure|enable|disable|switch|define|export|wrap|"
