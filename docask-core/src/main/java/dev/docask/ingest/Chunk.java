@@ -46,9 +46,26 @@ public record Chunk(String url, String title, String heading, String text, Strin
         return hash < 0 ? url : url.substring(0, hash);
     }
 
-    /** What the embedder sees: {@code title › heading} then the text. */
+    /** What the embedder sees: {@code title › heading} then the text, as a reader sees it. */
     public String embeddingText() {
         String head = heading.isEmpty() ? title : title + BREADCRUMB + heading;
-        return head + "\n\n" + text;
+        return head + "\n\n" + (text.contains("\\|") ? tableCellPipes(text) : text);
+    }
+
+    /*
+     * A table cell's own pipe is kept escaped in the text so the row keeps its cells (docs/design.md, "Ingest");
+     * the reader sees a pipe, and so does the embedder. Code fences are left as written.
+     */
+    private static String tableCellPipes(String text) {
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Fence fence = Fence.open(lines[i]);
+            if (fence != null) {
+                i = fence.closingLine(lines, i);
+            } else if (lines[i].stripLeading().startsWith("|")) {
+                lines[i] = lines[i].replace("\\|", "|");
+            }
+        }
+        return String.join("\n", lines);
     }
 }
