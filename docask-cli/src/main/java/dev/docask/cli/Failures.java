@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.answer.AskException;
 import dev.docask.index.IndexException;
 
 import java.io.IOException;
@@ -15,7 +16,10 @@ final class Failures {
 
     static String describe(Throwable e) {
         Throwable t = e;
-        while ((t instanceof UncheckedIOException || t.getClass() == RuntimeException.class) && t.getCause() != null) {
+        // an answer that failed on its index: the server tells a client one fixed sentence, the command line's
+        // user runs the index and is told what the index said
+        while ((t instanceof UncheckedIOException || t.getClass() == RuntimeException.class
+                || t instanceof AskException && t.getCause() instanceof IndexException) && t.getCause() != null) {
             t = t.getCause();
         }
         if (t instanceof OutOfMemoryError) {
