@@ -1,6 +1,7 @@
 package dev.docask.mcp;
 
 import dev.docask.index.DocIndex;
+import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
@@ -12,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -51,7 +53,7 @@ final class DocsTools {
         Map<String, Object> json = RetrievalJson.of(r);
         if (!r.answerable()) {
             HybridRetriever.Thresholds floors = retriever.thresholds(options);
-            String message = "Nothing on " + settings.siteDisplay() + " is relevant to that. " + bestScores(json, floors)
+            String message = "Nothing on " + settings.siteDisplay() + " is relevant to that. " + why(r, json, floors)
                     + " Do not cite " + settings.siteDocs() + " for it.";
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("answerable", false);
@@ -153,6 +155,29 @@ final class DocsTools {
             sb.append("\n- ").append(PageMarkdown.oneLine(p.title())).append(": ").append(p.url());
         }
         return sb.append("\nCall fetch_page with one of these, or find pages with search_docs or list_pages.").toString();
+    }
+
+    /*
+     * Why nothing passed. The best scores and the floors they missed say it when both missed; when one reached its
+     * floor ("similarity 0.45 (needs 0.20)" read as a pass), the gate refused for a reason of its own (a cosine with no
+     * shared word, the question-space rule, words the site writes apart...), so that reason is given, from the gated
+     * candidate that came closest on the score that passed; a question refused before any search says why instead.
+     */
+    private static String why(Retrieval r, Map<String, Object> json, HybridRetriever.Thresholds floors) {
+        if (r.notSearched().isPresent()) {
+            return "It was not searched: " + r.notSearched().get() + ".";
+        }
+        boolean similarityPassed = r.bestSimilarity().isPresent()
+                && (float) r.bestSimilarity().getAsDouble() >= (float) floors.minSimilarity();
+        boolean coveragePassed = r.bestCoverage() >= (float) floors.minKeywordCoverage();
+        if (!similarityPassed && !coveragePassed || r.gatedOut().isEmpty()) {
+            return bestScores(json, floors);
+        }
+        Hit closest = r.gatedOut().stream().max(Comparator.comparingDouble(h -> coveragePassed ? h.keywordCoverage()
+                : h.similarity().orElse(0))).orElseThrow();
+        String sim = r.bestSimilarity().isPresent() ? "similarity " + format(r.bestSimilarity().getAsDouble()) + " and " : "";
+        return "The closest section had " + sim + "keyword coverage " + format(r.bestCoverage())
+                + ", and the relevance gate refused it: " + closest.gatedOut().orElseThrow() + ".";
     }
 
     private static String bestScores(Map<String, Object> json, HybridRetriever.Thresholds floors) {

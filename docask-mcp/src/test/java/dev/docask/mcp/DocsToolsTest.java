@@ -95,4 +95,19 @@ class DocsToolsTest {
         assertThat(json.get("answerable")).isEqualTo(true);
         assertThat((List<?>) json.get("sources")).hasSize(1);
     }
+
+    @Test
+    void searchDocs_refused_givesTheGatesReason_notAScoreThatReachedItsFloorAsMissing() {
+        // the mock's cosine of a question sharing no word with the site is ignored, not below the floor
+        assertThat(text(call("search_docs", Map.of("query", "sourdough bread recipe"))))
+                .startsWith("Nothing on X is relevant to that. The closest section had similarity 0.37 and keyword coverage 0.00, "
+                        + "and the relevance gate refused it: similarity 0.3")
+                .contains("ignored (no shared word)").doesNotContain("needs");
+        assertThat(text(call("search_docs", Map.of("query", "capital of France"))))
+                .startsWith("Nothing on X is relevant to that. The closest section had similarity 0.00 (needs 0.20) "
+                        + "and keyword coverage 0.00 (needs 0.50).");
+        assertThat(text(call("search_docs", Map.of("query", "thanks!"))))
+                .isEqualTo("Nothing on X is relevant to that. It was not searched: the question asks nothing a page can answer: "
+                        + "it only greets, thanks or says goodbye. Do not cite the X docs for it.");
+    }
 }
