@@ -110,4 +110,13 @@ class DocsToolsTest {
                 .isEqualTo("Nothing on X is relevant to that. It was not searched: the question asks nothing a page can answer: "
                         + "it only greets, thanks or says goodbye. Do not cite the X docs for it.");
     }
+
+    @Test
+    void searchDocs_anotherSectionOfTheSourcesPage_comesUnderItsOwnUrl() {
+        CallToolResult r = call("search_docs", Map.of("query", "explains depth florbulate zorgon", "topK", 1));
+        String more = "Section: Page 13 › More\nURL: https://x.dev/api/page-013#more\n\nMore about topic13.";
+        assertThat(text(r)).contains("[1] Page 13\nhttps://x.dev/api/page-013\n\nPage 13 explains topic13 in depth.\n\n" + more);
+        Map<?, ?> first = (Map<?, ?>) ((List<?>) ((Map<?, ?>) r.structuredContent()).get("sources")).get(0);
+        assertThat((String) first.get("text")).isEqualTo("Page 13 explains topic13 in depth.\n\n" + more);
+    }
 }
