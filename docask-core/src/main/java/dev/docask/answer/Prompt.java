@@ -1,12 +1,7 @@
 package dev.docask.answer;
 
-import dev.docask.ingest.Chunk;
-import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.Source;
-
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.docask.retrieve.internal.SourceSections;
 
 import java.util.List;
 import java.util.regex.Pattern;
@@ -52,32 +47,10 @@ final class Prompt {
                 sb.append("Section: ").append(oneLine(s.heading())).append('\n');
             }
             sb.append("URL: ").append(oneLine(s.url())).append("\n\n");
-            sections(s, sb);
+            sb.append(SourceSections.text(s, Prompt::oneLine, Prompt::defuse));
             sb.append("\n</source>\n");
         }
         return sb.append("</sources>\n\n<question>\n").append(defuse(question)).append("\n</question>").toString();
-    }
-
-    /*
-     * A source's chunks, one section after the other: a chunk of another section of the page (what the
-     * context budget left over brings, docs/retrieval.md §8) goes under its own Section and URL lines.
-     */
-    private static void sections(Source s, StringBuilder sb) {
-        Map<String, List<Hit>> bySection = new LinkedHashMap<>();
-        s.hits().forEach(h -> bySection.computeIfAbsent(h.chunk().url(), u -> new ArrayList<>()).add(h));
-        boolean first = true;
-        for (List<Hit> hits : bySection.values()) {
-            Chunk c = hits.getFirst().chunk();
-            if (!first) {
-                sb.append("\n\n");
-                if (!c.heading().isEmpty()) {
-                    sb.append("Section: ").append(oneLine(c.heading())).append('\n');
-                }
-                sb.append("URL: ").append(oneLine(c.url())).append("\n\n");
-            }
-            first = false;
-            sb.append(defuse(String.join("\n\n", hits.stream().map(h -> h.chunk().text()).toList())));
-        }
     }
 
     /** The user message of the follow-up rewrite: the last turns, then the question. */

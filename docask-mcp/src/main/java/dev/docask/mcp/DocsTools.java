@@ -3,6 +3,7 @@ package dev.docask.mcp;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.Hit;
 import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.internal.SourceSections;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
@@ -71,7 +72,7 @@ final class DocsTools {
         for (int i = 0; i < r.sources().size(); i++) {
             Source s = r.sources().get(i);
             Map<String, Object> m = new LinkedHashMap<>(shapes.get(i));
-            String sourceText = sourceText(s);
+            String sourceText = SourceSections.text(s, PageMarkdown::oneLine, body -> body);
             m.put("text", sourceText);
             sources.add(m);
             text.append("\n[").append(s.n()).append("] ").append(label(s)).append('\n').append(s.url()).append("\n\n")
@@ -193,31 +194,6 @@ final class DocsTools {
 
     private static String format(@Nullable Object number) {
         return number instanceof Number n ? String.format(Locale.ROOT, "%.2f", n.doubleValue()) : "0.00";
-    }
-
-    /*
-     * A source's text, section after section: a chunk of another section of the page (what the context budget left
-     * over brings, docs/retrieval.md §8) goes under its own Section and URL lines, as in the prompt, so that an agent
-     * told to cite by URL cites the section that says it, not the source's first section.
-     */
-    private static String sourceText(Source s) {
-        Map<String, List<Hit>> bySection = new LinkedHashMap<>();
-        s.hits().forEach(h -> bySection.computeIfAbsent(h.chunk().url(), u -> new ArrayList<>()).add(h));
-        StringBuilder sb = new StringBuilder();
-        for (Map.Entry<String, List<Hit>> section : bySection.entrySet()) {
-            if (!sb.isEmpty()) {
-                sb.append("\n\n");
-            }
-            if (!section.getKey().equals(s.url())) {
-                String heading = section.getValue().getFirst().chunk().heading();
-                if (!heading.isEmpty()) {
-                    sb.append("Section: ").append(PageMarkdown.oneLine(heading)).append('\n');
-                }
-                sb.append("URL: ").append(section.getKey()).append("\n\n");
-            }
-            sb.append(String.join("\n\n", section.getValue().stream().map(h -> h.chunk().text()).toList()));
-        }
-        return sb.toString();
     }
 
     private static String label(Source s) {
