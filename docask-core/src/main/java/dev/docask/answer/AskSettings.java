@@ -50,7 +50,13 @@ record AskSettings(HybridRetriever retriever, boolean indexHasVectors, @Nullable
     }
 
     /** These settings with other retrieval options (one request's, e.g. the reader's docs version), fingerprint included. */
-    AskSettings withRetrieval(RetrievalOptions options) {
+    AskSettings withRetrieval(RetrievalOptions asked) {
+        // a version is kept as the folder it stands for, or dropped when it stands for none (it then changes nothing):
+        // "v3", "3.x" and "3.8.1" share cached answers, and a widget's path segment that is no version ("sidebar")
+        // shares those of questions asked without one
+        RetrievalOptions options = asked.docsVersion().map(v -> retriever.docsVersionFolder(v).orElse(""))
+                .filter(folder -> !folder.equals(asked.docsVersion().get()))
+                .map(folder -> asked.toBuilder().docsVersion(folder).build()).orElse(asked);
         if (options.equals(retrieval)) {
             return this;
         }

@@ -636,6 +636,22 @@ public final class HybridRetriever {
     }
 
     /**
+     * The version folder of this index that {@code docsVersion} stands for (docs/retrieval.md, "Versions"): itself
+     * in any case, or the latest folder of the major it names; empty when it stands for none, and then retrieval
+     * is as without a version. Requests that give the same folder retrieve the same sources.
+     *
+     * <pre>{@code
+     * retriever.docsVersionFolder("v3")    // Optional[3.8.1] on an index with 3.8.1 and next
+     * retriever.docsVersionFolder("NEXT")  // Optional[next]
+     * retriever.docsVersionFolder("9.9")   // Optional.empty
+     * }</pre>
+     */
+    public Optional<String> docsVersionFolder(String docsVersion) {
+        Objects.requireNonNull(docsVersion, "docsVersion");
+        return versions().folderFor(docsVersion);
+    }
+
+    /**
      * Why {@code docsVersion} changes nothing on this index (docs/retrieval.md, "Versions"): no version folder has
      * that name or is of the major it names. Empty when one is. The command line warns with it, as it does for a
      * filter that matches nothing; a server does not, since the widget may read a version from any page path.
@@ -648,7 +664,7 @@ public final class HybridRetriever {
     public Optional<String> docsVersionProblem(String docsVersion) {
         Objects.requireNonNull(docsVersion, "docsVersion");
         VersionPreference v = versions();
-        if (v.folderFor(docsVersion).isPresent()) {
+        if (docsVersionFolder(docsVersion).isPresent()) {
             return Optional.empty();
         }
         String shown = docsVersion.strip();
