@@ -296,6 +296,9 @@ public final class HybridRetriever {
         if (!query.opening().isEmpty()) {
             r.opening(query.opening());
         }
+        if (options.docsVersion().isPresent() || namesVersion) {
+            versions().folder(options.docsVersion(), namesVersion ? question : "").ifPresent(r::docsVersion);
+        }
         return r.build();
     }
 

@@ -32,6 +32,7 @@ public final class Retrieval {
     private final List<Hit> hits;
     private final List<Hit> gatedOut;
     private final Optional<String> notSearched;
+    private final Optional<String> docsVersion;
     private final long micros;
 
     private Retrieval(Builder b) {
@@ -45,6 +46,7 @@ public final class Retrieval {
         hits = b.hits;
         gatedOut = b.gatedOut;
         notSearched = b.notSearched;
+        docsVersion = b.docsVersion;
         micros = b.micros;
     }
 
@@ -106,6 +108,16 @@ public final class Retrieval {
         return notSearched;
     }
 
+    /**
+     * The version folder the sources were ranked for (docs/retrieval.md, "Versions"): the one the request's
+     * {@code docsVersion} stands for, else the latest of a major the question names; empty when neither applies
+     * (no version asked, one the index does not have, an index without versions). Shows whether a widget's
+     * {@code data-version} or pattern reached a version of the index.
+     */
+    public Optional<String> docsVersion() {
+        return docsVersion;
+    }
+
     /** Time spent retrieving, in microseconds (embedding included). */
     public long micros() {
         return micros;
@@ -116,13 +128,14 @@ public final class Retrieval {
         return o instanceof Retrieval r && question.equals(r.question) && opening.equals(r.opening)
                 && answerable == r.answerable && mode == r.mode && bestSimilarity.equals(r.bestSimilarity)
                 && Float.compare(bestCoverage, r.bestCoverage) == 0 && sources.equals(r.sources) && hits.equals(r.hits)
-                && gatedOut.equals(r.gatedOut) && notSearched.equals(r.notSearched) && micros == r.micros;
+                && gatedOut.equals(r.gatedOut) && notSearched.equals(r.notSearched) && docsVersion.equals(r.docsVersion)
+                && micros == r.micros;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(question, opening, answerable, mode, bestSimilarity, bestCoverage, sources, hits, gatedOut, notSearched,
-                micros);
+                docsVersion, micros);
     }
 
     @Override
@@ -143,6 +156,7 @@ public final class Retrieval {
         private List<Hit> hits = List.of();
         private List<Hit> gatedOut = List.of();
         private Optional<String> notSearched = Optional.empty();
+        private Optional<String> docsVersion = Optional.empty();
         private long micros;
 
         private Builder(String question) {
@@ -202,6 +216,13 @@ public final class Retrieval {
         public Builder notSearched(String reason) {
             notSearched = Optional.of(reason);
             answerable = false;
+            return this;
+        }
+
+        /** The version folder the sources were ranked for. */
+        @CanIgnoreReturnValue
+        public Builder docsVersion(String folder) {
+            docsVersion = Optional.of(folder);
             return this;
         }
 

@@ -70,8 +70,7 @@ final class VersionPreference {
             return ranked;
         }
         Set<Integer> named = namedMajors(question);
-        Optional<String> folder = requested.flatMap(this::folderFor)
-                .or(() -> named.stream().sorted().map(m -> latestOfMajor(m)).flatMap(Optional::stream).findFirst());
+        Optional<String> folder = folder(requested, named);
         Set<Integer> asked = new HashSet<>(named);
         asked.retainAll(pathMajors);
         if (folder.isEmpty() && asked.isEmpty()) {
@@ -99,6 +98,16 @@ final class VersionPreference {
     /** The version folders the chunks carry, sorted. */
     List<String> folders() {
         return folders.stream().sorted().toList();
+    }
+
+    /** The folder sources are ranked for: the one {@code requested} stands for, else the latest of a major {@code question} names. */
+    Optional<String> folder(Optional<String> requested, String question) {
+        return folders.isEmpty() ? Optional.empty() : folder(requested, namedMajors(question));
+    }
+
+    private Optional<String> folder(Optional<String> requested, Set<Integer> named) {
+        return requested.flatMap(this::folderFor)
+                .or(() -> named.stream().sorted().map(m -> latestOfMajor(m)).flatMap(Optional::stream).findFirst());
     }
 
     /** The version folder {@code requested} names: itself (any case), or the latest folder of the major it names. */

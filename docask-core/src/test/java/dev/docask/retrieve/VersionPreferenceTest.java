@@ -86,6 +86,19 @@ class VersionPreferenceTest {
     }
 
     @Test
+    void retrieval_saysWhichVersionFolderItRankedFor() {
+        assertThat(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("v3")).docsVersion())
+                .as("a major stands for its latest folder").contains("3.8.1");
+        assertThat(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("NEXT")).docsVersion())
+                .contains("next");
+        assertThat(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("sidebar")).docsVersion())
+                .as("no folder: ranked as without a version").isEmpty();
+        assertThat(retrieve("what changed in v3 for the plugin option", RetrievalOptions.builder()).docsVersion())
+                .as("a major the question names").contains("3.8.1");
+        assertThat(retrieve("routeBasePath plugin option", RetrievalOptions.builder()).docsVersion()).isEmpty();
+    }
+
+    @Test
     void docsVersion_unversionedPages_keepTheirPlace() {
         Retrieval r = retrieve("release notes sidebar option", RetrievalOptions.builder().docsVersion("next"));
 

@@ -25,7 +25,7 @@ import java.util.OptionalDouble;
  * <p>{@code {"question", "opening" (only when the opening sentence was searched too), "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
  * "url", "title", "heading", "source", "bm25Rank", "vectorRank", "similarity", "keywordCoverage", "score"}],
  * "gatedOut": [{"url", "source", ..., "reason"}], "notSearched" (only for a question refused before any search: why),
- * "micros"}}; a number that does not apply (no vectors,
+ * "docsVersion" (only when the sources were ranked for a version folder: which), "micros"}}; a number that does not apply (no vectors,
  * not in a retriever's list) is {@code null}.
  */
 public final class RetrievalJson {
@@ -57,6 +57,7 @@ public final class RetrievalJson {
         }
         o.put("gatedOut", gated);
         r.notSearched().ifPresent(why -> o.put("notSearched", why));
+        r.docsVersion().ifPresent(folder -> o.put("docsVersion", folder));
         o.put("micros", r.micros());
         return o;
     }
