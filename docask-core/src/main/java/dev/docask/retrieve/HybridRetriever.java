@@ -269,19 +269,24 @@ public final class HybridRetriever {
             ranked = measure(query, fromHooks.get(), gate); // gated again
         }
         boolean namesVersion = options.versionAware() && !VersionPreference.namedMajors(question).isEmpty();
+        Optional<String> versionFolder = Optional.empty();
         if (options.docsVersion().isPresent() || namesVersion) {
-            ranked = versions().apply(ranked, options.docsVersion(), namesVersion ? question : "", options.collapseCopies());
+            String named = namesVersion ? question : "";
+            ranked = versions().apply(ranked, options.docsVersion(), named, options.collapseCopies());
+            versionFolder = versions().folder(options.docsVersion(), named);
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
         boolean answerable = !passing.isEmpty();
         // §6: a hook may reorder and filter, never add a chunk that fails the gate, in either gate mode
         List<Hit> usable = hooked || options.gateMode() == RetrievalOptions.GateMode.FILTER ? passing : ranked;
-        // §7: the versions of a page count as one page, unless the request asks for a version the index
-        // has or the question names one: then the reader's version ranks first, and another version's
-        // page stays a source when it alone answers. A passage repeated on other pages counts once.
-        boolean oneVersionEach = !namesVersion && options.docsVersion().flatMap(v -> versions().folderFor(v)).isEmpty();
-        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), oneVersionEach, options.collapseCopies());
+        // §7: the versions of a page count as one page, and the one kept is the reader's: with a version
+        // folder to rank for, apply() put that version first, so another version's page stays a source only
+        // when the reader's version of the page is not a candidate (then it may alone answer); with none, a
+        // section several versions hold is shown at its canonical version. A passage repeated on other
+        // pages counts once.
+        List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), versionFolder.isEmpty(),
+                options.collapseCopies());
         List<Source> sources = answerable ? SourceList.number(diverse, usable, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;
@@ -296,9 +301,7 @@ public final class HybridRetriever {
         if (!query.opening().isEmpty()) {
             r.opening(query.opening());
         }
-        if (options.docsVersion().isPresent() || namesVersion) {
-            versions().folder(options.docsVersion(), namesVersion ? question : "").ifPresent(r::docsVersion);
-        }
+        versionFolder.ifPresent(r::docsVersion);
         return r.build();
     }
 

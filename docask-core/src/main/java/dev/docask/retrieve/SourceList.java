@@ -76,21 +76,24 @@ final class SourceList {
 
     /**
      * At most {@code maxPerSource} sections of one page; the further chunks of a section already
-     * kept stay (they share its number). 0 = no limit. With {@code versionsAsOnePage} the versions of
-     * one page count as one page ({@link #pageAcrossVersions}): two versions of a page are not two answers.
-     * With {@code nearCopiesAsOne} a chunk that opens with the same passage as a kept chunk of another
-     * page ({@link #opening}) counts as that page's: a paragraph repeated across sibling pages (each
-     * adapter's "Sessions" section, each CMS guide's webhook steps) is one answer, not six.
+     * kept stay (they share its number). 0 = no limit. The versions of one page count as one page
+     * ({@link #pageAcrossVersions}): two versions of a page are not two answers. Which version is kept:
+     * with {@code canonicalFirst} (no version asked for) the one a reader of the site's default docs sees
+     * ({@link #canonicalVersionFirst}); without it the first in {@code ranked}, which ranks the reader's
+     * version first when one is asked for. With {@code nearCopiesAsOne} a chunk that opens with the same
+     * passage as a kept chunk of another page ({@link #opening}) counts as that page's: a paragraph
+     * repeated across sibling pages (each adapter's "Sessions" section, each CMS guide's webhook steps) is
+     * one answer, not six.
      */
-    static List<Hit> diversify(List<Hit> ranked, int maxPerSource, boolean versionsAsOnePage, boolean nearCopiesAsOne) {
+    static List<Hit> diversify(List<Hit> ranked, int maxPerSource, boolean canonicalFirst, boolean nearCopiesAsOne) {
         if (maxPerSource <= 0) {
             return ranked;
         }
         Map<String, Set<String>> sectionsOfPage = new HashMap<>();
         Map<String, String> pageOfOpening = new HashMap<>();
         List<Hit> out = new ArrayList<>(ranked.size());
-        for (Hit h : versionsAsOnePage ? canonicalVersionFirst(ranked) : ranked) {
-            String page = versionsAsOnePage ? pageAcrossVersions(h.chunk()) : h.chunk().pageUrl();
+        for (Hit h : canonicalFirst ? canonicalVersionFirst(ranked) : ranked) {
+            String page = pageAcrossVersions(h.chunk());
             @Nullable String opening = nearCopiesAsOne ? opening(h.chunk().text()) : null;
             if (opening != null) {
                 page = pageOfOpening.getOrDefault(opening, page);

@@ -28,6 +28,8 @@ class VersionPreferenceTest {
                     Map.of("version", "3.8.1")),
             chunk(SITE + "/docs/migration/v3", "Upgrading to v3", "", "How to upgrade your site to the new major: update React and MDX, then the config.",
                     Map.of("version", "3.8.1")),
+            chunk(SITE + "/docs/next/faster", "Faster builds", "", "The experimental faster option swaps the bundler for Rspack.",
+                    Map.of("version", "next")),
             chunk(SITE + "/blog/release", "Release notes", "", "The release adds a sidebar option and a plugin option.", Map.of()));
 
     @RegisterExtension
@@ -58,8 +60,8 @@ class VersionPreferenceTest {
 
     @Test
     void docsVersion_pagesOfOtherVersionsRankAfterTheReadersVersion() {
-        List<String> latest = sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("3.8.1")));
-        List<String> next = sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("next")));
+        List<String> latest = sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("3.8.1").noMaxPerSource()));
+        List<String> next = sourceUrls(retrieve("routeBasePath plugin option", RetrievalOptions.builder().docsVersion("next").noMaxPerSource()));
 
         assertThat(latest.indexOf(SITE + "/docs/plugin#routebasepath"))
                 .isLessThan(latest.indexOf(SITE + "/docs/next/plugin#routebasepath"));
@@ -79,10 +81,21 @@ class VersionPreferenceTest {
     }
 
     @Test
-    void docsVersion_otherVersionsStaySources_whenNothingOfTheReadersVersionIsFound() {
-        Retrieval r = retrieve("routeBasePath empty string", RetrievalOptions.builder().docsVersion("3.8.1").topK(6));
+    void docsVersion_thePageIsCitedOnce_atTheReadersVersion() {
+        for (String version : List.of("3.8.1", "next")) {
+            List<String> urls = sourceUrls(retrieve("routeBasePath empty string", RetrievalOptions.builder().docsVersion(version)));
 
-        assertThat(sourceUrls(r)).contains(SITE + "/docs/next/plugin#routebasepath");
+            assertThat(urls.stream().filter(u -> u.endsWith("/plugin#routebasepath")))
+                    .as("two versions of a page are not two answers; the reader's is the one kept")
+                    .containsExactly(SITE + (version.equals("next") ? "/docs/next" : "/docs") + "/plugin#routebasepath");
+        }
+    }
+
+    @Test
+    void docsVersion_anotherVersionsPage_staysASource_whenTheReadersVersionHasNoneOfIt() {
+        Retrieval r = retrieve("faster option Rspack bundler", RetrievalOptions.builder().docsVersion("3.8.1"));
+
+        assertThat(sourceUrls(r)).contains(SITE + "/docs/next/faster");
     }
 
     @Test
