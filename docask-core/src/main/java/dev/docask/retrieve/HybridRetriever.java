@@ -287,6 +287,9 @@ public final class HybridRetriever {
         // pages counts once.
         List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), versionFolder.isEmpty(),
                 options.collapseCopies());
+        if (options.listFirsts() && !hooked) { // a rerank hook's order is its own answer to the same question
+            diverse = SourceList.listFirstsWithin(diverse, usable, options.topK());
+        }
         List<Source> sources = answerable ? SourceList.number(diverse, usable, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;
         float bestCov = 0;

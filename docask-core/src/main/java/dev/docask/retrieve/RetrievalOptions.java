@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  *   <li><b>gate</b>: {@link #minSimilarity()}, {@link #minKeywordCoverage()},
  *       {@link #similarityNeedsKeyword()}, {@link #coverageNeedsPair()}, {@link #gateMode()};</li>
  *   <li><b>limits</b> on the sources: {@link #topK()}, {@link #maxContextChars()},
- *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #filter()};</li>
+ *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #listFirsts()}, {@link #filter()};</li>
  *   <li><b>candidates</b>: {@link #candidates()}, {@link #rrfK()}, {@link #fusion()}, {@link #retrievers()},
  *       {@link #searchOpening()}, {@link #closeWords()}.</li>
  * </ul>
@@ -90,6 +90,7 @@ public final class RetrievalOptions {
     private final GateMode gateMode;
     private final Retrievers retrievers;
     private final boolean searchOpening;
+    private final boolean listFirsts;
     private final boolean closeWords;
     private final boolean coverageNeedsPair;
     private final Optional<String> docsVersion;
@@ -112,6 +113,7 @@ public final class RetrievalOptions {
         gateMode = b.gateMode;
         retrievers = b.retrievers;
         searchOpening = b.searchOpening;
+        listFirsts = b.listFirsts;
         closeWords = b.closeWords;
         coverageNeedsPair = b.coverageNeedsPair;
         docsVersion = b.docsVersion;
@@ -237,6 +239,14 @@ public final class RetrievalOptions {
         return retrievers;
     }
 
+    /**
+     * Whether each retriever's first candidate (BM25's, the cosine's) is among the {@link #topK()} sources, moved up to
+     * the last places when fusion ranked it lower (docs/retrieval.md §7, "Each list's first") (true).
+     */
+    public boolean listFirsts() {
+        return listFirsts;
+    }
+
     /** Whether a question of several sentences is also searched by its opening one, which usually names the subject (true). */
     public boolean searchOpening() {
         return searchOpening;
@@ -285,6 +295,7 @@ public final class RetrievalOptions {
                 && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
                 && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
                 && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords
+                && listFirsts == r.listFirsts
                 && coverageNeedsPair == r.coverageNeedsPair
                 && docsVersion.equals(r.docsVersion) && versionAware == r.versionAware
                 && fusion == r.fusion && denseWeight == r.denseWeight && pageWeight == r.pageWeight;
@@ -294,7 +305,7 @@ public final class RetrievalOptions {
     public int hashCode() {
         return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
                 maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords, docsVersion, versionAware,
-                coverageNeedsPair, fusion, denseWeight, pageWeight);
+                coverageNeedsPair, fusion, denseWeight, pageWeight, listFirsts);
     }
 
     /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
@@ -305,7 +316,7 @@ public final class RetrievalOptions {
         minSimilarity.ifPresent(v -> j.add("minSimilarity=" + v));
         minKeywordCoverage.ifPresent(v -> j.add("minKeywordCoverage=" + v));
         j.add("maxContextChars=" + maxContextChars).add("collapseCopies=" + collapseCopies)
-                .add("maxPerSource=" + maxPerSource.orElse(0));
+                .add("maxPerSource=" + maxPerSource.orElse(0)).add("listFirsts=" + listFirsts);
         similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
         j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening)
                 .add("closeWords=" + closeWords).add("coverageNeedsPair=" + coverageNeedsPair).add("versionAware=" + versionAware)
@@ -332,6 +343,7 @@ public final class RetrievalOptions {
         private GateMode gateMode = GateMode.ANSWERABILITY;
         private Retrievers retrievers = Retrievers.BOTH;
         private boolean searchOpening = true;
+        private boolean listFirsts = true;
         private boolean closeWords = true;
         private boolean coverageNeedsPair = true;
         private Optional<String> docsVersion = Optional.empty();
@@ -357,6 +369,7 @@ public final class RetrievalOptions {
             gateMode = o.gateMode;
             retrievers = o.retrievers;
             searchOpening = o.searchOpening;
+            listFirsts = o.listFirsts;
             closeWords = o.closeWords;
             coverageNeedsPair = o.coverageNeedsPair;
             docsVersion = o.docsVersion;
@@ -503,6 +516,13 @@ public final class RetrievalOptions {
             return this;
         }
 
+        /** {@link RetrievalOptions#listFirsts()}. */
+        @CanIgnoreReturnValue
+        public Builder listFirsts(boolean v) {
+            listFirsts = v;
+            return this;
+        }
+
         @CanIgnoreReturnValue
         public Builder searchOpening(boolean v) {
             searchOpening = v;
@@ -608,6 +628,7 @@ public final class RetrievalOptions {
                     b.maxPerSource(requireAtLeast("maxPerSource", n, 0));
                 }
             }),
+            new Setting("listFirsts", "", (b, v) -> b.listFirsts(bool("listFirsts", v))),
             new Setting("similarityNeedsKeyword", "", (b, v) -> b.similarityNeedsKeyword(bool("similarityNeedsKeyword", v))),
             new Setting("coverageNeedsPair", "", (b, v) -> b.coverageNeedsPair(bool("coverageNeedsPair", v))),
             wordSetting("gateMode", GateMode.class, Builder::gateMode),

@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -106,6 +107,68 @@ final class SourceList {
                     pageOfOpening.putIfAbsent(opening, page);
                 }
             }
+        }
+        return out;
+    }
+
+    /**
+     * {@code diverse} with the first candidate of each retriever's list (BM25's, the cosine's) among the first
+     * {@code within} sections: one that fused lower moves up to the last of those places (two to the last two, in
+     * their fused order), never above the fused first. A list's first is the one candidate that list is surest of;
+     * fusion can sink it when the other list does not hold it (a section whose title says what the question asks
+     * in other words). Its page is already there when diversity dropped it for a better section of the same page.
+     */
+    static List<Hit> listFirstsWithin(List<Hit> diverse, List<Hit> pool, int within) {
+        if (within < 2) {
+            return diverse;
+        }
+        @Nullable Hit bm25 = null;
+        @Nullable Hit cosine = null;
+        for (Hit h : pool) {
+            if (h.bm25Rank > 0 && (bm25 == null || h.bm25Rank < bm25.bm25Rank)) {
+                bm25 = h;
+            }
+            if (h.vectorRank > 0 && (cosine == null || h.vectorRank < cosine.vectorRank)) {
+                cosine = h;
+            }
+        }
+        Map<String, Integer> sectionAt = new HashMap<>();
+        for (Hit h : diverse) {
+            sectionAt.putIfAbsent(h.chunk().url(), sectionAt.size());
+        }
+        List<String> late = new ArrayList<>(2);
+        for (Hit f : new Hit[] {bm25, cosine}) {
+            if (f != null && diverse.stream().anyMatch(h -> h.chunkId() == f.chunkId())) {
+                String url = f.chunk().url();
+                if (sectionAt.getOrDefault(url, 0) >= within && !late.contains(url)) {
+                    late.add(url);
+                }
+            }
+        }
+        if (late.isEmpty()) {
+            return diverse;
+        }
+        late.sort(Comparator.comparing(u -> sectionAt.getOrDefault(u, 0)));
+        int firstPlace = Math.max(1, within - late.size());
+        List<Hit> moved = new ArrayList<>();
+        List<Hit> rest = new ArrayList<>(diverse.size());
+        for (Hit h : diverse) {
+            (late.contains(h.chunk().url()) ? moved : rest).add(h);
+        }
+        moved.sort(Comparator.comparing(h -> late.indexOf(h.chunk().url())));
+        List<Hit> out = new ArrayList<>(diverse.size());
+        Set<String> seen = new HashSet<>();
+        boolean inserted = false;
+        for (Hit h : rest) {
+            if (!inserted && !seen.contains(h.chunk().url()) && seen.size() == firstPlace) {
+                out.addAll(moved);
+                inserted = true;
+            }
+            seen.add(h.chunk().url());
+            out.add(h);
+        }
+        if (!inserted) {
+            out.addAll(moved);
         }
         return out;
     }

@@ -110,6 +110,47 @@ class SourceListTest {
         return new Hit(id, new Chunk(url, "T", "", "x", "p.md", Map.of("version", version)), List.of(), 1, 1f, 1, 0.5f, 0.5f, 1.0 / id, null);
     }
 
+    private static Hit ranked(int id, int bm25Rank, int vectorRank) {
+        return new Hit(id, new Chunk("https://x.io/p" + id, "T", "", id + " text", "p.md", Map.of()), List.of(), bm25Rank, 1f,
+                vectorRank, 0.5f, 0.5f, 1.0 / id, null);
+    }
+
+    private static List<Hit> fused(Hit... hits) {
+        return List.of(hits);
+    }
+
+    @Test
+    void listFirsts_aRetrieversFirstThatFusedLower_takesTheLastPlaceAmongTheSources() {
+        List<Hit> ranked = fused(ranked(1, 1, 2), ranked(2, 2, 3), ranked(3, 3, 4), ranked(4, 4, 5), ranked(5, 5, 6),
+                ranked(6, 6, 7), ranked(7, 7, 8), ranked(8, 0, 1));
+
+        assertThat(SourceList.listFirstsWithin(ranked, ranked, 6)).extracting(Hit::chunkId)
+                .as("the cosine's first, which BM25 did not list, moves up to the 6th place").containsExactly(1, 2, 3, 4, 5, 8, 6, 7);
+        assertThat(SourceList.listFirstsWithin(ranked, ranked, 8)).as("already among the first 8: nothing moves")
+                .isEqualTo(ranked);
+    }
+
+    @Test
+    void listFirsts_bothRetrieversFirstsFusedLower_takeTheLastTwoPlaces_inTheirFusedOrder_neverAboveTheFusedFirst() {
+        List<Hit> ranked = fused(ranked(1, 2, 2), ranked(2, 3, 3), ranked(3, 4, 4), ranked(4, 5, 5), ranked(5, 6, 6),
+                ranked(6, 1, 0), ranked(7, 0, 1));
+
+        assertThat(SourceList.listFirstsWithin(ranked, ranked, 4)).extracting(Hit::chunkId).containsExactly(1, 2, 6, 7, 3, 4, 5);
+        assertThat(SourceList.listFirstsWithin(ranked, ranked, 2)).extracting(Hit::chunkId).containsExactly(1, 6, 7, 2, 3, 4, 5);
+        assertThat(SourceList.listFirstsWithin(ranked, ranked, 1)).as("one source: the fused first").isEqualTo(ranked);
+    }
+
+    @Test
+    void listFirsts_aFirstThatDiversityDropped_leavesTheOrder_itsPageIsAlreadyThere() {
+        Hit pageBest = ranked(1, 2, 2);
+        Hit samePage = new Hit(9, new Chunk("https://x.io/p1#later", "T", "", "9 text", "p.md", Map.of()), List.of(), 9, 1f, 1,
+                0.5f, 0.5f, 0.1, null);
+        List<Hit> pool = fused(pageBest, ranked(2, 1, 3), ranked(3, 3, 4), samePage);
+        List<Hit> diverse = SourceList.diversify(pool, 1, true, true);
+
+        assertThat(SourceList.listFirstsWithin(diverse, pool, 2)).isEqualTo(diverse);
+    }
+
     @Test
     void maxPerSource_theVersionsOfOnePage_countAsOnePage() {
         Hit latest = versioned(1, "https://x.io/docs/sidebar#items", "3.8.1");
