@@ -48,7 +48,14 @@ public final class ExtractiveProbe {
      * @param source   the index of its source among the answer's sources (0: retrieval's first)
      * @param text     the passage as written, without what quoting it brings along
      */
-    public record Passage(double[] signals, double keywords, String shown, String kind, int source, String text) {
+    public record Passage(double[] signals, double keywords, String shown, String kind, int source, String text,
+                          String heading, String title, String url, int hit, int position, int paragraph, int list,
+                          String words, List<String> headingTerms, List<String> titleTerms) {
+    }
+
+    /** The question's analysed terms, as the answer reads them. */
+    public static List<String> terms(String text) {
+        return IndexEngine.terms(text);
     }
 
     /** Whether passages are chosen by meaning too (the index has a model). */
@@ -61,8 +68,12 @@ public final class ExtractiveProbe {
         List<ExtractiveAnswer.Candidate> all = extractive.candidates(question, sources);
         List<Passage> out = new ArrayList<>();
         for (ExtractiveAnswer.Candidate c : all) {
+            var chunk = c.source().hits().get(c.hit()).chunk();
+            String heading = c.passage().heading().isEmpty() ? chunk.heading() : c.passage().heading();
             out.add(new Passage(c.signals().vector(), c.keywords(), extractive.quote(c, all).render(), c.passage().kind().name(),
-                    sources.indexOf(c.source()), c.passage().text()));
+                    sources.indexOf(c.source()), c.passage().text(), heading, chunk.title(), chunk.url(), c.hit(),
+                    c.passage().position(), c.passage().paragraph(), c.passage().list(), c.passage().words(),
+                    IndexEngine.terms(heading.substring(heading.lastIndexOf('›') + 1)), IndexEngine.terms(chunk.title())));
         }
         return out;
     }

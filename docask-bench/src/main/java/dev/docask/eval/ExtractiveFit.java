@@ -221,6 +221,19 @@ public final class ExtractiveFit {
                         row.put("answers", it.answers()[i]);
                         row.put("byMeaning", it.byMeaning());
                         row.put("handFirst", it.handFirst());
+                        row.put("heading", x.heading());
+                        row.put("title", x.title());
+                        row.put("url", x.url());
+                        row.put("hit", x.hit());
+                        row.put("position", x.position());
+                        row.put("paragraph", x.paragraph());
+                        row.put("list", x.list());
+                        row.put("words", x.words());
+                        row.put("labels", it.q().answers());
+                        row.put("qterms", ExtractiveProbe.terms(it.q().question()));
+                        row.put("hterms", x.headingTerms());
+                        row.put("tterms", x.titleTerms());
+                        row.put("pterms", ExtractiveProbe.terms(x.words()));
                         w.write(json.writeValueAsString(row));
                         w.newLine();
                     }
