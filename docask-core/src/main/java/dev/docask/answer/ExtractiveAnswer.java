@@ -300,7 +300,13 @@ final class ExtractiveAnswer {
             int chars = paragraph.stream().mapToInt(o -> o.text().length()).sum();
             boolean plain = paragraph.stream().allMatch(o -> !o.text().endsWith(":"));
             if (paragraph.size() <= paragraphSentences && chars <= MAX_PARAGRAPH_CHARS && plain) {
-                return paragraph;
+                Passages.Passage before = paragraph.getFirst() == p ? leanedOn(section, p, paragraphSentences) : null;
+                if (before == null) {
+                    return paragraph;
+                }
+                List<Passages.Passage> both = new ArrayList<>(List.of(before)); // "This will build to …" opens its paragraph
+                both.addAll(paragraph);
+                return both;
             }
             Passages.Passage before = leanedOn(section, p, paragraphSentences);
             if (before != null) {
@@ -340,7 +346,8 @@ final class ExtractiveAnswer {
 
     /**
      * The sentence a leaning sentence {@code p} ("This is …", "… instead") leans on: the one before it in its paragraph,
-     * unless that one is itself a lead-in (ends in a colon); {@code null} when {@code p} does not lean or has none.
+     * or, when {@code p} opens its paragraph, the last sentence of the paragraph before under the same heading; never a
+     * lead-in (ends in a colon); {@code null} when {@code p} does not lean or has none.
      */
     private static Passages.@Nullable Passage leanedOn(List<Passages.Passage> section, Passages.Passage p, int paragraphSentences) {
         int at = section.indexOf(p);
@@ -348,7 +355,14 @@ final class ExtractiveAnswer {
             return null;
         }
         Passages.Passage before = section.get(at - 1);
-        return sameParagraph(before, p) && !before.text().endsWith(":") ? before : null;
+        if (before.text().endsWith(":")) {
+            return null;
+        }
+        // a leaning sentence that opens its paragraph leans on the last sentence of the paragraph before, under the same
+        // heading: "This will build to a `404.html` page." says what builds only after "you can create a `404.astro`"
+        // (docs/quality.md, "Round 12")
+        return sameParagraph(before, p) || before.kind() == Passages.Kind.SENTENCE && before.paragraph() >= 0
+                && before.paragraph() != p.paragraph() && before.heading().equals(p.heading()) ? before : null;
     }
 
     /** The whole list {@code item} belongs to, when short enough to quote; else empty. */

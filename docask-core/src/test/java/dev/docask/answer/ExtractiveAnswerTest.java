@@ -357,6 +357,26 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_leaningSentenceThatOpensItsParagraph_bringsTheLastSentenceOfTheParagraphBefore() {
+        // "This" points back across the paragraph break: alone, the quote says what is built but not how (round 12)
+        Source s = source(1, "Custom error page", "Create a `404.astro` file in `src/pages` for a custom error page.\n\n"
+                + "This builds to an html page that deploy services find.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Where does the build put the html page?", s).getFirst())
+                .isEqualTo("\n\n> Create a `404.astro` file in `src/pages` for a custom error page.\n>\n> This builds to an html "
+                        + "page that deploy services find. [1]");
+    }
+
+    @Test
+    void extractive_leaningSentenceUnderAnotherHeading_doesNotBringTheSentenceBeforeTheHeading() {
+        Source s = source(1, "Error pages", "Create a `404.astro` file in `src/pages` for a custom error page.\n\n### Output\n\n"
+                + "This builds to an html page that deploy services find.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Where does the build put the html page?", s).getFirst())
+                .isEqualTo("\n\n> This builds to an html page that deploy services find. [1]");
+    }
+
+    @Test
     void extractive_sentenceThatStandsOnItsOwn_quotedAlone() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt. "
                 + "The relay waits longer between retries of a slow handler.");
