@@ -234,6 +234,7 @@ public final class ExtractiveFit {
                         row.put("hterms", x.headingTerms());
                         row.put("tterms", x.titleTerms());
                         row.put("pterms", ExtractiveProbe.terms(x.words()));
+                        row.put("pathMeaning", x.pathMeaning());
                         w.write(json.writeValueAsString(row));
                         w.newLine();
                     }
