@@ -1,8 +1,6 @@
 package dev.docask.answer;
 
-import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
-import org.jspecify.annotations.Nullable;
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.retrieve.Source;
@@ -27,7 +25,6 @@ public final class ExtractiveProbe {
 
     private final ExtractiveAnswer extractive;
     private final boolean vectors;
-    private final @Nullable Embedder embedder;
 
     /** The index's own model chooses by meaning as {@link AskHandler} does; none on a keyword-only index. */
     public ExtractiveProbe(DocIndex index) {
@@ -36,8 +33,6 @@ public final class ExtractiveProbe {
                         .orElse(null)
                 : null;
         this.vectors = pv != null;
-        this.embedder = index.hasVectors()
-                ? Embedders.create(index.manifest().embedderSpec()).filter(e -> !e.matchesWordsOnly()).orElse(null) : null;
         this.extractive = new ExtractiveAnswer(IndexEngine.of(index), pv, e -> {
             throw new IllegalStateException("passages could not be embedded", e);
         });
@@ -55,7 +50,7 @@ public final class ExtractiveProbe {
      */
     public record Passage(double[] signals, double keywords, String shown, String kind, int source, String text,
                           String heading, String title, String url, int hit, int position, int paragraph, int list,
-                          String words, List<String> headingTerms, List<String> titleTerms, double pathMeaning) {
+                          String words, List<String> headingTerms, List<String> titleTerms) {
     }
 
     /** The question's analysed terms, as the answer reads them. */
@@ -72,44 +67,13 @@ public final class ExtractiveProbe {
     public List<Passage> passages(String question, List<Source> sources) {
         List<ExtractiveAnswer.Candidate> all = extractive.candidates(question, sources);
         List<Passage> out = new ArrayList<>();
-        // round 12's probe: each passage embedded after its page title and whole heading path, as chunks are
-        double[] path = new double[all.size()];
-        if (embedder != null && !all.isEmpty()) {
-            List<String> texts = new ArrayList<>();
-            for (ExtractiveAnswer.Candidate c : all) {
-                var chunk = c.source().hits().get(c.hit()).chunk();
-                String head = chunk.heading().isEmpty() ? chunk.title() : chunk.title() + " › " + chunk.heading();
-                if (!c.passage().heading().isEmpty()) {
-                    head = head + " › " + c.passage().heading();
-                }
-                texts.add(head + "\n\n" + c.passage().meaningText());
-            }
-            float[] q = embedder.embedQuery(question);
-            List<float[]> v = embedder.embedAll(texts);
-            for (int i = 0; i < path.length; i++) {
-                double d = 0;
-                for (int j = 0; j < q.length; j++) {
-                    d += q[j] * v.get(i)[j];
-                }
-                path[i] = d;
-            }
-            for (int i = 0; i + 1 < all.size(); i++) { // a lead-in and its code block are scored as one, as the answer does
-                Passages.Passage a = all.get(i).passage();
-                Passages.Passage b = all.get(i + 1).passage();
-                if (all.get(i).source() == all.get(i + 1).source() && all.get(i).hit() == all.get(i + 1).hit()
-                        && b.kind() == Passages.Kind.CODE && !b.leadIn().isEmpty() && b.leadIn().equals(a.text())) {
-                    path[i] = path[i + 1] = Math.max(path[i], path[i + 1]);
-                }
-            }
-        }
-        int k = 0;
         for (ExtractiveAnswer.Candidate c : all) {
             var chunk = c.source().hits().get(c.hit()).chunk();
             String heading = c.passage().heading().isEmpty() ? chunk.heading() : c.passage().heading();
             out.add(new Passage(c.signals().vector(), c.keywords(), extractive.quote(c, all).render(), c.passage().kind().name(),
                     sources.indexOf(c.source()), c.passage().text(), heading, chunk.title(), chunk.url(), c.hit(),
                     c.passage().position(), c.passage().paragraph(), c.passage().list(), c.passage().words(),
-                    IndexEngine.terms(heading.substring(heading.lastIndexOf('›') + 1)), IndexEngine.terms(chunk.title()), path[k++]));
+                    IndexEngine.terms(heading.substring(heading.lastIndexOf('›') + 1)), IndexEngine.terms(chunk.title())));
         }
         return out;
     }

@@ -194,8 +194,9 @@ public final class ExtractiveFit {
 
     /**
      * Every passage of every labelled question as one JSON line (its signals, kind, source, text, whether quoting it
-     * answers), so that candidate signals can be computed and fitted outside Java before any is built
-     * (eval/probes/extractive_features.py; docs/quality.md, "Round 11").
+     * answers; its heading, page title, URL, place and analysed terms, and the question's, for signals of structure), so
+     * that candidate signals can be computed and fitted outside Java before any is built (eval/probes/extractive_features.py,
+     * eval/probes/extractive_structure.py; docs/quality.md, "Round 11", "Round 12").
      */
     private static void dump(Path out, String[] sets) {
         ObjectMapper json = new ObjectMapper();
@@ -234,7 +235,6 @@ public final class ExtractiveFit {
                         row.put("hterms", x.headingTerms());
                         row.put("tterms", x.titleTerms());
                         row.put("pterms", ExtractiveProbe.terms(x.words()));
-                        row.put("pathMeaning", x.pathMeaning());
                         w.write(json.writeValueAsString(row));
                         w.newLine();
                     }
