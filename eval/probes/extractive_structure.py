@@ -2,7 +2,7 @@
 """A measurement, not product code: signals of structure and a second embedding of each passage (docs/quality.md, "Round 12").
 
 Reads the passages `ExtractiveFit --dump` writes (with the heading, page, place and analysed terms of each passage;
-`pathMeaning` only at c1502f9, where the probe embedded each passage a second time), adds the round's candidate signals, and fits the
+`pathMeaning` only at c4c5853, where the probe embedded each passage a second time), adds the round's candidate signals, and fits the
 conditional logit of eval/probes/extractive_features.py on tune + tune2 of the indexes with a model, two ways: (a) every
 weight refitted, against round 9's model refitted; (b) today's weights kept, their score one signal with its scale free,
 only the new weights fitted, against today's weights. Prints held-out first quotes (5-fold cross-validation, L2 from a

@@ -72,7 +72,8 @@ import java.util.regex.Pattern;
  * quoted together, like a code block's lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
  * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
  * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
- * MAX_PARAGRAPH_CHARS), else with the sentence before it: alone it hides what it qualifies.
+ * MAX_PARAGRAPH_CHARS), else with the sentence before it: alone it hides what it qualifies. When it opens its
+ * paragraph, the sentence before it is the last of the paragraph before, under the same heading (round 12).
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
