@@ -287,7 +287,7 @@ public final class HybridRetriever {
         // pages counts once.
         List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), versionFolder.isEmpty(),
                 options.collapseCopies());
-        if (options.listFirsts() && !hooked) { // a rerank hook's order is its own answer to the same question
+        if (options.listFirsts() && !hooked) { // a hook's order (a reranker's) is its own answer to the same question
             diverse = SourceList.listFirstsWithin(diverse, usable, options.topK());
         }
         List<Source> sources = answerable ? SourceList.number(diverse, usable, options.topK(), options.maxContextChars()) : List.of();
