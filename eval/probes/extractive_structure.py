@@ -16,6 +16,8 @@ import collections, json, math, re, sys
 import numpy as np
 from scipy.optimize import minimize
 
+from extractive_features import first_answers  # the answer's own choice, one copy for both probes
+
 IN_USE = np.array([1.0, 0.10, 0.22, -0.03, 0.08, 0, 0.05, 0.04, -0.02, 0.04, 0.10, 0.19, 0.14, 0.88])
 L2S = [0, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1]
 MODES = ("a refit", "b fixed") if "--a" in sys.argv else ("b fixed",)
@@ -87,15 +89,6 @@ def nnew(names):
     return len([n for n in names if n != "E in place"])
 
 
-def first(rows, x, w):
-    best, bs = -1, -math.inf
-    for i, r in enumerate(rows):
-        s = float(x[i] @ w)
-        if (r["byMeaning"] and s > 0 or r["keywords"] > 0) and s > bs:
-            best, bs = i, s
-    return max(best, 0)
-
-
 def loss(v, items, l2, fixed, free):
     w = fixed.copy(); w[free] = v
     total, grad = 0.0, np.zeros_like(w)
@@ -128,7 +121,7 @@ def logp(data, w):
 
 
 def count(data, w, parts):
-    return sum(rows[first(rows, x, w)]["answers"] for rows, x in data if rows[0]["part"] in parts)
+    return sum(first_answers(rows, x, w) for rows, x in data if rows[0]["part"] in parts)
 
 
 def main(path, adopt):
