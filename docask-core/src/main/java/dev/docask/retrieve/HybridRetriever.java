@@ -287,8 +287,12 @@ public final class HybridRetriever {
         // pages counts once.
         List<Hit> diverse = SourceList.diversify(usable, options.maxPerSource().orElse(0), versionFolder.isEmpty(),
                 options.collapseCopies());
-        if (options.listFirsts() && !hooked) { // a hook's order (a reranker's) is its own answer to the same question
-            diverse = SourceList.listFirstsWithin(diverse, usable, options.topK());
+        if (!hooked) { // a hook's order (a reranker's) is its own answer to the same question
+            List<Hit> seated = new ArrayList<>(options.listFirsts() ? SourceList.listFirsts(usable) : List.of());
+            if (options.namedPage()) {
+                NamedPage.in(question, diverse, query.terms(), options.topK(), index.size()).ifPresent(seated::add);
+            }
+            diverse = SourceList.seatedWithin(diverse, seated, options.topK());
         }
         List<Source> sources = answerable ? SourceList.number(diverse, usable, options.topK(), options.maxContextChars()) : List.of();
         float bestSim = Float.NaN;

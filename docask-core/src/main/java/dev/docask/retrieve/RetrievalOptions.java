@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  *   <li><b>gate</b>: {@link #minSimilarity()}, {@link #minKeywordCoverage()},
  *       {@link #similarityNeedsKeyword()}, {@link #coverageNeedsPair()}, {@link #gateMode()};</li>
  *   <li><b>limits</b> on the sources: {@link #topK()}, {@link #maxContextChars()},
- *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #listFirsts()}, {@link #filter()};</li>
+ *       {@link #maxPerSource()}, {@link #collapseCopies()}, {@link #listFirsts()}, {@link #namedPage()}, {@link #filter()};</li>
  *   <li><b>candidates</b>: {@link #candidates()}, {@link #rrfK()}, {@link #fusion()}, {@link #retrievers()},
  *       {@link #searchOpening()}, {@link #closeWords()}.</li>
  * </ul>
@@ -91,6 +91,7 @@ public final class RetrievalOptions {
     private final Retrievers retrievers;
     private final boolean searchOpening;
     private final boolean listFirsts;
+    private final boolean namedPage;
     private final boolean closeWords;
     private final boolean coverageNeedsPair;
     private final Optional<String> docsVersion;
@@ -114,6 +115,7 @@ public final class RetrievalOptions {
         retrievers = b.retrievers;
         searchOpening = b.searchOpening;
         listFirsts = b.listFirsts;
+        namedPage = b.namedPage;
         closeWords = b.closeWords;
         coverageNeedsPair = b.coverageNeedsPair;
         docsVersion = b.docsVersion;
@@ -247,6 +249,15 @@ public final class RetrievalOptions {
         return listFirsts;
     }
 
+    /**
+     * Whether the page whose title the question names (every word of the title written in the question, each rare on
+     * the site) is among the {@link #topK()} sources, moved up to the last place when fusion ranked it lower
+     * (docs/retrieval.md §7, "The page the question names") (true).
+     */
+    public boolean namedPage() {
+        return namedPage;
+    }
+
     /** Whether a question of several sentences is also searched by its opening one, which usually names the subject (true). */
     public boolean searchOpening() {
         return searchOpening;
@@ -295,7 +306,7 @@ public final class RetrievalOptions {
                 && maxPerSource.equals(r.maxPerSource) && filter.equals(r.filter)
                 && similarityNeedsKeyword.equals(r.similarityNeedsKeyword) && gateMode == r.gateMode
                 && retrievers == r.retrievers && searchOpening == r.searchOpening && closeWords == r.closeWords
-                && listFirsts == r.listFirsts
+                && listFirsts == r.listFirsts && namedPage == r.namedPage
                 && coverageNeedsPair == r.coverageNeedsPair
                 && docsVersion.equals(r.docsVersion) && versionAware == r.versionAware
                 && fusion == r.fusion && denseWeight == r.denseWeight && pageWeight == r.pageWeight;
@@ -305,7 +316,7 @@ public final class RetrievalOptions {
     public int hashCode() {
         return Objects.hash(topK, candidates, rrfK, minSimilarity, minKeywordCoverage, maxContextChars, collapseCopies,
                 maxPerSource, filter, similarityNeedsKeyword, gateMode, retrievers, searchOpening, closeWords, docsVersion, versionAware,
-                coverageNeedsPair, fusion, denseWeight, pageWeight, listFirsts);
+                coverageNeedsPair, fusion, denseWeight, pageWeight, listFirsts, namedPage);
     }
 
     /** The string form {@link #parse} reads (options left to their per-embedder default are left out), then the filter. */
@@ -316,7 +327,8 @@ public final class RetrievalOptions {
         minSimilarity.ifPresent(v -> j.add("minSimilarity=" + v));
         minKeywordCoverage.ifPresent(v -> j.add("minKeywordCoverage=" + v));
         j.add("maxContextChars=" + maxContextChars).add("collapseCopies=" + collapseCopies)
-                .add("maxPerSource=" + maxPerSource.orElse(0)).add("listFirsts=" + listFirsts);
+                .add("maxPerSource=" + maxPerSource.orElse(0)).add("listFirsts=" + listFirsts)
+                .add("namedPage=" + namedPage);
         similarityNeedsKeyword.ifPresent(v -> j.add("similarityNeedsKeyword=" + v));
         j.add("gateMode=" + word(gateMode)).add("retrievers=" + word(retrievers)).add("searchOpening=" + searchOpening)
                 .add("closeWords=" + closeWords).add("coverageNeedsPair=" + coverageNeedsPair).add("versionAware=" + versionAware)
@@ -344,6 +356,7 @@ public final class RetrievalOptions {
         private Retrievers retrievers = Retrievers.BOTH;
         private boolean searchOpening = true;
         private boolean listFirsts = true;
+        private boolean namedPage = true;
         private boolean closeWords = true;
         private boolean coverageNeedsPair = true;
         private Optional<String> docsVersion = Optional.empty();
@@ -370,6 +383,7 @@ public final class RetrievalOptions {
             retrievers = o.retrievers;
             searchOpening = o.searchOpening;
             listFirsts = o.listFirsts;
+            namedPage = o.namedPage;
             closeWords = o.closeWords;
             coverageNeedsPair = o.coverageNeedsPair;
             docsVersion = o.docsVersion;
@@ -523,6 +537,13 @@ public final class RetrievalOptions {
             return this;
         }
 
+        /** {@link RetrievalOptions#namedPage()}. */
+        @CanIgnoreReturnValue
+        public Builder namedPage(boolean v) {
+            namedPage = v;
+            return this;
+        }
+
         @CanIgnoreReturnValue
         public Builder searchOpening(boolean v) {
             searchOpening = v;
@@ -629,6 +650,7 @@ public final class RetrievalOptions {
                 }
             }),
             new Setting("listFirsts", "", (b, v) -> b.listFirsts(bool("listFirsts", v))),
+            new Setting("namedPage", "", (b, v) -> b.namedPage(bool("namedPage", v))),
             new Setting("similarityNeedsKeyword", "", (b, v) -> b.similarityNeedsKeyword(bool("similarityNeedsKeyword", v))),
             new Setting("coverageNeedsPair", "", (b, v) -> b.coverageNeedsPair(bool("coverageNeedsPair", v))),
             wordSetting("gateMode", GateMode.class, Builder::gateMode),

@@ -172,6 +172,11 @@ final class SearchQuery {
      * of each word the question writes joined by a mark ("client:only", "dead-letter"), which the question's stop words
      * must not part: the question drops "only" as a stop word, the pages keep it.
      */
+    /** The question's analysed terms with their IDF. */
+    QueryTerms terms() {
+        return terms;
+    }
+
     static List<List<String>> pairs(String text, QueryTerms terms) {
         List<List<String>> out = new java.util.ArrayList<>();
         for (int i = 1; i < terms.terms().size(); i++) {

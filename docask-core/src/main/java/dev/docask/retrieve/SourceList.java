@@ -119,9 +119,11 @@ final class SourceList {
      * in other words). Its page is already there when diversity dropped it for a better section of the same page.
      */
     static List<Hit> listFirstsWithin(List<Hit> diverse, List<Hit> pool, int within) {
-        if (within < 2) {
-            return diverse;
-        }
+        return seatedWithin(diverse, listFirsts(pool), within);
+    }
+
+    /** BM25's first candidate in {@code pool} and the cosine's, when each list has one (the same hit at most once). */
+    static List<Hit> listFirsts(List<Hit> pool) {
         @Nullable Hit bm25 = null;
         @Nullable Hit cosine = null;
         for (Hit h : pool) {
@@ -132,13 +134,32 @@ final class SourceList {
                 cosine = h;
             }
         }
+        List<Hit> firsts = new ArrayList<>(2);
+        if (bm25 != null) {
+            firsts.add(bm25);
+        }
+        if (cosine != null && cosine != bm25) {
+            firsts.add(cosine);
+        }
+        return firsts;
+    }
+
+    /**
+     * {@code diverse} with each of {@code seated} that it holds among the first {@code within} sections: one that
+     * fused lower moves up to the last of those places (several to the last places, in their fused order), never
+     * above the fused first.
+     */
+    static List<Hit> seatedWithin(List<Hit> diverse, List<Hit> seated, int within) {
+        if (within < 2 || seated.isEmpty()) {
+            return diverse;
+        }
         Map<String, Integer> sectionAt = new HashMap<>();
         for (Hit h : diverse) {
             sectionAt.putIfAbsent(h.chunk().url(), sectionAt.size());
         }
-        List<String> late = new ArrayList<>(2);
-        for (Hit f : new Hit[] {bm25, cosine}) {
-            if (f != null && diverse.stream().anyMatch(h -> h.chunkId() == f.chunkId())) {
+        List<String> late = new ArrayList<>(seated.size());
+        for (Hit f : seated) {
+            if (diverse.stream().anyMatch(h -> h.chunkId() == f.chunkId())) {
                 String url = f.chunk().url();
                 if (sectionAt.getOrDefault(url, 0) >= within && !late.contains(url)) {
                     late.add(url);

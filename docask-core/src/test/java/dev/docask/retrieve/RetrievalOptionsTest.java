@@ -94,7 +94,7 @@ class RetrievalOptionsTest {
                 "collapseCopies", "false", "similarityNeedsKeyword", "true", "searchOpening", "false", "closeWords", "false",
                 "gateMode", "filter", "retrievers", "bm25"));
         values.putAll(Map.of("versionAware", "false", "docsVersion", "next", "fusion", "ranks", "denseWeight", "0.7",
-                "coverageNeedsPair", "false", "listFirsts", "false"));
+                "coverageNeedsPair", "false", "listFirsts", "false", "namedPage", "false"));
         for (String name : RetrievalOptions.SETTING_NAMES) {
             assertThat(d.toBuilder().set(name, values.getOrDefault(name, "3")).build()).as(name).isNotEqualTo(d);
         }
