@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 
 /*
  * The page a question names (docs/retrieval.md §7, "The page the question names"): "Automatically mock css
@@ -30,7 +30,6 @@ import java.util.regex.Pattern;
 final class NamedPage {
     /** The most of the site's chunks a title's search term may be on; docs/quality.md, "The page the question names". */
     static final double MAX_CHUNK_SHARE = 0.1;
-    private static final Pattern NOT_A_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     private NamedPage() {
     }
@@ -75,8 +74,7 @@ final class NamedPage {
     }
 
     private static boolean named(String title, Set<String> asked, Map<String, Float> idf, double minIdf) {
-        Set<String> written = words(title);
-        if (written.isEmpty() || !asked.containsAll(written)) {
+        if (!allWritten(title, asked)) {
             return false;
         }
         List<String> searched = IndexEngine.terms(title);
@@ -92,14 +90,49 @@ final class NamedPage {
         return true;
     }
 
+    /**
+     * Whether {@code title} has a word and every word of it is in {@code asked}; stops at the first that is not, so that
+     * the many candidates whose title the question does not write cost a few characters each.
+     */
+    private static boolean allWritten(String title, Set<String> asked) {
+        int[] words = {0};
+        boolean all = eachWord(title, w -> {
+            words[0]++;
+            return asked.contains(w);
+        });
+        return all && words[0] > 0;
+    }
+
     private static Set<String> words(String text) {
         Set<String> out = new HashSet<>();
-        for (String w : NOT_A_WORD.split(text.toLowerCase(Locale.ROOT))) {
-            if (!w.isEmpty()) {
-                out.add(w);
+        eachWord(text, w -> {
+            out.add(w);
+            return true; // a repeated word goes on
+        });
+        return out;
+    }
+
+    /**
+     * Hands each word of {@code text} (lower case, a run of letters and digits) to {@code word} until it answers false;
+     * whether it never did.
+     */
+    private static boolean eachWord(String text, Predicate<String> word) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        int i = 0;
+        while (i < lower.length()) {
+            if (!Character.isLetterOrDigit(lower.codePointAt(i))) {
+                i += Character.charCount(lower.codePointAt(i));
+                continue;
+            }
+            int start = i;
+            while (i < lower.length() && Character.isLetterOrDigit(lower.codePointAt(i))) {
+                i += Character.charCount(lower.codePointAt(i));
+            }
+            if (!word.test(lower.substring(start, i))) {
+                return false;
             }
         }
-        return out;
+        return true;
     }
 
     /** BM25's IDF of a term on {@code share} of {@code chunks} chunks, as the index computes it. */

@@ -57,6 +57,8 @@ class NamedPageTest {
         Optional<Hit> named = NamedPage.in(q, diverse, terms(q), 6, CHUNKS);
 
         assertThat(named).as("'css' is the whole title before ' | ', written in the question").contains(css);
+        String repeated = "Mock, mock again: the CSS imports";
+        assertThat(NamedPage.in(repeated, diverse, terms(repeated), 6, CHUNKS)).as("in any case, after a repeated word").contains(css);
         assertThat(SourceList.seatedWithin(diverse, List.of(named.orElseThrow()), 6)).extracting(Hit::chunkId)
                 .containsExactly(1, 2, 3, 4, 5, 8, 6, 7);
     }
