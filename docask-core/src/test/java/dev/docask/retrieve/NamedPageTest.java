@@ -1,16 +1,21 @@
 package dev.docask.retrieve;
 
+import dev.docask.embed.Embedders;
+import dev.docask.index.DocIndex;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.ingest.Chunk;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** docs/retrieval.md §7, "The page the question names". */
@@ -92,5 +97,30 @@ class NamedPageTest {
         assertThat(NamedPage.in(q, first, terms(q), 6, CHUNKS)).as("another section of a page already there").isEmpty();
         assertThat(NamedPage.in(q, partly, terms(q), 6, CHUNKS)).as("'API' is not written in the question").isEmpty();
         assertThat(NamedPage.in(q, mockingFirst(), terms(q), 6, CHUNKS)).as("nothing beyond the first six").isEmpty();
+    }
+    @Test
+    void namedPage_onARealIndex_bringsThePageTheQuestionNamesAmongTheSources(@TempDir Path dir) {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            chunks.add(chunk("https://x.dev/guide/mocking-" + i, "Mocking Modules " + i, "",
+                    "Automatically mock module imports: vi.mock replaces the module imports of a test with a mock module.",
+                    Map.of()));
+        }
+        chunks.add(chunk("https://x.dev/config/css", "css | Config", "",
+                "Configure whether stylesheets are processed; excluded files become empty strings.", Map.of()));
+        for (int i = 1; i <= 8; i++) {
+            chunks.add(chunk("https://x.dev/guide/topic-" + i, "Topic " + i, "", "Filler text number " + i + " about reporters.",
+                    Map.of()));
+        }
+        String q = "Automatically mock css module imports";
+        RetrievalOptions two = RetrievalOptions.builder().withoutGate().topK(2).build();
+        try (DocIndex index = dev.docask.testsupport.TestIndexes.build(dir.resolve("idx"), "mock", chunks)) {
+            HybridRetriever retriever = HybridRetriever.create(index, Embedders.fromSpec("mock"));
+
+            assertThat(retriever.retrieve(q, two.toBuilder().namedPage(false).build()).sources()).extracting(Source::url)
+                    .as("the mocking pages hold more of the question's words").doesNotContain("https://x.dev/config/css");
+            assertThat(retriever.retrieve(q, two).sources()).extracting(Source::url)
+                    .as("'css' names the page, a word on one chunk of 13").endsWith("https://x.dev/config/css");
+        }
     }
 }
