@@ -28,7 +28,7 @@ import java.util.function.Predicate;
  * `within` sections count (one already there needs no seat), the best-fused first, and one page at most.
  */
 final class NamedPage {
-    /** The most of the site's chunks a title's search term may be on; docs/quality.md, "The page the question names". */
+    /** The most of the site's chunks a title's search term may be on; docs/quality.md, "Adopted: the page the question names". */
     static final double MAX_CHUNK_SHARE = 0.1;
 
     private NamedPage() {
