@@ -167,16 +167,16 @@ final class SearchQuery {
         return termPairs < p.size() && engine.writesTogether(p.subList(termPairs, p.size()), chunkIds).orElse(true);
     }
 
-    /**
-     * Each term with the next, in the order the question has them (close words in place of misspelt ones), and the parts
-     * of each word the question writes joined by a mark ("client:only", "dead-letter"), which the question's stop words
-     * must not part: the question drops "only" as a stop word, the pages keep it.
-     */
     /** The question's analysed terms with their IDF. */
     QueryTerms terms() {
         return terms;
     }
 
+    /**
+     * Each term with the next, in the order the question has them (close words in place of misspelt ones), and the parts
+     * of each word the question writes joined by a mark ("client:only", "dead-letter"), which the question's stop words
+     * must not part: the question drops "only" as a stop word, the pages keep it.
+     */
     static List<List<String>> pairs(String text, QueryTerms terms) {
         List<List<String>> out = new java.util.ArrayList<>();
         for (int i = 1; i < terms.terms().size(); i++) {
