@@ -112,17 +112,11 @@ final class SourceList {
     }
 
     /**
-     * {@code diverse} with the first candidate of each retriever's list (BM25's, the cosine's) among the first
-     * {@code within} sections: one that fused lower moves up to the last of those places (two to the last two, in
-     * their fused order), never above the fused first. A list's first is the one candidate that list is surest of;
-     * fusion can sink it when the other list does not hold it (a section whose title says what the question asks
-     * in other words). Its page is already there when diversity dropped it for a better section of the same page.
+     * BM25's first candidate in {@code pool} and the cosine's, when each list has one (the same hit at most once), for
+     * {@link #seatedWithin}: a list's first is the one candidate that list is surest of; fusion can sink it when the
+     * other list does not hold it (a section whose title says what the question asks in other words). Its page is
+     * already there when diversity dropped it for a better section of the same page, and then nothing moves.
      */
-    static List<Hit> listFirstsWithin(List<Hit> diverse, List<Hit> pool, int within) {
-        return seatedWithin(diverse, listFirsts(pool), within);
-    }
-
-    /** BM25's first candidate in {@code pool} and the cosine's, when each list has one (the same hit at most once). */
     static List<Hit> listFirsts(List<Hit> pool) {
         @Nullable Hit bm25 = null;
         @Nullable Hit cosine = null;

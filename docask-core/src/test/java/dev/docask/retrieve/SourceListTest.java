@@ -115,6 +115,11 @@ class SourceListTest {
                 vectorRank, 0.5f, 0.5f, 1.0 / id, null);
     }
 
+    /** Each list's first seated among the first {@code within} sections, as retrieval does with listFirsts on. */
+    private static List<Hit> listFirstsWithin(List<Hit> diverse, List<Hit> pool, int within) {
+        return SourceList.seatedWithin(diverse, SourceList.listFirsts(pool), within);
+    }
+
     private static List<Hit> fused(Hit... hits) {
         return List.of(hits);
     }
@@ -124,9 +129,9 @@ class SourceListTest {
         List<Hit> ranked = fused(ranked(1, 1, 2), ranked(2, 2, 3), ranked(3, 3, 4), ranked(4, 4, 5), ranked(5, 5, 6),
                 ranked(6, 6, 7), ranked(7, 7, 8), ranked(8, 0, 1));
 
-        assertThat(SourceList.listFirstsWithin(ranked, ranked, 6)).extracting(Hit::chunkId)
+        assertThat(listFirstsWithin(ranked, ranked, 6)).extracting(Hit::chunkId)
                 .as("the cosine's first, which BM25 did not list, moves up to the 6th place").containsExactly(1, 2, 3, 4, 5, 8, 6, 7);
-        assertThat(SourceList.listFirstsWithin(ranked, ranked, 8)).as("already among the first 8: nothing moves")
+        assertThat(listFirstsWithin(ranked, ranked, 8)).as("already among the first 8: nothing moves")
                 .isEqualTo(ranked);
     }
 
@@ -135,9 +140,9 @@ class SourceListTest {
         List<Hit> ranked = fused(ranked(1, 2, 2), ranked(2, 3, 3), ranked(3, 4, 4), ranked(4, 5, 5), ranked(5, 6, 6),
                 ranked(6, 1, 0), ranked(7, 0, 1));
 
-        assertThat(SourceList.listFirstsWithin(ranked, ranked, 4)).extracting(Hit::chunkId).containsExactly(1, 2, 6, 7, 3, 4, 5);
-        assertThat(SourceList.listFirstsWithin(ranked, ranked, 2)).extracting(Hit::chunkId).containsExactly(1, 6, 7, 2, 3, 4, 5);
-        assertThat(SourceList.listFirstsWithin(ranked, ranked, 1)).as("one source: the fused first").isEqualTo(ranked);
+        assertThat(listFirstsWithin(ranked, ranked, 4)).extracting(Hit::chunkId).containsExactly(1, 2, 6, 7, 3, 4, 5);
+        assertThat(listFirstsWithin(ranked, ranked, 2)).extracting(Hit::chunkId).containsExactly(1, 6, 7, 2, 3, 4, 5);
+        assertThat(listFirstsWithin(ranked, ranked, 1)).as("one source: the fused first").isEqualTo(ranked);
     }
 
     @Test
@@ -148,7 +153,7 @@ class SourceListTest {
         List<Hit> pool = fused(pageBest, ranked(2, 1, 3), ranked(3, 3, 4), samePage);
         List<Hit> diverse = SourceList.diversify(pool, 1, true, true);
 
-        assertThat(SourceList.listFirstsWithin(diverse, pool, 2)).isEqualTo(diverse);
+        assertThat(listFirstsWithin(diverse, pool, 2)).isEqualTo(diverse);
     }
 
     @Test
