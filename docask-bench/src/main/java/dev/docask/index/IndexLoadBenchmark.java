@@ -134,7 +134,7 @@ public class IndexLoadBenchmark {
                     ids.add(String.valueOf(i));
                     texts.add(TextSegment.from(c.text()));
                     Document doc = new Document();
-                    doc.add(new TextField("text", c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
+                    doc.add(new TextField("text", c.searchText(), Field.Store.NO));
                     doc.add(new StoredField("id", String.valueOf(i)));
                     w.addDocument(doc);
                 }

@@ -118,7 +118,7 @@ public class RetrieveBenchmark {
                 peerVectors.add(Embedding.from(chunkVectors.get(i).clone()));
                 peerTexts.add(TextSegment.from(c.text()));
                 Document d = new Document();
-                d.add(new TextField("text", c.title() + "\n" + c.heading() + "\n" + c.text(), Field.Store.NO));
+                d.add(new TextField("text", c.searchText(), Field.Store.NO));
                 d.add(new StoredField("id", String.valueOf(i)));
                 w.addDocument(d);
             }

@@ -625,7 +625,7 @@ public final class DocIndex implements AutoCloseable {
             return List.of();
         }
         Chunk c = chunk(found.get(0).chunkId());
-        java.util.regex.Matcher m = IDENTIFIER.matcher(c.title() + "\n" + c.heading() + "\n" + c.text());
+        java.util.regex.Matcher m = IDENTIFIER.matcher(c.searchText());
         while (m.find()) {
             List<String> terms = QUESTION_ANALYZER.distinctTerms(m.group());
             if (terms.size() > 1 && terms.get(0).equals(whole)) {

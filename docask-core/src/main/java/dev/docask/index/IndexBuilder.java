@@ -383,7 +383,7 @@ public final class IndexBuilder {
             for (int i = 0; i < chunks.size(); i++) {
                 Chunk c = chunks.get(i);
                 Document doc = new Document();
-                String text = c.title() + "\n" + c.heading() + "\n" + c.text();
+                String text = c.searchText();
                 doc.add(new TextField(DocIndex.FIELD, text, Field.Store.NO));
                 doc.add(SiteWords.field(text));
                 doc.add(new NumericDocValuesField(DocIndex.ORDINAL, i));

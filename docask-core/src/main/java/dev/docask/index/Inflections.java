@@ -24,7 +24,7 @@ final class Inflections {
         if (word.endsWith("ied") && word.length() > 4) {
             bases.add(word.substring(0, word.length() - 3) + "y");
         }
-        if (word.endsWith("es")) {
+        if (word.endsWith("es") && takesEs(word.substring(0, word.length() - 2))) {
             bases.add(word.substring(0, word.length() - 2));
         }
         if (word.endsWith("s") && !word.endsWith("ss")) {
@@ -47,7 +47,9 @@ final class Inflections {
         for (String b : bases) {
             forms.add(b);
             forms.add(b + "s");
-            forms.add(b + "es");
+            if (takesEs(b)) {
+                forms.add(b + "es");
+            }
             forms.add(b + "ed");
             forms.add(b + "d");
             forms.add(b + "ing");
@@ -65,5 +67,11 @@ final class Inflections {
             }
         }
         return forms;
+    }
+
+    /** Whether a word's plural or third person adds "es" rather than "s": after s, x, z, ch, sh and o ("boxes", "goes"; not "locales"). */
+    private static boolean takesEs(String base) {
+        return base.endsWith("s") || base.endsWith("x") || base.endsWith("z") || base.endsWith("ch") || base.endsWith("sh")
+                || base.endsWith("o");
     }
 }

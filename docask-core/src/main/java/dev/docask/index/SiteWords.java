@@ -118,7 +118,7 @@ final class SiteWords implements Closeable {
              IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(words).setRAMBufferSizeMB(64))) {
             for (Chunk c : chunks) {
                 Document d = new Document();
-                d.add(field(c.title() + "\n" + c.heading() + "\n" + c.text()));
+                d.add(field(c.searchText()));
                 w.addDocument(d);
             }
             w.forceMerge(1);

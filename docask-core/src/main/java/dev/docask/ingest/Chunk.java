@@ -46,6 +46,11 @@ public record Chunk(String url, String title, String heading, String text, Strin
         return hash < 0 ? url : url.substring(0, hash);
     }
 
+    /** What keyword search reads: the title, the heading and the text, joined by newlines. */
+    public String searchText() {
+        return title + "\n" + heading + "\n" + text;
+    }
+
     /** What the embedder sees: {@code title › heading} then the text, as a reader sees it. */
     public String embeddingText() {
         String head = heading.isEmpty() ? title : title + BREADCRUMB + heading;

@@ -266,7 +266,7 @@ final class OtherTools {
             }
             Chunk c = index.chunk(id);
             BitSet seen = pages.computeIfAbsent(c.url().replaceFirst("#.*$", ""), k -> new BitSet());
-            for (int t : mentioned(c.title() + "\n" + c.heading() + "\n" + c.text())) {
+            for (int t : mentioned(c.searchText())) {
                 seen.set(t);
             }
         }

@@ -143,7 +143,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             if (h.passed()) {
                 anyPasses = true;
                 Chunk c = h.chunk();
-                if (OtherTools.bundled().mentions(c.title() + "\n" + c.heading() + "\n" + c.text(), tool)) {
+                if (OtherTools.bundled().mentions(c.searchText(), tool)) {
                     return null;
                 }
             }

@@ -314,9 +314,9 @@ final class SolrPublisher {
             d.setField(SolrFields.URL_SEGMENT, segments.stream().distinct().toList());
         }
         d.setField(SolrFields.CHUNK, chunkJson(c));
-        d.setField(SolrFields.tokens(site), tokens(c.title() + "\n" + c.heading() + "\n" + c.text()));
+        d.setField(SolrFields.tokens(site), tokens(c.searchText()));
         if (words) {
-            d.setField(SolrFields.words(site), c.title() + "\n" + c.heading() + "\n" + c.text());
+            d.setField(SolrFields.words(site), c.searchText());
         }
         IndexAccess.vector(built, i).ifPresent(v -> {
             d.setField(SolrFields.VECTOR_BYTES, v.values());
