@@ -81,6 +81,17 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     /* an aside in brackets: "(don't forget the space)" does not make the sentence that holds it negative */
     private static final Pattern ASIDE = Pattern.compile("\\([^)]*(?:\\)|$)");
 
+    /* the words a count, amount, length or frequency question carries for its form, not its topic: "how many times",
+       "how much time", "how long", "how often" ask for a number, and a passage that says "at the same time" or "how
+       many attempts" is no nearer the answer for sharing them */
+    private static final Pattern FORM_WORDS = Pattern.compile(
+            "\\bhow (?:(?:many|much)(?: times| time)?|long|often|frequently)\\b", Pattern.CASE_INSENSITIVE);
+
+    /** {@code question} without the words its count or frequency form carries ("how many times" → "how"): its topic's words. */
+    static String topicWords(String question) {
+        return FORM_WORDS.matcher(question).replaceAll("how");
+    }
+
     static Asks of(String question) {
         String q = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}.*'-]+", " ").strip();
         boolean yesNo = YES_NO.matcher(q).find();

@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  *   heading) with the index's own model, when it has one. It finds "Substitutes all imported
  *   modules ... with another module" for "how do I replace an imported module with a mock".
  * - keywords: the share of the question's IDF weight that the passage's words carry (analysed as
- *   retrieval analyses a question, so "timers" meets "timer"), and, at more than twice that weight
+ *   retrieval analyses a question, so "timers" meets "timer"; the words a count or frequency question carries
+ *   for its form, "how many times", "how long", are left out: Asks.topicWords), and, at more than twice that weight
  *   (round 8), the same share counting its section's heading (and a table row's column headers) as part
  *   of it: a heading that repeats the question vouches for the sentences under it.
  * - place: whether the passage is the first under a heading; it only breaks near-ties (round 8's fit
@@ -488,7 +489,8 @@ final class ExtractiveAnswer {
         return next.kind() == Passages.Kind.CODE && !next.leadIn().isEmpty() && next.leadIn().equals(sentence.text());
     }
 
-    private Terms terms(String question) {
+    private Terms terms(String asked) {
+        String question = Asks.topicWords(asked);
         if (engine != null) {
             QueryTerms qt = engine.queryTerms(question, true); // a misspelt word meets the word the pages use, as in retrieval
             return new Terms(qt.terms(), qt.idf());

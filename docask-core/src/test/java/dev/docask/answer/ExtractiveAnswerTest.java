@@ -228,6 +228,15 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_howManyTimesQuestion_theWordsOfItsFormAreNotItsTopic() {
+        Source flags = source(1, "Flags", "Up to 16 deliveries run at the same time.");
+        Source retries = source(2, "Retries", "Set the retry limit to choose the number of attempts a delivery gets: 8 by default.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How many times does the relay retry a delivery?", flags, retries)
+                .getFirst()).contains("8 by default");
+    }
+
+    @Test
     void extractive_howDoIInstallQuestion_prefersTheCommand() {
         Source s = source(1, "Install the library", "You can install the library in any Node.js project you have."
                 + "\n\n```bash\nnpm install the-library\n```");
