@@ -81,15 +81,16 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     /* an aside in brackets: "(don't forget the space)" does not make the sentence that holds it negative */
     private static final Pattern ASIDE = Pattern.compile("\\([^)]*(?:\\)|$)");
 
-    /* the words a count, amount, length or frequency question carries for its form, not its topic: "how many times",
-       "how much time", "how long", "how often" ask for a number, and a passage that says "at the same time" or "how
-       many attempts" is no nearer the answer for sharing them */
-    private static final Pattern FORM_WORDS = Pattern.compile(
-            "\\bhow (?:(?:many|much)(?: times| time)?|long|often|frequently)\\b", Pattern.CASE_INSENSITIVE);
+    /* the word a count, length or frequency question carries as the unit of its form, not as its topic: "how many
+       times", "how much time", "how long", "how often" ask for a number, and pages use those words in other senses ("at
+       the same time", "long-running", "often used"). "many" and "much" stay: a page that says "how many attempts"
+       speaks of the amount asked about. */
+    private static final Pattern FORM_UNIT = Pattern.compile(
+            "\\b(how (?:many|much)) (?:times|time)\\b|\\bhow (?:long|often|frequently)\\b", Pattern.CASE_INSENSITIVE);
 
-    /** {@code question} without the words its count or frequency form carries ("how many times" → "how"): its topic's words. */
+    /** {@code question} without the unit word of its count or frequency form ("how many times" → "how many"): its topic's words. */
     static String topicWords(String question) {
-        return FORM_WORDS.matcher(question).replaceAll("how");
+        return FORM_UNIT.matcher(question).replaceAll(m -> m.group(1) != null ? m.group(1) : "how");
     }
 
     static Asks of(String question) {

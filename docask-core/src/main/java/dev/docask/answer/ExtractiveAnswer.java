@@ -29,10 +29,11 @@ import java.util.regex.Pattern;
  *   heading) with the index's own model, when it has one. It finds "Substitutes all imported
  *   modules ... with another module" for "how do I replace an imported module with a mock".
  * - keywords: the share of the question's IDF weight that the passage's words carry (analysed as
- *   retrieval analyses a question, so "timers" meets "timer"; the words a count or frequency question carries
- *   for its form, "how many times", "how long", are left out: Asks.topicWords), and, at more than twice that weight
- *   (round 8), the same share counting its section's heading (and a table row's column headers) as part
- *   of it: a heading that repeats the question vouches for the sentences under it.
+ *   retrieval analyses a question, so "timers" meets "timer"; the unit word of a count or frequency
+ *   question's form, the "times" of "how many times", the "long" of "how long", is left out:
+ *   Asks.topicWords), and, at more than twice that weight (round 8), the same share counting its
+ *   section's heading (and a table row's column headers) as part of it: a heading that repeats the
+ *   question vouches for the sentences under it.
  * - place: whether the passage is the first under a heading; it only breaks near-ties (round 8's fit
  *   turned the bonus of rounds 1-7 into a small penalty).
  * - kind (Asks): a bonus when the passage carries what the question asks for (a number for "how

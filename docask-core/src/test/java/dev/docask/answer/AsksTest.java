@@ -36,14 +36,14 @@ class AsksTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            How many times does Quayside retry a failed delivery? | how does Quayside retry a failed delivery?
-            How much time does a build take?                      | how does a build take?
+            How many times does Quayside retry a failed delivery? | How many does Quayside retry a failed delivery?
+            How much time does a build take?                      | How much does a build take?
             How often does the sitemap change?                    | how does the sitemap change?
             How long does the relay wait between retries?         | how does the relay wait between retries?
-            How many attempts does an event get?                  | how attempts does an event get?
+            How many attempts does an event get?                  | How many attempts does an event get?
             Why is the timeout so long this time?                 | Why is the timeout so long this time?
             """)
-    void topicWords_countOrFrequencyQuestion_losesTheWordsItsFormCarries(String question, String topic) {
+    void topicWords_countOrFrequencyQuestion_losesTheUnitItsFormCarries(String question, String topic) {
         assertThat(Asks.topicWords(question)).isEqualTo(topic);
     }
 

@@ -228,7 +228,7 @@ class ExtractiveAnswerTest {
     }
 
     @Test
-    void extractive_howManyTimesQuestion_theWordsOfItsFormAreNotItsTopic() {
+    void extractive_howManyTimesQuestion_theUnitOfItsFormIsNotItsTopic() {
         Source flags = source(1, "Flags", "Up to 16 deliveries run at the same time.");
         Source retries = source(2, "Retries", "Set the retry limit to choose the number of attempts a delivery gets: 8 by default.");
 
