@@ -265,7 +265,7 @@ final class OtherTools {
                 continue;
             }
             Chunk c = index.chunk(id);
-            BitSet seen = pages.computeIfAbsent(c.url().replaceFirst("#.*$", ""), k -> new BitSet());
+            BitSet seen = pages.computeIfAbsent(c.pageUrl(), k -> new BitSet());
             for (int t : mentioned(c.searchText())) {
                 seen.set(t);
             }
@@ -282,7 +282,7 @@ final class OtherTools {
         Set<String> urls = new java.util.HashSet<>();
         for (int id = 0; id < index.size(); id++) {
             if (index.canonicalOf(id) == id) {
-                urls.add(index.chunk(id).url().replaceFirst("#.*$", ""));
+                urls.add(index.chunk(id).pageUrl());
             }
         }
         return urls.size();
