@@ -456,7 +456,7 @@ public final class DocIndex implements AutoCloseable {
             float[] idf = new float[terms.size()];
             float[] w = new float[terms.size()];
             for (int i = 0; i < idf.length; i++) {
-                idf[i] = (float) Math.log(1 + (n - dfs.get(i) + 0.5) / (dfs.get(i) + 0.5));
+                idf[i] = (float) QueryTerms.idf(dfs.get(i), n);
                 w[i] = weights.get(i);
             }
             Map<String, String> respelt = new LinkedHashMap<>();

@@ -764,8 +764,7 @@ final class GateCalibration {
             top.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.4f", sims.get(i)));
         }
         dev.docask.index.internal.IndexEngine engine = dev.docask.index.internal.IndexEngine.of(retriever.index());
-        int n = Math.max(1, retriever.index().size());
-        float unknownIdf = (float) Math.log(1 + (n + 0.5) / 0.5) - 1e-3f;
+        float unknownIdf = SearchQuery.unknownIdf(retriever.index().size());
         dev.docask.index.internal.QueryTerms t = engine.queryTerms(question, true);
         StringBuilder terms = new StringBuilder();
         for (int i = 0; i < t.terms().size(); i++) {

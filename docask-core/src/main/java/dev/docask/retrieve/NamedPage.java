@@ -137,7 +137,6 @@ final class NamedPage {
 
     /** BM25's IDF of a term on {@code share} of {@code chunks} chunks, as the index computes it. */
     static double idfOfShare(double share, int chunks) {
-        double df = share * Math.max(1, chunks);
-        return Math.log(1 + (Math.max(1, chunks) - df + 0.5) / (df + 0.5));
+        return QueryTerms.idf(share * Math.max(1, chunks), chunks);
     }
 }

@@ -300,8 +300,13 @@ final class SearchQuery {
         return unknownShare(terms, index.size());
     }
 
+    /** The IDF from which a term counts as on no page of an index of {@code chunks} chunks (a hair under a term on none). */
+    static float unknownIdf(int chunks) {
+        return (float) QueryTerms.idf(0, chunks) - 1e-3f;
+    }
+
     static float unknownShare(QueryTerms t, int chunks) {
-        float unknownIdf = (float) Math.log(1 + (Math.max(1, chunks) + 0.5) / 0.5) - 1e-3f;
+        float unknownIdf = unknownIdf(chunks);
         double total = 0;
         double unknown = 0;
         for (int i = 0; i < t.idf().length; i++) {

@@ -47,6 +47,12 @@ public record QueryTerms(List<String> terms, float[] idf, int[] counts, float[] 
         return terms.isEmpty();
     }
 
+    /** BM25's IDF of a term on {@code docFreq} of an index's {@code chunks} chunks (at least one), as the index gives it. */
+    public static double idf(double docFreq, long chunks) {
+        long n = Math.max(1, chunks);
+        return Math.log(1 + (n - docFreq + 0.5) / (docFreq + 0.5));
+    }
+
     /**
      * {@code text} with each misspelt word replaced by the site's word, as it would have been asked;
      * {@code text} itself when nothing was respelt. Retrieval embeds this too, so the cosine does not
