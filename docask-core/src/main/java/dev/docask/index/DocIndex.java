@@ -4,6 +4,7 @@ import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.CopyGroups;
 import dev.docask.index.internal.IndexAccess;
 import dev.docask.index.internal.IndexEngine;
+import dev.docask.index.internal.NamedVersion;
 import dev.docask.index.internal.PageToken;
 import dev.docask.index.internal.QuantizedVector;
 import dev.docask.index.internal.QueryTerms;
@@ -428,6 +429,7 @@ public final class DocIndex implements AutoCloseable {
             int[] askedDf = o.backend.docFreqs(asked);
             Map<String, Replacement> replaced = closeWords ? closeWords(question, asked, askedDf) : Map.of();
             Map<String, Replacement> flags = flags(asked, askedDf);
+            versions(question, asked, askedDf).forEach(flags::putIfAbsent);
             List<String> terms = new ArrayList<>(asked.size());
             List<String> askedKept = new ArrayList<>(asked.size());
             List<Float> weights = new ArrayList<>(asked.size());
@@ -544,6 +546,36 @@ public final class DocIndex implements AutoCloseable {
                 int df = form.isEmpty() ? 0 : live().backend.docFreqs(List.of(form))[0];
                 if (df > 0) {
                     out.put(a, new Replacement(form, 1f, df, a, a));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * For each version the question names that no page writes ("3.1.0", "v2.4"), the site's term for its major ("v3",
+     * else "3.x"), at full weight; left out where the question asks that term too ("v2.4" is analysed as "v2.4" and
+     * "v2"). Sites write "Docusaurus v3" and "upgrading to v3", rarely each release, and a version on no page would
+     * weigh as the rarest word there is and sink coverage (docs/retrieval.md, "Versions").
+     */
+    private Map<String, Replacement> versions(String question, List<String> asked, int[] askedDf) {
+        Map<String, Replacement> out = new LinkedHashMap<>();
+        for (NamedVersion v : NamedVersion.in(question)) {
+            List<String> own = QUESTION_ANALYZER.distinctTerms(v.text());
+            int at = own.isEmpty() ? -1 : asked.indexOf(own.get(0));
+            if (at < 0 || askedDf[at] > 0) {
+                continue;
+            }
+            String whole = own.get(0);
+            for (String form : List.of("v" + v.major(), v.major() + ".x")) {
+                if (asked.contains(form)) {
+                    out.put(whole, new Replacement(DROPPED, 0f, 0, whole, ""));
+                    break;
+                }
+                int df = live().backend.docFreqs(List.of(form))[0];
+                if (df > 0) {
+                    out.put(whole, new Replacement(form, 1f, df, whole, whole));
                     break;
                 }
             }

@@ -4,6 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexEngine;
+import dev.docask.index.internal.NamedVersion;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
@@ -268,7 +269,7 @@ public final class HybridRetriever {
         if (hooked) {
             ranked = measure(query, fromHooks.get(), gate); // gated again
         }
-        boolean namesVersion = options.versionAware() && !VersionPreference.namedMajors(question).isEmpty();
+        boolean namesVersion = options.versionAware() && !NamedVersion.in(question).isEmpty();
         Optional<String> versionFolder = Optional.empty();
         if (options.docsVersion().isPresent() || namesVersion) {
             String named = namesVersion ? question : "";

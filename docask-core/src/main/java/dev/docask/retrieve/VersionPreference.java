@@ -2,6 +2,7 @@ package dev.docask.retrieve;
 
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.IndexEngine;
+import dev.docask.index.internal.NamedVersion;
 import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 
@@ -26,15 +27,14 @@ import java.util.regex.Pattern;
  *  - a version the question names ("upgrading to 3.x", "what changed in v3"): a version folder of that
  *    major stands in for the request's version when the request names none, and pages whose URL names
  *    another major (/migration/v2/…) move behind the rest when some page's URL names the asked one.
+ *    A version the question upgrades from ("upgrading from v2") asks for the next major the site has:
+ *    the guide to v3, not the one that led to v2.
  * Moving behind keeps the order inside each part, so a page of another version is still a source when
  * nothing of the reader's version is relevant; no score changes and no constant is fitted.
  */
 final class VersionPreference {
     static final String METADATA_KEY = "version";
 
-    /** "v3", "v3.2", "version 3", "3.x", "3.8.1"; a bare "3.5" is left alone (seconds, not versions). */
-    private static final Pattern NAMED = Pattern.compile(
-            "(?i)(?<![\\w.])(?:v(?:ersion\\s?)?(\\d{1,6})(?:\\.(?:\\d{1,6}|x))*|(\\d{1,6})\\.(?:x|\\d{1,6}\\.(?:\\d{1,6}|x))(?:\\.\\d{1,6})*)(?!\\w|\\.\\w)");
     /** A URL path segment that names a major version: "v2", "2.x". */
     private static final Pattern PATH_TAG = Pattern.compile("(?i)v(\\d{1,6})|(\\d{1,6})\\.x");
     private static final Pattern LEADING_MAJOR = Pattern.compile("(?i)v?(\\d{1,6})(?:\\.|$).*");
@@ -69,7 +69,7 @@ final class VersionPreference {
         if (folders.isEmpty() && pathMajors.isEmpty()) {
             return ranked;
         }
-        Set<Integer> named = namedMajors(question);
+        Set<Integer> named = askedMajors(question);
         Optional<String> folder = folder(requested, named);
         Set<Integer> asked = new HashSet<>(named);
         asked.retainAll(pathMajors);
@@ -102,7 +102,7 @@ final class VersionPreference {
 
     /** The folder sources are ranked for: the one {@code requested} stands for, else the latest of a major {@code question} names. */
     Optional<String> folder(Optional<String> requested, String question) {
-        return folders.isEmpty() ? Optional.empty() : folder(requested, namedMajors(question));
+        return folders.isEmpty() ? Optional.empty() : folder(requested, askedMajors(question));
     }
 
     private Optional<String> folder(Optional<String> requested, Set<Integer> named) {
@@ -155,12 +155,25 @@ final class VersionPreference {
         return false;
     }
 
-    /** The major versions a question names. */
-    static Set<Integer> namedMajors(String question) {
+    /**
+     * The majors {@code question} asks for: those it names, but in place of a version it upgrades from ("upgrading from
+     * v2"), the next major some page's path or version folder names (3), if there is one.
+     */
+    Set<Integer> askedMajors(String question) {
         Set<Integer> out = new HashSet<>();
-        Matcher m = NAMED.matcher(question);
-        while (m.find()) {
-            out.add(Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2)));
+        int leaving = -1;
+        for (NamedVersion v : NamedVersion.in(question)) {
+            if (v.leaving()) {
+                leaving = Math.max(leaving, v.major());
+            } else {
+                out.add(v.major());
+            }
+        }
+        if (out.isEmpty() && leaving >= 0) {
+            int from = leaving;
+            java.util.stream.Stream.concat(pathMajors.stream(), folders.stream().map(VersionPreference::major)
+                            .filter(OptionalInt::isPresent).map(OptionalInt::getAsInt))
+                    .filter(m -> m > from).min(Integer::compare).ifPresent(out::add);
         }
         return out;
     }

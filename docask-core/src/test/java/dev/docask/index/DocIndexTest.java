@@ -522,6 +522,23 @@ class DocIndexTest {
     }
 
     @Test
+    void queryTerms_aVersionOnNoPage_standsInAsTheSitesNameForItsMajor() {
+        List<Chunk> site = List.of(
+                chunk("https://x.dev/migration/v3", "Upgrading to v3", "", "Upgrading to v3 needs React 18 and MDX 3.0."),
+                chunk("https://x.dev/config", "Config", "", "The build option sets the output folder."));
+        try (DocIndex idx = TestIndexes.build(dir, "mock", site)) {
+            QueryTerms released = idx.queryTerms("build fails after upgrading to 3.1.0", false);
+            assertThat(released.terms()).contains("v3").doesNotContain("3.1.0");
+            assertThat(released.asked()).contains("3.1.0");
+            assertThat(released.respelt()).isEmpty();
+            assertThat(idx.queryTerms("upgrading from v2.4 to v3.9", false).terms()).as("v3.9 is asked as v3 already")
+                    .contains("v3").doesNotContain("v3.9");
+            assertThat(idx.queryTerms("upgrading to 3.0", false).terms()).as("a version the site writes stays").contains("3.0");
+            assertThat(idx.queryTerms("wait 3.1 seconds", false).terms()).as("not a version").contains("3.1");
+        }
+    }
+
+    @Test
     void closeWords_theStemOfTheRightWord_notOfTheTypo_isSearched() {
         try (DocIndex idx = TestIndexes.build(dir, "mock", typoSite)) {
             // the stemmer cuts "steting" to "stete" but "setting" to "set": the match is made on written words

@@ -96,6 +96,20 @@ class DocusaurusVersionsIT {
         }
     }
 
+    @Test
+    void questionUpgradingFromV2_theV3GuideComesFirst_notTheGuideThatLedToV2() {
+        String q = "How do I upgrade from Docusaurus v2?";
+        assertThat(urls(q, RetrievalOptions.defaults())).first().asString().contains("/migration/v3");
+        assertThat(urls(q, RetrievalOptions.builder().versionAware(false).build()).subList(0, 3))
+                .anyMatch(DocusaurusVersionsIT::v2Migration); // what the rule fixes
+    }
+
+    @Test
+    void aReleaseNoPageNames_isAskedAsItsMajor() {
+        assertThat(urls("Build fails after updating to 3.1.0", RetrievalOptions.defaults()))
+                .anyMatch(u -> u.contains("/migration/v3"));
+    }
+
     private static boolean v2Migration(String url) {
         return url.matches(".*/migration/v2([/#].*)?");
     }

@@ -153,12 +153,19 @@ class VersionPreferenceTest {
     }
 
     @Test
-    void namedMajors_readsVersionWordsButNotDecimals() {
-        assertThat(VersionPreference.namedMajors("upgrading to 3.x")).containsExactly(3);
-        assertThat(VersionPreference.namedMajors("what changed in v3?")).containsExactly(3);
-        assertThat(VersionPreference.namedMajors("Version 2 docs")).containsExactly(2);
-        assertThat(VersionPreference.namedMajors("broke after 3.8.1.")).containsExactly(3);
-        assertThat(VersionPreference.namedMajors("wait 3.5 seconds on ipv6")).isEmpty();
+    void questionUpgradingFromAMajor_asksForTheNextMajor_notTheGuideThatLedToIt() {
+        List<String> from2 = sourceUrls(retrieve("how to upgrade my site from v2", RetrievalOptions.builder()));
+
+        assertThat(from2.indexOf(SITE + "/docs/migration/v3")).isNotNegative()
+                .isLessThan(from2.indexOf(SITE + "/docs/migration/v2"));
+        assertThat(retrieve("how to upgrade my site from v2", RetrievalOptions.builder()).docsVersion()).contains("3.8.1");
+    }
+
+    @Test
+    void questionUpgradingFromTheLatestMajor_changesNothing() {
+        RetrievalOptions.Builder off = RetrievalOptions.builder().versionAware(false);
+        assertThat(sourceUrls(retrieve("how to upgrade my site from v3", RetrievalOptions.builder())))
+                .isEqualTo(sourceUrls(retrieve("how to upgrade my site from v3", off)));
     }
 
     @Test
