@@ -48,6 +48,9 @@ public record NamedVersion(String text, int major, boolean leaving) {
      * are amounts: "increased from 2.4 to 3.0 mg", "from 5 to 10 seconds", "updating the grid to 2 columns".
      */
     public static List<NamedVersion> in(String question) {
+        if (!startsANumber(question)) {
+            return List.of(); // most questions: every retrieval asks, so the patterns run only where one could match
+        }
         List<NamedVersion> out = new ArrayList<>(2);
         List<int[]> read = new ArrayList<>(1); // spans already read, so that a version is named once
         Matcher r = RANGE.matcher(question);
@@ -75,6 +78,19 @@ public record NamedVersion(String text, int major, boolean leaving) {
             }
         }
         return out;
+    }
+
+    /** Whether some word of {@code text} starts with a digit, or with "v" and a digit, as every version does ("w1za" does not). */
+    private static boolean startsANumber(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isDigit(text.charAt(i))) {
+                int at = i > 0 && (text.charAt(i - 1) == 'v' || text.charAt(i - 1) == 'V') ? i - 1 : i;
+                if (at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)) && text.charAt(at - 1) != '.') {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Written as only a version is: "v3", "3.x", "3.8.1". */
