@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -37,7 +36,6 @@ final class VersionPreference {
 
     /** A URL path segment that names a major version: "v2", "2.x". */
     private static final Pattern PATH_TAG = Pattern.compile("(?i)v(\\d{1,6})|(\\d{1,6})\\.x");
-    private static final Pattern LEADING_MAJOR = Pattern.compile("(?i)v?(\\d{1,6})(?:\\.|$).*");
 
     private final DocIndex index;
     /** Version folder names the chunks carry (metadata "version"), e.g. 3.8.1 and next. */
@@ -118,12 +116,12 @@ final class VersionPreference {
                 return Optional.of(f);
             }
         }
-        OptionalInt major = major(r);
+        OptionalInt major = NamedVersion.majorOf(r);
         return major.isPresent() ? latestOfMajor(major.getAsInt()) : Optional.empty();
     }
 
     private Optional<String> latestOfMajor(int major) {
-        return folders.stream().filter(f -> major(f).equals(OptionalInt.of(major)))
+        return folders.stream().filter(f -> NamedVersion.majorOf(f).equals(OptionalInt.of(major)))
                 .max(Comparator.comparing(VersionPreference::numericParts, VersionPreference::compareParts));
     }
 
@@ -171,7 +169,7 @@ final class VersionPreference {
         }
         if (out.isEmpty() && leaving >= 0) {
             int from = leaving;
-            java.util.stream.Stream.concat(pathMajors.stream(), folders.stream().map(VersionPreference::major)
+            java.util.stream.Stream.concat(pathMajors.stream(), folders.stream().map(NamedVersion::majorOf)
                             .filter(OptionalInt::isPresent).map(OptionalInt::getAsInt))
                     .filter(m -> m > from).min(Integer::compare).ifPresent(out::add);
         }
@@ -188,12 +186,6 @@ final class VersionPreference {
             }
         }
         return out;
-    }
-
-    /** The leading major of a version name ("3.8.1" → 3, "v2" → 2, "next" → none). */
-    static OptionalInt major(String version) {
-        Matcher m = LEADING_MAJOR.matcher(version.strip().toLowerCase(Locale.ROOT));
-        return m.matches() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
     }
 
     private static List<Integer> numericParts(String version) {

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -173,8 +172,6 @@ class VersionPreferenceTest {
         assertThat(VersionPreference.pathTags(SITE + "/docs/migration/v2/manual")).containsExactly(2);
         assertThat(VersionPreference.pathTags(SITE + "/en/guides/upgrade-to/v5/")).containsExactly(5);
         assertThat(VersionPreference.pathTags(SITE + "/docs/3.8.1/intro")).isEmpty();
-        assertThat(VersionPreference.major("3.8.1")).isEqualTo(OptionalInt.of(3));
-        assertThat(VersionPreference.major("next")).isEmpty();
     }
 
     @Test

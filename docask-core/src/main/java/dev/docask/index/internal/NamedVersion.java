@@ -4,6 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +40,7 @@ public record NamedVersion(String text, int major, boolean leaving) {
     private static final Pattern UPGRADING_BEFORE = Pattern.compile("(?i)" + UPGRADING + "$");
     /** What comes right before a version the question leaves: "from", "since", maybe the product's name between. */
     private static final Pattern LEAVING = Pattern.compile("(?i)(?<![\\w.])(?:from|since)\\s+(?:\\p{L}[\\p{L}\\d.-]*\\s+)?$");
-    private static final Pattern MAJOR = Pattern.compile("(?i)^(?:v|version\\s?)?(\\d{1,6})");
+    private static final Pattern MAJOR = Pattern.compile("(?i)(?:v|version\\s?)?(\\d{1,6})(?:\\.|$).*");
 
     /**
      * The versions {@code question} names, in the order it names them. A number written as a version ("v3", "3.x",
@@ -112,10 +113,18 @@ public record NamedVersion(String text, int major, boolean leaving) {
     }
 
     private static NamedVersion of(String text, boolean leaving) {
-        Matcher m = MAJOR.matcher(text);
-        if (!m.find()) {
-            throw new IllegalStateException("not a version: " + text); // the patterns above only find versions
-        }
-        return new NamedVersion(text, Integer.parseInt(m.group(1)), leaving);
+        // the patterns above only find versions
+        return new NamedVersion(text, majorOf(text).orElseThrow(() -> new IllegalStateException("not a version: " + text)), leaving);
+    }
+
+    /**
+     * The leading major of a version name: "3.8.1" → 3, "v2" → 2, "version 2" → 2, "next" or "3rc" → none.
+     * <pre>{@code
+     * NamedVersion.majorOf("3.x");  // OptionalInt[3]
+     * }</pre>
+     */
+    public static OptionalInt majorOf(String version) {
+        Matcher m = MAJOR.matcher(version.strip());
+        return m.matches() ? OptionalInt.of(Integer.parseInt(m.group(1))) : OptionalInt.empty();
     }
 }

@@ -2,6 +2,8 @@ package dev.docask.index.internal;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.OptionalInt;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The versions a question names (docs/retrieval.md, "Versions"). */
@@ -44,5 +46,14 @@ class NamedVersionTest {
                 .containsExactly(new NamedVersion("3.1.0", 3, false));
         assertThat(NamedVersion.in("migrating from Docusaurus 2")).containsExactly(new NamedVersion("2", 2, true));
         assertThat(NamedVersion.in("updating the grid to 2 columns")).isEmpty();
+    }
+
+    @Test
+    void majorOf_readsTheLeadingMajorOfAVersionName() {
+        assertThat(NamedVersion.majorOf("3.8.1")).isEqualTo(OptionalInt.of(3));
+        assertThat(NamedVersion.majorOf("v2")).isEqualTo(OptionalInt.of(2));
+        assertThat(NamedVersion.majorOf("Version 2")).isEqualTo(OptionalInt.of(2));
+        assertThat(NamedVersion.majorOf("next")).isEmpty();
+        assertThat(NamedVersion.majorOf("3rc")).isEmpty();
     }
 }
