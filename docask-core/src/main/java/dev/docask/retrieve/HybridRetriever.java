@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -269,12 +270,12 @@ public final class HybridRetriever {
         if (hooked) {
             ranked = measure(query, fromHooks.get(), gate); // gated again
         }
-        boolean namesVersion = options.versionAware() && !NamedVersion.in(question).isEmpty();
+        List<NamedVersion> named = options.versionAware() ? NamedVersion.in(question) : List.of();
         Optional<String> versionFolder = Optional.empty();
-        if (options.docsVersion().isPresent() || namesVersion) {
-            String named = namesVersion ? question : "";
-            ranked = versions().apply(ranked, options.docsVersion(), named, options.collapseCopies());
-            versionFolder = versions().folder(options.docsVersion(), named);
+        if (options.docsVersion().isPresent() || !named.isEmpty()) {
+            Set<Integer> asked = versions().askedMajors(named);
+            versionFolder = versions().folder(options.docsVersion(), asked);
+            ranked = versions().apply(ranked, versionFolder, asked, options.collapseCopies());
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();

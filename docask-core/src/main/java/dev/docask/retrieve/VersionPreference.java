@@ -60,16 +60,11 @@ final class VersionPreference {
     }
 
     /**
-     * {@code ranked} with the reader's version first: copies shown at that version's URL, chunks of
-     * other versions (and pages whose URL names a major the question does not ask for) after the rest.
+     * {@code ranked} with the reader's version first: copies shown at the version {@code folder}'s URL, chunks of
+     * other versions (and pages whose URL names a major other than those of {@code askedMajors}) after the rest.
      */
-    List<Hit> apply(List<Hit> ranked, Optional<String> requested, String question, boolean collapseCopies) {
-        if (folders.isEmpty() && pathMajors.isEmpty()) {
-            return ranked;
-        }
-        Set<Integer> named = askedMajors(question);
-        Optional<String> folder = folder(requested, named);
-        Set<Integer> asked = new HashSet<>(named);
+    List<Hit> apply(List<Hit> ranked, Optional<String> folder, Set<Integer> askedMajors, boolean collapseCopies) {
+        Set<Integer> asked = new HashSet<>(askedMajors);
         asked.retainAll(pathMajors);
         if (folder.isEmpty() && asked.isEmpty()) {
             return ranked;
@@ -98,14 +93,10 @@ final class VersionPreference {
         return folders.stream().sorted().toList();
     }
 
-    /** The folder sources are ranked for: the one {@code requested} stands for, else the latest of a major {@code question} names. */
-    Optional<String> folder(Optional<String> requested, String question) {
-        return folders.isEmpty() ? Optional.empty() : folder(requested, askedMajors(question));
-    }
-
-    private Optional<String> folder(Optional<String> requested, Set<Integer> named) {
+    /** The folder sources are ranked for: the one {@code requested} stands for, else the latest of an asked major. */
+    Optional<String> folder(Optional<String> requested, Set<Integer> askedMajors) {
         return requested.flatMap(this::folderFor)
-                .or(() -> named.stream().sorted().map(m -> latestOfMajor(m)).flatMap(Optional::stream).findFirst());
+                .or(() -> askedMajors.stream().sorted().map(m -> latestOfMajor(m)).flatMap(Optional::stream).findFirst());
     }
 
     /** The version folder {@code requested} names: itself (any case), or the latest folder of the major it names. */
@@ -154,13 +145,13 @@ final class VersionPreference {
     }
 
     /**
-     * The majors {@code question} asks for: those it names, but in place of a version it upgrades from ("upgrading from
-     * v2"), the next major some page's path or version folder names (3), if there is one.
+     * The majors a question that {@code named} these versions asks for: those it names, but in place of a version it
+     * upgrades from ("upgrading from v2"), the next major some page's path or version folder names (3), if there is one.
      */
-    Set<Integer> askedMajors(String question) {
+    Set<Integer> askedMajors(List<NamedVersion> named) {
         Set<Integer> out = new HashSet<>();
         int leaving = -1;
-        for (NamedVersion v : NamedVersion.in(question)) {
+        for (NamedVersion v : named) {
             if (v.leaving()) {
                 leaving = Math.max(leaving, v.major());
             } else {
