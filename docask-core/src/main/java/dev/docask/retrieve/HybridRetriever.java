@@ -458,11 +458,12 @@ public final class HybridRetriever {
         OtherTools.Named otherTool = gate.otherTool(query.subject(), query::siteWrites);
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool);
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
+        boolean nearBoth = question == null && gate.nearBothFloors(bestSimilarity, bestCoverage, lead, otherTool != null);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
             out.add(h.measured(sims[i], covs[i], question != null ? question
-                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, together)));
+                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, nearBoth, together)));
         }
         String unmentioned = otherTool == null || question != null ? null : RelevanceGate.rejectUnmentioned(otherTool, out);
         if (unmentioned != null) {

@@ -81,6 +81,33 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         return lead > maxLead && bestCoverage < SPARED_COVERAGE && !ownEvidence;
     }
 
+    /*
+     * Both signals just short (docs/retrieval.md §4): a question whose best cosine and best keyword coverage both fall
+     * just under their floors has two weak signals that agree, as good a case as one clear one. Measured on every
+     * project set and on title sets written blind (docs/quality.md, "Both signals just short"); the two margins were
+     * chosen there, and checked on a blind set written before they were.
+     */
+    /** How far under its cosine floor a question's best cosine may be when its best coverage is near its floor too. */
+    static final double NEAR_COSINE = 0.02;
+    /** How far under the coverage floor a question's best keyword coverage may be when its best cosine is near too. */
+    static final double NEAR_COVERAGE = 0.08;
+
+    /**
+     * Whether the question, of this {@link #lead}, with these best scores over its candidates, is near both floors: its
+     * candidates are then judged against both floors lowered by {@link #NEAR_COSINE} and {@link #NEAR_COVERAGE}. Only
+     * where the calibration's question-level rules hold (a calibrated gate with a cosine that reads meaning; a floor the
+     * user sets turns it off, the user's gate is the two floors), and only for a question whose cosine is short: one whose
+     * best coverage reaches its floor is near too, since the pair rule may not count that coverage.
+     */
+    boolean nearBothFloors(float bestSimilarity, float bestCoverage, double lead, boolean otherTool) {
+        if (isOpen() || neighbours.isEmpty() || Float.isNaN(bestSimilarity)) {
+            return false;
+        }
+        double floor = minSimilarity(lead, otherTool);
+        return bestSimilarity < (float) floor && bestSimilarity >= (float) (floor - NEAR_COSINE)
+                && bestCoverage >= (float) (minKeywordCoverage - NEAR_COVERAGE);
+    }
+
     /** Whether a question's best cosine and best keyword coverage both reach their floors. */
     static boolean passesBothFloors(double bestSimilarity, double bestCoverage, double cosineFloor, double coverageFloor) {
         return bestSimilarity >= cosineFloor && bestCoverage >= coverageFloor;
@@ -246,13 +273,23 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * asked only for a candidate that would pass on coverage alone, below {@link #pairBelow}.
      */
     @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool, BooleanSupplier wordsTogether) {
+        return rejection(similarity, coverage, lead, otherTool, false, wordsTogether);
+    }
+
+    /**
+     * The same, for a question that is {@code nearBoth} ({@link #nearBothFloors}) or not: a near question's candidates
+     * meet both floors lowered by the margins.
+     */
+    @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool, boolean nearBoth,
+                                  BooleanSupplier wordsTogether) {
         if (isOpen()) {
             return null;
         }
-        if (similarityCounts(similarity, coverage) && similarity >= (float) minSimilarity(lead, otherTool)) {
+        double cosineFloor = minSimilarity(lead, otherTool) - (nearBoth ? NEAR_COSINE : 0);
+        if (similarityCounts(similarity, coverage) && similarity >= (float) cosineFloor) {
             return null;
         }
-        boolean covers = coverage >= (float) minKeywordCoverage;
+        boolean covers = coverage >= (float) (minKeywordCoverage - (nearBoth ? NEAR_COVERAGE : 0));
         if (covers && (coverage >= (float) pairBelow || wordsTogether.getAsBoolean())) {
             return null;
         }

@@ -138,13 +138,18 @@ class RelevanceGateTest {
                 .as("nothing passes: refused already, no second reason").isNull();
     }
 
-    @Test
-    void otherToolRule_questionThatNamesAnotherTool_getsNoLoweredBand() {
+    /** A calibrated gate with the question-space rule: floors 0.73 and 0.5, the lowered band's top 0.75. */
+    private static RelevanceGate banded() {
         var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
         var b = dev.docask.index.internal.QuantizedVector.of(new float[] {0, 1, 0});
         var n = new dev.docask.index.Manifest.Neighbours(1, 0.02, java.util.OptionalDouble.of(0.75), java.util.OptionalInt.of(5),
                 java.util.List.of("Docusaurus"), java.util.List.of(a, b), java.util.List.of(b, a));
-        RelevanceGate withBand = new RelevanceGate(0.73, 0.5, false, Double.POSITIVE_INFINITY, java.util.Optional.of(n));
+        return new RelevanceGate(0.73, 0.5, false, Double.POSITIVE_INFINITY, java.util.Optional.of(n));
+    }
+
+    @Test
+    void otherToolRule_questionThatNamesAnotherTool_getsNoLoweredBand() {
+        RelevanceGate withBand = banded();
         assertThat(withBand.minSimilarity(-0.01, false)).as("in the band").isEqualTo(0.73);
         assertThat(withBand.minSimilarity(-0.01, true)).as("another tool: the band's top").isEqualTo(0.75);
         assertThat(withBand.reject(0.74f, 0.1f, -0.01)).isNull();
@@ -154,6 +159,25 @@ class RelevanceGateTest {
         assertThat(withBand.otherTool("Docusaurus collections permalink", word -> true)).as("the site's own tool").isNull();
         assertThat(new RelevanceGate(0.73, 0.5, false).otherTool("Jekyll collections permalink", word -> true))
                 .as("no rule recorded").isNull();
+    }
+
+    @Test
+    void nearBothFloors_aQuestionJustShortOfBothFloors_hasItsCandidatesMeetBothFloorsLowered() {
+        RelevanceGate g = banded();
+        assertThat(g.nearBothFloors(0.72f, 0.45f, -0.01, false)).as("0.01 and 0.05 under").isTrue();
+        assertThat(g.nearBothFloors(0.72f, 0.40f, -0.01, false)).as("coverage 0.10 under").isFalse();
+        assertThat(g.nearBothFloors(0.70f, 0.49f, -0.01, false)).as("cosine 0.03 under").isFalse();
+        assertThat(g.nearBothFloors(0.74f, 0.45f, 0.01, false)).as("a lead above 0: under the band's top 0.75").isTrue();
+        assertThat(g.nearBothFloors(0.72f, 0.45f, 0.01, false)).as("0.03 under the band's top").isFalse();
+        assertThat(g.nearBothFloors(0.80f, 0.45f, -0.01, false)).as("passes on its cosine as it is").isFalse();
+        assertThat(g.nearBothFloors(0.72f, 0.60f, -0.01, false)).as("coverage over its floor, which the pair rule may not count")
+                .isTrue();
+        assertThat(g.rejection(0.715f, 0.2f, -0.01, false, true, () -> true)).as("near: a cosine 0.015 under passes").isNull();
+        assertThat(g.rejection(0.715f, 0.2f, -0.01, false, false, () -> true)).as("not near").isNotNull();
+        assertThat(g.rejection(0.5f, 0.43f, -0.01, false, true, () -> true)).as("near: coverage 0.07 under passes").isNull();
+        assertThat(g.rejection(0.5f, 0.41f, -0.01, false, true, () -> true)).as("coverage 0.09 under").isNotNull();
+        assertThat(new RelevanceGate(0.73, 0.5, false).nearBothFloors(0.72f, 0.45f, Double.NaN, false))
+                .as("no calibrated rules (a floor the user sets, a keyword-only index): the two floors as they are").isFalse();
     }
 
     @Test
