@@ -401,6 +401,40 @@ class GateCalibrationTest {
     }
 
     @Test
+    void nearBothFloors_aQuestionJustShortOfBothRecordedFloors_passes_andAFloorTheUserSetsTurnsItOff() {
+        Manifest built = buildAndCalibrate("mock");
+        Manifest.Gate g = built.gate().orElseThrow();
+        String q = "How long does the relay wait before it retries a failed delivery to my laptop?";
+        float sim;
+        float cov;
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Retrieval open = HybridRetriever.create(idx, Embedders.fromSpec("mock"))
+                    .retrieve(q, RetrievalOptions.parse("minSimilarity=0,minKeywordCoverage=0"));
+            sim = (float) open.bestSimilarity().orElseThrow();
+            cov = open.bestCoverage();
+        }
+        assertThat(cov).as("the question's words are partly on the site").isBetween(0.2f, 0.85f);
+        // the site's own questions, nearer this question than the other tools' ones: the lead never refuses it
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        java.util.function.BiFunction<Double, Double, Boolean> answerable = (simFloor, covFloor) -> {
+            IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(simFloor), covFloor,
+                    java.util.OptionalDouble.empty(), Optional.of(n), g.embedderId(), g.queryVariant(), List.of("by hand"),
+                    g.calibratedAt()));
+            try (DocIndex idx = DocIndex.open(dir)) {
+                return HybridRetriever.create(idx, Embedders.fromSpec("mock")).retrieve(q, RetrievalOptions.defaults()).answerable();
+            }
+        };
+        assertThat(answerable.apply(sim + 0.01, cov + 0.05)).as("0.01 and 0.05 short of the two floors").isTrue();
+        assertThat(answerable.apply(sim + 0.03, cov + 0.05)).as("the cosine 0.03 short").isFalse();
+        assertThat(answerable.apply(sim + 0.01, cov + 0.10)).as("the coverage 0.10 short").isFalse();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            RetrievalOptions users = RetrievalOptions.parse("minSimilarity=" + (sim + 0.01) + ",minKeywordCoverage=" + (cov + 0.05));
+            assertThat(HybridRetriever.create(idx, Embedders.fromSpec("mock")).retrieve(q, users).answerable())
+                    .as("floors the user sets: the user's gate, without the rule").isFalse();
+        }
+    }
+
+    @Test
     void neighboursRule_questionNearerOtherToolsQuestionsThanTheSites_isRefused() {
         HybridRetriever r = withNeighbours(Optional.of(new Manifest.Neighbours(1, 0.0, mockVectors(SITE_LIKE),
                 mockVectors(OTHER_TOOLS))));
