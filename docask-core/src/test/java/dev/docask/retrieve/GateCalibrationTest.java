@@ -414,7 +414,7 @@ class GateCalibrationTest {
             cov = open.bestCoverage();
         }
         assertThat(cov).as("the question's words are partly on the site").isBetween(0.2f, 0.85f);
-        // the site's own questions, nearer this question than the other tools' ones: the lead never refuses it
+        // the question-space rule recorded (so the calibration's rules hold) with a lead limit of 1: it never refuses
         Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
         java.util.function.BiFunction<Double, Double, Boolean> answerable = (simFloor, covFloor) -> {
             IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(simFloor), covFloor,
