@@ -814,6 +814,11 @@ public final class DocIndex implements AutoCloseable {
     /** The engine calls of {@link IndexEngine}, on this index. */
     private final class Engine implements IndexEngine {
         @Override
+        public Optional<Boolean> writesInOrder(List<PageToken> tokens) {
+            return live().backend.writesInOrder(tokens);
+        }
+
+        @Override
         public boolean writes(String word) {
             try {
                 return siteWords().has(word);

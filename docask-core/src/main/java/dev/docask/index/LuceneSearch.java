@@ -1,6 +1,7 @@
 package dev.docask.index;
 
 import dev.docask.index.internal.Allowed;
+import dev.docask.index.internal.PageToken;
 import dev.docask.index.internal.QueryTerms;
 import dev.docask.index.internal.Scored;
 import dev.docask.index.internal.SearchBackend;
@@ -165,6 +166,24 @@ final class LuceneSearch implements SearchBackend {
             }));
         } catch (IOException e) {
             throw new IndexException("could not read positions: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<Boolean> writesInOrder(List<PageToken> tokens) {
+        if (tokens.isEmpty()) {
+            return Optional.of(false);
+        }
+        org.apache.lucene.search.PhraseQuery.Builder q = new org.apache.lucene.search.PhraseQuery.Builder();
+        int position = 0;
+        for (int i = 0; i < tokens.size(); i++) {
+            position += i == 0 ? 0 : Math.max(1, tokens.get(i).positionIncrement());
+            q.add(new org.apache.lucene.index.Term(DocIndex.FIELD, tokens.get(i).term()), position);
+        }
+        try {
+            return Optional.of(searcher.count(q.build()) > 0);
+        } catch (IOException e) {
+            throw new IndexException("could not search for a phrase: " + e.getMessage(), e);
         }
     }
 

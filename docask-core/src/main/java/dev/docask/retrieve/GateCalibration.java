@@ -226,6 +226,13 @@ final class GateCalibration {
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
         Optional<Manifest.OtherToolFloor> toolFloor = vectors ? Optional.empty()
                 : Optional.of(otherToolFloor(SiteTools.of(retriever.index()), site, pool, c, neighbourFigures));
+        List<String> ownTools = neighbours.filter(n -> n.fewPages().isPresent()).map(Manifest.Neighbours::siteTools)
+                .orElseGet(() -> toolFloor.map(Manifest.OtherToolFloor::siteTools).orElse(List.of()));
+        String siteName = retriever.index().manifest().siteName();
+        neighbourFigures.add(SitePackages.siteTool(siteName, ownTools)
+                .map(t -> "packages built on the site's tool (" + t + "-…, …" + t + "…) that no page writes: refused")
+                .orElse("packages that no page writes: not looked for (the site's name, \"" + siteName
+                        + "\", is none of its own tools)"));
         long millis = (System.nanoTime() - start) / 1_000_000;
         List<String> figures = new ArrayList<>();
         figures.add(String.format(Locale.ROOT, "%d site questions (section headings, own section held out): %s",

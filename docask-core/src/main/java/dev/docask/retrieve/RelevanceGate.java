@@ -124,6 +124,11 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         if (unknown != null) {
             return unknown;
         }
+        String unmentioned = query.unmentionedPackage(ownTools());
+        if (unmentioned != null) {
+            return String.format(Locale.ROOT, "it names %s, a package built on the site's tool that no page of the site "
+                    + "mentions", unmentioned);
+        }
         if (neighbours.isEmpty()) {
             return otherTool == null ? null : otherToolFloor.filter(f -> bestCoverage < (float) f.minKeywordCoverage())
                     .map(f -> String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and "
@@ -194,6 +199,20 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                     : OtherTools.bundled().otherTool(question, n.fewPages().getAsInt(), n.siteTools(), siteWrites);
         }
         return otherToolFloor.map(f -> OtherTools.bundled().otherTool(question, f.fewPages(), f.siteTools(), siteWrites)).orElse(null);
+    }
+
+    /**
+     * The tools the calibration found the site's own (docs/retrieval.md §4, "Questions about another tool"); none where
+     * that rule is off, as it is when the user sets a floor.
+     */
+    private List<String> ownTools() {
+        if (isOpen()) {
+            return List.of();
+        }
+        if (neighbours.isPresent()) {
+            return neighbours.get().fewPages().isPresent() ? neighbours.get().siteTools() : List.of();
+        }
+        return otherToolFloor.map(Manifest.OtherToolFloor::siteTools).orElse(List.of());
     }
 
     /** The cosine floor chosen without the question-space rule: the band's top, or the floor where there is no band. */

@@ -117,6 +117,16 @@ final class SearchQuery {
         return text;
     }
 
+    /**
+     * A word of the question naming a package built on the site's own tool that no page writes (docs/retrieval.md §4,
+     * "A package the site never mentions"); {@code null} when there is none or the site's name is not one of
+     * {@code ownTools}.
+     */
+    @Nullable String unmentionedPackage(List<String> ownTools) {
+        return SitePackages.siteTool(index.manifest().siteName(), ownTools)
+                .map(tool -> SitePackages.unmentioned(text, tool, engine::writesInOrder)).orElse(null);
+    }
+
     /** Whether some page of the index writes {@code word} (lower case, letters only), in any case. */
     boolean siteWrites(String word) {
         return engine.writes(word);

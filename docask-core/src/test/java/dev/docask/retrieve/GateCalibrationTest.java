@@ -434,6 +434,51 @@ class GateCalibrationTest {
         }
     }
 
+    /**
+     * Records the calibration's rules by hand over {@code built}'s gate: cosine floor 0.01, this coverage floor, a lead
+     * limit of 1 (the question-space rule never refuses) and the rule for another tool with these bound and own tools.
+     */
+    private Manifest.Neighbours recordToolRule(Manifest built, double minCoverage, int fewPages, String... siteTools) {
+        Manifest.Gate g = built.gate().orElseThrow();
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, java.util.OptionalDouble.empty(),
+                java.util.OptionalInt.of(fewPages), List.of(siteTools), mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.01), minCoverage,
+                java.util.OptionalDouble.empty(), Optional.of(n), g.embedderId(), g.queryVariant(), List.of("by hand"),
+                g.calibratedAt()));
+        return n;
+    }
+
+    @Test
+    void sitePackages_aPackageBuiltOnTheSitesToolThatNoPageWrites_isRefused_andAFloorTheUserSetsTurnsItOff() {
+        var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Embedders.fromSpec("mock"), IndexBuilder.Settings.defaults("mock").withSiteName("Quayside"),
+                dir, n -> { });
+        Manifest built;
+        try (DocIndex idx = DocIndex.open(dir)) {
+            built = IndexBuilder.recordGate(dir, idx.manifest(), HybridRetriever.create(idx, Embedders.fromSpec("mock")).calibrateGate());
+        }
+        assertThat(built.gate().orElseThrow().figures()).as("the bundled tools do not list Quayside: the calibration says the rule is off")
+                .anyMatch(f -> f.contains("not looked for") && f.contains("\"Quayside\""));
+        // the calibration's rules recorded with Quayside among the site's own tools and every other rule open
+        recordToolRule(built, 0.01, 1, "Quayside");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Embedders.fromSpec("mock"));
+            Retrieval refused = r.retrieve("quayside-retry-exporter keeps resending failed deliveries", RetrievalOptions.defaults());
+            assertThat(refused.answerable()).isFalse();
+            assertThat(refused.gatedOut()).isNotEmpty().allMatch(h -> h.gatedOut().orElseThrow()
+                    .contains("it names quayside-retry-exporter, a package built on the site's tool that no page"));
+            assertThat(r.retrieve("my exporter keeps resending failed deliveries", RetrievalOptions.defaults()).answerable())
+                    .as("the same question without the package").isTrue();
+            assertThat(r.retrieve("quayside-retry-exporter keeps resending failed deliveries",
+                    RetrievalOptions.parse("minSimilarity=0.01")).answerable()).as("a floor the user sets: without the rule").isTrue();
+            // what the index writes decides: "dead-letter" is on a page, "letter-opener" on none
+            var engine = dev.docask.index.internal.IndexEngine.of(idx);
+            assertThat(SitePackages.unmentioned("where do dead-letter events go", "letter", engine::writesInOrder)).isNull();
+            assertThat(SitePackages.unmentioned("letter-opener shows nothing", "letter", engine::writesInOrder))
+                    .isEqualTo("letter-opener");
+        }
+    }
+
     @Test
     void neighboursRule_questionNearerOtherToolsQuestionsThanTheSites_isRefused() {
         HybridRetriever r = withNeighbours(Optional.of(new Manifest.Neighbours(1, 0.0, mockVectors(SITE_LIKE),
@@ -690,12 +735,7 @@ class GateCalibrationTest {
     @Test
     void otherToolRule_recordedInTheManifest_readsBack_refusesAQuestionAboutAnotherTool_andAFloorTheUserSetsTurnsItOff() {
         Manifest built = buildAndCalibrate("mock");
-        Manifest.Gate g = built.gate().orElseThrow();
-        Manifest.Neighbours n = new Manifest.Neighbours(1, 1.0, java.util.OptionalDouble.empty(), java.util.OptionalInt.of(0),
-                List.of("Docker"), mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
-        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.01), 0.99,
-                java.util.OptionalDouble.empty(), Optional.of(n), g.embedderId(), g.queryVariant(), List.of("by hand"),
-                g.calibratedAt()));
+        Manifest.Neighbours n = recordToolRule(built, 0.99, 0, "Docker");
         try (DocIndex idx = DocIndex.open(dir)) {
             assertThat(idx.manifest().gate().orElseThrow().neighbours()).contains(n);
             HybridRetriever r = HybridRetriever.create(idx, Embedders.fromSpec("mock"));

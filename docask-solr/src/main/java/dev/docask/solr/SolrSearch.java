@@ -273,6 +273,27 @@ final class SolrSearch implements SearchBackend {
         return java.util.Optional.of(solr.query("a search for word pairs", p).getResults().getNumFound() > 0);
     }
 
+    @Override
+    public java.util.Optional<Boolean> writesInOrder(List<dev.docask.index.internal.PageToken> written) {
+        if (written.isEmpty()) {
+            return java.util.Optional.of(false);
+        }
+        if (written.size() == 1) {
+            return java.util.Optional.of(docFreqs(List.of(written.get(0).term()))[0] > 0);
+        }
+        // the surround parser's ordered distance: each term at most the largest position step after the one before
+        int step = 1;
+        StringBuilder q = new StringBuilder();
+        for (int i = 0; i < written.size(); i++) {
+            step = Math.max(step, i == 0 ? 1 : written.get(i).positionIncrement());
+            q.append(i == 0 ? "" : ", ").append(quoted(written.get(i).term()));
+        }
+        ModifiableSolrParams p = base();
+        p.set("q", "{!surround df=" + tokens + "}" + (step == 1 ? "" : String.valueOf(step)) + "W(" + q + ")"); // "W": adjacent
+        p.set("rows", 0);
+        return java.util.Optional.of(solr.query("a search for a written word", p).getResults().getNumFound() > 0);
+    }
+
     /** A term for the surround parser: quoted, a quote inside doubled (the analyser never makes one). */
     private static String quoted(String term) {
         return '"' + term.replace("\"", "\"\"") + '"';

@@ -232,6 +232,23 @@ class SolrBackendIT {
     }
 
     @Test
+    void open_publishedSite_writesTheSameWordsInOrderAsLocalIndex() {
+        dev.docask.index.internal.IndexEngine localEngine = dev.docask.index.internal.IndexEngine.of(samples);
+        int written = 0;
+        try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {
+            dev.docask.index.internal.IndexEngine solrEngine = dev.docask.index.internal.IndexEngine.of(remote);
+            for (String word : List.of("dead-letter", "letter-opener", "retry-limit", "limit-retry", "quayside", "quaysides",
+                    "redeliveries", "insecure-skip-verify", "skip-insecure-verify")) {
+                var tokens = dev.docask.index.internal.IndexAccess.wordParts(word);
+                boolean local = localEngine.writesInOrder(tokens).orElseThrow();
+                assertThat(solrEngine.writesInOrder(tokens)).as(word).contains(local);
+                written += local ? 1 : 0;
+            }
+        }
+        assertThat(written).as("words the samples write").isBetween(2, 7);
+    }
+
+    @Test
     void open_publishedSite_sameSimilarityAndCoverageAsLocalIndex() {
         HybridRetriever local = HybridRetriever.create(samples, Embedders.fromSpec("mock"));
         try (DocIndex remote = SolrBackend.open(cluster.uri(), "samples")) {

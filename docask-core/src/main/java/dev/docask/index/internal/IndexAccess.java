@@ -76,6 +76,22 @@ public final class IndexAccess {
         return hooks().pageTokens(text);
     }
 
+    /**
+     * The page tokens of one written word as a phrase: its parts in order, without the whole compound the analyser keeps
+     * beside them ("vitest-fetch-mock" gives vitest, fetch, mock).
+     */
+    public static List<PageToken> wordParts(String word) {
+        List<PageToken> tokens = pageTokens(word);
+        List<PageToken> out = new java.util.ArrayList<>(tokens.size());
+        for (int i = 0; i < tokens.size(); i++) {
+            if (i + 1 < tokens.size() && tokens.get(i + 1).positionIncrement() == 0) {
+                continue;
+            }
+            out.add(tokens.get(i));
+        }
+        return out;
+    }
+
     /** A {@link DocIndex} over chunks a search service holds. */
     public static DocIndex open(Remote remote) {
         return hooks().open(Objects.requireNonNull(remote, "remote"));

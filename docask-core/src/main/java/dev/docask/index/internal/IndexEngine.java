@@ -67,6 +67,9 @@ public interface IndexEngine {
      */
     java.util.Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds);
 
+    /** Whether some chunk writes {@code tokens} in their order ({@link SearchBackend#writesInOrder}); empty when the backend cannot tell. */
+    java.util.Optional<Boolean> writesInOrder(List<PageToken> tokens);
+
     /** Whether some page writes {@code word} (lower case, letters only), in any case: the site's written words. */
     boolean writes(String word);
 

@@ -59,6 +59,16 @@ public interface SearchBackend extends AutoCloseable {
     }
 
     /**
+     * Whether some chunk of the site writes {@code tokens} as a page's text gives them (each term at its position
+     * increment after the one before: a Lucene phrase query), for the gate's rule on packages the site never mentions
+     * (docs/retrieval.md §4, "A package the site never mentions"); empty when the backend cannot tell, which leaves the
+     * rule out.
+     */
+    default Optional<Boolean> writesInOrder(List<PageToken> tokens) {
+        return Optional.empty();
+    }
+
+    /**
      * How far apart two terms may be and still count as written together: the positions of up to two stop words
      * between them ("filtered from the sitemap", "pages of the blog"), not a clause.
      */
