@@ -44,8 +44,16 @@ final class GateCalibration {
     private static final String POOL = "off-topic-questions.txt";
     private static final String NEAR_DOMAIN = "near-domain-questions.txt";
 
-    /** One question's best figures with the gate open. */
-    record Scores(String question, double similarity, double coverage, double unknownShare, boolean namesOtherTool) {
+    /**
+     * One question's best figures with the gate open; {@code together}: some candidate writes two of its neighbouring
+     * words together (the pair rule, docs/retrieval.md §4, "Words the site writes together").
+     */
+    record Scores(String question, double similarity, double coverage, double unknownShare, boolean namesOtherTool,
+                  boolean together) {
+        Scores(String question, double similarity, double coverage, double unknownShare, boolean namesOtherTool) {
+            this(question, similarity, coverage, unknownShare, namesOtherTool, true);
+        }
+
         Scores(String question, double similarity, double coverage, double unknownShare) {
             this(question, similarity, coverage, unknownShare, false);
         }
@@ -56,7 +64,7 @@ final class GateCalibration {
 
         /** The same figures, marked as naming another tool where {@code tools} says so. */
         Scores marked(SiteTools tools) {
-            return new Scores(question, similarity, coverage, unknownShare, tools.namesOtherTool(question));
+            return new Scores(question, similarity, coverage, unknownShare, tools.namesOtherTool(question), together);
         }
     }
 
@@ -173,14 +181,19 @@ final class GateCalibration {
         Retrieval r = retriever.retrieve(question, OPEN);
         double sim = 0;
         double cov = 0;
+        List<Integer> kept = new ArrayList<>(r.hits().size());
         for (Hit h : r.hits()) {
             if (!heldOutUrl.isEmpty() && h.chunk().url().equals(heldOutUrl)) {
                 continue;
             }
             sim = Math.max(sim, h.similarity().orElse(0));
             cov = Math.max(cov, h.keywordCoverage());
+            kept.add(h.chunkId());
         }
-        return new Scores(question, sim, cov, unknownShare(retriever.index(), question));
+        // the pair rule as a question meets it: its words read without a model, its candidates' positions
+        boolean together = SearchQuery.of(question, retriever.index(), Optional.empty(), OPEN, e -> { })
+                .wordsWrittenTogether(kept.stream().mapToInt(Integer::intValue).toArray());
+        return new Scores(question, sim, cov, unknownShare(retriever.index(), question), false, together);
     }
 
     /** {@link SearchQuery#unknownShare()} of {@code question} on {@code index}, without a search. */
@@ -211,8 +224,8 @@ final class GateCalibration {
         if (vectors && retriever.embedder().isPresent()) {
             Optional<Leads> leads = leads(retriever.embedder().get(), siteQuestions, neighbourFigures);
             if (leads.isPresent()) {
-                // which questions name another tool is known before the rule is measured: the rule spares a question
-                // that passes both floors only when it names none (docs/retrieval.md §4)
+                // which questions name another tool is known before the rules are measured: the rule for another tool
+                // counts them among the questions the floors and the question-space rule pass (docs/retrieval.md §4)
                 SiteTools tools = SiteTools.of(retriever.index());
                 List<Scores> siteMarked = site.stream().map(s -> s.marked(tools)).toList();
                 List<Scores> poolMarked = pool.stream().map(s -> s.marked(tools)).toList();
@@ -682,7 +695,7 @@ final class GateCalibration {
             }
             out[0]++;
             boolean floors = withoutBand.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
-            if (!floors || RelevanceGate.refusedByQuestionSpace(leads[i], n.maxLead(), s.coverage(), false)) {
+            if (!floors || RelevanceGate.refusedByQuestionSpace(leads[i], n.maxLead(), s.coverage(), c.minKeywordCoverage(), s.together())) {
                 continue;
             }
             out[1]++;
@@ -695,17 +708,14 @@ final class GateCalibration {
 
     /**
      * How many of {@code scores} pass the gate with the lowered band: floors {@code top}, or floors {@code c} with a lead
-     * of at most 0, and in either case a lead of at most {@code maxLead} unless both floors at {@code top} pass and the
-     * question names no other tool.
+     * of at most 0, and in either case a lead of at most {@code maxLead} unless the coverage floor passes with the pair rule.
      */
     static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
         int n = 0;
         for (int i = 0; i < scores.size(); i++) {
             Scores s = scores.get(i);
             boolean floors = top.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
-            boolean ownEvidence = !s.namesOtherTool()
-                    && RelevanceGate.passesBothFloors(s.similarity(), s.coverage(), top.minSimilarity(), c.minKeywordCoverage());
-            n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, s.coverage(), ownEvidence) ? 1 : 0;
+            n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, s.coverage(), c.minKeywordCoverage(), s.together()) ? 1 : 0;
         }
         return n;
     }

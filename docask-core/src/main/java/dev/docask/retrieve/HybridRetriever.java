@@ -456,8 +456,8 @@ public final class HybridRetriever {
             bestSimilarity = Float.isNaN(bestSimilarity) || sims[i] > bestSimilarity ? sims[i] : bestSimilarity;
         }
         OtherTools.Named otherTool = gate.otherTool(query.subject(), query::siteWrites);
-        String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool);
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
+        String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool, together);
         boolean nearBoth = question == null && gate.nearBothFloors(bestSimilarity, bestCoverage, lead, otherTool != null);
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {

@@ -62,23 +62,17 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
     }
 
     /**
-     * A question whose words one candidate nearly all carries (keyword coverage at least this) is asked in the site's
-     * own words, and the question-space rule does not refuse it, however near other tools' questions it sits
-     * (docs/retrieval.md §4, "Questions in the site's own words"). Chosen on the tune parts of the project's sets: no
-     * near-domain question the rule refused there reached it (the highest, 0.87), four answerable ones did
-     * (docs/quality.md, "The question-space rule spares questions in the site's own words").
+     * Whether the question-space rule refuses a question of this lead and best keyword coverage: only one that does not
+     * pass on its words, its best coverage under the coverage floor or no two of its neighbouring words written together
+     * on a candidate ({@code together}, the pair rule). A question that passes on its words is asked in the site's own
+     * words and is not refused by its lead, however near other tools' questions it sits (docs/retrieval.md §4, "Questions in the site's own words"): on the title sets written blind,
+     * every answerable question the rule turned away had such a coverage and no off-topic one did (docs/quality.md,
+     * "The question-space rule spares questions that pass on their words"). The rules for a question that names another
+     * tool still hold.
      */
-    static final double SPARED_COVERAGE = 0.9;
-
-    /**
-     * Whether the question-space rule refuses a question of this lead and best keyword coverage. {@code ownEvidence}: the
-     * question passes both floors on its own (its best cosine at least the floor chosen without the rule, its best
-     * coverage at least the coverage floor) and names no other tool; such a question is not refused by its lead
-     * (docs/retrieval.md §4, "Questions that pass both floors"): the rule was built for questions that pass on one
-     * signal, and among the project's answerable questions it turned away seven that pass on both.
-     */
-    static boolean refusedByQuestionSpace(double lead, double maxLead, double bestCoverage, boolean ownEvidence) {
-        return lead > maxLead && bestCoverage < SPARED_COVERAGE && !ownEvidence;
+    static boolean refusedByQuestionSpace(double lead, double maxLead, double bestCoverage, double coverageFloor,
+                                          boolean together) {
+        return lead > maxLead && (bestCoverage < coverageFloor || !together);
     }
 
     /*
@@ -119,7 +113,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * {@code null}: none), fails the gate, or {@code null} when its candidates are judged one by one.
      */
     @Nullable String rejectQuestion(SearchQuery query, double lead, float bestSimilarity, float bestCoverage,
-                                    OtherTools.@Nullable Named otherTool) {
+                                    OtherTools.@Nullable Named otherTool, java.util.function.BooleanSupplier together) {
         String unknown = rejectQuestion(query.unknownShare());
         if (unknown != null) {
             return unknown;
@@ -137,8 +131,9 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                     .orElse(null);
         }
         Manifest.Neighbours n = neighbours.get();
-        boolean ownEvidence = otherTool == null && passesBothFloors(bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage);
-        if (refusedByQuestionSpace(lead, n.maxLead(), bestCoverage, ownEvidence)) {
+        // asked only of a question the rule would refuse on its coverage alone: most pass on their cosine
+        if (lead > n.maxLead() && refusedByQuestionSpace(lead, n.maxLead(), bestCoverage, minKeywordCoverage,
+                bestCoverage < minKeywordCoverage || pairBelow == PAIR_NEVER || together.getAsBoolean())) {
             return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
                     + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
         }

@@ -497,6 +497,31 @@ class GateCalibrationTest {
     }
 
     @Test
+    void neighboursRule_questionThatPassesOnItsWords_isSpared_oneWhoseWordsAreNeverWrittenTogetherIsNot() {
+        // a lead limit no question meets: every question is "nearer other tools' questions", so only the sparing decides
+        Manifest built = buildAndCalibrate("mock");
+        Manifest.Gate g = built.gate().orElseThrow();
+        Manifest.Neighbours n = new Manifest.Neighbours(1, -2.0, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.of(0.99), 0.5,
+                java.util.OptionalDouble.empty(), Optional.of(n), g.embedderId(), g.queryVariant(), List.of("by hand"),
+                g.calibratedAt()));
+        // the mock embedder's cosine needs a keyword, which turns the pair rule off: read as a real model's would be
+        RetrievalOptions asModel = RetrievalOptions.parse("similarityNeedsKeyword=false");
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Embedders.fromSpec("mock"));
+            Retrieval spared = r.retrieve("How do I set up signature verification from my phone?", asModel);
+            assertThat(spared.bestCoverage()).as("over the coverage floor, under the 0.9 that spared a question before")
+                    .isBetween(0.5f, 0.85f);
+            assertThat(spared.answerable()).as("its words on a page, written together there").isTrue();
+            Retrieval apart = r.retrieve("signature homebrew", asModel);
+            assertThat(apart.bestCoverage()).as("its words are on the site").isGreaterThanOrEqualTo(0.5f);
+            assertThat(apart.answerable()).as("no two of them written together").isFalse();
+            assertThat(apart.gatedOut()).isNotEmpty()
+                    .allMatch(h -> h.gatedOut().orElseThrow().contains("nearest off-topic questions are closer"));
+        }
+    }
+
+    @Test
     void neighboursRule_notRecorded_passesTheSameQuestionOnItsFloors() {
         HybridRetriever r = withNeighbours(Optional.empty());
         try (DocIndex ignored = r.index()) {
@@ -535,14 +560,14 @@ class GateCalibrationTest {
     }
 
     @Test
-    void passedInBand_countsAQuestionThatPassesBothFloorsAndNamesNoOtherTool_asTheGateDoes() {
-        var both = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.6, 0, false);
-        var tool = new GateCalibration.Scores("How do I order Hugo middleware?", 0.8, 0.6, 0, true);
-        var cosineOnly = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.3, 0, false);
+    void passedInBand_countsAQuestionThatPassesOnItsWords_asTheGateDoes() {
+        var words = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.6, 0, false, true);
+        var apart = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.6, 0, false, false);
+        var cosineOnly = new GateCalibration.Scores("How do I order middleware?", 0.8, 0.3, 0, false, true);
         double[] lead = {0.2};
-        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(both), lead, 0.05)).as("both floors, no tool").isEqualTo(1);
-        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(tool), lead, 0.05)).as("names another tool").isZero();
-        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(cosineOnly), lead, 0.05)).as("one floor").isZero();
+        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(words), lead, 0.05)).as("on its words").isEqualTo(1);
+        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(apart), lead, 0.05)).as("words never together").isZero();
+        assertThat(GateCalibration.passedInBand(FLOORS, FLOORS, List.of(cosineOnly), lead, 0.05)).as("on its cosine").isZero();
     }
 
     @Test

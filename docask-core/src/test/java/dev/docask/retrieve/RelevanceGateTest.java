@@ -67,24 +67,21 @@ class RelevanceGateTest {
     }
 
     @Test
-    void questionSpaceRule_questionInTheSitesOwnWords_isNotRefusedWhateverItsLead() {
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 0.5, false)).as("near other tools' questions").isTrue();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, RelevanceGate.SPARED_COVERAGE, false))
-                .as("one candidate carries nearly all its words").isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 1.0, false)).isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.02, 0.025, 0.5, false)).as("within the lead limit").isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(Double.NaN, 0.025, 0.5, false)).as("no lead measured").isFalse();
+    void questionSpaceRule_questionThatPassesOnItsWords_isNotRefusedWhateverItsLead() {
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 0.5, 0.55, true)).as("near other tools' questions").isTrue();
+        // "code blocks always github-dark, want them to follow light/dark mode" on Astro: coverage 0.851, lead 0.069
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.069, 0.039, 0.851, 0.55, true)).as("in the site's own words").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.069, 0.039, 0.851, 0.55, false))
+                .as("its words on the site, no two of them written together").isTrue();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.04, 0.025, 0.55, 0.55, true)).as("at the coverage floor").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(0.02, 0.025, 0.5, 0.55, true)).as("within the lead limit").isFalse();
+        assertThat(RelevanceGate.refusedByQuestionSpace(Double.NaN, 0.025, 0.5, 0.55, true)).as("no lead measured").isFalse();
     }
 
     @Test
-    void questionSpaceRule_questionThatPassesBothFloorsAndNamesNoOtherTool_isNotRefusedByItsLead() {
-        // "How do I run several middleware functions in a set order?" on Astro: cosine 0.801, coverage 0.657, lead 0.071
-        boolean both = RelevanceGate.passesBothFloors(0.801, 0.657, 0.766, 0.55);
-        assertThat(both).isTrue();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.071, 0.039, 0.657, both)).as("both floors, no other tool").isFalse();
-        assertThat(RelevanceGate.refusedByQuestionSpace(0.071, 0.039, 0.657, false)).as("names another tool").isTrue();
-        assertThat(RelevanceGate.passesBothFloors(0.758, 0.771, 0.766, 0.55)).as("cosine under the floor chosen without the rule")
-                .isFalse();
+    void passesBothFloors_bothBestScoresAtLeastTheirFloors() {
+        assertThat(RelevanceGate.passesBothFloors(0.801, 0.657, 0.766, 0.55)).isTrue();
+        assertThat(RelevanceGate.passesBothFloors(0.758, 0.771, 0.766, 0.55)).as("cosine under its floor").isFalse();
         assertThat(RelevanceGate.passesBothFloors(0.80, 0.54, 0.766, 0.55)).as("coverage under its floor").isFalse();
     }
 
