@@ -239,8 +239,7 @@ final class GateCalibration {
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
         Optional<Manifest.OtherToolFloor> toolFloor = vectors ? Optional.empty()
                 : Optional.of(otherToolFloor(SiteTools.of(retriever.index()), site, pool, c, neighbourFigures));
-        List<String> ownTools = neighbours.filter(n -> n.fewPages().isPresent()).map(Manifest.Neighbours::siteTools)
-                .orElseGet(() -> toolFloor.map(Manifest.OtherToolFloor::siteTools).orElse(List.of()));
+        List<String> ownTools = RelevanceGate.ownTools(neighbours, toolFloor);
         String siteName = retriever.index().manifest().siteName();
         neighbourFigures.add(SitePackages.siteTool(siteName, ownTools)
                 .map(t -> "packages built on the site's tool (" + t + "-…, …" + t + "…) that no page writes: refused")

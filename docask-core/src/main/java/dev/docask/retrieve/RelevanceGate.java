@@ -65,10 +65,10 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * Whether the question-space rule refuses a question of this lead and best keyword coverage: only one that does not
      * pass on its words, its best coverage under the coverage floor or no two of its neighbouring words written together
      * on a candidate ({@code together}, the pair rule). A question that passes on its words is asked in the site's own
-     * words and is not refused by its lead, however near other tools' questions it sits (docs/retrieval.md §4, "Questions in the site's own words"): on the title sets written blind,
-     * every answerable question the rule turned away had such a coverage and no off-topic one did (docs/quality.md,
-     * "The question-space rule spares questions that pass on their words"). The rules for a question that names another
-     * tool still hold.
+     * words and is not refused by its lead, however near other tools' questions it sits (docs/retrieval.md §4,
+     * "Questions in the site's own words"): on the title sets written blind, nearly every answerable question the rule
+     * turned away had such a coverage and no off-topic one did (docs/quality.md, "The question-space rule spares
+     * questions that pass on their words"). The rules for a question that names another tool still hold.
      */
     static boolean refusedByQuestionSpace(double lead, double maxLead, double bestCoverage, double coverageFloor,
                                           boolean together) {
@@ -131,7 +131,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                     .orElse(null);
         }
         Manifest.Neighbours n = neighbours.get();
-        // asked only of a question the rule would refuse on its coverage alone: most pass on their cosine
+        // the pair rule is read (once, memoised) only where it decides: over the lead limit with coverage at the floor;
+        // under the floor the coverage refuses, and where the gate has no pair rule the coverage alone counts
         if (lead > n.maxLead() && refusedByQuestionSpace(lead, n.maxLead(), bestCoverage, minKeywordCoverage,
                 bestCoverage < minKeywordCoverage || pairBelow == PAIR_NEVER || together.getAsBoolean())) {
             return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
@@ -201,13 +202,15 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * that rule is off, as it is when the user sets a floor.
      */
     private List<String> ownTools() {
-        if (isOpen()) {
-            return List.of();
-        }
+        return isOpen() ? List.of() : ownTools(neighbours, otherToolFloor);
+    }
+
+    /** The site's own tools as a calibration records them: with the question-space rule, or on an index without vectors. */
+    static List<String> ownTools(Optional<Manifest.Neighbours> neighbours, Optional<Manifest.OtherToolFloor> toolFloor) {
         if (neighbours.isPresent()) {
             return neighbours.get().fewPages().isPresent() ? neighbours.get().siteTools() : List.of();
         }
-        return otherToolFloor.map(Manifest.OtherToolFloor::siteTools).orElse(List.of());
+        return toolFloor.map(Manifest.OtherToolFloor::siteTools).orElse(List.of());
     }
 
     /** The cosine floor chosen without the question-space rule: the band's top, or the floor where there is no band. */
