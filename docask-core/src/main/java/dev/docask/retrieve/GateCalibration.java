@@ -478,9 +478,12 @@ final class GateCalibration {
         return Math.max(0, passing.get(passing.size() - 1 - allowed));
     }
 
-    /** How many of {@code scores} pass the floors {@code c} and have a lead at most {@code maxLead}. */
+    /**
+     * How many of {@code scores} pass the floors {@code c} and have a lead at most {@code maxLead}: the question-space
+     * rule alone, as its gain is weighed ({@link #rulePays}).
+     */
     static int passedWithRule(Choice c, List<Scores> scores, double[] leads, double maxLead) {
-        return passedInBand(c, c, scores, leads, maxLead);
+        return through(c, c, scores, leads, maxLead, false);
     }
 
     /** Whether the rule pays at floors {@code c}: it refuses at least {@link #MIN_UNKNOWN_RULE_GAIN} of the pool the floors pass. */
@@ -493,10 +496,11 @@ final class GateCalibration {
     /**
      * The floors chosen together with the question-space rule (docs/quality.md, "Floors chosen with the question-space
      * rule"): no more of the pool's off-topic questions through than before. The budget is what the floors and the
-     * rule pass at {@code floors}; the cosine floor is lowered in its 0.005 steps while the floors and the rule (its
-     * limit measured anew at each floor, every pool question's lead taken without itself) pass at most that budget,
-     * the rule still pays, and a site question is still turned away by the floors (never lower than the site's
-     * questions need). Where the rule does not pay at {@code floors}, they are returned unchanged.
+     * rules pass at {@code floors} (the question-space rule, and the floors a question that names another tool must
+     * meet: {@link #passedInBand}); the cosine floor is lowered in its 0.005 steps while the floors and the rules (the
+     * lead limit measured anew at each floor, every pool question's lead taken without itself) pass at most that budget,
+     * the question-space rule still pays, and a site question is still turned away by the floors (never lower than the
+     * site's questions need). Where the rule does not pay at {@code floors}, they are returned unchanged.
      */
     static Choice lowerWithRule(Choice floors, List<Scores> site, List<Scores> pool, Leads leads) {
         Choice c = floors;
@@ -504,7 +508,7 @@ final class GateCalibration {
         if (!rulePays(c, pool, leads.pool(), limit)) {
             return floors;
         }
-        int budget = passedWithRule(c, pool, leads.pool(), limit);
+        int budget = passedInBand(c, c, pool, leads.pool(), limit);
         String stop = "";
         while (true) {
             if (turnedAway(site, c) == 0) {
@@ -517,7 +521,7 @@ final class GateCalibration {
                 stop = "the rule would no longer pay";
                 break;
             }
-            int through = passedWithRule(next, pool, leads.pool(), nextLimit);
+            int through = passedInBand(next, next, pool, leads.pool(), nextLimit);
             if (through > budget) {
                 stop = String.format(Locale.ROOT, "at %.3f they would pass %d", next.minSimilarity(), through);
                 break;
@@ -528,9 +532,9 @@ final class GateCalibration {
         String lowered = c == floors ? String.format(Locale.ROOT, "not lowered from %.3f", floors.minSimilarity())
                 : String.format(Locale.ROOT, "lowered from %.3f to %.3f", floors.minSimilarity(), c.minSimilarity());
         return c.withMinSimilarity(c.minSimilarity(), String.format(Locale.ROOT, "; with the question-space rule, minSimilarity "
-                        + "%s: the floors and the rule pass %d of the %d off-topic questions, at most the %d "
+                        + "%s: the floors and the rules pass %d of the %d off-topic questions, at most the %d "
                         + "they pass at %.3f; stopped: %s; %d site questions turned away by the floors",
-                lowered, passedWithRule(c, pool, leads.pool(), limit), pool.size(), budget,
+                lowered, passedInBand(c, c, pool, leads.pool(), limit), pool.size(), budget,
                 floors.minSimilarity(), stop, turnedAway(site, c)));
     }
 
@@ -707,13 +711,25 @@ final class GateCalibration {
 
     /**
      * How many of {@code scores} pass the gate with the lowered band: floors {@code top}, or floors {@code c} with a lead
-     * of at most 0, and in either case a lead of at most {@code maxLead} unless the coverage floor passes with the pair rule.
+     * of at most 0, and in either case a lead of at most {@code maxLead} unless the coverage floor passes with the pair
+     * rule. A question marked as naming another tool is counted as the gate treats it (docs/retrieval.md §4, "Questions
+     * about another tool"): no band, and with a lead above 0 both floors at {@code top}; whether a passing candidate
+     * mentions the tool is not counted, since the calibration keeps no candidates.
      */
     static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
+        return through(c, top, scores, leads, maxLead, true);
+    }
+
+    private static int through(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead, boolean toolRule) {
         int n = 0;
         for (int i = 0; i < scores.size(); i++) {
             Scores s = scores.get(i);
-            boolean floors = top.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
+            boolean tool = toolRule && s.namesOtherTool();
+            boolean floors = top.passes(s, true) || (!tool && leads[i] <= 0 && c.passes(s, true));
+            if (tool && floors && RelevanceGate.refusedAsOtherTool(leads[i], s.similarity(), s.coverage(), top.minSimilarity(),
+                    c.minKeywordCoverage())) {
+                floors = false;
+            }
             n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, s.coverage(), c.minKeywordCoverage(), s.together()) ? 1 : 0;
         }
         return n;

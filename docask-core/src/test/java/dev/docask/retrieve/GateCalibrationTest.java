@@ -571,6 +571,52 @@ class GateCalibrationTest {
     }
 
     @Test
+    void passedInBand_questionThatNamesAnotherTool_getsNoBand_andWithALeadAboveZeroMustPassBothFloors_asTheGateTreatsIt() {
+        GateCalibration.Choice top = new GateCalibration.Choice(0.75, 0.5, "top");
+        var inBand = new GateCalibration.Scores("Nuxt useAsyncData refresh", 0.72, 0.3, 0, true, true);
+        var onCosine = new GateCalibration.Scores("Nuxt useAsyncData refresh", 0.8, 0.3, 0, true, true);
+        var onBoth = new GateCalibration.Scores("Nuxt useAsyncData refresh", 0.8, 0.6, 0, true, true);
+        assertThat(GateCalibration.passedInBand(FLOORS, top, List.of(inBand), new double[] {-0.01}, 0.05))
+                .as("no lowered band for it").isZero();
+        assertThat(GateCalibration.passedInBand(FLOORS, top, List.of(unmarked(inBand)), new double[] {-0.01}, 0.05))
+                .as("the same scores naming no other tool pass in the band").isEqualTo(1);
+        assertThat(GateCalibration.passedInBand(FLOORS, top, List.of(onCosine), new double[] {0.01}, 0.05))
+                .as("a lead above 0 and the cosine floor only").isZero();
+        assertThat(GateCalibration.passedInBand(FLOORS, top, List.of(onBoth), new double[] {0.01}, 0.05))
+                .as("a lead above 0 and both floors").isEqualTo(1);
+        assertThat(GateCalibration.passedWithRule(top, List.of(onCosine), new double[] {0.01}, 0.05))
+                .as("the question-space rule alone, as its gain is weighed, does not count the tool rule").isEqualTo(1);
+    }
+
+    @Test
+    void floorsChosenWithTheRule_poolQuestionsThatNameAnotherTool_countAsTheGateTreatsThem_soTheFloorGoesLower() {
+        // pool questions from 0.74 up: every third leads far towards the pool (0.2, refused by the lead limit 0.05), the
+        // others a little (0.03, within the limit) and name another tool, with the cosine floor only
+        List<GateCalibration.Scores> site = java.util.stream.IntStream.range(0, 50).mapToObj(i -> scored(0.7 + i * 0.004, 0.1, 0)).toList();
+        double[] poolLeads = java.util.stream.IntStream.range(0, 100)
+                .mapToDouble(i -> i < 80 ? -0.1 : i % 3 == 0 ? 0.2 : 0.03).toArray();
+        List<GateCalibration.Scores> marked = java.util.stream.IntStream.range(0, 100)
+                .mapToObj(i -> new GateCalibration.Scores("q" + i, 0.5 + i * 0.003, 0.1, 0, i >= 80 && i % 3 != 0, true)).toList();
+        double[] siteLeads = new double[50];
+        java.util.Arrays.fill(siteLeads, 0.05);
+        GateCalibration.Leads leads = new GateCalibration.Leads(List.of(), List.of(), siteLeads, poolLeads);
+        GateCalibration.Choice floors = new GateCalibration.Choice(0.78, 0.5, "floors");
+
+        GateCalibration.Choice c = GateCalibration.lowerWithRule(floors, site, marked, leads);
+        GateCalibration.Choice unmarkedPool = GateCalibration.lowerWithRule(floors, site,
+                marked.stream().map(GateCalibrationTest::unmarked).toList(), leads);
+
+        assertThat(c.minSimilarity()).as("down to where a pool question naming no tool, lead below 0, gets through")
+                .isCloseTo(0.74, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(c.why()).contains("the floors and the rules pass 0 of the 100 off-topic questions", "stopped: at 0.735 they would pass 1");
+        assertThat(unmarkedPool.minSimilarity()).as("counted as passing, the same questions stop it at once").isEqualTo(0.78);
+    }
+
+    private static GateCalibration.Scores unmarked(GateCalibration.Scores s) {
+        return new GateCalibration.Scores(s.question(), s.similarity(), s.coverage(), s.unknownShare(), false, s.together());
+    }
+
+    @Test
     void neighbours_siteQuestionsAllNearerEachOtherThanThePool_leadLimitIsZeroNotBelow() {
         List<String> siteTexts = java.util.stream.IntStream.range(0, 50).mapToObj(i -> "retry failed deliveries " + i).toList();
         List<GateCalibration.SiteQuestion> qs = siteTexts.stream().map(t -> new GateCalibration.SiteQuestion(t, "")).toList();
