@@ -567,7 +567,7 @@ final class GateCalibration {
         if (bandTop.isPresent()) {
             Choice top = c.withMinSimilarity(chosenFloor, "");
             measured += String.format(Locale.ROOT, "; lowered band %.3f–%.3f (a lead of at most 0 below %.3f): the floors "
-                            + "and the rule pass %d of the %d off-topic questions and turn away %d of the %d site questions",
+                            + "and the rules pass %d of the %d off-topic questions and turn away %d of the %d site questions",
                     c.minSimilarity(), chosenFloor, chosenFloor, passedInBand(c, top, pool, leads.pool(), maxLead), pool.size(),
                     site.size() - passedInBand(c, top, site, leads.site(), maxLead), site.size());
         }
