@@ -688,25 +688,17 @@ final class GateCalibration {
      * (with the lowered band), and how many of those the rule for another tool refuses.
      */
     private static int[] refusedAsOtherTool(Manifest.Neighbours n, Choice c, List<Scores> scores, double[] leads) {
-        double top = n.bandTop().orElse(c.minSimilarity());
-        Choice withoutBand = c.withMinSimilarity(top, "");
-        int[] out = new int[3];
+        Choice top = c.withMinSimilarity(n.bandTop().orElse(c.minSimilarity()), "");
+        List<Scores> named = new ArrayList<>();
+        double[] namedLeads = new double[scores.size()];
         for (int i = 0; i < scores.size(); i++) {
-            Scores s = scores.get(i);
-            if (!s.namesOtherTool()) {
-                continue;
+            if (scores.get(i).namesOtherTool()) {
+                namedLeads[named.size()] = leads[i];
+                named.add(scores.get(i));
             }
-            out[0]++;
-            boolean floors = withoutBand.passes(s, true) || (leads[i] <= 0 && c.passes(s, true));
-            if (!floors || RelevanceGate.refusedByQuestionSpace(leads[i], n.maxLead(), s.coverage(), c.minKeywordCoverage(), s.together())) {
-                continue;
-            }
-            out[1]++;
-            boolean passes = withoutBand.passes(s, true)
-                    && !RelevanceGate.refusedAsOtherTool(leads[i], s.similarity(), s.coverage(), top, c.minKeywordCoverage());
-            out[2] += passes ? 0 : 1;
         }
-        return out;
+        int passed = through(c, top, named, namedLeads, n.maxLead(), false);
+        return new int[] {named.size(), passed, passed - through(c, top, named, namedLeads, n.maxLead(), true)};
     }
 
     /**
