@@ -122,7 +122,7 @@ def compare(args):
     a = {(r['site'], r['set'], r['id'], r['form']): r for r in files[0]}
     b = {(r['site'], r['set'], r['id'], r['form']): r for r in files[1]}
     changed = 0
-    for k in a.keys() & b.keys():
+    for k in sorted(a.keys() & b.keys(), key=str):
         ua, ub = [page(u) for u in a[k]['urls']], [page(u) for u in b[k]['urls']]
         if ua != ub:
             changed += 1
