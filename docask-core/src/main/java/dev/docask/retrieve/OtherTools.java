@@ -23,8 +23,11 @@ import java.util.function.Predicate;
 final class OtherTools {
     private static final String LIST = "other-tools.txt";
 
-    /** One product: its name as listed first, and each spelling as lower-case words in a row. */
-    record Tool(String name, List<List<String>> spellings, boolean everydayWord) {
+    /**
+     * One product: its name as listed first, each spelling as lower-case words in a row, and whether it is a platform
+     * (what a project runs on or is built, deployed or edited with: an operating system, CI, a host, an editor).
+     */
+    record Tool(String name, List<List<String>> spellings, boolean everydayWord, boolean platform) {
     }
 
     private final List<Tool> tools;
@@ -54,11 +57,19 @@ final class OtherTools {
         return tools;
     }
 
-    /** The list's lines: "Name | other spelling", "~Name" for an everyday word; "#" comments and blank lines skipped. */
+    /**
+     * The list's lines: "Name | other spelling", "~Name" for an everyday word, "[platforms]" and "[products]" around a run
+     * of platforms; "#" comments and blank lines skipped.
+     */
     static OtherTools parse(List<String> lines) {
         List<Tool> out = new ArrayList<>();
+        boolean platforms = false;
         for (String line : lines) {
             String l = line.strip();
+            if (l.equals("[platforms]") || l.equals("[products]")) {
+                platforms = l.equals("[platforms]");
+                continue;
+            }
             if (l.isEmpty() || l.startsWith("#")) {
                 continue;
             }
@@ -75,7 +86,7 @@ final class OtherTools {
                 }
             }
             if (!spellings.isEmpty()) {
-                out.add(new Tool(names[0].strip(), spellings, everyday));
+                out.add(new Tool(names[0].strip(), spellings, everyday, platforms));
             }
         }
         return new OtherTools(out);
@@ -233,6 +244,11 @@ final class OtherTools {
     record Named(String name, int pages, int tool) {
     }
 
+    /** Whether {@code named} is a platform (listed between "[platforms]" and "[products]"). */
+    boolean platform(Named named) {
+        return tools.get(named.tool()).platform();
+    }
+
     /** Whether {@code text} (a page's title, heading and text) mentions {@code named}, as {@link #pageCounts} counts it. */
     boolean mentions(String text, Named named) {
         return mentioned(text).contains(named.tool());
@@ -240,18 +256,23 @@ final class OtherTools {
 
     /**
      * The first listed tool {@code question} names that is not one of {@code siteTools} (the listed tools the site
-     * mentions on more than {@code fewPages} pages), or {@code null}, on a site that writes the words {@code siteWrites}
-     * accepts ({@link #named(String, Predicate)}). The tool's page count is not stored, only that it
+     * mentions on more than {@code fewPages} pages), a product before a platform, or {@code null}, on a site that writes
+     * the words {@code siteWrites} accepts ({@link #named(String, Predicate)}). The tool's page count is not stored, only that it
      * is at most {@code fewPages}; {@code pages} says that bound.
      */
     OtherTools.@org.jspecify.annotations.Nullable Named otherTool(String question, int fewPages, List<String> siteTools,
                                                                    Predicate<String> siteWrites) {
+        Named platform = null; // a product named beside a platform is the one the rules weigh ("Jest on GitHub Actions")
         for (int t : named(question, siteWrites)) {
             if (!siteTools.contains(tools.get(t).name())) {
-                return new Named(tools.get(t).name(), fewPages, t);
+                Named n = new Named(tools.get(t).name(), fewPages, t);
+                if (!tools.get(t).platform()) {
+                    return n;
+                }
+                platform = platform == null ? n : platform;
             }
         }
-        return null;
+        return platform;
     }
 
     /**

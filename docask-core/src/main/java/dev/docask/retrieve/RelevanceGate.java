@@ -163,9 +163,15 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * Why a question that names {@code tool} is refused although some of its candidates pass: none of the passing ones
      * mentions the tool (docs/retrieval.md §4, "Questions about another tool"), so the sources would answer about the
      * site's own feature of that name ("Laravel Blade components with slots" on Astro: its slots, not Blade's);
-     * {@code null} when one does, or when none passes.
+     * {@code null} when one does, or when none passes. A platform ("on GitHub Actions", "in VS Code") is exempt: the
+     * site has no feature of that kind for the sources to be about instead, so a question that names one asks about the
+     * site's tool there, and the page that answers rarely names the platform (docs/quality.md, "A platform the question
+     * names").
      */
     static @Nullable String rejectUnmentioned(OtherTools.Named tool, List<Hit> measured) {
+        if (OtherTools.bundled().platform(tool)) {
+            return null;
+        }
         boolean anyPasses = false;
         for (Hit h : measured) {
             if (h.passed()) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -85,6 +86,31 @@ class OtherToolsTest {
     void named_aNameInsideALongerOne_isNotNamedOnItsOwn() {
         assertThat(named("Deploy to GitHub Pages with a base path")).containsExactly("GitHub Pages");
         assertThat(named("Sync the docs with GitHub")).containsExactly("GitHub");
+    }
+
+    @Test
+    void parse_platformsAreMarkedBetweenTheirDirectives_andTheBundledListMarksWhereAProjectRuns() {
+        OtherTools tools = OtherTools.parse(List.of("Jest", "[platforms]", "GitHub Actions", "~Windows", "[products]", "Mocha"));
+        assertThat(tools.tools()).extracting(OtherTools.Tool::name).containsExactly("Jest", "GitHub Actions", "Windows", "Mocha");
+        assertThat(tools.tools()).extracting(OtherTools.Tool::platform).containsExactly(false, true, true, false);
+        assertThat(tools.tools().get(2).everydayWord()).isTrue();
+
+        Map<String, Boolean> bundled = new java.util.HashMap<>();
+        OtherTools.bundled().tools().forEach(t -> bundled.put(t.name(), t.platform()));
+        assertThat(bundled).containsEntry("GitHub Actions", true).containsEntry("Vercel", true).containsEntry("Docker", true)
+                .containsEntry("VS Code", true).containsEntry("Ubuntu", true)
+                .containsEntry("Jest", false).containsEntry("Tailwind", false).containsEntry("PostgreSQL", false)
+                .containsEntry("Pagefind", false).containsEntry("Figma", false).containsEntry("WordPress", false);
+    }
+
+    @Test
+    void otherTool_aProductNamedBesideAPlatform_isTheOneNamed() {
+        OtherTools tools = OtherTools.bundled();
+        assertThat(tools.otherTool("On GitHub Actions my Mocha reporter prints nothing", 10, List.of("Vitest"), word -> true))
+                .extracting(OtherTools.Named::name).isEqualTo("Mocha");
+        OtherTools.Named ci = tools.otherTool("Snapshots fail on GitHub Actions only", 10, List.of("Vitest"), word -> true);
+        assertThat(ci).extracting(OtherTools.Named::name).isEqualTo("GitHub Actions");
+        assertThat(tools.platform(ci)).isTrue();
     }
 
     @Test

@@ -135,6 +135,18 @@ class RelevanceGateTest {
                 .as("nothing passes: refused already, no second reason").isNull();
     }
 
+    @Test
+    void otherToolRule_aQuestionThatNamesAPlatform_needsNoPassingSourceThatMentionsIt() {
+        OtherTools.Named ci = OtherTools.bundled().otherTool(
+                "toMatchScreenshot passes locally but fails on GitHub Actions", 10, java.util.List.of("Vitest"), word -> true);
+        assertThat(ci).extracting(OtherTools.Named::name).isEqualTo("GitHub Actions");
+        Hit screenshots = new Hit(1, new dev.docask.ingest.Chunk("https://x/a", "Assertions", "toMatchScreenshot",
+                "Fonts render differently on each operating system, so keep the reference images per platform.", "a.md",
+                java.util.Map.of()), java.util.List.of(), 1, 1f, 1, 0.8f, 0.4f, 0.03, null);
+        assertThat(RelevanceGate.rejectUnmentioned(ci, java.util.List.of(screenshots)))
+                .as("the site has no CI of its own for the sources to be about instead").isNull();
+    }
+
     /** A calibrated gate with the question-space rule: floors 0.73 and 0.5, the lowered band's top 0.75. */
     private static RelevanceGate banded() {
         var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
