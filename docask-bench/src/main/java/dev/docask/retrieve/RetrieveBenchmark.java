@@ -69,6 +69,8 @@ import java.util.concurrent.TimeUnit;
  * does on a real site: 200 site and 372 off-topic question vectors, the lead measured for every question. Its floors
  * are the model's defaults, so the same candidates pass as without it; what it adds is the rule's own work.
  *
+ * <p>With {@code -Ddocask.bench.symbol=true} every question also names a symbol ("fooBarQux()") that no chunk writes.
+ *
  * <p>With {@code -Ddocask.bench.keywordOnly=true} docask's side is an index without vectors searched without a model
  * (the peer is unchanged); with {@code gate=rule} too, its gate is a keyword-only calibration's.
  */
@@ -99,6 +101,12 @@ public class RetrieveBenchmark {
     public void setUp() throws Exception {
         // the same synthetic site SolrScaleCheck (docask-solr) measures
         SyntheticChunks site = SyntheticChunks.make(chunks, QUESTIONS, DIMS);
+        if (Boolean.getBoolean("docask.bench.symbol")) {
+            // every question also names a symbol no chunk writes, so each candidate the floors refuse is read for it (the
+            // symbol rule's worst case, docs/retrieval.md §4, "A symbol the site writes"); its vector is the question's own
+            site = new SyntheticChunks(site.chunks(), site.chunkVectors(),
+                    site.questions().stream().map(q -> q + " fooBarQux()").toList(), site.questionVectors());
+        }
         List<Chunk> list = site.chunks();
         List<float[]> chunkVectors = site.chunkVectors();
         long before = dev.docask.index.Footprint.heapUsed();

@@ -459,11 +459,16 @@ public final class HybridRetriever {
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool, together);
         boolean nearBoth = question == null && gate.nearBothFloors(bestSimilarity, bestCoverage, lead, otherTool != null);
+        List<String> symbols = question == null && gate.symbolsCount() ? CodeSymbols.in(query.subject()) : List.of();
         List<Hit> out = new ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
-            out.add(h.measured(sims[i], covs[i], question != null ? question
-                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, nearBoth, together)));
+            Object why = question != null ? question
+                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, nearBoth, together);
+            if (why != null && !symbols.isEmpty() && CodeSymbols.writesAny(h.chunk().searchText(), symbols)) {
+                why = null; // it writes the symbol the question names (§4, "A symbol the site writes")
+            }
+            out.add(h.measured(sims[i], covs[i], why));
         }
         String unmentioned = otherTool == null || question != null ? null : RelevanceGate.rejectUnmentioned(otherTool, out);
         if (unmentioned != null) {

@@ -33,6 +33,8 @@ final class OtherTools {
     private final List<Tool> tools;
     /** The first word of each spelling → the tools and spelling indexes that start with it. */
     private final Map<String, List<int[]>> byFirstWord = new HashMap<>();
+    /** Every spelling of one word, lower-cased ("macos", "node.js"). */
+    private final Set<String> oneWordNames = new java.util.HashSet<>();
 
     OtherTools(List<Tool> tools) {
         this.tools = List.copyOf(tools);
@@ -40,6 +42,9 @@ final class OtherTools {
             List<List<String>> sp = tools.get(t).spellings();
             for (int s = 0; s < sp.size(); s++) {
                 byFirstWord.computeIfAbsent(sp.get(s).getFirst(), k -> new ArrayList<>()).add(new int[]{t, s});
+                if (sp.get(s).size() == 1) {
+                    oneWordNames.add(sp.get(s).getFirst());
+                }
             }
         }
     }
@@ -242,6 +247,11 @@ final class OtherTools {
 
     /** A tool a question names, on how many of the site's pages (at most the calibration's few), and its place in the list. */
     record Named(String name, int pages, int tool) {
+    }
+
+    /** Whether {@code word}, in any case, is a listed product's one-word spelling ("macOS", "Node.js"). */
+    boolean isName(String word) {
+        return oneWordNames.contains(word.toLowerCase(Locale.ROOT));
     }
 
     /** Whether {@code named} is a platform (listed between "[platforms]" and "[products]"). */

@@ -239,6 +239,14 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         return otherTool || !(lead <= 0) ? bandTop() : minSimilarity;
     }
 
+    /**
+     * Whether a candidate that writes a symbol the question names passes (docs/retrieval.md §4, "A symbol the site
+     * writes"): where the calibration's question-level rules hold; a floor the user sets turns it off.
+     */
+    boolean symbolsCount() {
+        return !isOpen() && (neighbours.isPresent() || otherToolFloor.isPresent());
+    }
+
     boolean isOpen() {
         return minSimilarity == 0 && minKeywordCoverage == 0;
     }

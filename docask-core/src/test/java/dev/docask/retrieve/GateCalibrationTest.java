@@ -35,6 +35,14 @@ class GateCalibrationTest {
         }
     }
 
+    /** Records, over {@code built}'s calibration, a keyword-only gate set by hand: its coverage floor and other-tool floor. */
+    private void recordKeywordOnlyGate(Manifest built, double minCoverage, Manifest.OtherToolFloor toolFloor) {
+        Manifest.Gate g = built.gate().orElseThrow();
+        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.empty(), minCoverage,
+                java.util.OptionalDouble.empty(), Optional.empty(), Optional.of(toolFloor), g.embedderId(), g.queryVariant(),
+                List.of("by hand"), g.calibratedAt()));
+    }
+
     @Test
     void calibrateGate_mockEmbedder_recordsBothFloorsWithTheFiguresTheyCameFrom() {
         Manifest written = buildAndCalibrate("mock");
@@ -866,11 +874,7 @@ class GateCalibrationTest {
 
     @Test
     void otherToolFloor_recordedInTheManifest_refusesAQuestionAboutAnotherToolUnderIt_judgedByItsOpening_andAFloorTheUserSetsTurnsItOff() {
-        Manifest built = buildAndCalibrate("none");
-        Manifest.Gate g = built.gate().orElseThrow();
-        IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.empty(), 0.05, java.util.OptionalDouble.empty(),
-                Optional.empty(), Optional.of(new Manifest.OtherToolFloor(0, List.of("Docker"), 0.99)), g.embedderId(),
-                g.queryVariant(), List.of("by hand"), g.calibratedAt()));
+        recordKeywordOnlyGate(buildAndCalibrate("none"), 0.05, new Manifest.OtherToolFloor(0, List.of("Docker"), 0.99));
         try (DocIndex idx = DocIndex.open(dir)) {
             HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
             String jenkins = "How do I retry failed deliveries with Jenkins?";
@@ -892,13 +896,28 @@ class GateCalibrationTest {
     }
 
     @Test
+    void symbolRule_aCandidateThatWritesTheSymbolTheQuestionNames_passesUnderBothFloors_andAFloorTheUserSetsTurnsItOff() {
+        // a coverage floor no candidate of these questions reaches: only the symbol can let one through
+        recordKeywordOnlyGate(buildAndCalibrate("none"), 0.99, new Manifest.OtherToolFloor(0, List.of("Docker"), 0.99));
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
+            Retrieval flag = r.retrieve("deliveries pile up, does --max-in-flight help", RetrievalOptions.defaults());
+            assertThat(flag.answerable()).as("the CLI reference writes --max-in-flight").isTrue();
+            assertThat(flag.sources()).anySatisfy(s -> assertThat(s.url()).contains("reference/cli"));
+            assertThat(r.retrieve("deliveries pile up, does --max-deliveries help", RetrievalOptions.defaults()).answerable())
+                    .as("a flag no page writes").isFalse();
+            assertThat(r.retrieve("deliveries pile up, does max in flight help", RetrievalOptions.defaults()).answerable())
+                    .as("the same words, not written as the symbol").isFalse();
+            assertThat(r.retrieve("deliveries pile up, does --max-in-flight help", RetrievalOptions.parse("minKeywordCoverage=0.99"))
+                    .answerable()).as("a floor the user sets: the user's gate, without the rule").isFalse();
+        }
+    }
+
+    @Test
     void pairRule_onAnIndexWithoutVectors_holdsBelowTheOtherToolFloor_andAFloorTheUserSetsTurnsItOff() {
         Manifest built = buildAndCalibrate("none");
-        Manifest.Gate g = built.gate().orElseThrow();
         for (double floor : new double[] {0.99, 0.5}) {
-            IndexBuilder.recordGate(dir, built, new Manifest.Gate(java.util.OptionalDouble.empty(), 0.05,
-                    java.util.OptionalDouble.empty(), Optional.empty(), Optional.of(new Manifest.OtherToolFloor(0, List.of(), floor)),
-                    g.embedderId(), g.queryVariant(), List.of("by hand"), g.calibratedAt()));
+            recordKeywordOnlyGate(built, 0.05, new Manifest.OtherToolFloor(0, List.of(), floor));
             try (DocIndex idx = DocIndex.open(dir)) {
                 HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
                 // the retries guide has two of the three words, far apart: "your handler answers ... are treated as final"
