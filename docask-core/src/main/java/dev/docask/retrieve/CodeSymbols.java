@@ -8,8 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /*
- * The code a question writes (docs/retrieval.md §4, "A symbol the site writes"): an API, option, flag or component named
- * as code ("test.each", "toEqual", "dataLayer.push", "--expose-gc", "<ClientRouter />"). A reader who writes the site's
+ * The code a question writes (docs/retrieval.md §4, "A symbol the site writes"): an API, option, flag, component or
+ * variable named as code ("test.each", "toEqual", "dataLayer.push", "--expose-gc", "<ClientRouter />", "GIT_USER"). A reader who writes the site's
  * own symbol asks about the thing it names, however loosely the rest of the question is worded; a page that writes the
  * same symbol, as written, is about it. Matched case-sensitively and whole: stems and parts do not count.
  */
@@ -27,7 +27,9 @@ final class CodeSymbols {
             // a command-line flag: --expose-gc, --project
             Pattern.compile("(?<![\\w-])(--[a-z][a-z0-9-]+)"),
             // a component written as a tag: <ClientRouter />, <Picture>
-            Pattern.compile("<([A-Z][A-Za-z0-9]+)"));
+            Pattern.compile("<([A-Z][A-Za-z0-9]+)"),
+            // an environment variable or a constant, upper case with underscores: GIT_USER, ERR_REQUIRE_ESM
+            Pattern.compile("(?<![\\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\\w$])"));
 
     /* a dotted name ending so is a file or a host ("astro.config.mjs", "docs.example.com"), not a symbol */
     private static final Set<String> NOT_SYMBOL_ENDINGS = Set.of("js", "ts", "mjs", "cjs", "jsx", "tsx", "md", "mdx",

@@ -17,6 +17,7 @@ class CodeSymbolsTest {
         assertThat(CodeSymbols.in("pass --expose-gc to the test workers")).containsExactly("--expose-gc");
         assertThat(CodeSymbols.in("server logs full of hits since adding <ClientRouter />")).containsExactly("ClientRouter");
         assertThat(CodeSymbols.in("getStaticPaths() is required for dynamic routes")).containsExactly("getStaticPaths");
+        assertThat(CodeSymbols.in("'GIT_USER' is not recognized as an internal or external command")).containsExactly("GIT_USER");
     }
 
     @Test
@@ -27,6 +28,7 @@ class CodeSymbolsTest {
         assertThat(CodeSymbols.in("t() returns the key, toBe fails")).as("shorter than five").isEmpty();
         assertThat(CodeSymbols.in("nothing is clickable on an old iPhone")).as("one lower-case letter before the capital").isEmpty();
         assertThat(CodeSymbols.in("How do I mock a module?")).isEmpty();
+        assertThat(CodeSymbols.in("ENOSPC: System limit for number of file watchers reached")).as("an error code alone").isEmpty();
     }
 
     @Test
