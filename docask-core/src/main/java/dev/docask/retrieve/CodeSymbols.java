@@ -9,12 +9,13 @@ import java.util.regex.Pattern;
 
 /*
  * The code a question writes (docs/retrieval.md §4, "A symbol the site writes"): an API, option, flag, component or
- * variable named as code ("test.each", "toEqual", "dataLayer.push", "--expose-gc", "<ClientRouter />", "GIT_USER"). A reader who writes the site's
- * own symbol asks about the thing it names, however loosely the rest of the question is worded; a page that writes the
- * same symbol, as written, is about it. Matched case-sensitively and whole: stems and parts do not count.
+ * variable named as code ("test.each", "toEqual", "dataLayer.push", "--expose-gc", "<ClientRouter />", "GIT_USER").
+ * A reader who writes the site's own symbol asks about the thing it names, however loosely the rest of the question is
+ * worded; a page that writes the same symbol, as written, is about it. Matched case-sensitively and whole: stems and
+ * parts do not count.
  */
 final class CodeSymbols {
-    /** The fewest characters a symbol has: "vi.fn" and "toBe" count at 5 and 4; shorter ones say too little. */
+    /** The fewest characters a symbol has: "vi.fn" (5) counts, "toBe" (4) and "t()" say too little. */
     static final int MIN_LENGTH = 5;
 
     private static final List<Pattern> FORMS = List.of(
