@@ -21,10 +21,10 @@ final class CodeSymbols {
     private static final List<Pattern> FORMS = List.of(
             // a dotted name, perhaps called: test.each, vi.mock, Astro.props, dataLayer.push, import.meta.env
             Pattern.compile("(?<![\\w.$/@-])([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+)(?:\\(\\))?(?![\\w$])"),
+            // a call, matched as a call ("require(" on the page): pages write "defer" and "require" in prose too
+            Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]{2,}\\()\\)"),
             // lowerCamelCase from two lower-case letters on, alone or in a dotted name: toEqual, dataLayer (not iPhone, eBay)
             Pattern.compile("(?<![\\w$.-])([a-z]{2,}[a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\\w$])"),
-            // a call: useEffect(), getStaticPaths()
-            Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]{2,})\\(\\)"),
             // a command-line flag: --expose-gc, --project
             Pattern.compile("(?<![\\w-])(--[a-z][a-z0-9-]+)"),
             // a component written as a tag: <ClientRouter />, <Picture>
@@ -63,12 +63,14 @@ final class CodeSymbols {
         return out;
     }
 
-    /** Whether {@code text} writes one of {@code symbols} whole and as written (a flag's dashes included). */
+    /** Whether {@code text} writes one of {@code symbols} whole and as written (a flag's dashes, a call's parenthesis). */
     static boolean writesAny(String text, List<String> symbols) {
         for (String s : symbols) {
+            boolean call = s.endsWith("(");
             for (int at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + 1)) {
                 int end = at + s.length();
-                if ((at == 0 || !symbolChar(text.charAt(at - 1))) && (end == text.length() || !symbolChar(text.charAt(end)))) {
+                if ((at == 0 || !symbolChar(text.charAt(at - 1)))
+                        && (call || end == text.length() || !symbolChar(text.charAt(end)))) {
                     return true;
                 }
             }

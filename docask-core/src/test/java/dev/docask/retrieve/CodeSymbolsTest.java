@@ -16,7 +16,9 @@ class CodeSymbolsTest {
                 .containsExactly("dataLayer.push", "dataLayer");
         assertThat(CodeSymbols.in("pass --expose-gc to the test workers")).containsExactly("--expose-gc");
         assertThat(CodeSymbols.in("server logs full of hits since adding <ClientRouter />")).containsExactly("ClientRouter");
-        assertThat(CodeSymbols.in("getStaticPaths() is required for dynamic routes")).containsExactly("getStaticPaths");
+        assertThat(CodeSymbols.in("getStaticPaths() is required for dynamic routes")).containsExactlyInAnyOrder(
+                "getStaticPaths(", "getStaticPaths");
+        assertThat(CodeSymbols.in("require() of ES Module not supported")).as("a call, matched as a call").containsExactly("require(");
         assertThat(CodeSymbols.in("'GIT_USER' is not recognized as an internal or external command")).containsExactly("GIT_USER");
     }
 
@@ -38,6 +40,8 @@ class CodeSymbolsTest {
         assertThat(CodeSymbols.writesAny("Use test.eachFor to …", each)).as("inside a longer name").isFalse();
         assertThat(CodeSymbols.writesAny("Use Test.Each to …", each)).as("case counts").isFalse();
         assertThat(CodeSymbols.writesAny("run with --max-in-flight 4", List.of("--max-in-flight"))).isTrue();
+        assertThat(CodeSymbols.writesAny("const x = require('x')", List.of("require("))).isTrue();
+        assertThat(CodeSymbols.writesAny("you may require a plugin", List.of("require("))).as("the word in prose").isFalse();
         assertThat(CodeSymbols.writesAny("anything", List.of())).isFalse();
     }
 }
