@@ -456,6 +456,10 @@ public final class HybridRetriever {
             bestSimilarity = Float.isNaN(bestSimilarity) || sims[i] > bestSimilarity ? sims[i] : bestSimilarity;
         }
         OtherTools.Named otherTool = gate.otherTool(query.subject(), query::siteWrites);
+        if (otherTool != null && gate.onThePlatform(otherTool, query, symbols -> hits.stream()
+                .anyMatch(h -> CodeSymbols.writesAny(h.chunk().searchText(), symbols)))) {
+            otherTool = null; // the site's tool on a platform (§4, "Questions about another tool")
+        }
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool, together);
         boolean nearBoth = question == null && gate.nearBothFloors(bestSimilarity, bestCoverage, lead, otherTool != null);

@@ -254,6 +254,16 @@ final class OtherTools {
         return oneWordNames.contains(word.toLowerCase(Locale.ROOT));
     }
 
+    /** Whether {@code question} names the listed tool called {@code name}, in any case, as {@link #named} finds tools. */
+    boolean names(String question, String name, Predicate<String> siteWrites) {
+        for (int t : named(question, siteWrites)) {
+            if (tools.get(t).name().equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether {@code named} is a platform (listed between "[platforms]" and "[products]"). */
     boolean platform(Named named) {
         return tools.get(named.tool()).platform();

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /*
  * The gate decides, per candidate, whether it is about the question at all: cosine similarity at
@@ -184,6 +185,36 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         }
         return anyPasses ? String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and none "
                 + "of the passing candidates mentions it", tool.name(), tool.pages()) : null;
+    }
+
+    /**
+     * Whether a question that names {@code tool} asks about the site's own tool on it, and so is judged as one that names
+     * no other tool (docs/retrieval.md §4, "Questions about another tool"): {@code tool} is a platform, and the question
+     * names the site's tool too ("split vitest run across github actions jobs") or writes a code symbol that one of its
+     * candidates writes ("it.only fails the suite on GitHub Actions"; {@code candidatesWrite} says whether one does).
+     * A product named beside the site's tool is not spared: that is most often a question about the product's
+     * integration, which its own docs answer (docs/quality.md, "A platform beside the site's own tool").
+     */
+    boolean onThePlatform(OtherTools.Named tool, SearchQuery query, Predicate<List<String>> candidatesWrite) {
+        return onThePlatform(tool, query.text(), query.subject(), query.siteTool(ownTools()), query::siteWrites, candidatesWrite);
+    }
+
+    /**
+     * {@link #onThePlatform(OtherTools.Named, SearchQuery, Predicate)} for a question written {@code question}, whose tools
+     * are named in {@code subject}, on a site whose own tool is {@code siteTool} and which writes the words
+     * {@code siteWrites} accepts.
+     */
+    static boolean onThePlatform(OtherTools.Named tool, String question, String subject, Optional<String> siteTool,
+                                 Predicate<String> siteWrites, Predicate<List<String>> candidatesWrite) {
+        if (!OtherTools.bundled().platform(tool)) {
+            return false;
+        }
+        // the site's tool anywhere in the question: named in the story, it says which tool the reader runs there
+        if (siteTool.isPresent() && OtherTools.bundled().names(question, siteTool.get(), siteWrites)) {
+            return true;
+        }
+        List<String> symbols = CodeSymbols.in(subject);
+        return !symbols.isEmpty() && candidatesWrite.test(symbols);
     }
 
     /**

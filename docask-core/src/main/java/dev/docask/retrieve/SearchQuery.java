@@ -123,8 +123,12 @@ final class SearchQuery {
      * {@code ownTools}.
      */
     @Nullable String unmentionedPackage(List<String> ownTools) {
-        return SitePackages.siteTool(index.manifest().siteName(), ownTools)
-                .map(tool -> SitePackages.unmentioned(text, tool, engine::writesInOrder)).orElse(null);
+        return siteTool(ownTools).map(tool -> SitePackages.unmentioned(text, tool, engine::writesInOrder)).orElse(null);
+    }
+
+    /** The site's own tool, lower case ("vitest"), where the site's name holds one of {@code ownTools}. */
+    Optional<String> siteTool(List<String> ownTools) {
+        return SitePackages.siteTool(index.manifest().siteName(), ownTools);
     }
 
     /** Whether some page of the index writes {@code word} (lower case, letters only), in any case. */

@@ -914,6 +914,24 @@ class GateCalibrationTest {
     }
 
     @Test
+    void otherToolRule_aPlatformQuestionThatWritesASymbolTheSiteWrites_isJudgedAsNamingNoOtherTool() {
+        // another tool needs coverage 0.99, as does every candidate: only the symbol lets a question through
+        recordKeywordOnlyGate(buildAndCalibrate("none"), 0.99, new Manifest.OtherToolFloor(0, List.of("Docker"), 0.99));
+        try (DocIndex idx = DocIndex.open(dir)) {
+            HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
+            assertThat(r.retrieve("on GitHub Actions deliveries pile up, does --max-in-flight help", RetrievalOptions.defaults())
+                    .answerable()).as("the site's flag, run on a CI").isTrue();
+            Retrieval product = r.retrieve("with Mocha deliveries pile up, does --max-in-flight help", RetrievalOptions.defaults());
+            assertThat(product.answerable()).as("a product is another tool still").isFalse();
+            assertThat(product.gatedOut()).anySatisfy(h -> assertThat(h.gatedOut().orElseThrow()).contains("it names another tool (Mocha"));
+            Retrieval words = r.retrieve("on GitHub Actions deliveries pile up, does max in flight help", RetrievalOptions.defaults());
+            assertThat(words.answerable()).as("no symbol: the platform is another tool").isFalse();
+            assertThat(words.gatedOut()).anySatisfy(h -> assertThat(h.gatedOut().orElseThrow())
+                    .contains("it names another tool (GitHub Actions"));
+        }
+    }
+
+    @Test
     void pairRule_onAnIndexWithoutVectors_holdsBelowTheOtherToolFloor_andAFloorTheUserSetsTurnsItOff() {
         Manifest built = buildAndCalibrate("none");
         for (double floor : new double[] {0.99, 0.5}) {

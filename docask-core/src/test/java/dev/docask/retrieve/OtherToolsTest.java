@@ -114,6 +114,16 @@ class OtherToolsTest {
     }
 
     @Test
+    void names_aListedToolAsQuestionsNameIt_inAnyCaseOfItsName() {
+        OtherTools tools = OtherTools.bundled();
+        assertThat(tools.names("split vitest run across 4 github actions matrix jobs", "vitest", word -> true)).isTrue();
+        assertThat(tools.names("Vitest in GitHub Actions", "Vitest", word -> true)).isTrue();
+        assertThat(tools.names("vitest-fetch-mock on GitHub Actions", "vitest", word -> true)).as("a part of a joined word").isTrue();
+        assertThat(tools.names("Snapshots fail on GitHub Actions only", "vitest", word -> true)).isFalse();
+        assertThat(tools.names("GitHub Pages base path", "GitHub", word -> true)).as("a name inside a longer one").isFalse();
+    }
+
+    @Test
     void otherTool_aListedToolOutsideTheSitesOwn() {
         OtherTools tools = OtherTools.bundled();
         assertThat(tools.otherTool("Jekyll collections permalink", 5, List.of("Docusaurus", "React"), word -> true))

@@ -147,6 +147,35 @@ class RelevanceGateTest {
                 .as("the site has no CI of its own for the sources to be about instead").isNull();
     }
 
+    @Test
+    void otherToolRule_aPlatformBesideTheSitesToolOrASymbolItsCandidatesWrite_isNoOtherTool() {
+        java.util.function.Predicate<java.util.List<String>> writesItOnly = symbols -> symbols.contains("it.only");
+        java.util.function.Predicate<java.util.List<String>> writesNothing = symbols -> false;
+        java.util.Optional<String> vitest = java.util.Optional.of("vitest");
+        String named = "split vitest run across 4 github actions matrix jobs";
+        OtherTools.Named ci = OtherTools.bundled().otherTool(named, 10, java.util.List.of("Vitest"), word -> true);
+        assertThat(RelevanceGate.onThePlatform(ci, named, named, vitest, word -> true, writesNothing))
+                .as("the site's tool on the platform").isTrue();
+        String story = "Sharding on GitHub Actions. We run vitest with --shard";
+        assertThat(RelevanceGate.onThePlatform(ci, story, "Sharding on GitHub Actions.", vitest, word -> true, writesNothing))
+                .as("the site's tool named after the opening sentence counts too").isTrue();
+        String symbol = "whole suite fails on GitHub Actions when a file still has it.only";
+        assertThat(RelevanceGate.onThePlatform(ci, symbol, symbol, vitest, word -> true, writesItOnly))
+                .as("a symbol a candidate writes").isTrue();
+        assertThat(RelevanceGate.onThePlatform(ci, symbol, symbol, vitest, word -> true, writesNothing))
+                .as("a symbol no candidate writes").isFalse();
+        String platformOnly = "GitHub Actions cache node_modules between jobs";
+        assertThat(RelevanceGate.onThePlatform(ci, platformOnly, platformOnly, vitest, word -> true, writesItOnly))
+                .as("about the platform itself").isFalse();
+        assertThat(RelevanceGate.onThePlatform(ci, named, named, java.util.Optional.empty(), word -> true, writesNothing))
+                .as("a site whose name holds none of its tools").isFalse();
+        String product = "pagefind index is empty after vitest build";
+        OtherTools.Named pagefind = OtherTools.bundled().otherTool(product, 10, java.util.List.of("Vitest"), word -> true);
+        assertThat(pagefind).extracting(OtherTools.Named::name).isEqualTo("Pagefind");
+        assertThat(RelevanceGate.onThePlatform(pagefind, product, product, vitest, word -> true, writesItOnly))
+                .as("a product beside the site's tool is still another tool").isFalse();
+    }
+
     /** A calibrated gate with the question-space rule: floors 0.73 and 0.5, the lowered band's top 0.75. */
     private static RelevanceGate banded() {
         var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
