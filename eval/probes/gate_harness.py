@@ -19,7 +19,7 @@ chosen. Python 3 standard library only.
 import argparse, collections, concurrent.futures, json, re, sys, urllib.parse, urllib.request
 
 SETS = ['titles3', 'titles4', 'titles5', 'titles6', 'titles7', 'titles8', 'titles9', 'titles10', 'titles11', 'titles12',
-        'titles13', 'titles14', 'titles15', 'titles16', 'titles17', 'dev-questions', 'dev-typos', 'cross-site', 'probes', 'titles',
+        'titles13', 'titles14', 'titles15', 'titles16', 'titles17', 'titles18', 'dev-questions', 'dev-typos', 'cross-site', 'probes', 'titles',
         'titles2', 'general', 'general2', 'extractive']
 
 

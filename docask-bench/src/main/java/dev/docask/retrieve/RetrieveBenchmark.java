@@ -71,6 +71,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>With {@code -Ddocask.bench.symbol=true} every question also names a symbol ("fooBarQux()") that no chunk writes.
  *
+ * <p>With {@code -Ddocask.bench.headings=true} too (and {@code gate=rule}) the gate records the most site headings a
+ * calibration keeps, and every question is read against them (their worst case).
+ *
  * <p>With {@code -Ddocask.bench.keywordOnly=true} docask's side is an index without vectors searched without a model
  * (the peer is unchanged); with {@code gate=rule} too, its gate is a keyword-only calibration's.
  */
@@ -181,6 +184,17 @@ public class RetrieveBenchmark {
         // a tool bound as on a 200-page site, so every question is also read for other tools' names
         var neighbours = new dev.docask.index.Manifest.Neighbours(5, 2.0, java.util.OptionalDouble.of(floor),
                 java.util.OptionalInt.of(10), List.of("Vite", "Node.js"), site, offTopic);
+        if (Boolean.getBoolean("docask.bench.headings")) {
+            // the site's every heading at its most (docs/retrieval.md §4, "The site's every heading"), read for every
+            // question: the sampled questions' limit refuses all, and the headings' limit spares all, so the same
+            // candidates pass as without the switch and what it adds is the headings' own scan
+            List<dev.docask.index.internal.QuantizedVector> headings = new ArrayList<>();
+            for (int i = 0; i < GateCalibration.MAX_HEADINGS; i++) {
+                headings.add(dev.docask.index.internal.QuantizedVector.of(SyntheticChunks.randomUnit(rnd, DIMS)));
+            }
+            neighbours = new dev.docask.index.Manifest.Neighbours(5, -2.0, java.util.OptionalDouble.of(floor),
+                    java.util.OptionalInt.of(10), List.of("Vite", "Node.js"), site, offTopic, headings, 2.0);
+        }
         var gate = new dev.docask.index.Manifest.Gate(java.util.OptionalDouble.of(floor - 0.015), GateDefaults.MIN_KEYWORD_COVERAGE,
                 java.util.OptionalDouble.empty(), Optional.of(neighbours), embedder.id(), embedder.queryVariant(),
                 List.of("synthetic, for RetrieveBenchmark"), java.time.Instant.now());

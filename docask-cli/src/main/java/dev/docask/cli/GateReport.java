@@ -35,7 +35,9 @@ final class GateReport {
                 + "counts only with a lead at most 0 (the lowered band)", g.minSimilarity().orElse(Double.NaN),
                 n.bandTop().getAsDouble()) : "") + (n.fewPages().isPresent() ? String.format(Locale.ROOT, ", a question that "
                 + "names another tool (one the site mentions on at most %d pages) gets no band and, with a lead above 0, "
-                + "must pass both floors", n.fewPages().getAsInt()) : "")).orElse("")
+                + "must pass both floors", n.fewPages().getAsInt()) : "") + (n.headings().isEmpty() ? ""
+                : String.format(Locale.ROOT, ", a question it refuses is spared with a lead over the site's %d headings of "
+                + "at most %.4f", n.headings().size(), n.headingsMaxLead()))).orElse("")
                 + g.otherToolFloor().map(f -> String.format(Locale.ROOT, ", a question that names another tool (one the site "
                 + "mentions on at most %d pages) needs keyword coverage %.3f, and below it any question needs two of its "
                 + "neighbouring words written together (the pair rule)", f.fewPages(), f.minKeywordCoverage())).orElse("");
@@ -81,6 +83,11 @@ final class GateReport {
         }
         o.put("siteQuestions", n.site().size());
         o.put("offTopicQuestions", n.offTopic().size());
+        if (!n.headings().isEmpty()) {
+            // absent where none are recorded, so such a gate reads as before
+            o.put("headings", n.headings().size());
+            o.put("headingsMaxLead", n.headingsMaxLead());
+        }
         return o;
     }
 }

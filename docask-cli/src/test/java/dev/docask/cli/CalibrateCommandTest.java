@@ -100,6 +100,11 @@ class CalibrateCommandTest {
         JsonNode inspected = new ObjectMapper().readTree(run("inspect", "--index", idx.toString(), "--json").out());
         assertThat(inspected.get("gate").get("minKeywordCoverage").asDouble())
                 .isEqualTo(gate.get("minKeywordCoverage").asDouble());
+        // the mock embedder's calibration adopts the question-space rule on the samples, and records every heading
+        assertThat(inspect.out()).contains("a question it refuses is spared with a lead over the site's")
+                .contains("the site's headings: ");
+        assertThat(inspected.get("gate").get("neighbours").get("headings").asInt()).isPositive();
+        assertThat(inspected.get("gate").get("neighbours").get("headingsMaxLead").asDouble()).isNotNegative();
     }
 
     @Test

@@ -262,7 +262,9 @@ public final class Manifest {
      * with the index's model and stored in the local index's int8 form. Where the calibration lowered the cosine floor
      * with the rule, {@code bandTop} is the floor chosen without it: a candidate whose cosine lies below it (down to the
      * gate's {@code minSimilarity}) passes on cosine only for a question with a lead of at most 0 (docs/retrieval.md §4,
-     * "The lowered band").
+     * "The lowered band"). Where the calibration recorded the site's {@code headings} (every section's heading as a
+     * question, up to a few thousand), a question the rule refuses is spared when it is nearer those headings than
+     * the off-topic questions by at most {@code headingsMaxLead} (docs/retrieval.md §4, "The site's every heading").
      *
      * <pre>{@code
      * index.manifest().gate().flatMap(Manifest.Gate::neighbours)
@@ -281,6 +283,9 @@ public final class Manifest {
         private final List<QuantizedVector> offTopic;
         private final Packed sitePacked;
         private final Packed offTopicPacked;
+        private final List<QuantizedVector> headings;
+        private final double headingsMaxLead;
+        private final @org.jspecify.annotations.Nullable Packed headingsPacked;
 
         /**
          * @param k        how many nearest questions of each set are averaged
@@ -315,7 +320,26 @@ public final class Manifest {
          */
         public Neighbours(int k, double maxLead, OptionalDouble bandTop, OptionalInt fewPages, List<String> siteTools,
                           List<QuantizedVector> site, List<QuantizedVector> offTopic) {
-            if (k < 1 || site.size() < k || offTopic.size() < k) {
+            this(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, List.of(), Double.NaN);
+        }
+
+        /**
+         * @param k               how many nearest questions of each set are averaged
+         * @param maxLead         the largest lead of the off-topic questions that still passes
+         * @param bandTop         the cosine floor chosen without the rule, above the gate's own; empty where there is no band
+         * @param fewPages        a listed tool the site mentions on at most this many pages is another tool; empty where
+         *                        that rule does not apply
+         * @param siteTools       the listed tools the site mentions on more pages than that: its own
+         * @param site            the site questions' vectors
+         * @param offTopic        the off-topic questions' vectors
+         * @param headings        the site's headings as questions, which can spare a question the rule refuses; empty:
+         *                        none recorded (at least {@code k} otherwise)
+         * @param headingsMaxLead the largest lead over {@code headings} that spares a question ({@code NaN} with none)
+         */
+        public Neighbours(int k, double maxLead, OptionalDouble bandTop, OptionalInt fewPages, List<String> siteTools,
+                          List<QuantizedVector> site, List<QuantizedVector> offTopic, List<QuantizedVector> headings,
+                          double headingsMaxLead) {
+            if (k < 1 || site.size() < k || offTopic.size() < k || !headings.isEmpty() && headings.size() < k) {
                 throw new IllegalArgumentException("the question-space rule needs k >= 1 and at least k questions of each "
                         + "set: k " + k + ", " + site.size() + " site and " + offTopic.size() + " off-topic questions");
             }
@@ -328,6 +352,14 @@ public final class Manifest {
             this.offTopic = List.copyOf(offTopic);
             this.sitePacked = new Packed(this.site);
             this.offTopicPacked = new Packed(this.offTopic);
+            this.headings = List.copyOf(headings);
+            this.headingsMaxLead = this.headings.isEmpty() ? Double.NaN : headingsMaxLead;
+            this.headingsPacked = this.headings.isEmpty() ? null : new Packed(this.headings);
+        }
+
+        /** These neighbours with the site's {@code headings} and the largest lead over them that spares a question. */
+        public Neighbours withHeadings(List<QuantizedVector> headings, double headingsMaxLead) {
+            return new Neighbours(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead);
         }
 
         /** How many nearest questions of each set are averaged. */
@@ -372,38 +404,60 @@ public final class Manifest {
             return offTopic;
         }
 
+        /** The site's headings as questions; empty where the calibration recorded none. */
+        public List<QuantizedVector> headings() {
+            return headings;
+        }
+
+        /** The largest lead over the {@link #headings} that spares a question the rule refuses; {@code NaN} without them. */
+        public double headingsMaxLead() {
+            return headingsMaxLead;
+        }
+
         /**
          * How far the {@code k} nearest off-topic questions lead the {@code k} nearest site questions for a question
          * with this (unit) vector: the difference of their mean cosines. The int8 scan's kernel picks candidates,
          * the float question's cosines rank them, as the vector scan does (docs/benchmarks.md).
          */
         public double lead(float[] question) {
+            return lead(question, sitePacked);
+        }
+
+        /** {@link #lead} over the {@link #headings} instead of the site questions; {@code NaN} where none are recorded. */
+        public double headingsLead(float[] question) {
+            Packed h = headingsPacked;
+            return h == null ? Double.NaN : lead(question, h);
+        }
+
+        private double lead(float[] question, Packed siteSide) {
             byte[] qb = new byte[question.length];
             float qScale = QuantizedVector.quantize(question, qb);
             short[] q = new short[qb.length];
             for (int i = 0; i < qb.length; i++) {
                 q[i] = qb[i];
             }
-            return offTopicPacked.meanOfBest(k, question, q, qScale) - sitePacked.meanOfBest(k, question, q, qScale);
+            return offTopicPacked.meanOfBest(k, question, q, qScale) - siteSide.meanOfBest(k, question, q, qScale);
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Neighbours n && k == n.k && Double.compare(maxLead, n.maxLead) == 0 && bandTop.equals(n.bandTop)
                     && fewPages.equals(n.fewPages) && siteTools.equals(n.siteTools) && site.equals(n.site)
-                    && offTopic.equals(n.offTopic);
+                    && offTopic.equals(n.offTopic) && headings.equals(n.headings)
+                    && Double.compare(headingsMaxLead, n.headingsMaxLead) == 0;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(k, maxLead, bandTop, fewPages, siteTools, site, offTopic);
+            return Objects.hash(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead);
         }
 
         @Override
         public String toString() {
             return "Neighbours[k " + k + ", maxLead " + maxLead + (bandTop.isPresent() ? ", bandTop " + bandTop.getAsDouble() : "")
                     + (fewPages.isPresent() ? ", another tool on at most " + fewPages.getAsInt() + " pages" : "")
-                    + ", " + site.size() + " site, " + offTopic.size() + " off-topic]";
+                    + ", " + site.size() + " site, " + offTopic.size() + " off-topic"
+                    + (headings.isEmpty() ? "" : ", " + headings.size() + " headings, lead over them at most " + headingsMaxLead) + "]";
         }
 
         /** The vectors of one set in one array, for {@link Int8Dot}. */

@@ -57,24 +57,31 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
      * and its int8 components, a few hundred bytes a question.
      */
     record StoredNeighbours(int k, double maxLead, @Nullable Double bandTop, List<String> site, List<String> offTopic,
-                            @Nullable Integer fewPages, @Nullable List<String> siteTools) {
+                            @Nullable Integer fewPages, @Nullable List<String> siteTools, @Nullable List<String> headings,
+                            @Nullable Double headingsMaxLead) {
         StoredNeighbours {
             site = List.copyOf(site == null ? List.of() : site);
             offTopic = List.copyOf(offTopic == null ? List.of() : offTopic);
         }
 
         static StoredNeighbours of(Manifest.Neighbours n) {
+            boolean headings = !n.headings().isEmpty();
             return new StoredNeighbours(n.k(), n.maxLead(), n.bandTop().isPresent() ? n.bandTop().getAsDouble() : null, n.site().stream().map(StoredNeighbours::encode).toList(),
                     n.offTopic().stream().map(StoredNeighbours::encode).toList(),
-                    n.fewPages().isPresent() ? n.fewPages().getAsInt() : null, n.fewPages().isPresent() ? n.siteTools() : null);
+                    n.fewPages().isPresent() ? n.fewPages().getAsInt() : null, n.fewPages().isPresent() ? n.siteTools() : null,
+                    headings ? n.headings().stream().map(StoredNeighbours::encode).toList() : null,
+                    headings ? n.headingsMaxLead() : null);
         }
 
         Manifest.Neighbours neighbours() {
+            // a gate recorded before the headings has none: the rule as it was (docs/retrieval.md §4)
             return new Manifest.Neighbours(k, maxLead, bandTop == null ? java.util.OptionalDouble.empty()
                     : java.util.OptionalDouble.of(bandTop), fewPages == null ? java.util.OptionalInt.empty()
                     : java.util.OptionalInt.of(fewPages), siteTools == null ? List.of() : siteTools,
                     site.stream().map(StoredNeighbours::decode).toList(),
-                    offTopic.stream().map(StoredNeighbours::decode).toList());
+                    offTopic.stream().map(StoredNeighbours::decode).toList(),
+                    headings == null || headingsMaxLead == null ? List.of() : headings.stream().map(StoredNeighbours::decode).toList(),
+                    headingsMaxLead == null ? Double.NaN : headingsMaxLead);
         }
 
         private static String encode(dev.docask.index.internal.QuantizedVector v) {

@@ -134,10 +134,23 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         Manifest.Neighbours n = neighbours.get();
         // the pair rule is read (once, memoised) only where it decides: over the lead limit with coverage at the floor;
         // under the floor the coverage refuses, and where the gate has no pair rule the coverage alone counts
-        if (lead > n.maxLead() && refusedByQuestionSpace(lead, n.maxLead(), bestCoverage, minKeywordCoverage,
-                bestCoverage < minKeywordCoverage || pairBelow == PAIR_NEVER || together.getAsBoolean())) {
-            return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
-                    + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
+        if (lead > n.maxLead()) {
+            boolean words = bestCoverage < minKeywordCoverage || pairBelow == PAIR_NEVER || together.getAsBoolean();
+            if (refusedByQuestionSpace(lead, n.maxLead(), bestCoverage, minKeywordCoverage, words)) {
+                // the site's every heading can spare it (§4, "The site's every heading"); read only here, where it decides
+                double headingsLead = n.headings().isEmpty() ? Double.NaN
+                        : query.vector().map(n::headingsLead).orElse(Double.NaN);
+                if (Double.isNaN(headingsLead)) {
+                    return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
+                            + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
+                }
+                if (refusedByQuestionSpace(headingsLead, n.headingsMaxLead(), bestCoverage, minKeywordCoverage, words)) {
+                    return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
+                                    + "nearest site questions by %.3f (at most %.3f) and than its %d nearest of the site's "
+                                    + "headings by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead(), n.k(), headingsLead,
+                            n.headingsMaxLead());
+                }
+            }
         }
         if (otherTool != null && refusedAsOtherTool(lead, bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage)) {
             return String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and, nearer the "

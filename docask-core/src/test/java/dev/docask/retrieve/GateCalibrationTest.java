@@ -530,6 +530,116 @@ class GateCalibrationTest {
     }
 
     @Test
+    void headingsRule_aQuestionTheSampledSiteQuestionsRefuse_isSparedNearOneOfTheSitesHeadings() {
+        String helm = "How do I roll back a Helm release?";
+        // the sampled site questions hold nothing on Helm: with a lead limit of 0 the rule refuses the question
+        Manifest.Neighbours sampled = new Manifest.Neighbours(1, 0.0, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        Manifest.Neighbours nearHeading = sampled.withHeadings(mockVectors(List.of(helm, "Define a route for events")), 0.0);
+        Manifest.Neighbours farHeadings = sampled.withHeadings(mockVectors(SITE_LIKE), 0.0);
+        HybridRetriever r = withNeighbours(Optional.of(nearHeading));
+        try (DocIndex ignored = r.index()) {
+            assertThat(r.retrieve(helm, RetrievalOptions.defaults()).answerable()).as("a heading of the site is about it").isTrue();
+        }
+        r = withNeighbours(Optional.of(farHeadings));
+        try (DocIndex ignored = r.index()) {
+            Retrieval refused = r.retrieve(helm, RetrievalOptions.defaults());
+            assertThat(refused.answerable()).as("no heading near it").isFalse();
+            assertThat(refused.gatedOut()).isNotEmpty().allMatch(h -> h.gatedOut().orElseThrow()
+                    .contains("nearest off-topic questions are closer than its 1 nearest site questions")
+                    && h.gatedOut().orElseThrow().contains("nearest of the site's headings by"));
+        }
+        r = withNeighbours(Optional.of(sampled));
+        try (DocIndex ignored = r.index()) {
+            assertThat(r.retrieve(helm, RetrievalOptions.defaults()).answerable()).as("a gate recorded without headings").isFalse();
+        }
+    }
+
+    @Test
+    void headingsRule_recordedInTheManifest_readsBackTheSameVectorsAndLimit() {
+        Manifest.Neighbours n = new Manifest.Neighbours(2, 0.0125, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS))
+                .withHeadings(mockVectors(List.of("Roll back a Helm release", "Define a route for events")), 0.004);
+        withNeighbours(Optional.of(n)).index().close();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Manifest.Neighbours read = idx.manifest().gate().orElseThrow().neighbours().orElseThrow();
+            assertThat(read).isEqualTo(n);
+            assertThat(read.headings()).hasSize(2);
+            assertThat(read.headingsMaxLead()).isEqualTo(0.004);
+        }
+    }
+
+    /** An embedder of fixed unit vectors by text, for calibration arithmetic that a real model would blur. */
+    private record FixedEmbedder(java.util.Map<String, float[]> vectors) implements dev.docask.embed.Embedder {
+        @Override
+        public String id() {
+            return "fixed";
+        }
+
+        @Override
+        public int dimensions() {
+            return 3;
+        }
+
+        @Override
+        public List<float[]> embedAll(List<String> texts) {
+            return texts.stream().map(this::embedQuery).toList();
+        }
+
+        @Override
+        public float[] embedQuery(String question) {
+            return vectors.get(question).clone();
+        }
+    }
+
+    @Test
+    void withHeadings_limitIsTheSiteQuestionsLeadOverOtherPagesHeadings_neverBelowZero() {
+        float[] retry = {1, 0, 0};
+        float[] routes = {0, 1, 0};
+        float[] helm = {0, 0, 1};
+        float[] between = {0.6f, 0, 0.8f}; // a heading halfway to the Helm pool question
+        var fixed = new FixedEmbedder(java.util.Map.of("Retry failed deliveries", retry, "Retry budget", retry,
+                "Define a route", routes, "Roll back a release", between, "retry?", retry, "roll back?", helm));
+        List<GateCalibration.SiteQuestion> sections = List.of(
+                new GateCalibration.SiteQuestion("Retry failed deliveries", "https://x/retries#retry"),
+                new GateCalibration.SiteQuestion("Retry budget", "https://x/retries#budget"),
+                new GateCalibration.SiteQuestion("Define a route", "https://x/routes#define"),
+                new GateCalibration.SiteQuestion("Roll back a release", "https://x/deploy#rollback"));
+        List<GateCalibration.SiteQuestion> asked = List.of(
+                new GateCalibration.SiteQuestion("retry?", "https://x/retries#retry"),
+                new GateCalibration.SiteQuestion("roll back?", "https://x/deploy#rollback"));
+        List<float[]> floats = List.of(retry, helm);
+        var offTopic = List.of(dev.docask.index.internal.QuantizedVector.of(helm),
+                dev.docask.index.internal.QuantizedVector.of(new float[] {0.8f, 0.6f, 0}));
+        Manifest.Neighbours n = new Manifest.Neighbours(1, 0.0, offTopic, offTopic);
+        List<GateCalibration.Scores> site = List.of(new GateCalibration.Scores("retry?", 0.9, 0.9),
+                new GateCalibration.Scores("roll back?", 0.9, 0.9));
+        List<String> figures = new java.util.ArrayList<>();
+        Manifest.Neighbours with = GateCalibration.withHeadings(n, sections, fixed, asked, site, List.of(), FLOORS,
+                new GateCalibration.Leads(List.of(), List.of(), new double[2], new double[0], new double[2], floats,
+                        noShortForms(2), List.of()), figures);
+        assertThat(with.headings()).hasSize(4);
+        // "roll back?" without its own page's heading: off-topic 1.0, nearest other heading 0 (routes, retry): lead 1;
+        // "retry?" without the retries page: off-topic 0.8, nearest other heading 0.6 ("Roll back a release"): lead 0.2
+        assertThat(with.headingsMaxLead()).as("the top of two leads (2% from the top)").isCloseTo(1.0,
+                org.assertj.core.api.Assertions.within(0.02));
+        assertThat(figures).singleElement().asString().startsWith("the site's headings: 4 of its 4 sections' headings");
+        Manifest.Neighbours far = new Manifest.Neighbours(1, 0.0, offTopic,
+                List.of(dev.docask.index.internal.QuantizedVector.of(new float[] {0, 0.6f, 0.8f})));
+        Manifest.Neighbours onlyRetry = GateCalibration.withHeadings(far, sections, fixed, asked.subList(0, 1),
+                site.subList(0, 1), List.of(), FLOORS, new GateCalibration.Leads(List.of(), List.of(), new double[1],
+                        new double[0], new double[1], floats.subList(0, 1), noShortForms(1), List.of()), new java.util.ArrayList<>());
+        assertThat(onlyRetry.headingsMaxLead()).as("off-topic 0, nearest other heading 0.6: a lead of -0.6 counts as 0").isZero();
+    }
+
+    /** {@code n} site questions without a short form each. */
+    private static List<float[]> noShortForms(int n) {
+        List<float[]> none = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            none.add(null);
+        }
+        return none;
+    }
+
+    @Test
     void neighboursRule_notRecorded_passesTheSameQuestionOnItsFloors() {
         HybridRetriever r = withNeighbours(Optional.empty());
         try (DocIndex ignored = r.index()) {
@@ -557,7 +667,7 @@ class GateCalibrationTest {
     }
 
     @Test
-    void neighbours_lead_isTheMeanOfTheKNearestOffTopicMinusTheKNearestSiteCosines() {
+    void neighbours_lead_isTheMeanOfTheKNearestOffTopicMinusTheKNearestSiteCosines_orHeadings() {
         float[] x = {1, 0, 0};
         var a = dev.docask.index.internal.QuantizedVector.of(new float[] {1, 0, 0});
         var b = dev.docask.index.internal.QuantizedVector.of(new float[] {0.6f, 0.8f, 0});
@@ -565,6 +675,10 @@ class GateCalibrationTest {
         Manifest.Neighbours n = new Manifest.Neighbours(2, 0, List.of(c, b, c), List.of(a, c, b));
         // off-topic: best two 1.0 and 0.6; site: best two 0.6 and 0.0
         assertThat(n.lead(x)).isCloseTo((1.0 + 0.6) / 2 - (0.6 + 0.0) / 2, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(n.headingsLead(x)).as("no headings recorded").isNaN();
+        // the same with the site's headings in place of the site questions: best two 1.0 and 0.6
+        assertThat(n.withHeadings(List.of(c, a, b), 0).headingsLead(x))
+                .isCloseTo((1.0 + 0.6) / 2 - (1.0 + 0.6) / 2, org.assertj.core.api.Assertions.within(0.01));
     }
 
     @Test
