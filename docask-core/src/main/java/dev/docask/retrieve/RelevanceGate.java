@@ -140,15 +140,13 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                 // the site's every heading can spare it (§4, "The site's every heading"); read only here, where it decides
                 double headingsLead = n.headings().isEmpty() ? Double.NaN
                         : query.vector().map(n::headingsLead).orElse(Double.NaN);
-                if (Double.isNaN(headingsLead)) {
+                boolean noHeadings = Double.isNaN(headingsLead);
+                if (noHeadings || refusedByQuestionSpace(headingsLead, n.headingsMaxLead(), bestCoverage, minKeywordCoverage,
+                        words)) {
                     return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
-                            + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead());
-                }
-                if (refusedByQuestionSpace(headingsLead, n.headingsMaxLead(), bestCoverage, minKeywordCoverage, words)) {
-                    return String.format(Locale.ROOT, "its %d nearest off-topic questions are closer than its %d "
-                                    + "nearest site questions by %.3f (at most %.3f) and than its %d nearest of the site's "
-                                    + "headings by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead(), n.k(), headingsLead,
-                            n.headingsMaxLead());
+                            + "nearest site questions by %.3f (at most %.3f)", n.k(), n.k(), lead, n.maxLead())
+                            + (noHeadings ? "" : String.format(Locale.ROOT, " and than its %d nearest of the site's headings "
+                            + "by %.3f (at most %.3f)", n.k(), headingsLead, n.headingsMaxLead()));
                 }
             }
         }
