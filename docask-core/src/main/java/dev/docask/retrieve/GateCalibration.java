@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeSet;
 
 /*
  * The gate measured on the index itself (docs/retrieval.md §4, "A gate that calibrates itself"). No
@@ -620,7 +623,8 @@ final class GateCalibration {
 
     /**
      * The listed tools counted on the site's pages: the few-pages bound at {@link #FEW_PAGES_SHARE} of them, and the site's
-     * own tools (above the bound), most pages first.
+     * own tools, most pages first: those above the bound and those a page of the site is about beside its own tool
+     * ({@link #integrations}).
      */
     record SiteTools(OtherTools tools, int[] counts, int pages, int few, List<Integer> order, List<String> siteTools,
                      java.util.function.Predicate<String> siteWrites) {
@@ -635,6 +639,13 @@ final class GateCalibration {
                     order.add(t);
                 }
             }
+            Optional<String> own = SitePackages.siteTool(index.manifest().siteName(),
+                    order.stream().map(t -> tools.tools().get(t).name()).toList());
+            for (int t : integrations(tools, own, titles(index))) {
+                if (!order.contains(t)) {
+                    order.add(t);
+                }
+            }
             order.sort((a, b) -> Integer.compare(counts[b], counts[a]));
             return new SiteTools(tools, counts, pages, few, order, order.stream().map(t -> tools.tools().get(t).name()).toList(),
                     dev.docask.index.internal.IndexEngine.of(index)::writes);
@@ -643,6 +654,38 @@ final class GateCalibration {
         boolean namesOtherTool(String question) {
             return tools.otherTool(question, few, siteTools(), siteWrites) != null;
         }
+    }
+
+    /*
+     * A page titled with another tool beside the site's own ("Deploy your Astro Site to GitHub Pages", "Decap CMS &
+     * Astro", "@astrojs/vercel") is the site's page on that tool, however few pages mention it: a question about it is
+     * a question about the site (docs/retrieval.md §4, "Questions about another tool"; docs/quality.md, "A tool the site
+     * has a page on"). A title without the site's tool ("Migrating from Next.js") is about the tool the reader leaves.
+     */
+    /**
+     * The listed tools {@code tools} finds in a title that also writes {@code siteTool} (in any case, inside a word too:
+     * "@astrojs/vercel"), by index in {@link OtherTools#tools()}; none when the site has no tool of its own.
+     */
+    static Set<Integer> integrations(OtherTools tools, Optional<String> siteTool, Collection<String> titles) {
+        Set<Integer> found = new TreeSet<>();
+        if (siteTool.isEmpty()) {
+            return found;
+        }
+        for (String title : titles) {
+            if (title.toLowerCase(Locale.ROOT).contains(siteTool.get())) {
+                found.addAll(tools.mentioned(title));
+            }
+        }
+        return found;
+    }
+
+    /** The distinct page titles of {@code index}. */
+    private static Set<String> titles(DocIndex index) {
+        Set<String> titles = new HashSet<>();
+        for (int id = 0; id < index.size(); id++) {
+            titles.add(index.chunk(id).title());
+        }
+        return titles;
     }
 
     /*

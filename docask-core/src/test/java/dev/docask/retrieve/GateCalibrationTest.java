@@ -926,6 +926,20 @@ class GateCalibrationTest {
     }
 
     @Test
+    void otherToolRule_aToolAPageIsTitledWithBesideTheSitesOwnTool_isTheSitesOwn_aMigrationFromItIsNot() {
+        OtherTools tools = OtherTools.bundled();
+        List<String> titles = List.of("Deploy your Astro Site to GitHub Pages", "Decap CMS & Astro", "@astrojs/vercel",
+                "Migrating from Next.js", "Hono routing API reference");
+        List<String> names = GateCalibration.integrations(tools, Optional.of("astro"), titles).stream()
+                .map(t -> tools.tools().get(t).name()).toList();
+        assertThat(names).as("titled beside the site's tool, inside a package name too")
+                .contains("GitHub Pages", "Decap CMS", "Vercel")
+                .as("a title without the site's tool: the tool the reader leaves, or a page not about the site's tool")
+                .doesNotContain("Next.js", "Hono");
+        assertThat(GateCalibration.integrations(tools, Optional.empty(), titles)).as("a site with no tool of its own").isEmpty();
+    }
+
+    @Test
     void otherToolRule_recordedInTheManifest_readsBack_refusesAQuestionAboutAnotherTool_andAFloorTheUserSetsTurnsItOff() {
         Manifest built = buildAndCalibrate("mock");
         Manifest.Neighbours n = recordToolRule(built, 0.99, 0, "Docker");
