@@ -165,6 +165,9 @@ final class OtherTools {
         List<int[]> spans = new ArrayList<>(); // tool, first word, words
         for (int i = 0; i < words.size(); i++) {
             Word w = words.get(i);
+            if (hostName(w.lower())) {
+                continue;
+            }
             match(words, i, w.lower(), w, question, capitalsSayNothing, siteWrites, spans);
             if (joined(w.lower())) {
                 for (String part : JOINERS.split(w.lower())) {
@@ -186,6 +189,38 @@ final class OtherTools {
             }
         }
         return found;
+    }
+
+    /** Top-level domains that end a host name ({@link #hostName}). */
+    private static final Set<String> DOMAINS = Set.of("com", "net", "org", "io", "dev", "app");
+
+    /*
+     * A host name is an address: "cdn.shopify.com" or "images.ctfassets.net" in "Remote image https://… is not allowed"
+     * says where an image lives, not which product the question is about, and its "net" is no ".NET" (docs/quality.md,
+     * "An address names no tool"). Three parts at least, so a product spelt as a domain ("Fly.io") still names itself.
+     */
+    /** Whether {@code word} (lower case) is a host name: three or more dotted parts, the last a common top-level domain. */
+    static boolean hostName(String word) {
+        int dots = 0;
+        int last = -1;
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (c == '/' || c == ':') {
+                break;
+            }
+            if (c == '.') {
+                dots++;
+                last = i;
+            }
+        }
+        if (dots < 2) {
+            return false;
+        }
+        int end = last + 1;
+        while (end < word.length() && word.charAt(end) != '/' && word.charAt(end) != ':') {
+            end++;
+        }
+        return DOMAINS.contains(word.substring(last + 1, end));
     }
 
     /** Titles that put a person's name after them, as written without their dot. */

@@ -83,6 +83,17 @@ class OtherToolsTest {
     }
 
     @Test
+    void named_aHostNameIsAnAddress_andNamesNoTool_whileAProductSpeltAsADomainStillNamesItself() {
+        assertThat(named("Remote image https://images.ctfassets.net/x.png is not allowed")).as("its .net is no .NET").isEmpty();
+        assertThat(named("<Image> with a cdn.shopify.com url: remote image is not allowed")).isEmpty();
+        assertThat(named("deploy to Shopify")).containsExactly("Shopify");
+        assertThat(named("remix defer() doesn't stream on fly.io")).contains("Fly.io");
+        assertThat(named("vite.config.ts alias ignored")).as("a file name is no host").containsExactly("Vite");
+        assertThat(OtherTools.hostName("username.github.io/my-repo")).isTrue();
+        assertThat(OtherTools.hostName("fly.io")).isFalse();
+    }
+
+    @Test
     void named_aNameInsideALongerOne_isNotNamedOnItsOwn() {
         assertThat(named("Deploy to GitHub Pages with a base path")).containsExactly("GitHub Pages");
         assertThat(named("Sync the docs with GitHub")).containsExactly("GitHub");
