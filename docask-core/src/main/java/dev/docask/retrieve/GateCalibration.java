@@ -726,13 +726,20 @@ final class GateCalibration {
         return (int) scores.stream().filter(p).count();
     }
 
-    /** The site's own tools with their page counts, the twelve on most pages. */
-    private static String describeOwn(SiteTools st) {
+    /**
+     * The site's own tools with their page counts, the twelve on most pages, then how many are its own only because a
+     * page is titled with them beside the site's tool ({@link #integrations}: the ones on few pages), eight of them named.
+     */
+    static String describeOwn(SiteTools st) {
         StringBuilder own = new StringBuilder();
         for (int t : st.order().subList(0, Math.min(12, st.order().size()))) {
             own.append(own.isEmpty() ? "" : ", ").append(st.tools().tools().get(t).name()).append(' ').append(st.counts()[t]);
         }
-        return (own.isEmpty() ? "none" : own) + (st.order().size() > 12 ? ", …" : "");
+        List<String> titled = st.order().stream().filter(t -> st.counts()[t] <= st.few())
+                .map(t -> st.tools().tools().get(t).name()).toList();
+        return (own.isEmpty() ? "none" : own) + (st.order().size() > 12 ? ", …" : "") + (titled.isEmpty() ? ""
+                : "; " + titled.size() + " of them on few pages but the subject of a page titled with the site's tool: "
+                + String.join(", ", titled.subList(0, Math.min(8, titled.size()))) + (titled.size() > 8 ? ", …" : ""));
     }
 
     /**

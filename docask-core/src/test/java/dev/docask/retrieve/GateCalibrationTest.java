@@ -940,6 +940,32 @@ class GateCalibrationTest {
     }
 
     @Test
+    void otherToolRule_calibration_countsAToolAPageIsTitledWithBesideTheSitesTool_amongTheSitesOwn_andSaysSo() {
+        List<dev.docask.ingest.Chunk> chunks = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            chunks.add(dev.docask.testsupport.TestIndexes.chunk("https://docs.example.dev/guide/p" + i, "Guide " + i, "",
+                    "Astro renders page " + i + " at build time."));
+        }
+        chunks.add(dev.docask.testsupport.TestIndexes.chunk("https://docs.example.dev/cms/decap", "Decap CMS & Astro", "",
+                "Decap CMS edits the content of an Astro site through Git."));
+        chunks.add(dev.docask.testsupport.TestIndexes.chunk("https://docs.example.dev/from/hugo", "Migrating from Hugo", "",
+                "Hugo templates become Astro components."));
+        IndexBuilder.build(new dev.docask.ingest.Corpus(dev.docask.ingest.Framework.MARKDOWN, chunks.size(), chunks, List.of()),
+                Optional.empty(), IndexBuilder.Settings.defaults("none").withSiteName("Astro Docs"), dir, n -> { });
+        try (DocIndex idx = DocIndex.open(dir)) {
+            GateCalibration.SiteTools st = GateCalibration.SiteTools.of(idx);
+            assertThat(st.few()).as("one page is at most the few-pages bound").isGreaterThanOrEqualTo(1);
+            assertThat(st.siteTools()).as("on many pages").contains("Astro")
+                    .as("on one page, titled with it beside the site's tool").contains("Decap CMS")
+                    .as("on one page, a migration from it").doesNotContain("Hugo");
+            assertThat(st.namesOtherTool("decap cms login fails after the upgrade")).isFalse();
+            assertThat(st.namesOtherTool("Hugo taxonomies terms template")).isTrue();
+            assertThat(GateCalibration.describeOwn(st)).contains("1 of them on few pages but the subject of a page titled with "
+                    + "the site's tool: Decap CMS");
+        }
+    }
+
+    @Test
     void otherToolRule_recordedInTheManifest_readsBack_refusesAQuestionAboutAnotherTool_andAFloorTheUserSetsTurnsItOff() {
         Manifest built = buildAndCalibrate("mock");
         Manifest.Neighbours n = recordToolRule(built, 0.99, 0, "Docker");
