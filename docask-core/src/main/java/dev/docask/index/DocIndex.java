@@ -811,11 +811,49 @@ public final class DocIndex implements AutoCloseable {
         }
     }
 
+    /*
+     * A package a question names is written on the site when a chunk writes it as the question does: the phrase of its
+     * parts also matches a path such as "_astro/seo-banner.webp" for "astro-seo" (docs/quality.md, "A package is written
+     * as it is named"). The phrase search finds the chunks to read; a name written on a page is on a few of them, so the
+     * first 200 in the search's order are read, not every one.
+     */
+    private static final int WRITTEN_CHUNKS = 200;
+
+    /** Whether {@code text} holds {@code word} in any case, with no letter, digit, '-', '_', '.' or '/' joined to it. */
+    static boolean writesLiterally(String text, String word) {
+        String t = text.toLowerCase(java.util.Locale.ROOT);
+        String w = word.toLowerCase(java.util.Locale.ROOT);
+        for (int at = t.indexOf(w); at >= 0; at = t.indexOf(w, at + 1)) {
+            int end = at + w.length();
+            if ((at == 0 || !joins(t.charAt(at - 1))) && (end == t.length() || !joins(t.charAt(end)) || endsSentence(t, end))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean joins(char c) {
+        return Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.' || c == '/';
+    }
+
+    /** A '.' after the word that ends a sentence or the text, not one that joins ("astro-seo.png"). */
+    private static boolean endsSentence(String t, int end) {
+        return t.charAt(end) == '.' && (end + 1 == t.length() || Character.isWhitespace(t.charAt(end + 1)));
+    }
+
     /** The engine calls of {@link IndexEngine}, on this index. */
     private final class Engine implements IndexEngine {
         @Override
-        public Optional<Boolean> writesInOrder(List<PageToken> tokens) {
-            return live().backend.writesInOrder(tokens);
+        public Optional<Boolean> writesAsWritten(String word) {
+            Opened o = live();
+            return o.backend.chunksInOrder(IndexAccess.wordParts(word), WRITTEN_CHUNKS).map(ids -> {
+                for (int id : ids) {
+                    if (writesLiterally(o.chunks.get(id).searchText(), word)) {
+                        return true;
+                    }
+                }
+                return false;
+            });
         }
 
         @Override

@@ -170,9 +170,9 @@ final class LuceneSearch implements SearchBackend {
     }
 
     @Override
-    public Optional<Boolean> writesInOrder(List<PageToken> tokens) {
+    public Optional<int[]> chunksInOrder(List<PageToken> tokens, int max) {
         if (tokens.isEmpty()) {
-            return Optional.of(false);
+            return Optional.of(new int[0]);
         }
         org.apache.lucene.search.PhraseQuery.Builder q = new org.apache.lucene.search.PhraseQuery.Builder();
         int position = 0;
@@ -181,7 +181,12 @@ final class LuceneSearch implements SearchBackend {
             q.add(new org.apache.lucene.index.Term(DocIndex.FIELD, tokens.get(i).term()), position);
         }
         try {
-            return Optional.of(searcher.count(q.build()) > 0);
+            ScoreDoc[] docs = searcher.search(q.build(), max).scoreDocs;
+            int[] ids = new int[docs.length];
+            for (int i = 0; i < docs.length; i++) {
+                ids[i] = docToChunk[docs[i].doc];
+            }
+            return Optional.of(ids);
         } catch (IOException e) {
             throw new IndexException("could not search for a phrase: " + e.getMessage(), e);
         }

@@ -123,7 +123,7 @@ final class SearchQuery {
      * {@code ownTools}.
      */
     @Nullable String unmentionedPackage(List<String> ownTools) {
-        return siteTool(ownTools).map(tool -> SitePackages.unmentioned(text, tool, engine::writesInOrder)).orElse(null);
+        return siteTool(ownTools).map(tool -> SitePackages.unmentioned(text, tool, engine::writesAsWritten)).orElse(null);
     }
 
     /** The site's own tool, lower case ("vitest"), where the site's name holds one of {@code ownTools}. */

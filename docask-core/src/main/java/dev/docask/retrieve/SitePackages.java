@@ -1,7 +1,5 @@
 package dev.docask.retrieve;
 
-import dev.docask.index.internal.IndexAccess;
-import dev.docask.index.internal.PageToken;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
@@ -44,10 +42,10 @@ final class SitePackages {
 
     /**
      * The first word of {@code question} that names a package holding {@code siteTool} and that no chunk writes, as
-     * written; {@code null} when there is none. {@code writes} says whether some chunk writes a word's page tokens in
-     * their order; where it cannot tell (empty), the word counts as written.
+     * written; {@code null} when there is none. {@code writes} says whether some chunk writes a package name as it is
+     * written ({@code IndexEngine.writesAsWritten}); where it cannot tell (empty), the word counts as written.
      */
-    static @Nullable String unmentioned(String question, String siteTool, Function<List<PageToken>, Optional<Boolean>> writes) {
+    static @Nullable String unmentioned(String question, String siteTool, Function<String, Optional<Boolean>> writes) {
         for (String written : question.split("\\s+")) {
             String word = strip(written);
             Matcher m = PACKAGE.matcher(word);
@@ -59,7 +57,7 @@ final class SitePackages {
             if (at < 0 || !MORE.matcher(name.substring(0, at) + " " + name.substring(at + siteTool.length())).find()) {
                 continue;
             }
-            if (!writes.apply(IndexAccess.wordParts(name)).orElse(true)) {
+            if (!writes.apply(name).orElse(true)) {
                 return word;
             }
         }

@@ -31,6 +31,22 @@ class DocIndexTest {
             chunk("https://x.dev/next/a", "A", "", "alpha beta gamma"));
 
     @Test
+    void writesAsWritten_aNameOnAPage_notItsPartsInAPath_inAnyCase() {
+        List<Chunk> written = List.of(
+                chunk("https://example.dev/queue", "Queues", "", "Failed events go to a Dead-Letter queue."),
+                chunk("https://example.dev/config", "Config", "", "The banner is at /_astro/seo-banner.webp and letter opener.png."),
+                chunk("https://example.dev/plugins", "Plugins", "", "Install `quayside-retry` first: npm i quayside-retry."));
+        try (DocIndex index = TestIndexes.build(dir, "none", written)) {
+            IndexEngine engine = IndexEngine.of(index);
+            assertThat(engine.writesAsWritten("dead-letter")).as("written so, in another case").contains(true);
+            assertThat(engine.writesAsWritten("quayside-retry")).as("in code and at a sentence's end").contains(true);
+            assertThat(engine.writesAsWritten("astro-seo")).as("its parts in order, only inside a path").contains(false);
+            assertThat(engine.writesAsWritten("letter-opener")).as("its parts apart").contains(false);
+        }
+        assertThat(DocIndex.writesLiterally("see astro-seo.png", "astro-seo")).as("a file name is another word").isFalse();
+    }
+
+    @Test
     void terms_analyseTextAsAQuestion_identifiersWholeAndSplit_questionWordsGone_wordsStemmed() {
         assertThat(DocIndex.terms("What is createAskHandler with fake timers?"))
                 .containsExactly("createaskhandler", "creat", "ask", "handler", "fake", "timer")

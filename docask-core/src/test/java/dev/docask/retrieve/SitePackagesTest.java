@@ -1,6 +1,5 @@
 package dev.docask.retrieve;
 
-import dev.docask.index.internal.PageToken;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -12,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** docs/retrieval.md §4, "A package the site never mentions". */
 class SitePackagesTest {
-    private static final Function<List<PageToken>, Optional<Boolean>> NOTHING_WRITTEN = tokens -> Optional.of(false);
+    private static final Function<String, Optional<Boolean>> NOTHING_WRITTEN = name -> Optional.of(false);
 
     @Test
     void unmentioned_aPackageNamedAfterTheSitesToolThatNoPageWrites_isNamedAsWritten() {
@@ -26,18 +25,17 @@ class SitePackagesTest {
 
     @Test
     void unmentioned_aPackageSomePageWrites_isNotRefused() {
-        List<List<String>> asked = new ArrayList<>();
-        assertThat(SitePackages.unmentioned("vitest-browser-react render() is undefined", "vitest", tokens -> {
-            asked.add(tokens.stream().map(PageToken::term).toList());
+        List<String> asked = new ArrayList<>();
+        assertThat(SitePackages.unmentioned("vitest-browser-react render() is undefined", "vitest", name -> {
+            asked.add(name);
             return Optional.of(true);
         })).isNull();
-        assertThat(asked).as("the parts in their order, without the whole compound")
-                .containsExactly(List.of("vitest", "browser", "react"));
+        assertThat(asked).as("the name as written, without the marks around it").containsExactly("vitest-browser-react");
     }
 
     @Test
     void unmentioned_whereTheSearchBackendCannotTell_theWordCountsAsWritten() {
-        assertThat(SitePackages.unmentioned("vitest-fetch-mock is not a function", "vitest", tokens -> Optional.empty())).isNull();
+        assertThat(SitePackages.unmentioned("vitest-fetch-mock is not a function", "vitest", name -> Optional.empty())).isNull();
     }
 
     @Test

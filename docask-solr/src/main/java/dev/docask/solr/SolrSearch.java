@@ -274,24 +274,34 @@ final class SolrSearch implements SearchBackend {
     }
 
     @Override
-    public java.util.Optional<Boolean> writesInOrder(List<dev.docask.index.internal.PageToken> written) {
+    public java.util.Optional<int[]> chunksInOrder(List<dev.docask.index.internal.PageToken> written, int max) {
         if (written.isEmpty()) {
-            return java.util.Optional.of(false);
-        }
-        if (written.size() == 1) {
-            return java.util.Optional.of(docFreqs(List.of(written.get(0).term()))[0] > 0);
-        }
-        // the surround parser's ordered distance: each term at most the largest position step after the one before
-        int step = 1;
-        StringBuilder q = new StringBuilder();
-        for (int i = 0; i < written.size(); i++) {
-            step = Math.max(step, i == 0 ? 1 : written.get(i).positionIncrement());
-            q.append(i == 0 ? "" : ", ").append(quoted(written.get(i).term()));
+            return java.util.Optional.of(new int[0]);
         }
         ModifiableSolrParams p = base();
-        p.set("q", "{!surround df=" + tokens + "}" + (step == 1 ? "" : String.valueOf(step)) + "W(" + q + ")"); // "W": adjacent
-        p.set("rows", 0);
-        return java.util.Optional.of(solr.query("a search for a written word", p).getResults().getNumFound() > 0);
+        if (written.size() == 1) {
+            p.set("q", termQuery(written.get(0).term()));
+        } else {
+            // the surround parser's ordered distance: each term at most the largest position step after the one before
+            int step = 1;
+            StringBuilder q = new StringBuilder();
+            for (int i = 0; i < written.size(); i++) {
+                step = Math.max(step, i == 0 ? 1 : written.get(i).positionIncrement());
+                q.append(i == 0 ? "" : ", ").append(quoted(written.get(i).term()));
+            }
+            p.set("q", "{!surround df=" + tokens + "}" + (step == 1 ? "" : String.valueOf(step)) + "W(" + q + ")"); // "W": adjacent
+        }
+        p.set("fl", SolrFields.ORD);
+        p.set("sort", SolrFields.ORD + " asc");
+        p.set("rows", max);
+        List<Integer> ords = new ArrayList<>();
+        for (SolrDocument d : solr.query("a search for a written word", p).getResults()) {
+            int ord = ord(d);
+            if (ord < size) { // (a chunk published after the site was opened is not in this reader's numbering)
+                ords.add(ord);
+            }
+        }
+        return java.util.Optional.of(ords.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** A term for the surround parser: quoted, a quote inside doubled (the analyser never makes one). */

@@ -67,8 +67,12 @@ public interface IndexEngine {
      */
     java.util.Optional<Boolean> writesTogether(List<List<String>> pairs, int[] chunkIds);
 
-    /** Whether some chunk writes {@code tokens} in their order ({@link SearchBackend#writesInOrder}); empty when the backend cannot tell. */
-    java.util.Optional<Boolean> writesInOrder(List<PageToken> tokens);
+    /**
+     * Whether some chunk writes {@code word} as it is written, in any case, between characters that cannot be part of it
+     * ("dead-letter" in "a dead-letter queue", not in "_dead/letter.png"), read on the chunks that write its parts in their
+     * order ({@link SearchBackend#chunksInOrder}); empty when the backend cannot tell.
+     */
+    java.util.Optional<Boolean> writesAsWritten(String word);
 
     /** Whether some page writes {@code word} (lower case, letters only), in any case: the site's written words. */
     boolean writes(String word);

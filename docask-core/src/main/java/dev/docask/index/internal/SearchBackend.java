@@ -59,12 +59,12 @@ public interface SearchBackend extends AutoCloseable {
     }
 
     /**
-     * Whether some chunk of the site writes {@code tokens} as a page's text gives them (each term at its position
-     * increment after the one before: a Lucene phrase query), for the gate's rule on packages the site never mentions
-     * (docs/retrieval.md §4, "A package the site never mentions"); empty when the backend cannot tell, which leaves the
-     * rule out.
+     * Up to {@code max} chunks of the site, by id, that write {@code tokens} as a page's text gives them (each term at its
+     * position increment after the one before: a Lucene phrase query), for the gate's rule on packages the site never
+     * mentions (docs/retrieval.md §4, "A package the site never mentions"), which then reads how they write it; empty
+     * when the backend cannot tell, which leaves the rule out.
      */
-    default Optional<Boolean> writesInOrder(List<PageToken> tokens) {
+    default Optional<int[]> chunksInOrder(List<PageToken> tokens, int max) {
         return Optional.empty();
     }
 
