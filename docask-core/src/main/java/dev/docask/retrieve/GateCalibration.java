@@ -15,8 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +22,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.TreeSet;
 
 /*
  * The gate measured on the index itself (docs/retrieval.md §4, "A gate that calibrates itself"). No
@@ -613,81 +610,6 @@ final class GateCalibration {
                 leads.offTopicVectors())) : Optional.empty();
     }
 
-    /**
-     * A listed tool the site mentions on at most this share of its pages is another tool (docs/retrieval.md §4,
-     * "Questions about another tool"). Chosen on the tune parts of the title-style questions and the dev sets: the
-     * smallest share of 0, 1, 2, 3, 5 and 10% that let no tune off-topic title through (docs/quality.md, "Questions about
-     * another tool").
-     */
-    static final double FEW_PAGES_SHARE = 0.05;
-
-    /**
-     * The listed tools counted on the site's pages: the few-pages bound at {@link #FEW_PAGES_SHARE} of them, and the site's
-     * own tools, most pages first: those above the bound and those a page of the site is about beside its own tool
-     * ({@link #integrations}).
-     */
-    record SiteTools(OtherTools tools, int[] counts, int pages, int few, List<Integer> order, List<String> siteTools,
-                     java.util.function.Predicate<String> siteWrites) {
-        static SiteTools of(DocIndex index) {
-            OtherTools tools = OtherTools.bundled();
-            int[] counts = tools.pageCounts(index);
-            int pages = OtherTools.pages(index);
-            int few = (int) Math.floor(FEW_PAGES_SHARE * pages);
-            List<Integer> order = new ArrayList<>();
-            for (int t = 0; t < counts.length; t++) {
-                if (counts[t] > few) {
-                    order.add(t);
-                }
-            }
-            Optional<String> own = SitePackages.siteTool(index.manifest().siteName(),
-                    order.stream().map(t -> tools.tools().get(t).name()).toList());
-            for (int t : integrations(tools, own, titles(index))) {
-                if (!order.contains(t)) {
-                    order.add(t);
-                }
-            }
-            order.sort((a, b) -> Integer.compare(counts[b], counts[a]));
-            return new SiteTools(tools, counts, pages, few, order, order.stream().map(t -> tools.tools().get(t).name()).toList(),
-                    dev.docask.index.internal.IndexEngine.of(index)::writes);
-        }
-
-        boolean namesOtherTool(String question) {
-            return tools.otherTool(question, few, siteTools(), siteWrites) != null;
-        }
-    }
-
-    /*
-     * A page titled with another tool beside the site's own ("Deploy your Astro Site to GitHub Pages", "Decap CMS &
-     * Astro", "@astrojs/vercel") is the site's page on that tool, however few pages mention it: a question about it is
-     * a question about the site (docs/retrieval.md §4, "Questions about another tool"; docs/quality.md, "A tool the site
-     * has a page on"). A title without the site's tool ("Migrating from Next.js") is about the tool the reader leaves.
-     */
-    /**
-     * The listed tools {@code tools} finds in a title that also writes {@code siteTool} (in any case, inside a word too:
-     * "@astrojs/vercel"), by index in {@link OtherTools#tools()}; none when the site has no tool of its own.
-     */
-    static Set<Integer> integrations(OtherTools tools, Optional<String> siteTool, Collection<String> titles) {
-        Set<Integer> found = new TreeSet<>();
-        if (siteTool.isEmpty()) {
-            return found;
-        }
-        for (String title : titles) {
-            if (title.toLowerCase(Locale.ROOT).contains(siteTool.get())) {
-                found.addAll(tools.mentioned(title));
-            }
-        }
-        return found;
-    }
-
-    /** The distinct page titles of {@code index}. */
-    private static Set<String> titles(DocIndex index) {
-        Set<String> titles = new HashSet<>();
-        for (int id = 0; id < index.size(); id++) {
-            titles.add(index.chunk(id).title());
-        }
-        return titles;
-    }
-
     /*
      * Questions about another tool on an index without vectors (docs/retrieval.md §4, "Questions about another tool";
      * docs/quality.md, "The gate on keyword-only indexes"): there is no lead, so such a question must carry more of its
@@ -712,7 +634,7 @@ final class GateCalibration {
                         + "%.3f (the off-topic questions' %d%% percentile of best coverage, at least %.2f); %d of the %d site "
                         + "and %d of the %d off-topic questions name another tool; of those the floors pass, it refuses %d of %d "
                         + "site and %d of %d off-topic questions",
-                st.few(), st.pages(), Math.round(FEW_PAGES_SHARE * 100), st.siteTools().size(), describeOwn(st), floor,
+                st.few(), st.pages(), Math.round(SiteTools.FEW_PAGES_SHARE * 100), st.siteTools().size(), st.describeOwn(), floor,
                 Math.round(POOL_COVERAGE_QUANTILE * 100), GateDefaults.MIN_KEYWORD_COVERAGE_KEYWORD_ONLY,
                 count(siteMarked, Scores::namesOtherTool), site.size(), count(poolMarked, Scores::namesOtherTool), pool.size(),
                 count(siteMarked, s -> s.namesOtherTool() && c.passes(s, false) && s.coverage() < floor),
@@ -727,24 +649,8 @@ final class GateCalibration {
     }
 
     /**
-     * The site's own tools with their page counts, the twelve on most pages, then how many are its own only because a
-     * page is titled with them beside the site's tool ({@link #integrations}: the ones on few pages), eight of them named.
-     */
-    static String describeOwn(SiteTools st) {
-        StringBuilder own = new StringBuilder();
-        for (int t : st.order().subList(0, Math.min(12, st.order().size()))) {
-            own.append(own.isEmpty() ? "" : ", ").append(st.tools().tools().get(t).name()).append(' ').append(st.counts()[t]);
-        }
-        List<String> titled = st.order().stream().filter(t -> st.counts()[t] <= st.few())
-                .map(t -> st.tools().tools().get(t).name()).toList();
-        return (own.isEmpty() ? "none" : own) + (st.order().size() > 12 ? ", …" : "") + (titled.isEmpty() ? ""
-                : "; " + titled.size() + " of them on few pages but the subject of a page titled with the site's tool: "
-                + String.join(", ", titled.subList(0, Math.min(8, titled.size()))) + (titled.size() > 8 ? ", …" : ""));
-    }
-
-    /**
      * {@code n} with the rule for questions that name another tool (docs/retrieval.md §4, "Questions about another
-     * tool"): each listed tool's pages on the site counted, the few-pages bound at {@link #FEW_PAGES_SHARE} of them,
+     * tool"): each listed tool's pages on the site counted, the few-pages bound at {@link SiteTools#FEW_PAGES_SHARE} of them,
      * and the figures of what it refuses among the calibration's questions that the floors and the question-space rule
      * pass.
      */
@@ -760,7 +666,7 @@ final class GateCalibration {
                         + "mentions on at most %d of its %d pages (%d%%); the site's own (%d): %s; %d of the %d site and %d of "
                         + "the %d off-topic questions name another tool; of those the floors and the question-space rule pass, "
                         + "it refuses %d of %d site and %d of %d off-topic questions",
-                st.tools().tools().size(), few, st.pages(), Math.round(FEW_PAGES_SHARE * 100), siteTools.size(), describeOwn(st),
+                st.tools().tools().size(), few, st.pages(), Math.round(SiteTools.FEW_PAGES_SHARE * 100), siteTools.size(), st.describeOwn(),
                 siteFigures[0], site.size(), poolFigures[0], pool.size(), siteFigures[2], siteFigures[1], poolFigures[2],
                 poolFigures[1]));
         return with;

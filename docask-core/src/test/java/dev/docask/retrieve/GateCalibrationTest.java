@@ -911,12 +911,12 @@ class GateCalibrationTest {
         IndexBuilder.build(corpus, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), dir, x -> { });
         List<String> figures = new java.util.ArrayList<>();
         try (DocIndex idx = DocIndex.open(dir)) {
-            GateCalibration.SiteTools tools = GateCalibration.SiteTools.of(idx);
+            SiteTools tools = SiteTools.of(idx);
             Manifest.Neighbours with = GateCalibration.withOtherTools(n, new GateCalibration.Choice(0.75, 0.5, ""), tools,
                     site.stream().map(s -> s.marked(tools)).toList(), pool.stream().map(s -> s.marked(tools)).toList(), leads,
                     figures);
             int pages = OtherTools.pages(idx);
-            assertThat(with.fewPages()).hasValue((int) Math.floor(GateCalibration.FEW_PAGES_SHARE * pages));
+            assertThat(with.fewPages()).hasValue((int) Math.floor(SiteTools.FEW_PAGES_SHARE * pages));
             assertThat(with.siteTools()).as("the samples mention Docker").contains("Docker").doesNotContain("Hugo");
             assertThat(with.maxLead()).isEqualTo(n.maxLead());
         }
@@ -930,13 +930,13 @@ class GateCalibrationTest {
         OtherTools tools = OtherTools.bundled();
         List<String> titles = List.of("Deploy your Astro Site to GitHub Pages", "Decap CMS & Astro", "@astrojs/vercel",
                 "Migrating from Next.js", "Hono routing API reference");
-        List<String> names = GateCalibration.integrations(tools, Optional.of("astro"), titles).stream()
+        List<String> names = SiteTools.integrations(tools, Optional.of("astro"), titles).stream()
                 .map(t -> tools.tools().get(t).name()).toList();
         assertThat(names).as("titled beside the site's tool, inside a package name too")
                 .contains("GitHub Pages", "Decap CMS", "Vercel")
                 .as("a title without the site's tool: the tool the reader leaves, or a page not about the site's tool")
                 .doesNotContain("Next.js", "Hono");
-        assertThat(GateCalibration.integrations(tools, Optional.empty(), titles)).as("a site with no tool of its own").isEmpty();
+        assertThat(SiteTools.integrations(tools, Optional.empty(), titles)).as("a site with no tool of its own").isEmpty();
     }
 
     @Test
@@ -953,14 +953,14 @@ class GateCalibrationTest {
         IndexBuilder.build(new dev.docask.ingest.Corpus(dev.docask.ingest.Framework.MARKDOWN, chunks.size(), chunks, List.of()),
                 Optional.empty(), IndexBuilder.Settings.defaults("none").withSiteName("Astro Docs"), dir, n -> { });
         try (DocIndex idx = DocIndex.open(dir)) {
-            GateCalibration.SiteTools st = GateCalibration.SiteTools.of(idx);
+            SiteTools st = SiteTools.of(idx);
             assertThat(st.few()).as("one page is at most the few-pages bound").isGreaterThanOrEqualTo(1);
             assertThat(st.siteTools()).as("on many pages").contains("Astro")
                     .as("on one page, titled with it beside the site's tool").contains("Decap CMS")
                     .as("on one page, a migration from it").doesNotContain("Hugo");
             assertThat(st.namesOtherTool("decap cms login fails after the upgrade")).isFalse();
             assertThat(st.namesOtherTool("Hugo taxonomies terms template")).isTrue();
-            assertThat(GateCalibration.describeOwn(st)).contains("1 of them on few pages but the subject of a page titled with "
+            assertThat(st.describeOwn()).contains("1 of them on few pages but the subject of a page titled with "
                     + "the site's tool: Decap CMS");
         }
     }
@@ -1010,7 +1010,7 @@ class GateCalibrationTest {
         var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
         IndexBuilder.build(corpus, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), dir, x -> { });
         try (DocIndex idx = DocIndex.open(dir)) {
-            GateCalibration.SiteTools tools = GateCalibration.SiteTools.of(idx);
+            SiteTools tools = SiteTools.of(idx);
             GateCalibration.Choice c = new GateCalibration.Choice(Double.POSITIVE_INFINITY, 0.4, "");
             List<String> figures = new java.util.ArrayList<>();
             Manifest.OtherToolFloor f = GateCalibration.otherToolFloor(tools, site, pool, c, figures);
