@@ -178,9 +178,10 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * {@code null} when one does, or when none passes. A platform ("on GitHub Actions", "in VS Code") is exempt: the
      * site has no feature of that kind for the sources to be about instead, so a question that names one asks about the
      * site's tool there, and the page that answers rarely names the platform (docs/quality.md, "A platform the question
-     * names").
+     * names"). For a question that does not name the site's own tool ({@code namesSiteTool} false), a subsection headed
+     * by the tool's name alone does not count ({@link #headedBy}).
      */
-    static @Nullable String rejectUnmentioned(OtherTools.Named tool, List<Hit> measured) {
+    static @Nullable String rejectUnmentioned(OtherTools.Named tool, List<Hit> measured, boolean namesSiteTool) {
         if (OtherTools.bundled().platform(tool)) {
             return null;
         }
@@ -189,13 +190,37 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             if (h.passed()) {
                 anyPasses = true;
                 Chunk c = h.chunk();
-                if (OtherTools.bundled().mentions(c.searchText(), tool)) {
+                if ((namesSiteTool || !headedBy(c.heading(), tool)) && OtherTools.bundled().mentions(c.searchText(), tool)) {
                     return null;
                 }
             }
         }
         return anyPasses ? String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and none "
                 + "of the passing candidates mentions it", tool.name(), tool.pages()) : null;
+    }
+
+    /*
+     * A subsection headed by another tool's name alone ("Comparison with other tools › VitePress", "… › Jekyll" on
+     * Docusaurus's introduction) is how a page lists the alternatives to the site's tool: it names the tool without
+     * documenting its features, so a question about the tool alone ("VitePress sidebar auto generation") is not answered
+     * there. A question that also names the site's tool ("prettier won't format .astro files") asks how the two go
+     * together, which such a section may say (docs/retrieval.md §4, "Questions about another tool"; docs/quality.md, "A
+     * section headed by the tool alone").
+     */
+    /** Whether {@code heading}, a breadcrumb with a parent, ends in a part that is {@code tool}'s name alone. */
+    static boolean headedBy(String heading, OtherTools.Named tool) {
+        int at = heading.lastIndexOf(Chunk.BREADCRUMB);
+        return at >= 0 && heading.substring(at + Chunk.BREADCRUMB.length()).strip().equalsIgnoreCase(tool.name());
+    }
+
+    /** Whether {@code query} names the site's own tool anywhere ({@link SearchQuery#siteTool}). */
+    boolean namesSiteTool(SearchQuery query) {
+        return namesSiteTool(query.text(), query.siteTool(ownTools()), query::siteWrites);
+    }
+
+    /** Whether {@code question} names {@code siteTool} anywhere, as questions name tools ({@link OtherTools#names}). */
+    static boolean namesSiteTool(String question, Optional<String> siteTool, Predicate<String> siteWrites) {
+        return siteTool.isPresent() && OtherTools.bundled().names(question, siteTool.get(), siteWrites);
     }
 
     /**
@@ -221,7 +246,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             return false;
         }
         // the site's tool anywhere in the question: named in the story, it says which tool the reader runs there
-        if (siteTool.isPresent() && OtherTools.bundled().names(question, siteTool.get(), siteWrites)) {
+        if (namesSiteTool(question, siteTool, siteWrites)) {
             return true;
         }
         List<String> symbols = CodeSymbols.in(subject);
