@@ -95,7 +95,8 @@ class QuestionFileTest {
             assertThat(titles2).filteredOn(q -> !q.answerable()).hasSize(15);
             for (String blind : List.of("titles3", "titles4", "titles5", "titles6", "titles7", "titles8", "titles9", "titles10", "titles11", "titles12",
                     "titles13", "titles14", "titles15", "titles16", "titles17", "titles18", "titles19",
-                    "titles20", "titles21", "titles22")) {
+                    "titles20", "titles21", "titles22",
+                    "titles23")) {
                 boolean large = blind.equals("titles3") || blind.equals("titles4");
                 List<Question> written = QuestionFile.read(dir.resolve(site + "-" + blind + ".jsonl"));
                 assertThat(written).as(site + " " + blind).filteredOn(Question::answerable).hasSize(large ? 20 : 14)
