@@ -475,7 +475,7 @@ public final class HybridRetriever {
             out.add(h.measured(sims[i], covs[i], why));
         }
         String unmentioned = otherTool == null || question != null ? null
-                : RelevanceGate.rejectUnmentioned(otherTool, out, gate.namesSiteTool(query));
+                : RelevanceGate.rejectUnmentioned(otherTool, out, () -> gate.namesSiteTool(query));
         if (unmentioned != null) {
             List<Hit> refused = new ArrayList<>(out.size());
             for (int i = 0; i < out.size(); i++) {

@@ -178,10 +178,10 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * {@code null} when one does, or when none passes. A platform ("on GitHub Actions", "in VS Code") is exempt: the
      * site has no feature of that kind for the sources to be about instead, so a question that names one asks about the
      * site's tool there, and the page that answers rarely names the platform (docs/quality.md, "A platform the question
-     * names"). For a question that does not name the site's own tool ({@code namesSiteTool} false), a subsection headed
-     * by the tool's name alone does not count ({@link #headedBy}).
+     * names"). For a question that does not name the site's own tool ({@code namesSiteTool}, asked only of a candidate
+     * so headed), a subsection headed by the tool's name alone does not count ({@link #headedBy}).
      */
-    static @Nullable String rejectUnmentioned(OtherTools.Named tool, List<Hit> measured, boolean namesSiteTool) {
+    static @Nullable String rejectUnmentioned(OtherTools.Named tool, List<Hit> measured, BooleanSupplier namesSiteTool) {
         if (OtherTools.bundled().platform(tool)) {
             return null;
         }
@@ -190,7 +190,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             if (h.passed()) {
                 anyPasses = true;
                 Chunk c = h.chunk();
-                if ((namesSiteTool || !headedBy(c.heading(), tool)) && OtherTools.bundled().mentions(c.searchText(), tool)) {
+                if ((!headedBy(c.heading(), tool) || namesSiteTool.getAsBoolean())
+                        && OtherTools.bundled().mentions(c.searchText(), tool)) {
                     return null;
                 }
             }

@@ -124,14 +124,15 @@ class RelevanceGateTest {
         Hit slots = hit.apply("A slot places child elements inside a component's template.", null);
         Hit comparison = hit.apply("Astro compared with Laravel, Rails and Django.", null);
         Hit comparisonGatedOut = hit.apply("Astro compared with Laravel, Rails and Django.", "similarity 0.5 < 0.7");
-        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots), false))
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots), () -> false))
                 .isEqualTo("it names another tool (Laravel, on at most 20 of the site's pages) and none of the passing candidates "
                         + "mentions it");
-        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots, comparisonGatedOut), false))
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots, comparisonGatedOut), () -> false))
                 .as("a candidate that mentions it but does not pass does not count").isNotNull();
-        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots, comparison), false)).as("a passing one mentions it")
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(slots, comparison), () -> false))
+                .as("a passing one mentions it")
                 .isNull();
-        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(comparisonGatedOut), false))
+        assertThat(RelevanceGate.rejectUnmentioned(laravel, java.util.List.of(comparisonGatedOut), () -> false))
                 .as("nothing passes: refused already, no second reason").isNull();
     }
 
@@ -143,9 +144,9 @@ class RelevanceGateTest {
         Hit comparison = new Hit(1, new dev.docask.ingest.Chunk("https://x/docs/#vitepress", "Introduction",
                 "Comparison with other tools › VitePress", "VitePress has a sidebar generated from the folder structure too.",
                 "intro.md", java.util.Map.of()), java.util.List.of(), 1, 1f, 1, 0.8f, 0.6f, 0.03, null);
-        assertThat(RelevanceGate.rejectUnmentioned(vitepress, java.util.List.of(comparison), false))
+        assertThat(RelevanceGate.rejectUnmentioned(vitepress, java.util.List.of(comparison), () -> false))
                 .as("the alternatives listed: the tool named, its features not documented").contains("none of the passing");
-        assertThat(RelevanceGate.rejectUnmentioned(vitepress, java.util.List.of(comparison), true))
+        assertThat(RelevanceGate.rejectUnmentioned(vitepress, java.util.List.of(comparison), () -> true))
                 .as("a question that names the site's tool too: how the two compare, which the section may say").isNull();
         assertThat(RelevanceGate.headedBy("VitePress", vitepress)).as("a section with no parent heading").isFalse();
         assertThat(RelevanceGate.headedBy("Comparison › VitePress themes", vitepress)).as("more than the name").isFalse();
@@ -161,7 +162,7 @@ class RelevanceGateTest {
         Hit screenshots = new Hit(1, new dev.docask.ingest.Chunk("https://x/a", "Assertions", "toMatchScreenshot",
                 "Fonts render differently on each operating system, so keep the reference images per platform.", "a.md",
                 java.util.Map.of()), java.util.List.of(), 1, 1f, 1, 0.8f, 0.4f, 0.03, null);
-        assertThat(RelevanceGate.rejectUnmentioned(ci, java.util.List.of(screenshots), false))
+        assertThat(RelevanceGate.rejectUnmentioned(ci, java.util.List.of(screenshots), () -> false))
                 .as("the site has no CI of its own for the sources to be about instead").isNull();
     }
 
