@@ -49,7 +49,7 @@ class AskCommandTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("Sources:\n  [1] Mocking › Modules\n      https://x.dev/guide/mocking#modules");
         assertThat(r.out().indexOf("Quoted from")).isGreaterThan(r.out().indexOf("[1] Mocking"));
-        assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. [1]");
+        assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. The call is hoisted to the top of the file. [1]");
     }
 
     @Test
@@ -66,7 +66,7 @@ class AskCommandTest {
         CliRun r = run(Map.of(), "--index", indexDir.toString(), "--version-of-docs", "v3", "mock a module with vi.mock");
 
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. [1]");
+        assertThat(r.out()).contains("> Use vi.mock to replace a module with a mock. The call is hoisted to the top of the file. [1]");
         assertThat(r.err()).contains("warning: docs version v3: the index has no versioned pages, so it changes nothing");
     }
 

@@ -71,11 +71,13 @@ import java.util.regex.Pattern;
  * Without a model (keyword-only index, the mock) Weights.WORDS_ONLY, fitted the same way with the cosine left out, decides:
  * the ratios the cosine's weights leave among the other signals were not fitted for that case. (When embedding fails
  * for one answer, the model's weights stay and the cosine counts 0.) A sentence ending in a colon and the list right after it are
- * quoted together, like a code block's lead-in. A sentence that leans on the one before it (an anaphor or qualifier opens it, "instead"
- * ends it: "When your handler sends a Retry-After header, the relay waits exactly that long
- * instead.") is quoted with its paragraph when that is short (at most Weights.paragraph sentences,
- * MAX_PARAGRAPH_CHARS), else with the sentence before it: alone it hides what it qualifies. When it opens its
- * paragraph, the sentence before it is the last of the paragraph before, under the same heading (round 12).
+ * quoted together, like a code block's lead-in. A sentence is quoted with its paragraph when that is short (at most
+ * Weights.paragraph sentences, MAX_PARAGRAPH_CHARS, no lead-in among them): a short paragraph is one thought, and the
+ * sentence that scores best is often its setting while the next says what to do ("A short paragraph quoted whole"). A
+ * sentence that leans on the one before it (an anaphor or qualifier opens it, "instead" ends it: "When your handler sends
+ * a Retry-After header, the relay waits exactly that long instead.") is quoted, when its paragraph is too long, with the
+ * sentence before it: alone it hides what it qualifies. When it opens its paragraph, the sentence before it is the last
+ * of the paragraph before, under the same heading (round 12).
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
@@ -297,13 +299,17 @@ final class ExtractiveAnswer {
                 return leaningOn(section, both, paragraphSentences);
             }
         }
-        if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1 && LEANS.matcher(p.text()).find()) {
-            // "When ..., the relay waits exactly that long instead." says little without what it qualifies
+        if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1) {
+            // a short paragraph is one thought: "you will also need a compatible version of Node.js" is answered by the
+            // sentence after it, "When ..., the relay waits exactly that long instead." by the one before (docs/quality.md,
+            // "A short paragraph quoted whole")
+            boolean leans = LEANS.matcher(p.text()).find();
             List<Passages.Passage> paragraph = section.stream().filter(o -> o == p || sameParagraph(o, p)).toList();
             int chars = paragraph.stream().mapToInt(o -> o.text().length()).sum();
             boolean plain = paragraph.stream().allMatch(o -> !o.text().endsWith(":"));
-            if (paragraph.size() <= paragraphSentences && chars <= MAX_PARAGRAPH_CHARS && plain) {
-                Passages.Passage before = paragraph.getFirst() == p ? leanedOn(section, p, paragraphSentences) : null;
+            if ((paragraph.size() > 1 || leans) && paragraph.size() <= paragraphSentences && chars <= MAX_PARAGRAPH_CHARS
+                    && plain) {
+                Passages.Passage before = leans && paragraph.getFirst() == p ? leanedOn(section, p, paragraphSentences) : null;
                 if (before == null) {
                     return paragraph;
                 }
@@ -311,7 +317,7 @@ final class ExtractiveAnswer {
                 both.addAll(paragraph);
                 return both;
             }
-            Passages.Passage before = leanedOn(section, p, paragraphSentences);
+            Passages.Passage before = leans ? leanedOn(section, p, paragraphSentences) : null;
             if (before != null) {
                 return List.of(before, p);
             }

@@ -31,7 +31,9 @@ class ExtractiveAnswerTest {
         List<String> blocks = ExtractiveAnswer.keywordsOnly().write("how do I advance the clock with fake timers?",
                 Retrievals.of(TestSites.MOCKING, TestSites.TIMERS).sources(), new SiteName("Vitest"));
 
-        assertThat(blocks.get(1)).isEqualTo("\n\n> Advance the clock with vi.advanceTimersByTime. [2]");
+        // the sentence shares most of the question's words; its short paragraph comes with it
+        assertThat(blocks.get(1)).isEqualTo("\n\n> Call vi.useFakeTimers to control time in tests. Advance the clock with "
+                + "vi.advanceTimersByTime. [2]");
     }
 
     @Test
@@ -136,7 +138,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_meaningWithNoSharedWord_beatsASentenceThatSharesOne() {
-        Source s = source(1, "Retries", "Each attempt is logged with its status code. The delay doubles every single time.");
+        Source s = source(1, "Retries", "Each attempt is logged with its status code.\n\nThe delay doubles every single time.");
         ExtractiveAnswer byMeaning = new ExtractiveAnswer(null, new PassageVectors(new ConceptEmbedder()), e -> { });
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "how long is the pause between attempts?", s).getFirst())
@@ -163,7 +165,7 @@ class ExtractiveAnswerTest {
     void write_sameSectionAgain_itsPassagesAreEmbeddedOnce() {
         ConceptEmbedder embedder = new ConceptEmbedder();
         ExtractiveAnswer answer = new ExtractiveAnswer(null, new PassageVectors(embedder), e -> { });
-        Source s = source(1, "Retries", "Each attempt is logged with its status code. The delay doubles every single time.");
+        Source s = source(1, "Retries", "Each attempt is logged with its status code.\n\nThe delay doubles every single time.");
 
         quotes(answer, "how long is the pause?", s);
         quotes(answer, "are attempts logged?", s);
@@ -386,9 +388,22 @@ class ExtractiveAnswerTest {
     }
 
     @Test
-    void extractive_sentenceThatStandsOnItsOwn_quotedAlone() {
+    void extractive_sentenceOfAShortParagraph_isQuotedWithItsParagraph() {
+        // the best sentence sets the scene, the next one answers: a short paragraph is one thought
+        Source s = source(1, "Requirements", "To run the relay you also need a compatible version of Node.js installed. "
+                + "Use `v22.12.0` or higher.\n\nThe binary has no other dependency.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which Node.js version does the relay need?", s).getFirst())
+                .isEqualTo("\n\n> To run the relay you also need a compatible version of Node.js installed. Use `v22.12.0` "
+                        + "or higher. [1]");
+    }
+
+    @Test
+    void extractive_sentenceOfALongParagraph_quotedAlone() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt. "
-                + "The relay waits longer between retries of a slow handler.");
+                + "The relay waits longer between retries of a slow handler. "
+                + "A random jitter of up to 20% is added to every wait. "
+                + "Events are kept on disk while they wait.");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait between retries?", s).getFirst())
                 .isEqualTo("\n\n> The relay waits longer between retries of a slow handler. [1]");
