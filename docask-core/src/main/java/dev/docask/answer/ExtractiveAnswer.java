@@ -71,8 +71,9 @@ import java.util.regex.Pattern;
  * Without a model (keyword-only index, the mock) Weights.WORDS_ONLY, fitted the same way with the cosine left out, decides:
  * the ratios the cosine's weights leave among the other signals were not fitted for that case. (When embedding fails
  * for one answer, the model's weights stay and the cosine counts 0.) A sentence ending in a colon and the list right after it are
- * quoted together, like a code block's lead-in. A sentence is quoted with its paragraph when that is short (at most
- * Weights.paragraph sentences, MAX_PARAGRAPH_CHARS, no lead-in among them): a short paragraph is one thought, and the
+ * quoted together, like a code block's lead-in. A sentence is quoted with all of its section when that is only sentences
+ * and short (MAX_PARAGRAPH_CHARS, no lead-in among them), else with its paragraph when that is short (at most
+ * Weights.paragraph sentences, MAX_PARAGRAPH_CHARS, no lead-in): a short paragraph or section is one thought, and the
  * sentence that scores best is often its setting while the next says what to do ("A short paragraph quoted whole"). A
  * sentence that leans on the one before it (an anaphor or qualifier opens it, "instead" ends it: "When your handler sends
  * a Retry-After header, the relay waits exactly that long instead.") is quoted, when its paragraph is too long, with the
@@ -297,6 +298,15 @@ final class ExtractiveAnswer {
                 List<Passages.Passage> both = new ArrayList<>(List.of(p));
                 both.addAll(list);
                 return leaningOn(section, both, paragraphSentences);
+            }
+        }
+        if (p.kind() == Passages.Kind.SENTENCE) {
+            // a section of a few sentences is one answer: "This error can happen when …" and, two sentences on, "switching
+            // back to `'forks'` … will resolve it" (docs/quality.md, "A short paragraph quoted whole", the section)
+            List<Passages.Passage> under = section.stream().filter(o -> o.heading().equals(p.heading())).toList();
+            if (under.size() > 1 && under.stream().allMatch(o -> o.kind() == Passages.Kind.SENTENCE && !o.text().endsWith(":"))
+                    && under.stream().mapToInt(o -> o.text().length()).sum() <= MAX_PARAGRAPH_CHARS) {
+                return under;
             }
         }
         if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1) {

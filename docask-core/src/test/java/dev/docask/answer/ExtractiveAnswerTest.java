@@ -138,7 +138,8 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_meaningWithNoSharedWord_beatsASentenceThatSharesOne() {
-        Source s = source(1, "Retries", "Each attempt is logged with its status code.\n\nThe delay doubles every single time.");
+        Source s = source(1, "Retries", "Each attempt is logged with its status code.\n\n### Delays\n\n"
+                + "The delay doubles every single time.");
         ExtractiveAnswer byMeaning = new ExtractiveAnswer(null, new PassageVectors(new ConceptEmbedder()), e -> { });
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "how long is the pause between attempts?", s).getFirst())
@@ -391,7 +392,7 @@ class ExtractiveAnswerTest {
     void extractive_sentenceOfAShortParagraph_isQuotedWithItsParagraph() {
         // the best sentence sets the scene, the next one answers: a short paragraph is one thought
         Source s = source(1, "Requirements", "To run the relay you also need a compatible version of Node.js installed. "
-                + "Use `v22.12.0` or higher.\n\nThe binary has no other dependency.");
+                + "Use `v22.12.0` or higher.\n\nCheck the version you have:\n\n```bash\nnode --version\n```");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which Node.js version does the relay need?", s).getFirst())
                 .isEqualTo("\n\n> To run the relay you also need a compatible version of Node.js installed. Use `v22.12.0` "
@@ -399,11 +400,31 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_sentenceOfAShortSection_isQuotedWithItsSection() {
+        // the cause scores best, the fix is two sentences on, in the next paragraph of the same short section
+        Source s = source(1, "Failed to stop a worker", "This error can happen when fetch is used with the threads pool.\n\n"
+                + "The forks pool does not have this issue. Switching back to forks will resolve it.");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How do I fix the failed to stop a worker error?", s).getFirst())
+                .isEqualTo("\n\n> This error can happen when fetch is used with the threads pool.\n>\n> The forks pool does not "
+                        + "have this issue. Switching back to forks will resolve it. [1]");
+    }
+
+    @Test
+    void extractive_sentenceOfASectionWithCode_isNotQuotedWithAllOfIt() {
+        Source s = source(1, "Failed to stop a worker", "This error can happen when fetch is used with the threads pool.\n\n"
+                + "```js\nexport default { pool: 'forks' }\n```");
+
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "When does the failed to stop a worker error happen?", s).getFirst())
+                .isEqualTo("\n\n> This error can happen when fetch is used with the threads pool. [1]");
+    }
+
+    @Test
     void extractive_sentenceOfALongParagraph_quotedAlone() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt. "
                 + "The relay waits longer between retries of a slow handler. "
                 + "A random jitter of up to 20% is added to every wait. "
-                + "Events are kept on disk while they wait.");
+                + "Events are kept on disk while they wait.\n\n```toml\nbackoff_max = \"10m\"\n```");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait between retries?", s).getFirst())
                 .isEqualTo("\n\n> The relay waits longer between retries of a slow handler. [1]");
@@ -414,7 +435,8 @@ class ExtractiveAnswerTest {
         Source s = source(1, "Waiting", "Events are kept in a queue on disk until they are delivered. "
                 + "The delay doubles after each failed attempt of the relay. "
                 + "When your handler sends a Retry-After header, the relay waits exactly that long instead. "
-                + "A random jitter of up to 20% is added so that failing events do not all come back at once.");
+                + "A random jitter of up to 20% is added so that failing events do not all come back at once.\n\n"
+                + "```toml\nbackoff_max = \"10m\"\n```");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait with a Retry-After header?", s).getFirst())
                 .isEqualTo("\n\n> The delay doubles after each failed attempt of the relay. When your handler sends a "
