@@ -103,7 +103,10 @@ final class ExtractiveAnswer {
             "^(?:This|That|These|Those|It|Its|They|Such|Otherwise|However|But|Instead|Then|In that case|In this case)\\b"
                     + "|\\binstead\\W*$");
 
-    /** How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole. */
+    /**
+     * How the signals add up (see the top of the class); {@code paragraph}: most sentences of a paragraph quoted whole (1: a
+     * sentence alone, no paragraph or section).
+     */
     record Weights(double meaning, double keywords, double heading, double first, double kind, double restates,
                    double negative, double literal, int paragraph, double otherSection, double example, double specific,
                    double pointer, double yesNo, double section) {
@@ -300,7 +303,7 @@ final class ExtractiveAnswer {
                 return leaningOn(section, both, paragraphSentences);
             }
         }
-        if (p.kind() == Passages.Kind.SENTENCE) {
+        if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1) {
             // a section of a few sentences is one answer: "This error can happen when …" and, two sentences on, "switching
             // back to `'forks'` … will resolve it" (docs/quality.md, "A short paragraph quoted whole", the section)
             List<Passages.Passage> under = section.stream().filter(o -> o.heading().equals(p.heading())).toList();
@@ -308,8 +311,6 @@ final class ExtractiveAnswer {
                     && under.stream().mapToInt(o -> o.text().length()).sum() <= MAX_PARAGRAPH_CHARS) {
                 return under;
             }
-        }
-        if (p.kind() == Passages.Kind.SENTENCE && paragraphSentences > 1) {
             // a short paragraph is one thought: "you will also need a compatible version of Node.js" is answered by the
             // sentence after it, "When ..., the relay waits exactly that long instead." by the one before (docs/quality.md,
             // "A short paragraph quoted whole")

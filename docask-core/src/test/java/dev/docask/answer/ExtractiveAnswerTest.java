@@ -411,6 +411,18 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_weightsThatQuoteOneSentence_quoteItAloneInAShortSection() {
+        // Weights.paragraph 1 (what a fit may choose) means sentences alone: no paragraph, no section
+        Source s = source(1, "Failed to stop a worker", "This error can happen when fetch is used with the threads pool.\n\n"
+                + "The forks pool does not have this issue. Switching back to forks will resolve it.");
+        ExtractiveAnswer.Weights w = ExtractiveAnswer.Weights.WORDS_ONLY;
+        ExtractiveAnswer alone = ExtractiveAnswer.keywordsOnly().withWeights(ExtractiveAnswer.Weights.of(w.vector(), 1));
+
+        assertThat(quotes(alone, "How do I fix the failed to stop a worker error?", s).getFirst())
+                .isEqualTo("\n\n> This error can happen when fetch is used with the threads pool. [1]");
+    }
+
+    @Test
     void extractive_sentenceOfASectionWithCode_isNotQuotedWithAllOfIt() {
         Source s = source(1, "Failed to stop a worker", "This error can happen when fetch is used with the threads pool.\n\n"
                 + "```js\nexport default { pool: 'forks' }\n```");
