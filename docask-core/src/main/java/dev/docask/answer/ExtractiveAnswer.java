@@ -81,13 +81,13 @@ import java.util.regex.Pattern;
  * of the paragraph before, under the same heading (round 12).
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
- * deterministic. At most MAX_QUOTES quotes, at most MAX_PER_SOURCE from one source, so one long page
- * cannot crowd out the others. A chosen list item brings its whole list when the list is short (a
- * list of steps is one answer). Without a model (keyword-only index, the mock, or when embedding
- * fails, which is reported to onError) keywords and place decide; when no passage shares a word
- * with the question the first passage of source 1 is quoted, because retrieval found that section
- * relevant on its title or heading. The first line says plainly that these are quotations, not a
- * written answer.
+ * deterministic. At most MAX_QUOTES passages are chosen, at most MAX_PER_SOURCE from one source, so one long page
+ * cannot crowd out the others; a passage chosen from a section already quoted joins that quote in page order, with
+ * "…" where the page has text between them, so the answer shows the same passages in fewer quotes. A chosen list item
+ * brings its whole list when the list is short (a list of steps is one answer). Without a model (keyword-only index, the
+ * mock, or when embedding fails, which is reported to onError) keywords and place decide; when no passage shares a word
+ * with the question the first passage of source 1 is quoted, because retrieval found that section relevant on its title
+ * or heading. The first line says plainly that these are quotations, not a written answer.
  */
 final class ExtractiveAnswer {
     static final String MODEL_ID = "extractive";
@@ -218,6 +218,10 @@ final class ExtractiveAnswer {
             Passages.Passage previous = null;
             for (Passages.Passage p : passages) {
                 String text = p.kind() == Passages.Kind.ITEM && passages.size() > 1 ? p.mark() + " " + p.text() : p.text();
+                if (previous != null && p.position() > previous.position() + 1) {
+                    sb.append("\n>\n> …"); // two passages of one section that the page does not write together
+                    previous = null;
+                }
                 if (sameParagraph(previous, p)) {
                     sb.append(' ').append(text); // one paragraph reads as one: sentences are single lines
                     previous = p;
@@ -256,8 +260,10 @@ final class ExtractiveAnswer {
         Map<Integer, Integer> perSource = new HashMap<>();
         Set<String> quoted = new HashSet<>();
         List<Quote> chosen = new ArrayList<>();
+        List<String> sections = new ArrayList<>();
+        int picks = 0;
         for (Candidate c : ranked) {
-            if (chosen.size() == MAX_QUOTES) {
+            if (picks == MAX_QUOTES) {
                 break;
             }
             String key = c.source().n() + "/" + c.hit() + "/";
@@ -271,6 +277,20 @@ final class ExtractiveAnswer {
             }
             quote.passages().forEach(p -> quoted.add(key + p.position()));
             perSource.merge(c.source().n(), 1, Integer::sum);
+            picks++;
+            // a passage of a section already quoted joins that quote, in page order: one excerpt, one citation
+            // (docs/quality.md, "Two passages of one section quoted as one")
+            String sectionKey = key + c.passage().heading();
+            int same = sections.indexOf(sectionKey);
+            if (same >= 0) {
+                Quote before = chosen.get(same);
+                List<Passages.Passage> both = new ArrayList<>(before.passages());
+                both.addAll(quote.passages());
+                both.sort(Comparator.comparingInt(Passages.Passage::position));
+                chosen.set(same, new Quote(both, before.n(), before.anchor()));
+                continue;
+            }
+            sections.add(sectionKey);
             chosen.add(quote);
         }
         return chosen;

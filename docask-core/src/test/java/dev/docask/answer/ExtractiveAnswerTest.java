@@ -203,7 +203,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void write_listItemChosen_bringsItsShortListWhole() {
-        Source s = source(1, "Deleting a version", "You can delete versions as well.\n\n1. Remove the version from versions.json."
+        Source s = source(1, "Deleting a version", "Old releases can be dropped too.\n\n1. Remove the version from versions.json."
                 + "\n2. Delete the versioned docs directory.\n3. Delete the versioned sidebars file.");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "remove a version from versions.json", s).getFirst()).isEqualTo(
@@ -251,7 +251,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void extractive_whichQuestion_quotesTheListWholeWithItsLeadIn() {
-        Source s = source(1, "Prefetch", "Prefetching fetches a page before it is opened. Astro supports 4 prefetch strategies:"
+        Source s = source(1, "Prefetch", "Pages can load before a reader opens them. Astro supports 4 prefetch strategies:"
                 + "\n\n- `hover`: when you hover the link.\n- `tap`: just before you click the link.\n- `load`: once the page loaded.");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which prefetch strategies does Astro support?", s).getFirst())
@@ -392,7 +392,7 @@ class ExtractiveAnswerTest {
     void extractive_sentenceOfAShortParagraph_isQuotedWithItsParagraph() {
         // the best sentence sets the scene, the next one answers: a short paragraph is one thought
         Source s = source(1, "Requirements", "To run the relay you also need a compatible version of Node.js installed. "
-                + "Use `v22.12.0` or higher.\n\nCheck the version you have:\n\n```bash\nnode --version\n```");
+                + "Use `v22.12.0` or higher.\n\nCheck it first:\n\n```bash\nnpm doctor\n```");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Which Node.js version does the relay need?", s).getFirst())
                 .isEqualTo("\n\n> To run the relay you also need a compatible version of Node.js installed. Use `v22.12.0` "
@@ -423,6 +423,21 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_twoPassagesOfOneSection_areQuotedAsOneExcerptInPageOrder() {
+        // both halves of the answer are in one section, apart: one quote, "…" where the page has text between them
+        Source s = source(1, "Docker", "Run the relay in a container:\n\n```bash\ndocker run quayside/relay\n```\n\n"
+                + "The image is rebuilt for every release and tagged with its version number, so pin a tag in production. "
+                + "Older tags stay on the registry for a year. Each image is signed.\n\n"
+                + "Mount a volume so that queued events survive a new container.");
+
+        List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), "How do I run the relay in docker and keep queued events?", s);
+
+        assertThat(quotes.getFirst()).isEqualTo("\n\n> Run the relay in a container:\n>\n> ```bash\n> docker run quayside/relay\n> ```"
+                + "\n>\n> …\n>\n> Mount a volume so that queued events survive a new container. [1]");
+        assertThat(quotes).hasSize(1);
+    }
+
+    @Test
     void extractive_sentenceOfASectionWithCode_isNotQuotedWithAllOfIt() {
         Source s = source(1, "Failed to stop a worker", "This error can happen when fetch is used with the threads pool.\n\n"
                 + "```js\nexport default { pool: 'forks' }\n```");
@@ -435,8 +450,8 @@ class ExtractiveAnswerTest {
     void extractive_sentenceOfALongParagraph_quotedAlone() {
         Source s = source(1, "How long the relay waits", "The delay doubles after each failed attempt. "
                 + "The relay waits longer between retries of a slow handler. "
-                + "A random jitter of up to 20% is added to every wait. "
-                + "Events are kept on disk while they wait.\n\n```toml\nbackoff_max = \"10m\"\n```");
+                + "A random jitter of up to 20% is added to each delay. "
+                + "Events are kept on disk meanwhile.\n\n```toml\nbackoff_max = \"10m\"\n```");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "How long does the relay wait between retries?", s).getFirst())
                 .isEqualTo("\n\n> The relay waits longer between retries of a slow handler. [1]");
