@@ -327,8 +327,7 @@ final class ExtractiveAnswer {
             // a section of a few sentences is one answer: "This error can happen when …" and, two sentences on, "switching
             // back to `'forks'` … will resolve it" (docs/quality.md, "A short paragraph quoted whole", the section)
             List<Passages.Passage> under = section.stream().filter(o -> o.heading().equals(p.heading())).toList();
-            if (under.size() > 1 && under.stream().allMatch(o -> o.kind() == Passages.Kind.SENTENCE && !o.text().endsWith(":"))
-                    && under.stream().mapToInt(o -> o.text().length()).sum() <= MAX_PARAGRAPH_CHARS) {
+            if (under.size() > 1 && shortPlain(under)) {
                 return under;
             }
             // a short paragraph is one thought: "you will also need a compatible version of Node.js" is answered by the
@@ -336,10 +335,7 @@ final class ExtractiveAnswer {
             // "A short paragraph quoted whole")
             boolean leans = LEANS.matcher(p.text()).find();
             List<Passages.Passage> paragraph = section.stream().filter(o -> o == p || sameParagraph(o, p)).toList();
-            int chars = paragraph.stream().mapToInt(o -> o.text().length()).sum();
-            boolean plain = paragraph.stream().allMatch(o -> !o.text().endsWith(":"));
-            if ((paragraph.size() > 1 || leans) && paragraph.size() <= paragraphSentences && chars <= MAX_PARAGRAPH_CHARS
-                    && plain) {
+            if ((paragraph.size() > 1 || leans) && paragraph.size() <= paragraphSentences && shortPlain(paragraph)) {
                 Passages.Passage before = leans && paragraph.getFirst() == p ? leanedOn(section, p, paragraphSentences) : null;
                 if (before == null) {
                     return paragraph;
@@ -405,10 +401,23 @@ final class ExtractiveAnswer {
                 && before.paragraph() != p.paragraph() && before.heading().equals(p.heading()) ? before : null;
     }
 
+    /**
+     * Whether {@code ps}, quoted together, are a short run of plain sentences: no lead-in among them (a sentence ending in a
+     * colon brings its own block) and at most MAX_PARAGRAPH_CHARS in all.
+     */
+    private static boolean shortPlain(List<Passages.Passage> ps) {
+        return ps.stream().allMatch(o -> o.kind() == Passages.Kind.SENTENCE && !o.text().endsWith(":"))
+                && chars(ps) <= MAX_PARAGRAPH_CHARS;
+    }
+
+    private static int chars(List<Passages.Passage> ps) {
+        return ps.stream().mapToInt(o -> o.text().length()).sum();
+    }
+
     /** The whole list {@code item} belongs to, when short enough to quote; else empty. */
     private static List<Passages.Passage> shortList(List<Passages.Passage> section, Passages.Passage item) {
         List<Passages.Passage> list = section.stream().filter(o -> o.kind() == Passages.Kind.ITEM && o.list() == item.list()).toList();
-        int chars = list.stream().mapToInt(o -> o.text().length()).sum();
+        int chars = chars(list);
         return list.size() <= MAX_LIST_ITEMS && chars <= MAX_LIST_CHARS ? list : List.of();
     }
 
