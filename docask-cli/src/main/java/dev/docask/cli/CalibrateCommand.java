@@ -149,7 +149,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
             return 0;
         }
-        Manifest.Gate gate = GateReport.calibrateAndRecord(index.dir);
+        Manifest.Gate gate = HybridRetriever.calibrateAndRecordGate(index.dir);
         if (json) {
             JsonPrinter.print(out, GateReport.json(gate));
         } else {

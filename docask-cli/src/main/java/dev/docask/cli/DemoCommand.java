@@ -8,6 +8,7 @@ import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
+import dev.docask.retrieve.HybridRetriever;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -57,8 +58,12 @@ final class DemoCommand implements Callable<Integer> {
         Corpus corpus = SiteReader.read(folder, IngestOptions.defaults(SAMPLE_BASE_URL));
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder).withSiteName("Quayside");
         IndexBuilder.build(corpus, e, settings, indexDir, n -> { });
-        out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s.%n%n", corpus.pages(), folder,
-                corpus.chunks().size(), embedder, (System.nanoTime() - start) / 1e9);
+        double indexed = (System.nanoTime() - start) / 1e9;
+        // the gate measured on this site, as 'docask index' records it: the demo answers as an index built by hand would
+        long calibrating = System.nanoTime();
+        HybridRetriever.calibrateAndRecordGate(indexDir);
+        out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s; gate measured in %.1f s.%n%n",
+                corpus.pages(), folder, corpus.chunks().size(), embedder, indexed, (System.nanoTime() - calibrating) / 1e9);
         try (DocIndex index = DocIndex.open(indexDir);
              AskHandler handler = AskHandler.builder().index(index).build()) {
             out.println("Q: " + asked);

@@ -12,18 +12,6 @@ final class GateReport {
     private GateReport() {
     }
 
-    /** Measures the gate of the index in {@code dir} and records it in its manifest; returns it. */
-    static Manifest.Gate calibrateAndRecord(java.nio.file.Path dir) {
-        Manifest.Gate gate;
-        Manifest measured;
-        try (dev.docask.index.DocIndex idx = dev.docask.index.DocIndex.open(dir)) {
-            gate = IndexArgs.retriever(idx).calibrateGate();
-            measured = idx.manifest();
-        }
-        dev.docask.index.IndexBuilder.recordGate(dir, measured, gate);
-        return gate;
-    }
-
     static String floors(Manifest.Gate g) {
         return (g.minSimilarity().isPresent()
                 ? String.format(Locale.ROOT, "minSimilarity %.3f, ", g.minSimilarity().getAsDouble()) : "")

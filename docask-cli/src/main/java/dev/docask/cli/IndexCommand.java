@@ -18,6 +18,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import dev.docask.crawl.SiteCrawler;
+import dev.docask.retrieve.HybridRetriever;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -216,7 +217,7 @@ final class IndexCommand implements Callable<Integer> {
         long calibrating = System.nanoTime();
         Manifest.Gate gate;
         try {
-            gate = GateReport.calibrateAndRecord(this.out);
+            gate = HybridRetriever.calibrateAndRecordGate(this.out);
         } catch (EmbeddingException | IndexException failed) {
             // the index is published already: say so, so that an embedder that gave out late costs no rebuild
             printIndexed(out, start, corpus, report);

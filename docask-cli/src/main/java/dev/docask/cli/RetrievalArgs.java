@@ -49,6 +49,10 @@ final class RetrievalArgs {
             o.topK(topK);
         }
         if (docsVersion != null) {
+            if (docsVersion.isBlank()) { // the API reads an empty version as none (a widget with none); typed, it is a slip
+                throw new IllegalArgumentException("--version-of-docs '': expected a version name such as 3.8.1, next or v3; "
+                        + "leave the option out when the reader is on no particular version");
+            }
             try {
                 o.docsVersion(docsVersion);
             } catch (IllegalArgumentException e) {

@@ -86,6 +86,10 @@ final class SearchCommand implements Callable<Integer> {
                     thresholds.minKeywordCoverage(), r.bestSimilarity().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", r.bestSimilarity().getAsDouble()),
                     r.bestCoverage(), r.micros());
             r.opening().ifPresent(o -> out.println("also searched by its opening sentence: \"" + o + "\""));
+            if (!r.respelt().isEmpty()) {
+                out.println("searched with the site's words for words no page has: " + String.join(", ", r.respelt().entrySet()
+                        .stream().map(e -> e.getKey() + " -> " + e.getValue()).toList()));
+            }
             r.notSearched().ifPresent(why -> out.println("not searched: " + why));
             for (Hit h : r.gatedOut()) {
                 out.printf("gated out  [%s]  %s: %s%n", h.chunk().source(), label(h.chunk().title(), h.chunk().heading()), h.gatedOut().orElse(""));

@@ -165,6 +165,17 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_misspeltWords_saysWhichSiteWordsWereSearchedInTheirPlace() throws Exception {
+        String question = "How do I chnage the retyr limit?";
+        CliRun text = run("search", "--index", index.toString(), "--explain", question);
+        assertThat(text.out()).contains("searched with the site's words for words no page has: chnage -> change, retyr -> retry");
+        JsonNode j = new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", question).out());
+        assertThat(j.get("respelt").get("retyr").asText()).isEqualTo("retry");
+        assertThat(new ObjectMapper().readTree(run("search", "--index", index.toString(), "--json", "retry limit").out())
+                .has("respelt")).as("absent when nothing was respelt").isFalse();
+    }
+
+    @Test
     void searchJson_onAKeywordOnlyIndex_writesNullSimilarities() throws Exception {
         Path keywordOnly = tmp.resolve("keyword-only");
         assertThat(run("index", TestSites.samples().toString(), "--out", keywordOnly.toString(), "--embedder", "none", "-q").code()).isZero();
@@ -324,6 +335,13 @@ class IndexSearchCommandsTest {
         assertThat(r.out()).startsWith("#1 ");
         assertThat(r.err()).contains("warning: docs version next: the index has no versioned pages, so it changes nothing");
         assertThat(run("search", "--index", index.toString(), "retry limit").err()).doesNotContain("docs version");
+    }
+
+    @Test
+    void search_versionOfDocsBlank_isAUsageError() {
+        CliRun r = run("search", "--index", index.toString(), "--version-of-docs", " ", "retry limit");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask search: --version-of-docs '': expected a version name");
     }
 
     @Test

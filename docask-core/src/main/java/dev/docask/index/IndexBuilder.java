@@ -42,6 +42,7 @@ import com.google.errorprone.annotations.CheckReturnValue;
  * Corpus corpus = SiteReader.read(Path.of("docs"), IngestOptions.defaults("https://vitest.dev"));
  * BuildReport r = IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"),
  *         Settings.defaults("bge-small").withSiteName("Vitest"), Path.of("vitest-index"), n -> { });
+ * HybridRetriever.calibrateAndRecordGate(Path.of("vitest-index"));  // the site's own relevance gate, as 'docask index' does
  * }</pre>
  */
 public final class IndexBuilder {

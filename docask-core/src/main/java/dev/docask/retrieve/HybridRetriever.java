@@ -210,6 +210,32 @@ public final class HybridRetriever {
                 embedder.map(Embedder::queryVariant).orElse(""), embedder.isPresent());
     }
 
+    /**
+     * Measures the relevance gate of the index in {@code dir} with the embedder it was built with, and records it in
+     * the index's manifest: what {@code docask index} does after a build, for a program that builds with
+     * {@link dev.docask.index.IndexBuilder#build}. Without it the index keeps the embedder's default floors
+     * (docs/retrieval.md §4, "A gate that calibrates itself"). Takes a few seconds.
+     *
+     * <pre>{@code
+     * IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"), settings, dir, n -> { });
+     * Manifest.Gate gate = HybridRetriever.calibrateAndRecordGate(dir);
+     * }</pre>
+     *
+     * @throws dev.docask.index.IndexException when {@code dir} holds no index, or one rebuilt while it was measured
+     * @throws dev.docask.embed.EmbeddingException when the index's embedder fails
+     */
+    public static Manifest.Gate calibrateAndRecordGate(java.nio.file.Path dir) {
+        Objects.requireNonNull(dir, "dir");
+        Manifest.Gate gate;
+        Manifest measured;
+        try (DocIndex index = DocIndex.open(dir)) {
+            gate = create(index, dev.docask.embed.Embedders.create(index.manifest().embedderSpec())).calibrateGate();
+            measured = index.manifest();
+        }
+        dev.docask.index.IndexBuilder.recordGate(dir, measured, gate);
+        return gate;
+    }
+
     /** Every score the calibration measures, one tab-separated line each: for measuring its rule, not for users. */
     public List<String> gateCalibrationScores() {
         return GateCalibration.dump(this);
@@ -306,7 +332,7 @@ public final class HybridRetriever {
         Retrieval.Mode mode = query.hasVector() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD;
         Retrieval.Builder r = Retrieval.builder(question).answerable(answerable && !sources.isEmpty()).mode(mode)
                 .bestSimilarity(bestSim).bestCoverage(bestCov).sources(sources).hits(answerable ? diverse : List.of())
-                .gatedOut(gatedOut).micros((System.nanoTime() - start) / 1000);
+                .gatedOut(gatedOut).respelt(query.terms().respelt()).micros((System.nanoTime() - start) / 1000);
         if (!query.opening().isEmpty()) {
             r.opening(query.opening());
         }

@@ -399,10 +399,12 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         double floor = minSimilarity(lead, otherTool);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts(similarity, coverage) ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
-                : "similarity " + below(similarity, floor) + (similarity >= (float) minSimilarity
+                // whenever the floor is the band's top, say why, so that the floor printed matches the one 'inspect' shows
+                : "similarity " + below(similarity, floor) + (floor > minSimilarity
                 ? otherTool ? String.format(Locale.ROOT, " (the lowered band %.3f does not count for a question that names "
                         + "another tool)", minSimilarity)
-                : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; its lead %.3f)", minSimilarity, lead)
+                : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; %s)", minSimilarity,
+                        Double.isNaN(lead) ? "no lead was measured" : String.format(Locale.ROOT, "its lead %.3f", lead))
                 : "");
         return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f%s does not count: none of the "
                 + "question's candidates writes two of its neighbouring words together", coverage,

@@ -4,6 +4,7 @@ import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import com.google.errorprone.annotations.CheckReturnValue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -33,6 +34,7 @@ public final class Retrieval {
     private final List<Hit> gatedOut;
     private final Optional<String> notSearched;
     private final Optional<String> docsVersion;
+    private final Map<String, String> respelt;
     private final long micros;
 
     private Retrieval(Builder b) {
@@ -47,6 +49,7 @@ public final class Retrieval {
         gatedOut = b.gatedOut;
         notSearched = b.notSearched;
         docsVersion = b.docsVersion;
+        respelt = b.respelt;
         micros = b.micros;
     }
 
@@ -118,6 +121,15 @@ public final class Retrieval {
         return docsVersion;
     }
 
+    /**
+     * Each word of the question that no page has and the site's word searched in its place (docs/retrieval.md,
+     * "Typos"), in question order: {@code {"configre": "configure", "sidbar": "sidebar"}}; empty when no word was
+     * respelt.
+     */
+    public Map<String, String> respelt() {
+        return respelt;
+    }
+
     /** Time spent retrieving, in microseconds (embedding included). */
     public long micros() {
         return micros;
@@ -129,13 +141,13 @@ public final class Retrieval {
                 && answerable == r.answerable && mode == r.mode && bestSimilarity.equals(r.bestSimilarity)
                 && Float.compare(bestCoverage, r.bestCoverage) == 0 && sources.equals(r.sources) && hits.equals(r.hits)
                 && gatedOut.equals(r.gatedOut) && notSearched.equals(r.notSearched) && docsVersion.equals(r.docsVersion)
-                && micros == r.micros;
+                && respelt.equals(r.respelt) && micros == r.micros;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(question, opening, answerable, mode, bestSimilarity, bestCoverage, sources, hits, gatedOut, notSearched,
-                docsVersion, micros);
+                docsVersion, respelt, micros);
     }
 
     @Override
@@ -157,6 +169,7 @@ public final class Retrieval {
         private List<Hit> gatedOut = List.of();
         private Optional<String> notSearched = Optional.empty();
         private Optional<String> docsVersion = Optional.empty();
+        private Map<String, String> respelt = Map.of();
         private long micros;
 
         private Builder(String question) {
@@ -223,6 +236,12 @@ public final class Retrieval {
         @CanIgnoreReturnValue
         public Builder docsVersion(String folder) {
             docsVersion = Optional.of(folder);
+            return this;
+        }
+
+        @CanIgnoreReturnValue
+        public Builder respelt(Map<String, String> typedToSiteWord) {
+            respelt = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(typedToSiteWord));
             return this;
         }
 

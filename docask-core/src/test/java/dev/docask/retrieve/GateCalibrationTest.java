@@ -84,12 +84,48 @@ class GateCalibrationTest {
     }
 
     @Test
-    void calibratedGate_keywordOnlyIndex_turnsAwayAQuestionThatSharesOnlyAStemWithTheSite() {
-        buildAndCalibrate("none");
+    void calibratedGate_keywordOnlyIndex_turnsAwayAQuestionThatSharesOnlyAStemWithTheSite(@TempDir Path site) throws IOException {
+        // the samples and one page that says "capitalized": "capital" shares its stem "capit" and no written form
+        try (Stream<Path> files = Files.walk(TestSites.samples())) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Path to = site.resolve(TestSites.samples().relativize(f).toString());
+                Files.createDirectories(to.getParent());
+                Files.copy(f, to);
+            }
+        }
+        Files.writeString(site.resolve("guides/event-names.md"), """
+                # Event names
+
+                Event names are capitalized in the dashboard, so `order.created` shows as Order Created.
+                The relay matches names case by case: a route for `Order.Created` never sees `order.created`.
+                """);
+        var corpus = SiteReader.read(site, IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Optional.empty(), IndexBuilder.Settings.defaults("none"), dir, n -> { });
+        HybridRetriever.calibrateAndRecordGate(dir);
         try (DocIndex idx = DocIndex.open(dir)) {
             HybridRetriever r = HybridRetriever.create(idx, Optional.empty());
-            assertThat(r.retrieve("What is the capital of Canada?", RetrievalOptions.defaults()).answerable()).isFalse();
+            Retrieval refused = r.retrieve("What is the capital of Canada?", RetrievalOptions.defaults());
+            assertThat(refused.gatedOut()).as("BM25 finds the page through the stem")
+                    .anyMatch(h -> h.chunk().url().contains("event-names"));
+            assertThat(refused.answerable()).isFalse();
             assertThat(r.retrieve("How do I retry failed deliveries?", RetrievalOptions.defaults()).answerable()).isTrue();
+        }
+    }
+
+    @Test
+    void calibrateAndRecordGate_measuresWithTheIndexsOwnEmbedder_andRecordsItInTheFolder() {
+        var corpus = SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL));
+        IndexBuilder.build(corpus, Embedders.fromSpec("mock"), IndexBuilder.Settings.defaults("mock"), dir, n -> { });
+        try (DocIndex before = DocIndex.open(dir)) {
+            assertThat(before.manifest().gate()).as("a build alone records no gate").isEmpty();
+        }
+
+        Manifest.Gate gate = HybridRetriever.calibrateAndRecordGate(dir);
+
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate()).contains(gate);
+            assertThat(gate.embedderId()).isEqualTo(idx.manifest().embedderId());
+            assertThat(gate.minSimilarity()).as("measured with the mock embedder's cosines").isPresent();
         }
     }
 

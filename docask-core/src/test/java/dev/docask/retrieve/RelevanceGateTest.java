@@ -98,7 +98,10 @@ class RelevanceGateTest {
         assertThat(band.reject(0.74f, 0.1f, 0.02)).as("in the band, a lead within the rule's limit but above 0")
                 .isEqualTo("similarity 0.740 < 0.750 (0.720 with a question-space lead at most 0; its lead 0.020) "
                         + "and keyword coverage 0.100 < 0.500");
-        assertThat(band.reject(0.74f, 0.1f, Double.NaN)).as("no lead measured: the band's top").isNotNull();
+        assertThat(band.reject(0.70f, 0.1f, 0.02)).as("under both: the floor printed is the band's top, and says so")
+                .startsWith("similarity 0.700 < 0.750 (0.720 with a question-space lead at most 0; its lead 0.020) and");
+        assertThat(band.reject(0.74f, 0.1f, Double.NaN)).as("no lead measured: the band's top")
+                .startsWith("similarity 0.740 < 0.750 (0.720 with a question-space lead at most 0; no lead was measured)");
         assertThat(band.reject(0.75f, 0.1f, 0.02)).as("at the band's top").isNull();
         assertThat(band.reject(0.74f, 0.6f, 0.02)).as("on coverage").isNull();
         assertThat(band.reject(0.71f, 0.1f, -0.5)).as("below the band").startsWith("similarity 0.710 < 0.720 and");

@@ -143,10 +143,19 @@
     searchUrl: attr('search-url', 2000)
   };
 
+  /*
+   * Without data-version-pattern, the first path segment written like a version: "next", "v3", "3.8", "3.8.1", "2.x"
+   * (docs/widget.md). A bare number ("/blog/2024/") is not read as one, and a version the index lacks changes nothing.
+   */
+  var VERSION_SEGMENT = '/(next|v\\d+(?:\\.(?:\\d+|x))*|\\d+\\.(?:\\d+|x)(?:\\.(?:\\d+|x))*)(?=/|$)';
+
   /** The reader's docs version: data-version, or the first group of data-version-pattern on the page path. */
   function docsVersion() {
     var v = attr('version', 40);
     var pattern = script.getAttribute('data-version-pattern');
+    if (pattern === null) {
+      pattern = VERSION_SEGMENT; // an empty data-version-pattern sends no version
+    }
     if (!v && pattern) {
       try {
         var m = new RegExp(pattern).exec(location.pathname);

@@ -303,6 +303,33 @@ class WidgetFeaturesIT {
     }
 
     @Test
+    void version_withoutAPattern_isThePathSegmentWrittenLikeAVersion() {
+        try (TestSite own = TestSite.start()) {
+            own.fakeAsk("data: {\"type\":\"start\",\"messageId\":\"ans_1\"}\n\ndata: {\"type\":\"text-delta\",\"id\":\"t\","
+                    + "\"delta\":\"Use vi.mock.\"}\n\ndata: {\"type\":\"finish\"}\n\ndata: [DONE]\n\n");
+            String attributes = "data-endpoint=\"" + own.origin() + "\" ";
+            List<String> paths = List.of("/docs/3.8.1/guide/mocking", "/docs/next/guide", "/v2/guide/mocking",
+                    "/blog/2024/release", "/guide/next-steps", "/docs/next/off");
+            for (String path : paths) {
+                own.page(path, TestSite.docsPage("", server.url(), attributes
+                        + (path.endsWith("/off") ? "data-version-pattern=\"\" " : "")));
+            }
+            for (String path : paths) {
+                page.browser.get(own.origin() + path);
+                page.ask("how do I mock a module?");
+                page.awaitAnswered();
+            }
+            assertThat(own.asks).hasSize(paths.size());
+            assertThat(own.asks.get(0)).contains("\"version\":\"3.8.1\"");
+            assertThat(own.asks.get(1)).contains("\"version\":\"next\"");
+            assertThat(own.asks.get(2)).contains("\"version\":\"v2\"");
+            assertThat(own.asks.get(3)).as("a bare number is a year or an id, not a version").doesNotContain("version");
+            assertThat(own.asks.get(4)).as("a segment that only starts like one").doesNotContain("version");
+            assertThat(own.asks.get(5)).as("an empty data-version-pattern sends none").doesNotContain("version");
+        }
+    }
+
+    @Test
     void version_readFromThePageUrl_theAnswerCitesThatVersionsCopy() {
         String text = "Use vi.mock to replace a module with a fake implementation in tests.";
         Path idx = dir.resolve("versioned-idx");

@@ -33,7 +33,7 @@ public record QueryTerms(List<String> terms, float[] idf, int[] counts, float[] 
         coverage = coverage.clone();
         terms = List.copyOf(terms);
         asked = List.copyOf(asked);
-        respelt = Map.copyOf(respelt);
+        respelt = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(respelt)); // in question order
         idf = idf.clone();
         counts = counts.clone();
         weights = weights.clone();

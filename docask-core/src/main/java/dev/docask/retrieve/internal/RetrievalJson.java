@@ -24,7 +24,8 @@ import java.util.OptionalDouble;
  *
  * <p>{@code {"question", "opening" (only when the opening sentence was searched too), "answerable", "mode", "best": {"similarity", "keywordCoverage"}, "sources": [{"n",
  * "url", "title", "heading", "source", "bm25Rank", "vectorRank", "similarity", "keywordCoverage", "score"}],
- * "gatedOut": [{"url", "source", ..., "reason"}], "notSearched" (only for a question refused before any search: why),
+ * "gatedOut": [{"url", "source", ..., "reason"}], "notSearched" (only for a question refused before any search: why), "respelt" (only when a word no page has was
+ * searched as the site's closest word: {"sidbar": "sidebar"}),
  * "docsVersion" (only when the sources were ranked for a version folder: which), "micros"}}; a number that does not apply (no vectors,
  * not in a retriever's list) is {@code null}.
  */
@@ -58,6 +59,9 @@ public final class RetrievalJson {
         o.put("gatedOut", gated);
         r.notSearched().ifPresent(why -> o.put("notSearched", why));
         r.docsVersion().ifPresent(folder -> o.put("docsVersion", folder));
+        if (!r.respelt().isEmpty()) {
+            o.put("respelt", r.respelt()); // absent when no word was respelt, so such a result reads as before
+        }
         o.put("micros", r.micros());
         return o;
     }

@@ -42,6 +42,7 @@ public final class Main {
             IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
                     Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
                     indexDir, embedded -> { });
+            HybridRetriever.calibrateAndRecordGate(indexDir); // the gate measured on this site, as 'docask index' does
         }
         String key = System.getenv("OPENAI_API_KEY");
         boolean ok;

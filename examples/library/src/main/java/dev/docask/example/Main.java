@@ -7,12 +7,13 @@ import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
+import dev.docask.retrieve.HybridRetriever;
 
 import java.nio.file.Path;
 
 /**
  * README's library snippet as a program, with docask-core and docask-bge taken by their Maven
- * coordinates: index a docs folder with the local bge-small embedder, open the index, ask one
+ * coordinates: index a docs folder with the local bge-small embedder, measure its relevance gate, open the index, ask one
  * question with the extractive answer (no model, no network) and print the answer and its sources.
  * Exits 1 when the answer is refused or has no sources, so CI notices.
  *
@@ -25,6 +26,7 @@ public final class Main {
         IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
                 Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
                 indexDir, embedded -> { });
+        HybridRetriever.calibrateAndRecordGate(indexDir);   // the gate measured on this site, as 'docask index' does
 
         boolean answered;
         try (DocIndex index = DocIndex.open(indexDir);

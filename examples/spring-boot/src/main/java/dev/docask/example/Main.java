@@ -7,6 +7,7 @@ import dev.docask.embed.Embedders;
 import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
+import dev.docask.retrieve.HybridRetriever;
 import dev.docask.spring.DocaskIndex;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -38,6 +39,7 @@ public class Main {
             IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
                     Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
                     indexDir, embedded -> { });
+            HybridRetriever.calibrateAndRecordGate(indexDir); // the gate measured on this site, as 'docask index' does
         }
         boolean ok;
         try (ConfigurableApplicationContext app = SpringApplication.run(Main.class, "--docask.index=" + indexDir)) {
