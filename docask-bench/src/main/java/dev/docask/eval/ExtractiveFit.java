@@ -311,7 +311,7 @@ public final class ExtractiveFit {
         StringBuilder sb = new StringBuilder();
         for (String set : sets) {
             sb.append(String.format(Locale.ROOT, "   %-16s", set));
-            for (String part : List.of("tune", "tune2", "report", "check", "check2", "check3", "check4")) {
+            for (String part : List.of("tune", "tune2", "report", "check", "check2", "check3", "check4", "check5")) {
                 List<Item> of = items.stream().filter(it -> it.set().equals(set) && it.q().part().equals(part)).toList();
                 if (of.isEmpty()) {
                     sb.append(String.format(Locale.ROOT, "  %-6s     -  ", part));
