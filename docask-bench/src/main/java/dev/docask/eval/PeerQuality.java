@@ -2,7 +2,6 @@ package dev.docask.eval;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.ingest.Chunk;
 import dev.docask.retrieve.HybridRetriever;
@@ -161,7 +160,7 @@ public final class PeerQuality {
             facts.put("docask_embedder", index.manifest().embedderSpec().toString());
             System.err.println(facts);
 
-            HybridRetriever docask = HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
+            HybridRetriever docask = HybridRetriever.create(index);
             Map<String, BiFunction<String, RetrievalOptions, Retrieval>> strategies = new LinkedHashMap<>();
             strategies.put("docask-hybrid", docask::retrieve);
             strategies.put("peer-dense", peerRetriever(peer, pageUrls, q -> peer.dense(q, K)));

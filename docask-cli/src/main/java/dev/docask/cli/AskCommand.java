@@ -88,7 +88,7 @@ final class AskCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "--max-output-tokens must be at least 1, got " + maxOutputTokens);
         }
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx);
+            HybridRetriever retriever = HybridRetriever.create(idx);
             options.docsVersion().flatMap(retriever::docsVersionProblem).ifPresent(warnings::add);
             AskHandler.Builder builder = AskHandler.builder().retriever(retriever).model(model, env)
                     .retrieval(options).maxOutputTokens(maxOutputTokens)

@@ -79,7 +79,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
             try (DocIndex idx = index.open()) {
-                IndexArgs.retriever(idx).gateFeatures(labelled).forEach(out::println);
+                HybridRetriever.create(idx).gateFeatures(labelled).forEach(out::println);
             }
             return 0;
         }
@@ -114,7 +114,7 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new IllegalArgumentException(BOTH_KINDS);
         }
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx);
+            HybridRetriever retriever = HybridRetriever.create(idx);
             boolean vectors = idx.hasVectors();
             List<Calibration.Scores> goodScores = score(retriever, good, vectors);
             List<Calibration.Scores> junkScores = score(retriever, junk, vectors);
@@ -145,7 +145,7 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         if (dumpScores) {
             try (DocIndex idx = index.open()) {
-                IndexArgs.retriever(idx).gateCalibrationScores().forEach(out::println);
+                HybridRetriever.create(idx).gateCalibrationScores().forEach(out::println);
             }
             return 0;
         }

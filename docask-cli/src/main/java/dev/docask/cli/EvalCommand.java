@@ -178,7 +178,7 @@ final class EvalCommand implements Callable<Integer> {
         List<Strategy> run = OptionCheck.convert(spec, () -> Strategies.select(strategies, overrides));
         List<Question> asked = readQuestions();
         try (DocIndex idx = IndexArgs.open(index, backend, site)) {
-            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.create(idx.manifest().embedderSpec()));
+            HybridRetriever retriever = HybridRetriever.create(idx);
             DocsReport report = DocsEval.run(retriever::retrieve, asked, run, k, preferLong);
             out.print(json ? report.json() : report.table());
             out.flush();
@@ -249,7 +249,7 @@ final class EvalCommand implements Callable<Integer> {
             }
         });
         try (DocIndex idx = DocIndex.open(dir)) {
-            HybridRetriever retriever = HybridRetriever.create(idx, Embedders.create(idx.manifest().embedderSpec()));
+            HybridRetriever retriever = HybridRetriever.create(idx);
             BeirReport report = BeirEval.run(retriever::retrieve, collection, qrels, run);
             out.print(json ? report.json() : report.table());
             out.flush();

@@ -1,8 +1,6 @@
 package dev.docask.cli;
 
-import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
-import dev.docask.retrieve.HybridRetriever;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -74,10 +72,5 @@ class IndexArgs {
     /** What the index is called in messages: its folder or its Solr site. */
     String name() {
         return backend != null ? backend + " --site " + site : String.valueOf(dir);
-    }
-
-    /** A retriever over the index, with the embedder it was built with. */
-    static HybridRetriever retriever(DocIndex index) {
-        return HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
     }
 }

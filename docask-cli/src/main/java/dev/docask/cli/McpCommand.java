@@ -53,7 +53,7 @@ final class McpCommand implements Callable<Integer> {
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx).toBuilder()
+            HybridRetriever retriever = HybridRetriever.create(idx).toBuilder()
                     .onError(e -> err.println("docask mcp: warning: " + e.getMessage())).build();
             builder = DocsMcp.builder(retriever).siteName(siteName).retrieval(options);
             DocsMcp mcp = OptionCheck.convert(spec, () -> builder.maxQueryChars(maxQueryChars).build());

@@ -50,7 +50,7 @@ final class SearchCommand implements Callable<Integer> {
         List<String> errors = new ArrayList<>();
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = IndexArgs.retriever(idx).toBuilder().onError(e -> errors.add(e.getMessage())).build();
+            HybridRetriever retriever = HybridRetriever.create(idx).toBuilder().onError(e -> errors.add(e.getMessage())).build();
             options.docsVersion().flatMap(retriever::docsVersionProblem).ifPresent(errors::add);
             Retrieval r = retriever.retrieve(question, options);
             errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));

@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * HybridRetriever retriever = HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
+ * HybridRetriever retriever = HybridRetriever.create(index);   // with the embedder the index was built with
  * Retrieval r = retriever.retrieve("how do I mock a module?", RetrievalOptions.defaults());
  * if (!r.answerable()) System.out.println("I don't know.");
  * }</pre>
@@ -71,6 +71,16 @@ public final class HybridRetriever {
      */
     public static HybridRetriever create(DocIndex index, Optional<Embedder> embedder) {
         return builder(index).embedder(embedder).build();
+    }
+
+    /**
+     * A retriever over {@code index} with no hooks and the embedder its manifest names (none for a keyword-only index):
+     * what the CLI and the server search with.
+     *
+     * @throws dev.docask.embed.EmbeddingException when that embedder cannot be created here (an API key missing)
+     */
+    public static HybridRetriever create(DocIndex index) {
+        return create(index, dev.docask.embed.Embedders.create(index.manifest().embedderSpec()));
     }
 
     /** A builder for a retriever over {@code index}: the embedder, hooks and error receivers. */
@@ -229,7 +239,7 @@ public final class HybridRetriever {
         Manifest.Gate gate;
         Manifest measured;
         try (DocIndex index = DocIndex.open(dir)) {
-            gate = create(index, dev.docask.embed.Embedders.create(index.manifest().embedderSpec())).calibrateGate();
+            gate = create(index).calibrateGate();
             measured = index.manifest();
         }
         dev.docask.index.IndexBuilder.recordGate(dir, measured, gate);

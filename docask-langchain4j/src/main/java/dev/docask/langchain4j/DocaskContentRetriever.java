@@ -32,8 +32,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * ContentRetriever docs = DocaskContentRetriever.of(HybridRetriever.create(index,
- *         Embedders.create(index.manifest().embedderSpec())));
+ * ContentRetriever docs = DocaskContentRetriever.of(HybridRetriever.create(index));
  * Assistant assistant = AiServices.builder(Assistant.class)
  *         .chatModel(model)
  *         .retrievalAugmentor(DefaultRetrievalAugmentor.builder().contentRetriever(docs)

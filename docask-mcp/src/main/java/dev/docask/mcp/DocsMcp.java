@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * try (DocIndex index = DocIndex.open(Path.of("docs-index"))) {
- *     DocsMcp mcp = DocsMcp.builder(HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec())))
+ *     DocsMcp mcp = DocsMcp.builder(HybridRetriever.create(index))
  *             .siteName("Vitest").build();
  *     mcp.serveStdio(System.in, System.out);   // returns when the agent closes stdin
  * }

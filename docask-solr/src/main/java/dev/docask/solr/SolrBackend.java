@@ -22,7 +22,7 @@ import java.util.Objects;
  *     SolrBackend.publish(built, solr, "vitest");          // incremental
  * }
  * try (DocIndex index = SolrBackend.open(solr, "vitest")) { // then as any DocIndex
- *     HybridRetriever r = HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec()));
+ *     HybridRetriever r = HybridRetriever.create(index);
  * }
  * }</pre>
  */

@@ -27,8 +27,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * DocIndex index = DocIndex.open(Path.of("docs-index"));
- * DocumentRetriever docs = DocaskDocumentRetriever.of(HybridRetriever.create(index,
- *         Embedders.create(index.manifest().embedderSpec())));
+ * DocumentRetriever docs = DocaskDocumentRetriever.of(HybridRetriever.create(index));
  * ChatClient chat = ChatClient.builder(chatModel)
  *         .defaultAdvisors(RetrievalAugmentationAdvisor.builder().documentRetriever(docs).build())
  *         .build();

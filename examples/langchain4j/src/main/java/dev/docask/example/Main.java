@@ -49,7 +49,7 @@ public final class Main {
         try (DocIndex index = DocIndex.open(indexDir);
              LoopbackModel loopback = new LoopbackModel("content: ")) {
             DocaskContentRetriever docs = DocaskContentRetriever.of(
-                    HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec())));
+                    HybridRetriever.create(index));
             OpenAiChatModel model = key == null
                     ? OpenAiChatModel.builder().baseUrl(loopback.baseUrl()).apiKey("none").modelName("loopback").build()
                     : OpenAiChatModel.builder().apiKey(key).modelName("gpt-4o-mini").build();

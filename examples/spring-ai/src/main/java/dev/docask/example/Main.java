@@ -42,7 +42,7 @@ public final class Main {
         try (DocIndex index = DocIndex.open(indexDir);
              LoopbackModel loopback = new LoopbackModel("---------------------\n")) {
             DocaskDocumentRetriever docs = DocaskDocumentRetriever.of(
-                    HybridRetriever.create(index, Embedders.create(index.manifest().embedderSpec())));
+                    HybridRetriever.create(index));
             OpenAiChatOptions options = key == null
                     ? OpenAiChatOptions.builder().baseUrl(loopback.baseUrl()).apiKey("none").model("loopback").build()
                     : OpenAiChatOptions.builder().apiKey(key).model("gpt-4o-mini").build();
