@@ -15,7 +15,9 @@ import java.util.Objects;
  *
  * @param framework  the framework whose routing was applied (detected or given)
  * @param pages      how many pages were read and indexed (skipped drafts and problems excluded)
- * @param chunks     the chunks, in file order then document order
+ * @param chunks     the chunks, in file order then document order; a chunk under a version folder (a path segment
+ *                   such as {@code next}, {@code v3} or {@code 3.8.1} that another copy of one of its pages sits under
+ *                   too) gets that folder's {@code version} metadata, docs/retrieval.md "Versions"
  * @param problems   pages that were skipped because they could not be read
  * @param options    the options the folder was read with: its base URL and chunking are what an index records
  * @param leftOut    pages of the other kind, not read: HTML files when the framework reads Markdown, Markdown
@@ -29,7 +31,7 @@ public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Pr
     public Corpus {
         Objects.requireNonNull(framework, "framework");
         Objects.requireNonNull(options, "options");
-        chunks = List.copyOf(chunks);
+        chunks = List.copyOf(VersionFolders.mark(chunks)); // version folders of any layout, however the pages were read
         problems = List.copyOf(problems);
         leftOut = List.copyOf(leftOut);
         sourceHash = sourceHash == null ? "" : sourceHash;

@@ -180,4 +180,33 @@ class VersionPreferenceTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("docsVersion");
         assertThat(RetrievalOptions.parse("docsVersion=next").docsVersion()).contains("next");
     }
+
+    @Test
+    void versionFoldersOfAnyLayout_readFromAFolder_areVersions_andTheNewestIsTheDefault(@org.junit.jupiter.api.io.TempDir
+                                                                                          java.nio.file.Path tmp) throws Exception {
+        // a site versioned by hand (or by mike): /v2/ and /v3/ folders holding the same pages, one changed
+        java.nio.file.Path site = tmp.resolve("site");
+        for (String v : List.of("v2", "v3")) {
+            java.nio.file.Files.createDirectories(site.resolve(v));
+            java.nio.file.Files.writeString(site.resolve(v + "/caching.md"), "# Caching\n\nSet cacheTtl to keep rendered pages "
+                    + "for that many seconds before the relay renders them again.\n");
+            java.nio.file.Files.writeString(site.resolve(v + "/install.md"), "# Install\n\nRun the installer with "
+                    + (v.equals("v2") ? "the legacy flag" : "no flag") + " and then start the service once.\n");
+        }
+        var corpus = dev.docask.ingest.SiteReader.read(site, dev.docask.ingest.IngestOptions.defaults("https://docs.example"));
+        java.nio.file.Path dir = tmp.resolve("index");
+        try (dev.docask.index.DocIndex index = TestIndexes.build(dir, "mock", corpus.chunks())) {
+            HybridRetriever r = HybridRetriever.create(index);
+            RetrievalOptions.Builder open = RetrievalOptions.builder().minSimilarity(0).minKeywordCoverage(0);
+
+            assertThat(r.retrieve("cacheTtl rendered pages seconds", open.build()).sources().get(0).url())
+                    .as("the copy is cited at the newest version").isEqualTo("https://docs.example/v3/caching");
+            Retrieval v2 = r.retrieve("cacheTtl rendered pages seconds", open.docsVersion("v2").build());
+            assertThat(v2.sources().get(0).url()).isEqualTo("https://docs.example/v2/caching");
+            assertThat(v2.docsVersion()).contains("v2");
+            assertThat(r.retrieve("run the installer flag start the service", open.docsVersion("v2").noMaxPerSource().build())
+                    .sources().get(0).url()).as("a page that differs: the reader's version first")
+                    .isEqualTo("https://docs.example/v2/install");
+        }
+    }
 }
