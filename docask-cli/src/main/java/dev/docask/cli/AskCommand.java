@@ -89,7 +89,7 @@ final class AskCommand implements Callable<Integer> {
         }
         try (DocIndex idx = index.open()) {
             HybridRetriever retriever = HybridRetriever.create(idx);
-            options.docsVersion().flatMap(retriever::docsVersionProblem).ifPresent(warnings::add);
+            warnings.addAll(retriever.optionProblems(options));
             AskHandler.Builder builder = AskHandler.builder().retriever(retriever).model(model, env)
                     .retrieval(options).maxOutputTokens(maxOutputTokens)
                     .onError(e -> warnings.add(secrets.mask(Failures.describe(e))));
@@ -118,6 +118,10 @@ final class AskCommand implements Callable<Integer> {
         Answer answer = answer(handler, question, new Printer(out, stream));
         if (!stream) {
             out.println(answer.text().strip());
+        }
+        if (answer.truncated()) { // else an answer cut mid-word reads as whole; --json says it as "truncated": true
+            out.println();
+            out.println("(The answer stops here: the model reached its output limit. --max-output-tokens raises it.)");
         }
         return answer;
     }

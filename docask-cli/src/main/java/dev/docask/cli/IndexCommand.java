@@ -273,7 +273,9 @@ final class IndexCommand implements Callable<Integer> {
         folders = sources.stream().filter(s -> !urls.contains(s)).map(Path::of).toList();
         if (urls.isEmpty()) {
             if (!crawl.given().isEmpty()) {
-                throw OptionCheck.fail(spec, String.join(", ", crawl.given()) + " crawl a site: give its URL, not a folder");
+                throw OptionCheck.fail(spec, String.join(", ", crawl.given()) + (crawl.given().size() == 1 ? " is an option" : " are options")
+                        + " for crawling a site: give the site's URL instead of a folder, or leave "
+                        + (crawl.given().size() == 1 ? "it" : "them") + " out");
             }
             return Optional.empty();
         }

@@ -51,7 +51,7 @@ final class SearchCommand implements Callable<Integer> {
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
         try (DocIndex idx = index.open()) {
             HybridRetriever retriever = HybridRetriever.create(idx).toBuilder().onError(e -> errors.add(e.getMessage())).build();
-            options.docsVersion().flatMap(retriever::docsVersionProblem).ifPresent(errors::add);
+            errors.addAll(retriever.optionProblems(options));
             Retrieval r = retriever.retrieve(question, options);
             errors.forEach(e -> spec.commandLine().getErr().println("warning: " + e));
             if (json) {

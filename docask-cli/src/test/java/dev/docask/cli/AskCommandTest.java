@@ -106,6 +106,18 @@ class AskCommandTest {
     }
 
     @Test
+    void ask_answerCutAtTheModelsLimit_saysSo() {
+        try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("Use ", "vi.mo").truncated())) {
+            for (String stream : List.of("--no-stream", "--max-output-tokens=800")) {
+                CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl()), "--index", indexDir.toString(),
+                        "--model", "openai:fake", stream, "mock a module with vi.mock");
+                assertThat(r.code()).as(r.err()).isZero();
+                assertThat(r.out()).contains("Use vi.mo").contains("the model reached its output limit");
+            }
+        }
+    }
+
+    @Test
     void ask_modelFails_oneLineErrorExit1() {
         try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new ServerError(500))) {
             CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",

@@ -99,7 +99,8 @@ class IndexCrawlCommandTest {
     void index_crawlOptionsWithAFolderOrFolderOptionsWithAUrl_areUsageErrors() {
         CliRun a = run("index", tmp.toString(), "--max-pages", "3");
         assertThat(a.code()).isEqualTo(2);
-        assertThat(a.err()).startsWith("docask index: --max-pages crawl a site: give its URL, not a folder");
+        assertThat(a.err()).startsWith("docask index: --max-pages is an option for crawling a site: give the site's URL instead "
+                + "of a folder, or leave it out");
         CliRun b = run("index", site.origin(), "--framework", "html");
         assertThat(b.code()).isEqualTo(2);
         assertThat(b.err()).startsWith("docask index: these options are for folders, not for a crawl: --framework");

@@ -186,6 +186,8 @@ class IndexSearchCommandsTest {
         assertThat(j.get("best").get("similarity").isNull()).isTrue();
         assertThat(j.get("sources").get(0).get("similarity").isNull()).isTrue();
         assertThat(j.get("sources").get(0).get("bm25Rank").asInt()).isPositive();
+        assertThat(run("search", "--index", keywordOnly.toString(), "--set", "retrievers=vector", "retry limit").err())
+                .contains("warning: retrievers=vector: the index has no vectors");
         assertThat(run("search", "--index", keywordOnly.toString(), "--explain", "retry limit").out())
                 .as("no cosine is measured, so no cosine floor is shown as if it applied")
                 .contains("mode keyword, gate minSimilarity=n/a minKeywordCoverage=0.400, best similarity n/a");

@@ -135,6 +135,32 @@ class McpCommandTest {
     }
 
     @Test
+    void mcpOverStdio_toolsCallWithoutParams_isAnInvalidParamsError_withNoStackTrace() throws Exception {
+        Path err = tmp.resolve("mcp-stderr.txt");
+        Process p = new ProcessBuilder(docaskMcp()).redirectError(err.toFile()).start();
+        try {
+            OutputStream in = p.getOutputStream();
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"x\"}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.close();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{");
+            for (int id = 2; id <= 3; id++) {
+                assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32602")
+                        .doesNotContain("NullPointerException");
+            }
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(Files.readString(err)).doesNotContain("NullPointerException").doesNotContain("\tat ");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
     void mcp_missingIndex_saysSoOnStderrAndExits1() {
         CliRun r = run("mcp", "--index", tmp.resolve("nope").toString());
         assertThat(r.code()).isEqualTo(1);

@@ -33,11 +33,21 @@ final class OpenAiEmbedder implements Embedder {
             "text-embedding-3-small", 1536, "text-embedding-3-large", 3072, "text-embedding-ada-002", 1536);
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /*
+     * A question (with its opening sentence and respelt form, at most a few texts) waits QUESTION_TIMEOUT once: the
+     * answer then goes on by keywords (docs/retrieval.md §10) instead of keeping a reader waiting minutes on a server
+     * that hangs. A batch of passages at indexing may take long on a slow server, and one timeout is retried.
+     */
+    private static final int QUESTION_TEXTS = 4;
+    private static final Duration QUESTION_TIMEOUT = Duration.ofSeconds(15);
+    private static final Duration BATCH_TIMEOUT = Duration.ofSeconds(120);
+
     private final String model;
     private final URI endpoint;
     private final String apiKey;
     private final int maxRetries;
     private final Duration backoff;
+    private final Duration questionTimeout;
     private final HttpClient http;
     private volatile int dimensions;
 
@@ -48,6 +58,11 @@ final class OpenAiEmbedder implements Embedder {
      * @param backoff    wait before the first retry; doubled for each further one
      */
     OpenAiEmbedder(String model, String baseUrl, String apiKey, int maxRetries, Duration backoff) {
+        this(model, baseUrl, apiKey, maxRetries, backoff, QUESTION_TIMEOUT);
+    }
+
+    /** @param questionTimeout how long a question's request waits for the server, once */
+    OpenAiEmbedder(String model, String baseUrl, String apiKey, int maxRetries, Duration backoff, Duration questionTimeout) {
         if (model == null || model.isBlank()) {
             throw new IllegalArgumentException("openai embedder needs a model name, e.g. openai:text-embedding-3-small");
         }
@@ -61,6 +76,7 @@ final class OpenAiEmbedder implements Embedder {
         }
         this.maxRetries = maxRetries;
         this.backoff = backoff;
+        this.questionTimeout = questionTimeout;
         this.dimensions = KNOWN_DIMENSIONS.getOrDefault(model, 0);
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
@@ -107,22 +123,31 @@ final class OpenAiEmbedder implements Embedder {
         ObjectNode body = JSON.createObjectNode().put("model", model);
         ArrayNode input = body.putArray("input");
         texts.forEach(input::add);
+        boolean asking = texts.size() <= QUESTION_TEXTS;
         HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(120))
+                .timeout(asking ? questionTimeout : BATCH_TIMEOUT)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
         if (!apiKey.isEmpty()) {
             request.header("Authorization", "Bearer " + apiKey);
         }
-        HttpResponse<String> response = send(request.build());
+        HttpResponse<String> response = send(request.build(), asking ? 0 : 1);
         return parse(response.body(), texts.size());
     }
 
-    private HttpResponse<String> send(HttpRequest request) {
+    /** @param timeoutRetries how often a request that timed out is sent again (a server that hangs rarely answers the next) */
+    private HttpResponse<String> send(HttpRequest request, int timeoutRetries) {
+        int timeouts = 0;
         for (int attempt = 0; ; attempt++) {
             HttpResponse<String> response;
             try {
                 response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (java.net.http.HttpTimeoutException e) {
+                if (attempt < maxRetries && timeouts++ < timeoutRetries) {
+                    continue;
+                }
+                throw new EmbeddingException("the embedding server at " + endpoint + " did not answer within "
+                        + request.timeout().map(Duration::toSeconds).orElse(0L) + " s");
             } catch (IOException e) {
                 if (attempt < maxRetries) {
                     pause(backoff.multipliedBy(1L << attempt));

@@ -25,6 +25,29 @@ record Route(String path, @Nullable String version, @Nullable String docType) {
         if (!path.startsWith("/")) {
             throw new IllegalArgumentException("route path must start with '/': " + path);
         }
+        path = withoutDotSegments(path);
+    }
+
+    /*
+     * A slug or permalink may hold "." and ".." ("../guide", or "../../../etc/passwd" by mistake): resolved as a browser
+     * resolves the URL (RFC 3986, 5.2.4), so a citation names the page the site serves, never a path above its root.
+     */
+    static String withoutDotSegments(String path) {
+        if (!path.contains("/.")) {
+            return path;
+        }
+        java.util.ArrayDeque<String> kept = new java.util.ArrayDeque<>();
+        String[] parts = path.substring(1).split("/", -1);
+        for (String part : parts) {
+            if (part.equals("..")) {
+                kept.pollLast();
+            } else if (!part.equals(".")) {
+                kept.addLast(part);
+            }
+        }
+        String last = parts[parts.length - 1];
+        boolean folder = last.equals(".") || last.equals("..");
+        return "/" + String.join("/", kept) + (folder && !kept.isEmpty() ? "/" : "");
     }
 
     /** The path as it goes in a URL, e.g. {@code /hash#tag} becomes {@code /hash%23tag}. */

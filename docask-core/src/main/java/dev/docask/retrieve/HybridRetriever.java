@@ -714,6 +714,21 @@ public final class HybridRetriever {
     }
 
     /**
+     * What in {@code options} this index cannot honour, in words for whoever set them (the command line prints each as a
+     * warning): a docs version it has none of ({@link #docsVersionProblem}), the vector retriever alone on an index
+     * without vectors. Empty when every option applies.
+     */
+    public List<String> optionProblems(RetrievalOptions options) {
+        List<String> out = new ArrayList<>(2);
+        options.docsVersion().flatMap(this::docsVersionProblem).ifPresent(out::add);
+        if (options.retrievers() == RetrievalOptions.Retrievers.VECTOR && embedder.isEmpty()) {
+            out.add("retrievers=vector: the index has no vectors (built with --embedder none), so nothing is found; "
+                    + "leave the setting out to search by keywords");
+        }
+        return out;
+    }
+
+    /**
      * Why {@code docsVersion} changes nothing on this index (docs/retrieval.md, "Versions"): no version folder has
      * that name or is of the major it names. Empty when one is. The command line warns with it, as it does for a
      * filter that matches nothing; a server does not, since the widget may read a version from any page path.

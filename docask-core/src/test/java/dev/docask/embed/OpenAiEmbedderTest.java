@@ -62,6 +62,25 @@ class OpenAiEmbedderTest {
     }
 
     @Test
+    void embedQuery_serverThatDoesNotAnswer_failsOnceItsTimeoutIsOut_withoutRetrying() throws Exception {
+        EmbeddingsServer.Route hangs = (exchange, request) -> {
+            try {
+                Thread.sleep(2_000); // longer than the question's timeout below; bounded, so the server closes
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            EmbeddingsServer.EMBED.handle(exchange, request);
+        };
+        try (EmbeddingsServer server = new EmbeddingsServer(hangs)) {
+            OpenAiEmbedder e = new OpenAiEmbedder("m", server.baseUrl(), KEY, 2, Duration.ofMillis(10), Duration.ofMillis(200));
+
+            assertThatThrownBy(() -> e.embedQuery("hello")).isInstanceOf(EmbeddingException.class)
+                    .hasMessageContaining("did not answer within");
+            assertThat(server.requests).as("a question is not sent again to a server that hangs").hasSize(1);
+        }
+    }
+
+    @Test
     void embedQuery_rateLimitedBeyondRetries_failsNamingRateLimit() throws Exception {
         EmbeddingsServer.Route limited = EmbeddingsServer.status(429, "{}");
         try (EmbeddingsServer server = new EmbeddingsServer(limited, limited, limited)) {

@@ -37,6 +37,16 @@ class RouteTest {
     }
 
     @Test
+    void route_dotSegmentsOfASlug_resolveAsABrowserResolvesThem_neverAboveTheRoot() {
+        assertThat(new Route("/../../../etc/passwd", null, null).path()).isEqualTo("/etc/passwd");
+        assertThat(new Route("/guide/../api/./create", null, null).path()).isEqualTo("/api/create");
+        assertThat(new Route("/guide/sub/..", null, null).path()).isEqualTo("/guide/");
+        assertThat(new Route("/guide/", null, null).path()).isEqualTo("/guide/");
+        assertThat(new Route("/..", null, null).path()).isEqualTo("/");
+        assertThat(new Route("/v1.2/.well-known", null, null).path()).isEqualTo("/v1.2/.well-known");
+    }
+
+    @Test
     void route_pathWithoutLeadingSlash_rejected() {
         assertThatThrownBy(() -> new Route("docs", null, null)).hasMessageContaining("'/'").hasMessageContaining("docs");
     }

@@ -83,6 +83,7 @@ final class StdioLines extends InputStream {
             if (next.isBlank()) {
                 continue;
             }
+            next = CallParams.checked(next);
             try {
                 if (McpSchema.deserializeJsonRpcMessage(json, next) instanceof McpSchema.JSONRPCRequest) {
                     synchronized (answered) {

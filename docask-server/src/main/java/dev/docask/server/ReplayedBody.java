@@ -2,29 +2,19 @@ package dev.docask.server;
 
 import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.StrictUtf8;
-import jakarta.servlet.ReadListener;
-import jakarta.servlet.ServletInputStream;
+import dev.docask.mcp.internal.ReplayedRequest;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 
 /*
  * The MCP SDK reads a POST body itself and decodes it leniently. So /mcp bodies are read here
  * first, within the body limit, checked to be strict UTF-8 in a UTF-8 (or undeclared) charset, and
  * handed on as the same bytes.
  */
-/** A request whose body was read and checked, replayed to the servlet behind. */
-final class ReplayedBody extends HttpServletRequestWrapper {
-    private final byte[] body;
-
-    private ReplayedBody(HttpServletRequest request, byte[] body) {
-        super(request);
-        this.body = body;
+/** Reads a request's body and checks it, then hands the request on with that body to read again. */
+final class ReplayedBody {
+    private ReplayedBody() {
     }
 
     /** {@code request} with its body read (413 over {@code maxBytes}) and checked (415 charset, 400 not UTF-8). */
@@ -40,52 +30,6 @@ final class ReplayedBody extends HttpServletRequestWrapper {
             throw new ApiException.PayloadTooLarge(maxBytes);
         }
         StrictUtf8.decode(bytes, "The request body");
-        return new ReplayedBody(request, bytes);
-    }
-
-    @Override
-    public ServletInputStream getInputStream() {
-        ByteArrayInputStream in = new ByteArrayInputStream(body);
-        return new ServletInputStream() {
-            @Override
-            public int read() {
-                return in.read();
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                return in.read(b, off, len);
-            }
-
-            @Override
-            public boolean isFinished() {
-                return in.available() == 0;
-            }
-
-            @Override
-            public boolean isReady() {
-                return true;
-            }
-
-            @Override
-            public void setReadListener(ReadListener listener) {
-                throw new IllegalStateException("the body was read already; read it blocking");
-            }
-        };
-    }
-
-    @Override
-    public BufferedReader getReader() {
-        return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public int getContentLength() {
-        return body.length;
-    }
-
-    @Override
-    public long getContentLengthLong() {
-        return body.length;
+        return new ReplayedRequest(request, bytes);
     }
 }

@@ -53,6 +53,32 @@ class McpRouteTest {
     }
 
     @Test
+    void mcp_requestTheTransportRefuses_getsAJsonRpcError_neverAStackTrace() {
+        for (HttpResponse<String> r : List.of(http.get("/mcp", "Accept", "text/event-stream"),
+                http.post("/mcp", "application/json", "zzz", "Accept", "application/json, text/event-stream"))) {
+            assertThat(r.statusCode()).isEqualTo(400);
+            assertThat(r.body()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":")
+                    .doesNotContain("stackTrace").doesNotContain("StreamReadFeature").hasSizeLessThan(400);
+        }
+    }
+
+    @Test
+    void mcp_toolsCallWithoutParams_isAnInvalidParamsErrorForItsId() {
+        String accept = "application/json, text/event-stream";
+        HttpResponse<String> init = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
+                "Accept", accept);
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "Accept", accept, "Mcp-Session-Id", session);
+
+        HttpResponse<String> call = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}",
+                "Accept", accept, "Mcp-Session-Id", session);
+
+        assertThat(call.body()).contains("\"id\":7").contains("\"code\":-32602").contains("tools/call without params");
+    }
+
+    @Test
     void initialize_listsTheThreeToolsNamingTheSite() {
         try (McpSyncClient client = client(server.url())) {
             assertThat(client.getServerInfo().name()).isEqualTo("docask");
