@@ -38,8 +38,16 @@ public final class Manifest {
     private volatile @Nullable Optional<Gate> gate;
 
     Manifest(StoredManifest stored) {
-        this.stored = Objects.requireNonNull(stored, "stored");
+        if (stored == null) {
+            throw new IllegalArgumentException("it holds no manifest");
+        }
+        this.stored = stored;
         this.embedderSpec = EmbedderSpec.parse(stored.embedderSpec());
+        boolean vectors = !"none".equals(stored.embedderId());
+        if (stored.dimensions() < 0 || (vectors && stored.dimensions() == 0)) {
+            // a vector length the file does not have would scan garbage, not fail
+            throw new IllegalArgumentException("dimensions " + stored.dimensions() + " for the vectors of " + stored.embedderId());
+        }
         this.framework = Framework.requireByName(stored.framework());
         this.createdAt = Instant.parse(stored.createdAt());
     }

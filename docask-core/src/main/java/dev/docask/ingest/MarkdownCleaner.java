@@ -121,7 +121,9 @@ final class MarkdownCleaner {
                 return i;
             }
         }
-        return lines.length - 1;
+        // never closed ("export const a = {" and no "}"): the site's own build would fail on it; dropping its first
+        // line alone keeps the page's text, where dropping to the end would lose the whole page without a word
+        return start;
     }
 
     private static int depthChange(String line) {

@@ -147,6 +147,22 @@ class DocIndexTest {
     }
 
     @Test
+    void open_manifestOfNullOrOfAVectorLengthThatCannotBe_isDamaged() throws Exception {
+        Path gen = builtGeneration();
+        String good = Files.readString(gen.resolve("manifest.json"));
+        Files.writeString(gen.resolve("manifest.json"), "null");
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("manifest.json is damaged: it holds no manifest");
+        for (int dims : new int[] {0, -5}) {
+            var json = (com.fasterxml.jackson.databind.node.ObjectNode) IndexFiles.JSON.readTree(good);
+            json.put("dimensions", dims); // the mock index has vectors; a keyword-only one holds 0 rightly
+            IndexFiles.JSON.writeValue(gen.resolve("manifest.json").toFile(), json);
+            assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                    .hasMessageContaining("manifest.json is damaged: dimensions " + dims);
+        }
+    }
+
+    @Test
     void open_manifestFieldOfTheWrongType_namesTheFieldWithoutJavaTypes() throws Exception {
         Path gen = builtGeneration();
         var json = (com.fasterxml.jackson.databind.node.ObjectNode) IndexFiles.JSON.readTree(gen.resolve("manifest.json").toFile());

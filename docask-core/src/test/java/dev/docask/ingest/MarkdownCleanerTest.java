@@ -32,6 +32,19 @@ class MarkdownCleanerTest {
     }
 
     @Test
+    void clean_exportThatNeverCloses_dropsItsLineOnly_andKeepsThePage() {
+        String out = mdx("""
+                export const a = {
+
+                # Retries
+
+                The relay retries a failed delivery eight times.
+                """);
+        assertThat(out).contains("# Retries").contains("The relay retries a failed delivery eight times.")
+                .doesNotContain("export");
+    }
+
+    @Test
     void clean_importAndExportLines_removedEvenWhenMultiLine() {
         String out = mdx("""
                 import Tabs from '@theme/Tabs';

@@ -35,6 +35,13 @@ class JsonBodiesTest {
     }
 
     @Test
+    void bodyNestedTooDeep_is400_inTheParsersWordsWithoutItsJavaNames() {
+        HttpResponse<String> r = http.postJson("/api/ask", "{\"question\":" + "[".repeat(1200) + "]".repeat(1200) + "}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).contains("nesting depth").doesNotContain("StreamReadConstraints").doesNotContain("`");
+    }
+
+    @Test
     void declaredLengthOverLimit_is413() {
         HttpResponse<String> r = http.postJson("/api/feedback", big());
         assertThat(r.statusCode()).isEqualTo(413);

@@ -77,7 +77,7 @@ public final class JsonBodies {
         try {
             node = json.readTree(withoutBom(StrictUtf8.decode(bytes, "The request body")));
         } catch (JsonProcessingException e) {
-            throw new ApiException.BadRequest("The body is not valid JSON: " + e.getOriginalMessage());
+            throw new ApiException.BadRequest("The body is not valid JSON: " + withoutParserNames(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ApiException.BadRequest("The request body could not be read.");
         }
@@ -85,6 +85,15 @@ public final class JsonBodies {
             throw new ApiException.BadRequest("The body must be a JSON object.");
         }
         return node;
+    }
+
+    /*
+     * The parser's own words, without the Java names it adds for its programmers: "(1000, from
+     * `StreamReadConstraints.getMaxNestingDepth()`)", "(bound as `com.fasterxml.jackson.databind.JsonNode`)".
+     */
+    static String withoutParserNames(String message) {
+        return message.replaceAll(",? from `[^`]*`", "").replaceAll("\\s*\\(bound as `[^`]*`\\)", "")
+                .replaceAll("`[a-z]+(?:\\.[A-Za-z0-9_$]+)+(?:\\(\\))?`", "a value");
     }
 
     private static String withoutBom(String s) {
