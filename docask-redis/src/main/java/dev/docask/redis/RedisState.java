@@ -153,6 +153,10 @@ final class RedisState implements SharedState {
             t = t.getCause();
         }
         String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        if (m.startsWith("Invalid first byte")) {
+            // the client's decoder met a reply that is not Redis's protocol: another server listens there (HTTP's "<")
+            return "the server there does not speak Redis's protocol (is it another service's port?)";
+        }
         return m.replaceAll("(?<=//)[^@/\\s]*@", "***@");
     }
 

@@ -116,4 +116,26 @@ class RedisOutageIT {
                 .hasMessageContaining("cannot reach Redis at redis://***@127.0.0.1:1/0")
                 .hasMessageNotContaining("hunter2");
     }
+
+    @Test
+    void start_anotherServiceOnThePort_failsSayingItIsNotRedis() throws Exception {
+        try (java.net.ServerSocket other = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            Thread answer = Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < 5; i++) { // a web server's reply to whatever is sent, then closed
+                    try (java.net.Socket s = other.accept()) {
+                        s.getOutputStream().write("<html>nope</html>\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                        s.getOutputStream().flush();
+                        Thread.sleep(100);
+                    } catch (Exception e) {
+                        return;
+                    }
+                }
+            });
+            DocaskServer server = DocaskServer.builder().indexDir(index).port(0)
+                    .redis("redis://127.0.0.1:" + other.getLocalPort() + "/0").redisTimeout(Duration.ofMillis(1500)).build();
+            assertThatThrownBy(server::start).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("cannot reach Redis at").hasMessageContaining("does not speak Redis's protocol");
+            answer.interrupt();
+        }
+    }
 }
