@@ -47,36 +47,7 @@ import java.util.regex.Pattern;
 public final class DocsMcp {
     private static final Logger LOG = LoggerFactory.getLogger(DocsMcp.class);
     private static final Pattern DOCS_WORD = Pattern.compile("(?i)\\b(docs|documentation)$");
-    static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper().registerModule(
-            new com.fasterxml.jackson.databind.module.SimpleModule().addSerializer(io.modelcontextprotocol.spec.McpError.class,
-                    new McpErrorJson())));
-
-    /*
-     * The SDK's HTTP transport answers a request it cannot take (no session, a body that is not JSON-RPC) with the
-     * McpError serialised by this mapper; as a bean that is the exception with its stack trace. Written here as the
-     * JSON-RPC error object a client reads, its message cut before the parser's location details.
-     */
-    private static final class McpErrorJson extends com.fasterxml.jackson.databind.ser.std.StdSerializer<io.modelcontextprotocol.spec.McpError> {
-        McpErrorJson() {
-            super(io.modelcontextprotocol.spec.McpError.class);
-        }
-
-        @Override
-        public void serialize(io.modelcontextprotocol.spec.McpError e, com.fasterxml.jackson.core.JsonGenerator g,
-                              com.fasterxml.jackson.databind.SerializerProvider p) throws java.io.IOException {
-            var rpc = e.getJsonRpcError();
-            String message = rpc != null && rpc.message() != null ? rpc.message() : String.valueOf(e.getMessage());
-            int cut = message.indexOf(" at [Source");
-            g.writeStartObject();
-            g.writeStringField("jsonrpc", "2.0");
-            g.writeNullField("id");
-            g.writeObjectFieldStart("error");
-            g.writeNumberField("code", rpc != null && rpc.code() != null ? rpc.code() : -32603);
-            g.writeStringField("message", (cut >= 0 ? message.substring(0, cut) : message).strip());
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-    }
+    static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper().registerModule(McpErrorJson.MODULE));
 
     /** The index a tool call runs on, held for the call (a server that reloads its index hands out the current one). */
     public interface Lease extends AutoCloseable {
@@ -258,46 +229,6 @@ public final class DocsMcp {
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(JSON).mcpEndpoint(path).maxRequestSize(maxBodyBytes).build();
         return new Http(new CheckedCalls(transport, maxBodyBytes), build(McpServer.sync(transport)));
-    }
-
-    /** The transport's servlet, each POST body read first through {@link CallParams} (the SDK does not check them). */
-    private static final class CheckedCalls extends HttpServlet {
-        private final HttpServlet transport;
-        private final int maxBodyBytes;
-
-        CheckedCalls(HttpServlet transport, int maxBodyBytes) {
-            this.transport = transport;
-            this.maxBodyBytes = maxBodyBytes;
-        }
-
-        @Override
-        public void init(jakarta.servlet.ServletConfig config) throws jakarta.servlet.ServletException {
-            super.init(config);
-            transport.init(config);
-        }
-
-        @Override
-        protected void service(jakarta.servlet.http.HttpServletRequest req, jakarta.servlet.http.HttpServletResponse resp)
-                throws jakarta.servlet.ServletException, java.io.IOException {
-            if (!"POST".equals(req.getMethod())) {
-                transport.service((jakarta.servlet.ServletRequest) req, resp);
-                return;
-            }
-            byte[] read = req.getInputStream().readNBytes(maxBodyBytes + 1);
-            if (read.length > maxBodyBytes) {
-                transport.service((jakarta.servlet.ServletRequest) new dev.docask.mcp.internal.ReplayedRequest(req, read), resp); // refused by its own limit
-                return;
-            }
-            String body = new String(read, java.nio.charset.StandardCharsets.UTF_8);
-            String checked = CallParams.checked(body);
-            transport.service((jakarta.servlet.ServletRequest) new dev.docask.mcp.internal.ReplayedRequest(req,
-                    checked.equals(body) ? read : checked.getBytes(java.nio.charset.StandardCharsets.UTF_8)), resp);
-        }
-
-        @Override
-        public void destroy() {
-            transport.destroy();
-        }
     }
 
     /** A running Streamable HTTP endpoint: its servlet, and the MCP server behind it. */
