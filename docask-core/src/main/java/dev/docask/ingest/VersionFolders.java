@@ -1,9 +1,9 @@
 package dev.docask.ingest;
 
+import dev.docask.ingest.internal.UrlPaths;
 import dev.docask.ingest.internal.VersionSegments;
 import org.jspecify.annotations.Nullable;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,7 +39,7 @@ final class VersionFolders {
     static List<Chunk> mark(List<Chunk> chunks) {
         Map<String, List<String>> paths = new LinkedHashMap<>();
         for (Chunk c : chunks) {
-            paths.computeIfAbsent(c.pageUrl(), VersionFolders::segments);
+            paths.computeIfAbsent(c.pageUrl(), UrlPaths::segments);
         }
         // the path before a version-like segment -> each page path after it -> the version-like segments seen between
         Map<String, Map<String, Set<String>>> under = new HashMap<>();
@@ -91,21 +91,5 @@ final class VersionFolders {
             prefix.append('/').append(s);
         }
         return null;
-    }
-
-    private static List<String> segments(String url) {
-        String path;
-        try {
-            path = URI.create(url).getPath();
-        } catch (IllegalArgumentException e) {
-            path = url;
-        }
-        List<String> out = new ArrayList<>();
-        for (String s : (path == null ? "" : path).split("/")) {
-            if (!s.isEmpty()) {
-                out.add(s);
-            }
-        }
-        return out;
     }
 }

@@ -56,21 +56,6 @@ public interface SiteValues {
 
     /** The path segments of {@code url} (its path split at '/', empty ones left out). */
     static java.util.List<String> segments(String url) {
-        String path;
-        try {
-            path = java.net.URI.create(url).getPath();
-        } catch (IllegalArgumentException e) {
-            path = url;
-        }
-        if (path == null || path.isEmpty()) {
-            return java.util.List.of();
-        }
-        java.util.List<String> out = new java.util.ArrayList<>();
-        for (String s : path.split("/")) {
-            if (!s.isEmpty()) {
-                out.add(s);
-            }
-        }
-        return out;
+        return dev.docask.ingest.internal.UrlPaths.segments(url);
     }
 }
