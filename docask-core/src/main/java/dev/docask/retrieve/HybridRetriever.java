@@ -56,9 +56,9 @@ public final class HybridRetriever {
     /** Built on the first question that names a version or asks for one; a race only builds it twice. */
     private volatile @Nullable VersionPreference versions;
 
-    private HybridRetriever(Builder b) {
+    private HybridRetriever(Builder b, Optional<Embedder> embedder) {
         this.index = b.index;
-        this.embedder = b.embedder;
+        this.embedder = embedder;
         this.retrieveHook = b.retrieveHook;
         this.rerankHook = b.rerankHook;
         this.onError = List.copyOf(b.onError);
@@ -80,7 +80,7 @@ public final class HybridRetriever {
      * @throws dev.docask.embed.EmbeddingException when that embedder cannot be created here (an API key missing)
      */
     public static HybridRetriever create(DocIndex index) {
-        return create(index, dev.docask.embed.Embedders.create(index.manifest().embedderSpec()));
+        return builder(index).build();
     }
 
     /** A builder for a retriever over {@code index}: the embedder, hooks and error receivers. */
@@ -100,10 +100,11 @@ public final class HybridRetriever {
     }
 
     /**
-     * Builds a {@link HybridRetriever}.
+     * Builds a {@link HybridRetriever}. Without {@link #embedder(Embedder)} it embeds questions with the embedder the
+     * index names, as {@link #create(DocIndex)} does.
      *
      * <pre>{@code
-     * HybridRetriever r = HybridRetriever.builder(index).embedder(Embedders.create(index.manifest().embedderSpec()))
+     * HybridRetriever r = HybridRetriever.builder(index)
      *         .rerankHook((q, hits) -> hits.reversed())
      *         .onError(e -> log.warn("retrieval", e))
      *         .build();
@@ -111,7 +112,8 @@ public final class HybridRetriever {
      */
     public static final class Builder {
         private final DocIndex index;
-        private Optional<Embedder> embedder = Optional.empty();
+        /** Null until {@link #embedder} is called; while it is, {@link #build()} makes the embedder the index names. */
+        private @Nullable Optional<Embedder> embedder;
         private Optional<RetrieveHook> retrieveHook = Optional.empty();
         private Optional<RerankHook> rerankHook = Optional.empty();
         private final List<Consumer<Throwable>> onError = new ArrayList<>();
@@ -121,7 +123,11 @@ public final class HybridRetriever {
             this.index = index;
         }
 
-        /** The embedder the index was built with; empty (the default) for a keyword-only index. */
+        /**
+         * The embedder the index was built with, when the program makes it itself (a model of its own, one instance
+         * shared by several retrievers); empty for a keyword-only index. Without this call the builder makes the one
+         * the index's manifest names.
+         */
         @CanIgnoreReturnValue
         public Builder embedder(Optional<Embedder> embedder) {
             this.embedder = Objects.requireNonNull(embedder, "embedder");
@@ -162,10 +168,13 @@ public final class HybridRetriever {
 
         /**
          * @throws IllegalArgumentException when the embedder is not the one the index was built with
+         * @throws dev.docask.embed.EmbeddingException when no embedder was given and the one the index names cannot be
+         *         created here (an API key missing)
          */
         public HybridRetriever build() {
             String built = index.manifest().embedderId();
-            Optional<Embedder> e = embedder;
+            Optional<Embedder> e = embedder != null ? embedder
+                    : index.hasVectors() ? dev.docask.embed.Embedders.create(index.manifest().embedderSpec()) : Optional.empty();
             if (e.isPresent() && !index.hasVectors()) {
                 e = Optional.empty(); // keyword-only index: nothing to compare a query vector with
             } else if (e.isPresent() && !e.get().id().equals(built)) {
@@ -180,7 +189,7 @@ public final class HybridRetriever {
                 e.ifPresent(Embedder::warmUp);
             }
             embedder = e;
-            return new HybridRetriever(this);
+            return new HybridRetriever(this, e);
         }
     }
 

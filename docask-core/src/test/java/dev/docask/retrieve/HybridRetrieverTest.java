@@ -510,6 +510,15 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void builderWithoutAnEmbedder_embedsWithTheOneTheIndexNames_andAnExplicitNoneIsRefused() {
+        HybridRetriever own = HybridRetriever.builder(index).onError(e -> { }).build();
+        assertThat(own.embedder()).hasValueSatisfying(e -> assertThat(e.id()).isEqualTo(index.manifest().embedderId()));
+        assertThat(own.retrieve("vi.mock module", RetrievalOptions.defaults()).mode()).isEqualTo(Retrieval.Mode.HYBRID);
+        assertThatThrownBy(() -> HybridRetriever.builder(index).embedder(Optional.empty()).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pass that embedder");
+    }
+
+    @Test
     void emptyOrHugeQuestion_isAClearError() {
         assertThatThrownBy(() -> retriever.retrieve("  ", RetrievalOptions.defaults())).hasMessage("the question is empty");
         assertThatThrownBy(() -> retriever.retrieve("x".repeat(1 << 20), RetrievalOptions.defaults()))
