@@ -39,6 +39,9 @@ class IndexArgs {
     /** {@link #requireOne} as a usage error, checked before the command does any work. */
     void check(picocli.CommandLine.Model.CommandSpec spec) {
         OptionCheck.convert(spec, () -> {
+            if (dir == null && !(this instanceof WithBackend)) {
+                throw new IllegalArgumentException("give --index DIR"); // this command reads no --backend
+            }
             requireOne(dir, backend, site);
             return this;
         });

@@ -8,6 +8,7 @@ import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.index.Manifest;
+import dev.docask.ingest.internal.SiteNames;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
@@ -166,7 +167,7 @@ final class IndexCommand implements Callable<Integer> {
         }
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
-        String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl(), Path.of("site")))
+        String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl()))
                 .orElseGet(() -> SiteReader.siteName(folders.get(0), corpus.framework())
                         .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0))));
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
@@ -223,7 +224,8 @@ final class IndexCommand implements Callable<Integer> {
             printIndexed(out, start, corpus, report);
             err.println("docask index: the index in " + this.out + " is written, but its gate could not be measured: "
                     + failed.getMessage() + ". Until 'docask calibrate --auto --index " + this.out + "' measures it,"
-                    + " the embedder's default floors apply" + (backend != null || llmsTxt != null
+                    + (report.manifest().gate().isPresent() ? " the gate measured on the index it replaced applies"
+                    : " the embedder's default floors apply") + (backend != null || llmsTxt != null
                     ? "; nothing was published to --backend or written to --llms-txt" : "") + ".");
             return 1;
         }

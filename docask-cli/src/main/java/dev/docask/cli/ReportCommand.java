@@ -68,6 +68,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        index.check(spec);
         Optional<String> from = Optional.ofNullable(since).map(this::requireDay);
         if (!(groupSimilarity > 0 && groupSimilarity <= 1)) {
             throw OptionCheck.fail(spec, "--group-similarity must be above 0 and at most 1, got " + groupSimilarity);

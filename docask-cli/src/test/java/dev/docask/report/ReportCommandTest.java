@@ -161,4 +161,11 @@ class ReportCommandTest {
         assertThat(notADate.code()).isEqualTo(2);
         assertThat(notADate.err()).contains("--since must be a date like 2026-11-01, got 'last week'");
     }
+
+    @Test
+    void report_withoutIndex_isAUsageErrorNamingTheOptionItHas() throws Exception {
+        Run run = docask("report", "--log", plantedLog());
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).contains("give --index DIR").doesNotContain("--backend");
+    }
 }

@@ -80,7 +80,10 @@ public final class Answer {
         return standaloneQuestion;
     }
 
-    /** The answer text, with {@code [n]} citations. */
+    /**
+     * The answer text, with {@code [n]} citations; an extractive quote from another section of a source's page than the
+     * one its URL names is cited {@code [n](url)}, a link to that section (docs/retrieval.md §8).
+     */
     public String text() {
         return text;
     }

@@ -104,7 +104,20 @@ public final class AskHandler implements AutoCloseable {
         return new Handle(run);
     }
 
-    /** Answers {@code question} and waits for the whole answer. */
+    /**
+     * Answers {@code question} and waits for the whole answer.
+     *
+     * <pre>{@code
+     * Answer a = handler.ask("How do I mock a module?");
+     * System.out.println(a.refused() ? "I don't know." : a.text());
+     * }</pre>
+     *
+     * @throws IllegalArgumentException when the question is blank, or over {@link HybridRetriever#MAX_QUESTION_CHARS}
+     *                                  once stripped
+     * @throws AskException             when retrieval or the model fails, a timeout passes or the handler is closed
+     *                                  meanwhile
+     * @throws IllegalStateException    when the handler is closed
+     */
     public Answer ask(String question) {
         return ask(question, List.of());
     }
@@ -112,7 +125,11 @@ public final class AskHandler implements AutoCloseable {
     /**
      * Answers a follow-up {@code question} and waits for the whole answer.
      *
-     * @throws AskException when the model fails, a timeout passes or the handler is closed meanwhile
+     * @throws IllegalArgumentException as {@link #ask(String)}
+     * @throws NullPointerException     when {@code history} or a turn in it is null
+     * @throws AskException             when retrieval or the model fails, a timeout passes or the handler is closed
+     *                                  meanwhile
+     * @throws IllegalStateException    when the handler is closed
      */
     public Answer ask(String question, List<Turn> history) {
         Handle handle = ask(question, history, event -> { });

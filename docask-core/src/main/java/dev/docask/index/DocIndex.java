@@ -778,6 +778,9 @@ public final class DocIndex implements AutoCloseable {
 
     /** The generation answers come from; fails when a background check refused it and none older is intact. */
     private Opened live() {
+        if (closed) {
+            throw new IndexException("the index in " + dir + " is closed"); // not Lucene's AlreadyClosedException
+        }
         Optional<String> r = refused;
         if (r.isPresent()) {
             throw new IndexException(r.get());

@@ -118,12 +118,14 @@ public final class IndexBuilder {
                 copies += canonical[i] != i ? 1 : 0;
             }
             IngestOptions read = corpus.options();
-            Manifest manifest = new Manifest(new StoredManifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
+            Manifest built = new Manifest(new StoredManifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
                     embedder.map(Embedder::id).orElse("none"), dims, corpus.framework().cliName(),
-                    read.baseUrl(), settings.siteName(), read.chunkSize(), read.chunkOverlap(),
+                    read.baseUrl(), settings.siteName().isBlank() ? dev.docask.ingest.internal.SiteNames.fromBaseUrl(read.baseUrl())
+                    : settings.siteName(), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
                     contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString(),
                     Checksums.record(gen), null));
+            Manifest manifest = previousGate(out, built).map(built::withGate).orElse(built);
             IndexFiles.writeManifest(gen, manifest);
             IndexFiles.publish(out, gen);
             requirePublished(out, gen);
@@ -319,6 +321,47 @@ public final class IndexBuilder {
     private record Reused(byte[] vector, float scale) {
     }
 
+    /**
+     * The gate measured on the index {@code built} replaces, when that index is of the same site, embedder and settings
+     * (docs/retrieval.md §4, "A gate that calibrates itself"): a rebuild keeps the site's gate instead of falling back
+     * to the model's default floors. Unchanged as it was when the content is the same (the measurement would repeat
+     * itself); otherwise with a first figure saying it was measured on the content before, until it is measured again
+     * ({@code docask index} does, {@code HybridRetriever.calibrateAndRecordGate} from Java).
+     */
+    private static Optional<Manifest.Gate> previousGate(Path out, Manifest built) {
+        Manifest before;
+        try {
+            Optional<Path> gen = IndexFiles.currentGeneration(out);
+            if (gen.isEmpty()) {
+                return Optional.empty();
+            }
+            before = IndexFiles.readManifest(gen.get());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // a damaged index keeps nothing, as its vectors are not reused either
+        }
+        Optional<Manifest.Gate> gate = before.gate();
+        boolean sameSite = before.embedderSpec().equals(built.embedderSpec()) && before.embedderId().equals(built.embedderId())
+                && before.baseUrl().equals(built.baseUrl()) && before.siteName().equals(built.siteName())
+                && before.bm25K1() == built.bm25K1() && before.bm25B() == built.bm25B()
+                && before.chunkSize() == built.chunkSize() && before.chunkOverlap() == built.chunkOverlap();
+        if (gate.isEmpty() || !sameSite) {
+            return Optional.empty();
+        }
+        if (before.contentHash().equals(built.contentHash())) {
+            return gate;
+        }
+        Manifest.Gate g = gate.get();
+        List<String> figures = new ArrayList<>();
+        figures.add(String.format(java.util.Locale.ROOT, "%s (measured on its %d chunks; this one has %d): run 'docask "
+                + "calibrate --auto' to measure it on this content", KEPT_GATE, before.chunks(), built.chunks()));
+        g.figures().stream().filter(f -> !f.startsWith(KEPT_GATE)).forEach(figures::add);
+        return Optional.of(new Manifest.Gate(g.minSimilarity(), g.minKeywordCoverage(), g.maxUnknownShare(), g.neighbours(),
+                g.otherToolFloor(), g.embedderId(), g.queryVariant(), figures, g.calibratedAt()));
+    }
+
+    /** How the figures of a gate kept from the index before open: measured on its content, not on this one. */
+    static final String KEPT_GATE = "gate kept from the index this build replaced";
+
     private static Map<String, Reused> previousVectors(Path out, Optional<Embedder> embedder) {
         Map<String, Reused> map = new HashMap<>();
         if (embedder.isEmpty()) {
@@ -428,7 +471,9 @@ public final class IndexBuilder {
      * }</pre>
      *
      * @param embedderSpec the {@code --embedder} spec ({@code none} for keyword-only)
-     * @param siteName     display name of the site, used in answers ("… on Vitest")
+     * @param siteName     display name of the site, used in answers ("… on Vitest"); blank (the default): the base
+     *                     URL's host, "Quayside" for {@code https://docs.quayside.dev}, as {@code docask index} names a
+     *                     site whose config gives no name
      * @param bm25K1       BM25 k1, finite and at least 0
      * @param bm25B        BM25 b, between 0 and 1
      */

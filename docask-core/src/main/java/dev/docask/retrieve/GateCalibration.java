@@ -217,11 +217,13 @@ final class GateCalibration {
     private static final RetrievalOptions OPEN = RetrievalOptions.builder().withoutGate().noMaxPerSource().build();
 
     /** Measures both sets on {@code retriever}'s index and chooses the floors. */
-    static Manifest.Gate calibrate(HybridRetriever retriever, String embedderId, String queryVariant, boolean vectors) {
-        Objects.requireNonNull(retriever, "retriever");
+    static Manifest.Gate calibrate(HybridRetriever measured, String embedderId, String queryVariant, boolean vectors) {
+        Objects.requireNonNull(measured, "measured");
         long start = System.nanoTime();
+        List<SiteQuestion> siteQuestions = siteQuestions(measured.index());
+        HybridRetriever retriever = measured.embedder().isEmpty() ? measured
+                : measured.toBuilder().embedder(remembering(measured.embedder().get(), siteQuestions)).build();
         List<Scores> site = new ArrayList<>();
-        List<SiteQuestion> siteQuestions = siteQuestions(retriever.index());
         for (SiteQuestion q : siteQuestions) {
             site.add(score(retriever, q.text(), q.heldOutUrl()));
         }
@@ -838,6 +840,25 @@ final class GateCalibration {
             n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, s.coverage(), c.minKeywordCoverage(), s.together()) ? 1 : 0;
         }
         return n;
+    }
+
+    /**
+     * {@code model} remembering the vectors of every question the calibration embeds, which are embedded here, all at
+     * once: each is retrieved and then compared with the others ({@link #leads}).
+     */
+    private static Embedder remembering(Embedder model, List<SiteQuestion> siteQuestions) {
+        RememberedQueries remembered = new RememberedQueries(model);
+        List<String> texts = new ArrayList<>();
+        for (SiteQuestion q : siteQuestions) {
+            texts.add(q.text());
+            if (!q.shortForm().isEmpty()) {
+                texts.add(q.shortForm());
+            }
+        }
+        texts.addAll(offTopicPool());
+        texts.addAll(nearDomainPool());
+        embed(remembered, texts);
+        return remembered;
     }
 
     private static List<float[]> embed(Embedder embedder, List<String> texts) {

@@ -100,7 +100,10 @@ public final class Hit {
         return keywordCoverage;
     }
 
-    /** Fused (RRF) score. */
+    /**
+     * Fused score: the ranks' part (RRF, the best candidate 1) plus the scores' part (min-max BM25 and cosine), so from
+     * 0 to 2 under the default {@code fusion=both} (docs/retrieval.md §5); a rerank hook may set another.
+     */
     public double score() {
         return score;
     }

@@ -93,7 +93,11 @@ public final class Retrieval {
         return sources;
     }
 
-    /** The ranked chunks behind the sources. */
+    /**
+     * The ranked candidates with the page limit applied (docs/retrieval.md §7), empty when not answerable: the sources
+     * are the first {@code topK} of them that fit the context budget (§8), so it holds more chunks, and pages, than the
+     * sources do.
+     */
     public List<Hit> hits() {
         return hits;
     }

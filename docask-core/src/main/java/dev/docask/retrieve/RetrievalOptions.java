@@ -189,7 +189,10 @@ public final class RetrievalOptions {
         return maxContextChars;
     }
 
-    /** Chunks per page at most (1, page-diverse sources: docs/retrieval.md §7); empty = no limit. */
+    /**
+     * Ranked chunks of one page at most among the sources' candidates (1: page-diverse sources, docs/retrieval.md §7);
+     * empty = no limit. A source may still carry more of its page's text from the context budget left over (§8).
+     */
     public OptionalInt maxPerSource() {
         return maxPerSource;
     }
@@ -449,7 +452,7 @@ public final class RetrievalOptions {
             return this;
         }
 
-        /** Chunks per page at most, at least 1; {@link #noMaxPerSource()} lifts the limit. */
+        /** Ranked chunks of one page at most, at least 1 (see {@link RetrievalOptions#maxPerSource()}); {@link #noMaxPerSource()} lifts the limit. */
         @CanIgnoreReturnValue
         public Builder maxPerSource(int v) {
             maxPerSource = OptionalInt.of(requireAtLeast("maxPerSource", v, 1));

@@ -47,6 +47,19 @@ class DocIndexTest {
     }
 
     @Test
+    void aClosedIndex_saysItIsClosed_notLucenesClassName() {
+        DocIndex index = TestIndexes.build(dir, "mock", chunks);
+        dev.docask.retrieve.HybridRetriever retriever = dev.docask.retrieve.HybridRetriever.create(index);
+        index.close();
+        assertThatThrownBy(() -> retriever.retrieve("beta", dev.docask.retrieve.RetrievalOptions.defaults()))
+                .isInstanceOf(IndexException.class).hasMessage("the index in " + dir + " is closed");
+        try (dev.docask.answer.AskHandler handler = dev.docask.answer.AskHandler.builder().retriever(retriever).build()) {
+            assertThatThrownBy(() -> handler.ask("beta")).isInstanceOf(dev.docask.answer.AskException.class)
+                    .hasRootCauseMessage("the index in " + dir + " is closed");
+        }
+    }
+
+    @Test
     void terms_analyseTextAsAQuestion_identifiersWholeAndSplit_questionWordsGone_wordsStemmed() {
         assertThat(DocIndex.terms("What is createAskHandler with fake timers?"))
                 .containsExactly("createaskhandler", "creat", "ask", "handler", "fake", "timer")

@@ -58,6 +58,16 @@ class IndexBuilderTest {
     }
 
     @Test
+    void build_withoutASiteName_namesTheSiteByItsBaseUrlsHost_asDocaskIndexDoes() {
+        IndexBuilder.build(read(IngestOptions.defaults("https://docs.quayside.dev")), Embedders.fromSpec("none"),
+                IndexBuilder.Settings.defaults("none"), out, n -> { });
+        assertThat(manifest().siteName()).isEqualTo("Quayside");
+        IndexBuilder.build(read(IngestOptions.defaults("https://docs.quayside.dev")), Embedders.fromSpec("none"),
+                IndexBuilder.Settings.defaults("none").withSiteName("Relay docs"), out, n -> { });
+        assertThat(manifest().siteName()).isEqualTo("Relay docs");
+    }
+
+    @Test
     void build_corpusWithoutBaseUrl_recordsNone() {
         build(IngestOptions.defaults(""));
         try (DocIndex index = DocIndex.open(out)) {
@@ -122,6 +132,40 @@ class IndexBuilderTest {
         Corpus other = new Corpus(Framework.MARKDOWN, 1, List.of(chunk(BASE + "/a", "A", "", "beta")), List.of());
         assertThat(IndexBuilder.differences(one, IndexBuilder.Settings.defaults("none"), out)).isEmpty();
         assertThat(IndexBuilder.differences(other, IndexBuilder.Settings.defaults("none"), out)).containsExactly("pages changed");
+    }
+
+    @Test
+    void rebuild_keepsTheGateMeasuredBefore_asItWasOnTheSameContent_markedOnOtherContent_andNotForAnotherSite() throws IOException {
+        build(options(BASE, 800));
+        Manifest first;
+        try (DocIndex index = DocIndex.open(out)) {
+            first = index.manifest();
+        }
+        Manifest.Gate measured = new Manifest.Gate(java.util.OptionalDouble.empty(), 0.42, "none", "",
+                List.of("3 site questions: …"), java.time.Instant.parse("2026-12-01T00:00:00Z"));
+        IndexBuilder.recordGate(out, first, measured);
+
+        build(options(BASE, 800));
+        assertThat(manifest().gate()).contains(measured);
+
+        Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
+        build(options(BASE, 800));
+        Manifest.Gate kept = manifest().gate().orElseThrow();
+        assertThat(kept.minKeywordCoverage()).isEqualTo(0.42);
+        assertThat(kept.figures()).hasSize(2).last().isEqualTo("3 site questions: …");
+        assertThat(kept.figures().get(0)).startsWith(IndexBuilder.KEPT_GATE).contains("calibrate --auto");
+
+        build(options(BASE, 800)); // kept twice: still one line saying so
+        assertThat(manifest().gate().orElseThrow().figures()).hasSize(2);
+
+        build(options("https://other.dev", 800));
+        assertThat(manifest().gate()).isEmpty();
+    }
+
+    private Manifest manifest() {
+        try (DocIndex index = DocIndex.open(out)) {
+            return index.manifest();
+        }
     }
 
     @Test

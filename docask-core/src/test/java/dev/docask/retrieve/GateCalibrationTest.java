@@ -62,6 +62,29 @@ class GateCalibrationTest {
     }
 
     @Test
+    void calibrateGate_embedsEachQuestionOnce_andMeasuresWhatEmbeddingEveryRetrievalAnewWould() {
+        Manifest written = buildAndCalibrate("mock");
+        List<String> embedded = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        dev.docask.embed.Embedder mock = Embedders.fromSpec("mock").orElseThrow();
+        dev.docask.embed.Embedder counting = new dev.docask.embed.Embedder() {
+            public String id() { return mock.id(); }
+            public int dimensions() { return mock.dimensions(); }
+            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
+            public float[] embedQuery(String question) {
+                embedded.add(question);
+                return mock.embedQuery(question);
+            }
+        };
+        try (DocIndex idx = DocIndex.open(dir)) {
+            Manifest.Gate gate = HybridRetriever.create(idx, Optional.of(counting)).calibrateGate();
+            assertThat(embedded).doesNotHaveDuplicates().hasSizeGreaterThan(200);
+            assertThat(gate.minSimilarity()).isEqualTo(written.gate().orElseThrow().minSimilarity());
+            assertThat(gate.minKeywordCoverage()).isEqualTo(written.gate().orElseThrow().minKeywordCoverage());
+            assertThat(gate.neighbours()).isEqualTo(written.gate().orElseThrow().neighbours());
+        }
+    }
+
+    @Test
     void calibratedGate_aFloorTheUserSets_wins() {
         buildAndCalibrate("mock");
         try (DocIndex idx = DocIndex.open(dir)) {

@@ -1,4 +1,4 @@
-package dev.docask.cli;
+package dev.docask.ingest.internal;
 
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +11,13 @@ class SiteNamesTest {
     void fromBaseUrl_host_withoutDocsPrefixAndSuffixCapitalised() {
         assertThat(SiteNames.fromBaseUrl("https://docs.quayside.dev", Path.of("x"))).isEqualTo("Quayside");
         assertThat(SiteNames.fromBaseUrl("https://www.vitest.dev/guide/", Path.of("x"))).isEqualTo("Vitest");
+    }
+
+    @Test
+    void fromBaseUrl_withoutAFolder_theHostOrNothing() {
+        assertThat(SiteNames.fromBaseUrl("https://docs.astro.build/en/")).isEqualTo("Astro");
+        assertThat(SiteNames.fromBaseUrl("")).isEmpty();
+        assertThat(SiteNames.fromBaseUrl("not a url")).isEmpty();
     }
 
     @Test
