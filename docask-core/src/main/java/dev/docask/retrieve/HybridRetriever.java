@@ -298,17 +298,19 @@ public final class HybridRetriever {
         Objects.requireNonNull(options, "options");
         Optional<String> nothing = NothingAsked.why(question); // §9: "🙂🙂", "???", "hi", "thanks!", "tell me more"
         if (nothing.isPresent()) {
-            return Retrieval.builder(question).notSearched("the question asks nothing a page can answer: " + nothing.get())
-                    .mode(embedder.isPresent() && index.hasVectors() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD)
-                    .micros((System.nanoTime() - start) / 1000).build();
+            return notSearched(question, "the question asks nothing a page can answer: " + nothing.get(), start);
+        }
+        Allowed allowed = allowedChunks(options);
+        if (!options.filter().isEmpty()) {
+            List<String> problems = filterProblems(options, () -> allowed != null && IndexEngine.of(index).matchesNone(allowed));
+            problems.forEach(p -> report(new RetrievalException(p, null)));
+            if (!problems.isEmpty() && retrieveHook.isEmpty()) { // §3: nothing to search; a hook may search elsewhere
+                return notSearched(question, String.join("; ", problems), start);
+            }
         }
         SearchQuery query = SearchQuery.of(question, index, embedder, options, this::report);
         RelevanceGate gate = gate(options, query.hasVector());
-        Allowed allowed = allowedChunks(options);
         List<Hit> ranked = candidates(query, options, gate, allowed);
-        if (!options.filter().isEmpty()) {
-            reportFilter(options, () -> allowed != null && IndexEngine.of(index).matchesNone(allowed));
-        }
         // a hook that failed leaves the built-in ranking, as if it were not there
         Optional<List<Hit>> fromHooks = applyHooks(query, ranked, cancelled);
         boolean hooked = fromHooks.isPresent();
@@ -765,12 +767,20 @@ public final class HybridRetriever {
      * ones that exist), or parts that match only separately ({@code noneMatches}: the filter let no
      * chunk through).
      */
-    private void reportFilter(RetrievalOptions o, BooleanSupplier noneMatches) {
+    /** A retrieval refused before any search, saying {@code why} (docs/retrieval.md §13). */
+    private Retrieval notSearched(String question, String why, long start) {
+        return Retrieval.builder(question).notSearched(why)
+                .mode(embedder.isPresent() && index.hasVectors() ? Retrieval.Mode.HYBRID : Retrieval.Mode.KEYWORD)
+                .micros((System.nanoTime() - start) / 1000).build();
+    }
+
+    /** Why the filter of {@code o} matches no chunk: each part no chunk has, or its parts together; empty when it matches some. */
+    private List<String> filterProblems(RetrievalOptions o, BooleanSupplier noneMatches) {
         List<String> problems = new ArrayList<>(filterProblems(o.filter()));
         if (problems.isEmpty() && o.filter().size() > 1 && noneMatches.getAsBoolean()) {
             problems.add(MetadataVocabulary.noneMatchesAll(o.filter()));
         }
-        problems.forEach(p -> report(new RetrievalException(p, null)));
+        return problems;
     }
 
     /**

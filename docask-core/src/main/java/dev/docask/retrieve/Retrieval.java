@@ -78,7 +78,7 @@ public final class Retrieval {
         return mode;
     }
 
-    /** Highest cosine seen among the candidates; empty in keyword mode. */
+    /** Highest cosine seen among the candidates; empty in keyword mode and when nothing was searched ({@link #notSearched()}). */
     public OptionalDouble bestSimilarity() {
         return bestSimilarity;
     }
@@ -109,7 +109,8 @@ public final class Retrieval {
 
     /**
      * Why the question was refused before any search, when it was: it asks nothing a page can answer
-     * ({@link HybridRetriever#asksNothing}, docs/retrieval.md §9).
+     * ({@link HybridRetriever#asksNothing}, docs/retrieval.md §9), or the metadata filter matches no chunk (§3; the
+     * sentence {@link HybridRetriever#filterProblems} gives, without a retrieve hook, which may search elsewhere).
      */
     public Optional<String> notSearched() {
         return notSearched;

@@ -98,14 +98,18 @@ class HybridRetrieverTest {
     }
 
     @Test
-    void metadataFilter_keyNoChunkHas_isReportedToOnError_withTheKeysThatExist() {
+    void metadataFilter_keyNoChunkHas_isReportedToOnError_andIsWhyNothingWasSearched() {
         List<Throwable> errors = new ArrayList<>();
         Retrieval r = retriever.toBuilder().onError(errors::add).build().retrieve("vi.mock module",
                 RetrievalOptions.builder().filter(Map.of("doctype", "guide")).build());
+        String why = "filter doctype=guide matches no chunk: no chunk has the key 'doctype'; "
+                + "keys are docType, and url and source (which match a prefix)";
         assertThat(r.sources()).isEmpty();
+        assertThat(r.answerable()).isFalse();
+        assertThat(r.notSearched()).contains(why);
+        assertThat(r.mode()).isEqualTo(Retrieval.Mode.HYBRID);
         assertThat(errors).singleElement().isInstanceOf(RetrievalException.class).extracting(Throwable::getMessage)
-                .isEqualTo("filter doctype=guide matches no chunk: no chunk has the key 'doctype'; "
-                        + "keys are docType, and url and source (which match a prefix)");
+                .isEqualTo(why);
     }
 
     @Test
@@ -115,6 +119,14 @@ class HybridRetrieverTest {
                 .filter(Map.of("docType", "api", "url", "https://x.dev/guide/")).build());
         assertThat(errors).extracting(Throwable::getMessage).containsExactly("filter docType=api, url=https://x.dev/guide/ "
                 + "matches no chunk: each part matches some chunk, none matches all");
+    }
+
+    @Test
+    void metadataFilter_thatMatchesNothing_isStillHandedToARetrieveHook_whichMaySearchElsewhere() {
+        HybridRetriever hooked = retriever.toBuilder().onError(e -> { })
+                .retrieveHook((question, search) -> search.find(question, RetrievalOptions.defaults())).build();
+        Retrieval r = hooked.retrieve("vi.mock module", RetrievalOptions.builder().filter(Map.of("doctype", "guide")).build());
+        assertThat(r.notSearched()).isEmpty();
     }
 
     @Test
