@@ -40,8 +40,7 @@ import com.google.errorprone.annotations.CheckReturnValue;
  *
  * <pre>{@code
  * Corpus corpus = SiteReader.read(Path.of("docs"), IngestOptions.defaults("https://vitest.dev"));
- * BuildReport r = IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"),
- *         Settings.defaults("bge-small").withSiteName("Vitest"), Path.of("vitest-index"), n -> { });
+ * BuildReport r = IndexBuilder.build(corpus, Settings.defaults("bge-small"), Path.of("vitest-index"));
  * HybridRetriever.calibrateAndRecordGate(Path.of("vitest-index"));  // the site's own relevance gate, as 'docask index' does
  * }</pre>
  */
@@ -49,6 +48,19 @@ public final class IndexBuilder {
     private static final int EMBED_BATCH = 64;
 
     private IndexBuilder() {
+    }
+
+    /**
+     * Builds the index into {@code out} with the embedder {@code settings} names ({@link Embedders#fromSpec}), without a
+     * progress report: {@link #build(Corpus, Optional, Settings, Path, IntConsumer)} for an embedder made by the
+     * program, or a progress bar.
+     *
+     * @throws IllegalArgumentException when the settings' spec names no embedder
+     * @throws IllegalStateException    when the embedder's module is not on the class path (docask-bge for bge-small)
+     */
+    public static BuildReport build(Corpus corpus, Settings settings, Path out) {
+        Objects.requireNonNull(settings, "settings");
+        return build(corpus, Embedders.fromSpec(settings.embedderSpec()), settings, out, n -> { });
     }
 
     /**
@@ -452,6 +464,11 @@ public final class IndexBuilder {
 
     /**
      * What a build did.
+     *
+     * <pre>{@code
+     * BuildReport r = IndexBuilder.build(corpus, Settings.defaults("bge-small"), Path.of("docs-index"));
+     * System.out.printf("%d chunks embedded, %d reused, %d ms%n", r.embedded(), r.reused(), r.millis());
+     * }</pre>
      *
      * @param manifest  the new index's manifest
      * @param embedded  chunks embedded in this run

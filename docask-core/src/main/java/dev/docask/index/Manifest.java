@@ -192,6 +192,12 @@ public final class Manifest {
     /**
      * A relevance gate measured on the index itself: the floors it chose and the figures they came from.
      *
+     * <pre>{@code
+     * Manifest.Gate gate = HybridRetriever.calibrateAndRecordGate(Path.of("docs-index"));
+     * gate.minSimilarity().ifPresent(f -> System.out.println("cosine floor " + f));
+     * gate.figures().forEach(System.out::println);   // what 'docask inspect' prints under the gate
+     * }</pre>
+     *
      * @param minSimilarity      cosine floor; empty for a keyword-only index
      * @param minKeywordCoverage keyword coverage floor
      * @param maxUnknownShare    a question whose words the site never uses carry this share of its IDF weight or

@@ -13,6 +13,12 @@ import java.util.Objects;
 /**
  * What reading a documentation folder produced.
  *
+ * <pre>{@code
+ * Corpus corpus = SiteReader.read(Path.of("docs"), IngestOptions.defaults("https://vitest.dev"));
+ * corpus.problems().forEach(p -> System.err.println(p.file() + ": " + p.reason()));  // skipped pages, the run goes on
+ * System.out.println(corpus.pages() + " pages, " + corpus.chunks().size() + " chunks, read as " + corpus.framework());
+ * }</pre>
+ *
  * @param framework  the framework whose routing was applied (detected or given)
  * @param pages      how many pages were read and indexed (skipped drafts and problems excluded)
  * @param chunks     the chunks, in file order then document order; a chunk under a version folder (a path segment

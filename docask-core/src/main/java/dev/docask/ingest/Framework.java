@@ -3,7 +3,14 @@ package dev.docask.ingest;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** The documentation frameworks whose routing docask reproduces. */
+/**
+ * The documentation frameworks whose routing docask reproduces.
+ *
+ * <pre>{@code
+ * Framework f = Framework.requireByName("starlight");          // STARLIGHT; the message lists the names on a typo
+ * IngestOptions o = new IngestOptions("https://docs.astro.build", f, 1200, 150, List.of());
+ * }</pre>
+ */
 public enum Framework {
     DOCUSAURUS, VITEPRESS, STARLIGHT, MKDOCS, HTML, MARKDOWN;
 

@@ -15,6 +15,11 @@ import java.util.regex.PatternSyntaxException;
 /**
  * How to read a documentation folder.
  *
+ * <pre>{@code
+ * IngestOptions o = IngestOptions.defaults("https://vitest.dev");   // framework detected, 1200 / 150 characters
+ * IngestOptions mine = new IngestOptions("https://vitest.dev", Framework.VITEPRESS, 800, 100, List.of("drafts/**"));
+ * }</pre>
+ *
  * @param baseUrl      public site root, an absolute http(s) URL such as {@code https://vitest.dev}; page paths
  *                     are appended to it. Blank means none: sources cite site-relative paths
  * @param framework    the framework, or {@code null} to detect it from the folder

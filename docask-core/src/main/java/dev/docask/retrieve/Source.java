@@ -7,6 +7,13 @@ import java.util.List;
  * when the context budget has room, the best chunks of the page's other sections
  * (docs/retrieval.md §8; each hit's chunk keeps its own URL). Answers cite it as {@code [n]}.
  *
+ * <pre>{@code
+ * for (Source s : retriever.retrieve("How do I mock a module?", RetrievalOptions.defaults()).sources()) {
+ *     System.out.println("[" + s.n() + "] " + s.title() + " › " + s.heading() + "  " + s.url());
+ *     String context = s.text();   // what a prompt shows of it
+ * }
+ * }</pre>
+ *
  * @param n       the citation number, from 1
  * @param url     the section URL (with anchor), that of its first hit
  * @param title   page title

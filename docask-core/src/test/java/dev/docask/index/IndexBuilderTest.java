@@ -59,8 +59,8 @@ class IndexBuilderTest {
 
     @Test
     void build_withoutASiteName_namesTheSiteByItsBaseUrlsHost_asDocaskIndexDoes() {
-        IndexBuilder.build(read(IngestOptions.defaults("https://docs.quayside.dev")), Embedders.fromSpec("none"),
-                IndexBuilder.Settings.defaults("none"), out, n -> { });
+        IndexBuilder.build(read(IngestOptions.defaults("https://docs.quayside.dev")), IndexBuilder.Settings.defaults("none"),
+                out);
         assertThat(manifest().siteName()).isEqualTo("Quayside");
         IndexBuilder.build(read(IngestOptions.defaults("https://docs.quayside.dev")), Embedders.fromSpec("none"),
                 IndexBuilder.Settings.defaults("none").withSiteName("Relay docs"), out, n -> { });
@@ -186,6 +186,16 @@ class IndexBuilderTest {
                 IndexBuilder.Settings.defaults("mock"), out, n -> { }))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the embedder passed is 'none'");
         assertThat(DocIndex.exists(out)).isFalse();
+    }
+
+    @Test
+    void build_withTheEmbedderTheSettingsName_makesItItself_andRefusesASpecThatNamesNone() {
+        Corpus corpus = read(IngestOptions.defaults(BASE));
+        IndexBuilder.BuildReport r = IndexBuilder.build(corpus, IndexBuilder.Settings.defaults("mock"), out);
+        assertThat(r.manifest().embedderId()).isEqualTo(Embedders.fromSpec("mock").orElseThrow().id());
+        assertThat(r.embedded()).isPositive();
+        assertThatThrownBy(() -> IndexBuilder.build(corpus, IndexBuilder.Settings.defaults("bge-smal"), out))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bge-smal");
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.docask.example;
 
-import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.IngestOptions;
@@ -40,8 +39,7 @@ public final class Main {
         Path indexDir = Path.of(args.length > 1 ? args[1] : "target/samples-index");
         if (!Files.exists(indexDir.resolve("CURRENT"))) {
             IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
-                    Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
-                    indexDir, embedded -> { });
+                    IndexBuilder.Settings.defaults("bge-small"), indexDir); // named "Quayside" by its base URL
             HybridRetriever.calibrateAndRecordGate(indexDir); // the gate measured on this site, as 'docask index' does
         }
         String key = System.getenv("OPENAI_API_KEY");

@@ -2,7 +2,6 @@ package dev.docask.example;
 
 import dev.docask.answer.Answer;
 import dev.docask.answer.AskHandler;
-import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.IngestOptions;
@@ -24,8 +23,7 @@ public final class Main {
         Path folder = Path.of(args.length > 0 ? args[0] : "samples");
         Path indexDir = Path.of(args.length > 1 ? args[1] : "target/samples-index");
         IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
-                Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
-                indexDir, embedded -> { });
+                IndexBuilder.Settings.defaults("bge-small"), indexDir); // named "Quayside" by its base URL
         HybridRetriever.calibrateAndRecordGate(indexDir);   // the gate measured on this site, as 'docask index' does
 
         boolean answered;

@@ -3,7 +3,6 @@ package dev.docask.example;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.Answer;
-import dev.docask.embed.Embedders;
 import dev.docask.index.IndexBuilder;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
@@ -37,8 +36,7 @@ public class Main {
         Path indexDir = Path.of(args.length > 1 ? args[1] : "target/samples-index");
         if (!Files.exists(indexDir.resolve("CURRENT"))) { // what 'docask index' does in the docs team's CI
             IndexBuilder.build(SiteReader.read(folder, IngestOptions.defaults("https://docs.quayside.dev")),
-                    Embedders.fromSpec("bge-small"), IndexBuilder.Settings.defaults("bge-small").withSiteName("Quayside"),
-                    indexDir, embedded -> { });
+                    IndexBuilder.Settings.defaults("bge-small"), indexDir); // named "Quayside" by its base URL
             HybridRetriever.calibrateAndRecordGate(indexDir); // the gate measured on this site, as 'docask index' does
         }
         boolean ok;
