@@ -3,7 +3,8 @@ package dev.docask.spring;
 import dev.docask.answer.Answer;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.Turn;
-import dev.docask.answer.internal.Generation;
+import dev.docask.answer.IndexFolder;
+import dev.docask.answer.internal.FolderLeases;
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.index.Manifest;
 import dev.docask.retrieve.Retrieval;
@@ -14,11 +15,11 @@ import java.time.Duration;
 import java.util.List;
 
 /*
- * The starter serves through the same LiveIndex as 'docask serve' (docs/design.md#server): the folder's
- * CURRENT file is polled, a new generation is loaded with the application's factories and swapped in,
- * and a request keeps the generation it started on until it is done, so a reload never closes an index
- * under a running answer. That is why the index, retriever and handler are not beans themselves: they
- * change with each generation. Ask through this class and each call takes the current one.
+ * The starter serves through core's IndexFolder, on the same LiveIndex as 'docask serve' (docs/design.md#server): the
+ * folder's CURRENT file is polled, a new generation is loaded with the application's factories and swapped in, and a
+ * request keeps the generation it started on until it is done, so a reload never closes an index under a running
+ * answer. That is why the index, retriever and handler are not beans themselves: they change with each generation.
+ * Ask through this class and each call takes the current one.
  */
 /**
  * The docask index in {@code docask.index}, with the retriever and ask handler built on its current
@@ -39,9 +40,7 @@ import java.util.List;
  * }</pre>
  */
 public final class DocaskIndex implements AutoCloseable {
-    private final Path directory;
-    private final LiveIndex live;
-    private final RetrievalOptions options;
+    private final IndexFolder folder;
 
     /**
      * Opens {@code directory} and checks it for new generations every {@code reloadInterval}.
@@ -50,65 +49,53 @@ public final class DocaskIndex implements AutoCloseable {
      */
     public DocaskIndex(Path directory, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,
                        RetrievalOptions options, Duration reloadInterval) {
-        this.directory = directory;
-        this.options = options;
-        this.live = new LiveIndex(directory, (name, index) -> {
-            var retriever = retrievers.create(index);
-            return new Generation(name, index, retriever, answers.create(retriever));
-        }, reloadInterval);
+        this.folder = IndexFolder.builder(directory).retrievers(retrievers::create).answers(answers::create)
+                .retrievalOptions(options).reloadInterval(reloadInterval).build();
     }
 
     /** The index folder. */
     public Path directory() {
-        return directory;
+        return folder.directory();
     }
 
     /** The generation answers come from now, e.g. {@code gen-000002}. */
     public String generation() {
-        return live.generation();
+        return folder.generation();
     }
 
     /** The number of chunks in the current generation. */
     public int chunks() {
-        try (LiveIndex.Lease lease = live.lease()) {
-            return lease.generation().index().size();
-        }
+        return folder.chunks();
     }
 
     /** The manifest of the current generation: embedder, site name, base URL, gate floors. */
     public Manifest manifest() {
-        try (LiveIndex.Lease lease = live.lease()) {
-            return lease.generation().index().manifest();
-        }
+        return folder.manifest();
     }
 
     /** Checks the folder for a new generation now, rather than at the next poll; true when it swapped to one. */
     public boolean reloadNow() {
-        return live.reloadIfChanged();
+        return folder.reloadNow();
     }
 
     /** Retrieves with the {@code docask.retrieval} options: the gated sources, with every score. */
     public Retrieval retrieve(String question) {
-        return retrieve(question, options);
+        return folder.retrieve(question);
     }
 
     /** Retrieves with {@code options}. */
     public Retrieval retrieve(String question, RetrievalOptions options) {
-        try (LiveIndex.Lease lease = live.lease()) {
-            return lease.generation().retriever().retrieve(question, options);
-        }
+        return folder.retrieve(question, options);
     }
 
     /** Answers {@code question} and waits for the whole answer. */
     public Answer ask(String question) {
-        return ask(question, List.of());
+        return folder.ask(question);
     }
 
     /** Answers a follow-up {@code question} and waits for the whole answer. */
     public Answer ask(String question, List<Turn> history) {
-        try (LiveIndex.Lease lease = live.lease()) {
-            return lease.generation().handler().ask(question, history);
-        }
+        return folder.ask(question, history);
     }
 
     /**
@@ -117,24 +104,21 @@ public final class DocaskIndex implements AutoCloseable {
      * @see AskHandler#ask(String, List, AskHandler.Listener)
      */
     public AskHandler.Handle ask(String question, List<Turn> history, AskHandler.Listener listener) {
-        LiveIndex.Lease lease = live.lease();
-        try {
-            AskHandler.Handle handle = lease.generation().handler().ask(question, history, listener);
-            handle.completion().whenComplete((a, e) -> lease.close());
-            return handle;
-        } catch (RuntimeException e) {
-            lease.close();
-            throw e;
-        }
+        return folder.ask(question, history, listener);
+    }
+
+    /** The same index folder for a program that does not use Spring's types. */
+    public IndexFolder folder() {
+        return folder;
     }
 
     LiveIndex live() {
-        return live;
+        return FolderLeases.of(folder);
     }
 
     /** Stops polling and closes the index and handler (Spring calls this on shutdown). */
     @Override
     public void close() {
-        live.close();
+        folder.close();
     }
 }
