@@ -37,9 +37,10 @@ final class FeedbackLog {
         o.put("receivedAt", f.receivedAt().toString());
         o.put("answerId", f.answerId());
         o.put("rating", f.rating().name().toLowerCase(Locale.ROOT));
-        o.put("comment", f.comment());
-        o.put("question", f.question());
-        o.put("answer", f.answer());
+        // the same redaction as the question log's (docs/design.md, "Privacy"): what readers type stays theirs
+        o.put("comment", Redaction.redact(f.comment()));
+        o.put("question", Redaction.redact(f.question()));
+        o.put("answer", Redaction.redact(f.answer()));
         try {
             out.append(o.toString());
         } catch (IOException e) {

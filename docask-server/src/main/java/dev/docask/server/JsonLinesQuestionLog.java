@@ -71,7 +71,9 @@ final class JsonLinesQuestionLog implements QuestionLog {
             throw new IllegalArgumentException("question log retention cannot be negative, got " + retentionDays + " days");
         }
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir, LineAppender.ownerOnly(true));
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("question log folder " + dir + " cannot be created: "
                     + LineAppender.reason(dir, e), e);

@@ -31,8 +31,8 @@ final class LineAppender {
 
     /** @throws IllegalArgumentException naming {@code what} and {@code file} when it cannot be opened for appending */
     static LineAppender open(String what, Path file) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.READ), ownerOnly(false))) {
             isolateTornLine(ch);
             return new LineAppender(file);
         } catch (IOException e) {
@@ -44,10 +44,23 @@ final class LineAppender {
         return file;
     }
 
+    /**
+     * Read and write for the server's user alone where the file system has POSIX permissions: what readers typed is
+     * personal data (docs/design.md, "Privacy"), and a umask of 022 would make a new log readable by every local user.
+     * Applies to files and folders this class's callers create, never to existing ones.
+     */
+    static java.nio.file.attribute.FileAttribute<?>[] ownerOnly(boolean folder) {
+        if (!java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            return new java.nio.file.attribute.FileAttribute<?>[0];
+        }
+        return new java.nio.file.attribute.FileAttribute<?>[] {java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString(folder ? "rwx------" : "rw-------"))};
+    }
+
     /** Appends {@code line} and a newline in one write. */
     synchronized void append(String line) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+                StandardOpenOption.WRITE), ownerOnly(false))) {
             write(ch, line + "\n");
         }
     }
@@ -83,6 +96,9 @@ final class LineAppender {
         }
         if (e instanceof AccessDeniedException) {
             return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "the file system there does not allow making it"; // e.g. under /proc: the folder exists, creating fails
         }
         String why = e instanceof FileSystemException fse ? fse.getReason() : e.getMessage();
         return why == null ? e.getClass().getSimpleName() : why;

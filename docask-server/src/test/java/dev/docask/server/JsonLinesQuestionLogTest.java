@@ -76,6 +76,18 @@ class JsonLinesQuestionLogTest {
     }
 
     @Test
+    void open_makesTheFolderAndItsFilesForTheServersUserAlone() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path folder = dir.resolve("questions");
+        JsonLinesQuestionLog.open(folder, 0, new HandClock(Instant.parse("2026-11-30T10:00:00Z")), JSON)
+                .question(ending("q1"), "client");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)))
+                .isEqualTo("rwx------");
+        assertThat(files(folder)).singleElement().satisfies(f -> assertThat(java.nio.file.attribute.PosixFilePermissions
+                .toString(Files.getPosixFilePermissions(folder.resolve(f)))).isEqualTo("rw-------"));
+    }
+
+    @Test
     void open_folderThatIsAFile_failsNamingIt() throws Exception {
         Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
         assertThatThrownBy(() -> JsonLinesQuestionLog.open(file, 0, new HandClock(Instant.EPOCH), JSON))
