@@ -21,7 +21,8 @@ ENV LANG=C.UTF-8 DOCASK_INDEX=/index
 VOLUME /index
 EXPOSE 8080
 
-# No curl in the image: bash asks /healthz itself (200 while serving, 503 while draining on shutdown).
+# No curl in the image: bash asks /healthz itself (200 while serving; on shutdown new connections are refused,
+# and a request on one already open gets 503 while running answers drain).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${DOCASK_PORT:-${PORT:-8080}} && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n1 <&3 | grep -q ' 200 '"]
 
