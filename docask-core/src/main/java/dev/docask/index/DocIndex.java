@@ -133,9 +133,15 @@ public final class DocIndex implements AutoCloseable {
         Objects.requireNonNull(dir, "dir");
         Path gen;
         try {
+            if (Files.isDirectory(dir) && !Files.isReadable(dir)) {
+                throw new java.nio.file.AccessDeniedException(dir.toString());
+            }
             gen = IndexFiles.currentGeneration(dir).orElseThrow(() -> new IndexException(
                     "no docask index in " + dir + "; build one there first", "dir", null));
         } catch (IOException e) {
+            unreadable(dir, e).ifPresent(denied -> {
+                throw denied;
+            });
             throw new IndexException("the index in " + dir + " is damaged: " + e.getMessage()
                     + "; rebuild it with 'docask index'", e);
         }
@@ -146,6 +152,10 @@ public final class DocIndex implements AutoCloseable {
         } catch (IndexException e) {
             throw e; // a newer format: an older generation would serve stale pages without a word
         } catch (IOException | RuntimeException e) {
+            // a file this user may not read is no damage: an older generation would serve stale pages
+            unreadable(dir, e).ifPresent(denied -> {
+                throw denied;
+            });
             first = newestIntactBefore(dir, gen, why(e), "opened", Optional.of(verification)).orElseThrow(() -> damaged(dir, e));
             firstGen = dir.resolve(first.generation);
         }
@@ -193,6 +203,13 @@ public final class DocIndex implements AutoCloseable {
             return;
         } catch (IOException | RuntimeException e) {
             if (closed) {
+                verified.complete(false);
+                return;
+            }
+            Optional<IndexException> denied = unreadable(dir, e);
+            if (denied.isPresent()) { // not damage: an older generation would answer with stale pages
+                refused = Optional.of(String.valueOf(denied.get().getMessage()));
+                LOG.error("{}", refused.get());
                 verified.complete(false);
                 return;
             }
@@ -282,6 +299,21 @@ public final class DocIndex implements AutoCloseable {
             }
             return sum;
         }
+    }
+
+    /**
+     * The error for a file of the index this process may not read (the index built by another user than the server
+     * runs as), when that is what {@code e} comes from; empty for any other failure.
+     */
+    static Optional<IndexException> unreadable(Path dir, Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.file.AccessDeniedException denied) {
+                return Optional.of(new IndexException("cannot read the index in " + dir + ": permission denied on "
+                        + denied.getFile() + " (docask runs as " + System.getProperty("user.name")
+                        + "; give it read access to the folder, or build the index as that user)", "dir", denied));
+            }
+        }
+        return Optional.empty();
     }
 
     private static IndexException damaged(Path dir, Exception e) {

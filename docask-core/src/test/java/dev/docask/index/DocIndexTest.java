@@ -47,6 +47,30 @@ class DocIndexTest {
     }
 
     @Test
+    void aFileThisUserMayNotRead_isSaidSo_notCalledDamage() {
+        Exception denied = new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/idx/gen-000002/chunks.jsonl"));
+        assertThat(DocIndex.unreadable(dir, denied)).hasValueSatisfying(e -> assertThat(e).hasMessageContaining(
+                "cannot read the index in " + dir + ": permission denied on /idx/gen-000002/chunks.jsonl (docask runs as "));
+        assertThat(DocIndex.unreadable(dir, new java.nio.file.NoSuchFileException("x"))).isEmpty();
+    }
+
+    @Test
+    void aFileThisUserMayNotRead_onDisk_refusesToOpen_withoutFallingBackToAnOlderGeneration() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        TestIndexes.build(dir, "mock", chunks.subList(0, 2)).close(); // an intact older generation stays beside it
+        Path current = dir.resolve(DocIndex.generation(dir).orElseThrow()).resolve("chunks.jsonl");
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> before = Files.getPosixFilePermissions(current);
+        Files.setPosixFilePermissions(current, java.util.Set.of());
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(current), "running as a user who reads anything");
+            assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                    .hasMessageContaining("permission denied on " + current).hasMessageNotContaining("damaged");
+        } finally {
+            Files.setPosixFilePermissions(current, before);
+        }
+    }
+
+    @Test
     void aClosedIndex_saysItIsClosed_notLucenesClassName() {
         DocIndex index = TestIndexes.build(dir, "mock", chunks);
         dev.docask.retrieve.HybridRetriever retriever = dev.docask.retrieve.HybridRetriever.create(index);
