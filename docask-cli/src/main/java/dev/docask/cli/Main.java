@@ -39,7 +39,28 @@ public final class Main {
                 && System.getProperty("java.util.logging.config.class") == null) {
             LUCENE.setLevel(java.util.logging.Level.WARNING);
         }
+        if (args.length > 0 && args[0].equals("serve")) {
+            serverLogging();
+        }
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /*
+     * A server's log is read later, beside other services' logs: each line with its time, and what the server does
+     * on its own at INFO (a new index generation served, Redis answering again, shutdown). The other commands stay
+     * quiet (simplelogger.properties). Set before the first logger is made; a -D the user gives wins.
+     */
+    private static void serverLogging() {
+        Map.of("org.slf4j.simpleLogger.showDateTime", "true",
+                "org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+                "org.slf4j.simpleLogger.log.dev.docask.server", "info",
+                "org.slf4j.simpleLogger.log.dev.docask.redis", "info",
+                "org.slf4j.simpleLogger.log.dev.docask.answer.internal.LiveIndex", "info")
+                .forEach((key, value) -> {
+                    if (System.getProperty(key) == null) {
+                        System.setProperty(key, value);
+                    }
+                });
     }
 
     /** Runs the CLI with the given streams and returns the exit code (used by tests). */

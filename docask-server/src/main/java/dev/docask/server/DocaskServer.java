@@ -288,6 +288,8 @@ public final class DocaskServer implements AutoCloseable {
             return;
         }
         drain.start();
+        LOG.info("shutting down: no new connections; {} request(s) running get up to {} s to finish", drain.inFlight(),
+                settings.shutdownGrace().toSeconds());
         for (Connector c : app.jettyServer().server().getConnectors()) {
             if (c instanceof NetworkConnector n) {
                 n.close(); // stop accepting; open connections carry on
@@ -318,6 +320,7 @@ public final class DocaskServer implements AutoCloseable {
             closeShared();
             metrics.close();
             stopped.countDown();
+            LOG.info("stopped");
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
