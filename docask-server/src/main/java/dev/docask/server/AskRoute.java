@@ -2,6 +2,7 @@ package dev.docask.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AskHandler;
+import dev.docask.retrieve.HybridRetriever;
 import dev.docask.answer.internal.AnswerEnding;
 import dev.docask.answer.ModelSpec;
 import dev.docask.answer.Turn;
@@ -69,7 +70,7 @@ final class AskRoute {
         try (LiveIndex.Lease lease = live.lease()) {
             AskHandler handler = lease.generation().handler();
             Budget budget = guards.budget();
-            Budget.Reservation reservation = budget.reserve(reserveFor(handler, request));
+            Budget.Reservation reservation = reserve(budget, handler, request, lease.generation().retriever());
             LongConsumer settle = tokens -> budget.settle(reservation, tokens); // AnswerStream calls it once
             if (AnswerStream.wantsJson(ctx.header("Accept"))) {
                 AtomicBoolean gone = new AtomicBoolean();
@@ -98,6 +99,21 @@ final class AskRoute {
         }
         String client = guards.clientKey(ctx);
         return e -> log.question(e, client);
+    }
+
+    /**
+     * Reserves the answer's worst case. When the day's tokens cannot cover another model call, a first question the
+     * gate turns away still gets its "I don't know", counted as a request: it needs no model.
+     */
+    private Budget.Reservation reserve(Budget budget, AskHandler handler, AskRequest request, HybridRetriever retriever) {
+        try {
+            return budget.reserve(reserveFor(handler, request));
+        } catch (dev.docask.answer.internal.ApiException.TooManyRequests spent) {
+            if (!request.history().isEmpty() || retriever.retrieve(request.question(), request.optionsOn(handler)).answerable()) {
+                throw spent; // a follow-up is rewritten by the model; an answerable question needs it
+            }
+            return budget.reserve(0);
+        }
     }
 
     private long reserveFor(AskHandler handler, AskRequest request) {

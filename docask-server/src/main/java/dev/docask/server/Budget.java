@@ -36,7 +36,7 @@ interface Budget {
     static ApiException.TooManyRequests spent(Clock clock) {
         LocalDate day = today(clock);
         long seconds = Duration.between(clock.instant(), day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()).toSeconds();
-        return new ApiException.TooManyRequests("Today's question budget for this site is used up; please try again tomorrow.",
+        return new ApiException.TooManyRequests("Today's budget for answers on this site is used up; please try again tomorrow.",
                 seconds + 1);
     }
 }

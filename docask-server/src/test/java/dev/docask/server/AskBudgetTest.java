@@ -1,6 +1,7 @@
 package dev.docask.server;
 
 import dev.docask.retrieve.RetrievalOptions;
+import java.net.http.HttpResponse;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.SlowTokens;
 import dev.docask.testsupport.StreamEnd;
@@ -103,5 +104,21 @@ class AskBudgetTest {
         assertThat(http.get("/metrics").body()).as("a reader that left is a 499").contains(left);
         fake.route(new StreamTokens("Use ", "vi.mock [1]."));
         assertThat(http.postJson("/api/ask", ASK).statusCode()).as("the dropped answer was charged").isEqualTo(429);
+    }
+
+    @Test
+    void ask_tokensSpent_anOffTopicQuestionStillGetsItsRefusal_whichNeedsNoModel() {
+        fake.route(new StreamTokens("Use ", "vi.mock [1]."));
+        Http http = budgeted();
+        assertThat(http.postJson("/api/ask", ASK).statusCode()).isEqualTo(200);
+        assertThat(http.postJson("/api/ask", ASK).statusCode()).isEqualTo(200);
+        int modelCalls = fake.requests();
+        HttpResponse<String> onTopic = http.postJson("/api/ask", ASK);
+        assertThat(onTopic.statusCode()).isEqualTo(429);
+        assertThat(onTopic.body()).contains("budget for answers");
+        HttpResponse<String> offTopic = http.postJson("/api/ask", "{\"question\":\"What is the capital of Canada?\"}");
+        assertThat(offTopic.statusCode()).isEqualTo(200);
+        assertThat(offTopic.body()).contains("I don't know");
+        assertThat(fake.requests()).as("the refusal called no model").isEqualTo(modelCalls);
     }
 }

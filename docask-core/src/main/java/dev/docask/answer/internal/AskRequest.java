@@ -43,11 +43,13 @@ public record AskRequest(String question, List<Turn> history, Optional<String> d
 
     /** Starts answering this request on {@code handler}, with the reader's docs version when it gave one. */
     public AskHandler.Handle askOn(AskHandler handler, AskHandler.Listener listener) {
+        return handler.ask(question, history, optionsOn(handler), listener);
+    }
+
+    /** {@code handler}'s retrieval options, with the reader's docs version when it gave one. */
+    public RetrievalOptions optionsOn(AskHandler handler) {
         RetrievalOptions options = handler.retrievalOptions();
-        if (docsVersion.isPresent()) {
-            options = options.toBuilder().docsVersion(docsVersion.get()).build();
-        }
-        return handler.ask(question, history, options, listener);
+        return docsVersion.isEmpty() ? options : options.toBuilder().docsVersion(docsVersion.get()).build();
     }
 
     /** The optional {@code version} field of a request body or query: a version name, else a 400 naming the field. */
