@@ -3,13 +3,19 @@ package dev.docask.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /*
@@ -85,6 +91,34 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
         }
         return Optional.of(used.values().stream().distinct().map(n -> n + "=" + env.get(n))
                 .collect(Collectors.joining(", ", "(set in the environment: ", ")")));
+    }
+
+    /**
+     * The {@code DOCASK_*} variables set in the environment that no option of {@code command} reads, each as a warning
+     * naming the variable it most likely meant: a misspelt variable is otherwise silently ignored.
+     */
+    List<String> unread(CommandSpec command) {
+        Set<String> read = new TreeSet<>(FALLBACKS.values());
+        read.addAll(List.of("DOCASK_DEBUG", "DOCASK_JAVA_OPTS")); // Main's and the launcher's own
+        command.options().forEach(o -> read.add(variable(o)));
+        List<String> warnings = new ArrayList<>();
+        for (String name : new TreeSet<>(env.keySet())) {
+            if (!name.startsWith(PREFIX) || read.contains(name) || blank(env.get(name))) {
+                continue;
+            }
+            String closest = read.stream().max(Comparator.comparingInt(r -> commonPrefix(r, name))).orElse("");
+            warnings.add(name + " is set, but no option of docask " + command.name() + " reads it"
+                    + (commonPrefix(closest, name) > PREFIX.length() + 1 ? "; did you mean " + closest + "?" : ""));
+        }
+        return warnings;
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = 0;
+        while (n < a.length() && n < b.length() && a.charAt(n) == b.charAt(n)) {
+            n++;
+        }
+        return n;
     }
 
     private static boolean blank(String value) {

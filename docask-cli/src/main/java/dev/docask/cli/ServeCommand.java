@@ -124,6 +124,18 @@ final class ServeCommand implements Callable<Integer> {
             description = "How long running answers may finish on shutdown (default 20).")
     int shutdownGrace;
 
+    /** Settings that would be silently ignored: a misspelt DOCASK_ variable, Redis options without --redis. */
+    private java.util.List<String> warnings() {
+        java.util.List<String> w = new java.util.ArrayList<>();
+        if (spec.defaultValueProvider() instanceof EnvironmentDefaults env) {
+            w.addAll(env.unread(spec));
+        }
+        if (redis == null && (redisFailOpen || !"docask".equals(redisPrefix))) {
+            w.add((redisFailOpen ? "--redis-fail-open" : "--redis-prefix") + " has no effect without --redis");
+        }
+        return w;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -156,6 +168,11 @@ final class ServeCommand implements Callable<Integer> {
         if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
             throw OptionCheck.fail(spec, "--metrics-port must be between 0 and 65535, got " + metricsPort);
         }
+        if (metricsPort != null && metricsPort != 0 && metricsPort == port) {
+            throw OptionCheck.fail(spec, "--metrics-port " + metricsPort + " is --port too; give /metrics a port of its own, "
+                    + "or leave --metrics-port out to serve it on --port");
+        }
+        warnings().forEach(w -> spec.commandLine().getErr().println("docask serve: warning: " + w));
         DocaskServer server = OptionCheck.convert(spec, () -> {
             ModelSpec.parse(model).create(System.getenv(), Duration.ofSeconds(1));
             DocaskServer.Builder b = DocaskServer.builder()

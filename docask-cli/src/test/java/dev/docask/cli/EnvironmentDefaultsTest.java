@@ -52,6 +52,19 @@ class EnvironmentDefaultsTest {
     }
 
     @Test
+    void unread_aMisspeltVariable_isNamedWithTheOneItMostLikelyMeant_andEveryOptionsOwnIsRead() {
+        CommandLine all = new CommandLine(new ServeCommand());
+        EnvironmentDefaults every = new EnvironmentDefaults(SERVE_ENV);
+        assertThat(every.unread(all.getCommandSpec())).as("every variable of the container above is read").isEmpty();
+
+        Map<String, String> typos = Map.of("DOCASK_RATE_LIMT", "1/min", "DOCASK_DEBUG", "1", "DOCASK_ZZZ", "x", "HOME", "/root",
+                "DOCASK_REDIS_URL", "redis://r:6379", "DOCASK_MODLE", "");
+        assertThat(new EnvironmentDefaults(typos).unread(all.getCommandSpec())).containsExactly(
+                "DOCASK_RATE_LIMT is set, but no option of docask serve reads it; did you mean DOCASK_RATE_LIMIT?",
+                "DOCASK_ZZZ is set, but no option of docask serve reads it");
+    }
+
+    @Test
     void variable_isThePrefixAndTheLongestNameInCapitals() {
         OptionSpec option = OptionSpec.builder("-m", "--max-question-chars").type(int.class).build();
         assertThat(EnvironmentDefaults.variable(option)).isEqualTo("DOCASK_MAX_QUESTION_CHARS");

@@ -49,13 +49,13 @@ class ServeCommandTest {
     }
 
     /** {@code docask serve} running in the background with {@code env} as its environment, stopped on close. */
-    private record Serving(Thread thread, String url) implements AutoCloseable {
+    private record Serving(Thread thread, String url, StringWriter err) implements AutoCloseable {
         static Serving start(Map<String, String> env, String... args) throws InterruptedException {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             Thread thread = Thread.ofVirtual().start(() -> serve(env, out, err, args));
             try {
-                return new Serving(thread, awaitUrl(out));
+                return new Serving(thread, awaitUrl(out), err);
             } catch (AssertionError e) {
                 thread.interrupt();
                 throw new AssertionError(err.toString(), e);
@@ -270,5 +270,24 @@ class ServeCommandTest {
         StringWriter err = new StringWriter();
         assertThat(serve(new StringWriter(), err, "--index", indexDir.toString(), "--metrics-port", "70000")).isEqualTo(2);
         assertThat(err.toString()).contains("--metrics-port must be between 0 and 65535, got 70000");
+    }
+
+    @Test
+    void serve_metricsPortThatIsThePort_isUsageError() {
+        StringWriter err = new StringWriter();
+        assertThat(serve(new StringWriter(), err, "--index", indexDir.toString(), "--port", "7530", "--metrics-port", "7530"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--metrics-port 7530 is --port too");
+    }
+
+    @Test
+    void serve_aMisspeltVariable_andRedisOptionsWithoutRedis_areWarnedOf() throws Exception {
+        try (Serving s = Serving.start(Map.of("DOCASK_RATE_LIMT", "1/min"), "--index", indexDir.toString(), "--port", "0",
+                "--redis-fail-open")) {
+            assertThat(s.err().toString())
+                    .contains("docask serve: warning: DOCASK_RATE_LIMT is set, but no option of docask serve reads it; "
+                            + "did you mean DOCASK_RATE_LIMIT?")
+                    .contains("docask serve: warning: --redis-fail-open has no effect without --redis");
+        }
     }
 }
