@@ -177,6 +177,23 @@ class DocaskServerTest {
     }
 
     @Test
+    void widget_isGzippedForAClientThatTakesIt_andPlainForOneThatRefusesIt() throws Exception {
+        HttpResponse<String> plain = http.get("/widget.js");
+        HttpResponse<byte[]> zipped = http.client().send(http.request("/widget.js", "Accept-Encoding", "gzip, br").GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(zipped.headers().firstValue("Content-Encoding")).contains("gzip");
+        assertThat(zipped.headers().firstValue("Vary")).contains("Accept-Encoding");
+        assertThat(zipped.body().length).isLessThan(plain.body().length() / 2);
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(plain.body());
+        }
+        assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+        assertThat(StaticAssets.acceptsGzip("gzip;q=0, identity")).isFalse();
+        assertThat(StaticAssets.acceptsGzip("deflate, *;q=0.5")).isTrue();
+        assertThat(StaticAssets.acceptsGzip("br")).isFalse();
+    }
+
+    @Test
     void demoPage_escapesTheSiteName() {
         HttpResponse<String> r = http.get("/");
         assertThat(r.statusCode()).isEqualTo(200);
