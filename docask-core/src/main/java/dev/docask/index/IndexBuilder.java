@@ -86,7 +86,8 @@ public final class IndexBuilder {
         }
         requireIndexFolder(out);
         try (FolderLock lock = FolderLock.acquire(out, DEFAULT_LOCK_WAIT)) {
-            Map<String, Reused> previous = previousVectors(out, embedder);
+            Previous reusable = previousVectors(out, embedder);
+            Map<String, Reused> previous = reusable.vectors();
             int[] canonical = Copies.canonicalOf(chunks);
             List<IndexFiles.StoredChunk> stored = new ArrayList<>(chunks.size());
             for (int i = 0; i < chunks.size(); i++) {
@@ -139,7 +140,7 @@ public final class IndexBuilder {
                     Checksums.record(gen), null));
             Manifest manifest = previousGate(out, built).map(built::withGate).orElse(built);
             IndexFiles.writeManifest(gen, manifest);
-            IndexFiles.publish(out, gen);
+            IndexFiles.publish(out, gen, reusable.generation());
             requirePublished(out, gen);
             return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
         } catch (IOException e) {
@@ -374,30 +375,48 @@ public final class IndexBuilder {
     /** How the figures of a gate kept from the index before open: measured on its content, not on this one. */
     static final String KEPT_GATE = "gate kept from the index this build replaced";
 
-    private static Map<String, Reused> previousVectors(Path out, Optional<Embedder> embedder) {
-        Map<String, Reused> map = new HashMap<>();
+    /** The vectors a build may reuse, and the intact generation they come from (kept beside the new one as a fallback). */
+    private record Previous(Map<String, Reused> vectors, Optional<Path> generation) {
+    }
+
+    /**
+     * The vectors of the newest generation in {@code out} that passes its checks, the live one first: when it is
+     * damaged, the intact one a reader fell back to (DocIndex) still saves re-embedding, and stays as the fallback.
+     */
+    private static Previous previousVectors(Path out, Optional<Embedder> embedder) {
         if (embedder.isEmpty()) {
-            return map;
+            return new Previous(Map.of(), Optional.empty());
         }
+        Optional<Path> newest;
         try {
-            Optional<Path> gen = IndexFiles.reusableGeneration(out);
-            if (gen.isEmpty()) {
-                return map;
-            }
-            Manifest m = IndexFiles.readManifest(gen.get());
-            if (!m.embedderId().equals(embedder.get().id()) || m.dimensions() != embedder.get().dimensions()) {
-                return map;
-            }
-            List<IndexFiles.StoredChunk> chunks = IndexFiles.readChunks(gen.get());
-            Checksums.verifyOwnFiles(gen.get(), m); // damaged vectors must not move into a fresh generation
-            VectorStore vs = VectorStore.read(gen.get().resolve(IndexFiles.VECTORS), chunks.size(), m.dimensions());
-            for (int i = 0; i < chunks.size(); i++) {
-                map.putIfAbsent(chunks.get(i).embedHash(), new Reused(vs.vector(i), vs.scale(i)));
-            }
-        } catch (IOException | RuntimeException e) {
-            map.clear(); // a damaged previous index just means nothing is reused
+            newest = IndexFiles.reusableGeneration(out);
+        } catch (IOException e) {
+            return new Previous(Map.of(), Optional.empty());
         }
-        return map;
+        if (newest.isEmpty()) {
+            return new Previous(Map.of(), Optional.empty());
+        }
+        List<Path> candidates = new ArrayList<>(List.of(newest.get()));
+        candidates.addAll(IndexFiles.olderGenerations(out, newest.get()));
+        for (Path gen : candidates) {
+            Map<String, Reused> map = new HashMap<>();
+            try {
+                Manifest m = IndexFiles.readManifest(gen);
+                if (!m.embedderId().equals(embedder.get().id()) || m.dimensions() != embedder.get().dimensions()) {
+                    return new Previous(Map.of(), Optional.empty()); // the index was of another model: nothing to reuse
+                }
+                List<IndexFiles.StoredChunk> chunks = IndexFiles.readChunks(gen);
+                Checksums.verifyOwnFiles(gen, m); // damaged vectors must not move into a fresh generation
+                VectorStore vs = VectorStore.read(gen.resolve(IndexFiles.VECTORS), chunks.size(), m.dimensions());
+                for (int i = 0; i < chunks.size(); i++) {
+                    map.putIfAbsent(chunks.get(i).embedHash(), new Reused(vs.vector(i), vs.scale(i)));
+                }
+                return new Previous(map, Optional.of(gen));
+            } catch (IOException | RuntimeException e) {
+                // damaged: try the generation before it
+            }
+        }
+        return new Previous(Map.of(), Optional.empty());
     }
 
     private static int embedAll(Embedder embedder, List<Chunk> chunks, List<Integer> todo, byte[][] vectors,

@@ -178,7 +178,11 @@ final class IndexFiles {
      * Makes {@code gen} live and deletes generations older than the one it replaces. A damaged
      * CURRENT is simply replaced: rebuilding is how a user repairs it.
      */
-    static void publish(Path dir, Path gen) throws IOException {
+    /**
+     * Makes {@code gen} live and deletes the generations before it but the one CURRENT named and {@code intact}, the
+     * newest that passed its checks when CURRENT's did not: a reader's fallback stays (docs/reliability.md).
+     */
+    static void publish(Path dir, Path gen, Optional<Path> intact) throws IOException {
         Optional<Path> previous;
         try {
             previous = currentGeneration(dir);
@@ -191,7 +195,7 @@ final class IndexFiles {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String n = p.getFileName().toString();
-                boolean keep = p.equals(gen) || previous.map(p::equals).orElse(false);
+                boolean keep = p.equals(gen) || previous.map(p::equals).orElse(false) || intact.map(p::equals).orElse(false);
                 if (n.matches("gen-\\d{6}") && !keep && foreignInGeneration(p).isEmpty()) {
                     deleteTree(p);
                 }

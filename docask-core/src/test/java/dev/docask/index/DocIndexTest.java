@@ -242,6 +242,25 @@ class DocIndexTest {
         }
     }
 
+    @Test
+    void rebuild_overADamagedCurrentGeneration_reusesTheIntactOnesVectors_andKeepsItAsTheFallback() throws Exception {
+        TestIndexes.build(dir, "mock", chunks).close();
+        String intact = DocIndex.generation(dir).orElseThrow();
+        Path damaged = builtGeneration();
+        flipVectorByte(damaged);
+
+        IndexBuilder.BuildReport r = IndexBuilder.build(new dev.docask.ingest.Corpus(dev.docask.ingest.Framework.MARKDOWN,
+                chunks.size(), chunks, List.of()), IndexBuilder.Settings.defaults("mock").withSiteName("Test"), dir);
+
+        assertThat(r.reused()).as("the intact generation's vectors, not the damaged one's").isEqualTo(chunks.size());
+        assertThat(r.embedded()).isZero();
+        assertThat(Files.isDirectory(dir.resolve(intact))).as("the intact fallback stays").isTrue();
+        try (DocIndex index = DocIndex.open(dir)) {
+            assertThat(index.fallback()).isEmpty();
+            assertThat(index.size()).isEqualTo(chunks.size());
+        }
+    }
+
     private static float[] unit(int dims) {
         float[] q = new float[dims];
         java.util.Arrays.fill(q, (float) (1 / Math.sqrt(dims)));
