@@ -663,7 +663,7 @@ public final class DocaskServer implements AutoCloseable {
             return (r, sharedCache) -> {
                 AskHandler.Builder b = AskHandler.builder().retriever(r).model(spec).retrieval(options)
                         .answerCache(sharedCache.orElse(local)).maxOutputTokens(maxTokens)
-                        .onError(e -> LOG.warn("answer: {}", logLine(e)));
+                        .onError(e -> LOG.warn("answer (model {}): {}", spec, logLine(e))); // which model failed, for the operator
                 return (site == null ? b : b.siteName(site)).build();
             };
         }
