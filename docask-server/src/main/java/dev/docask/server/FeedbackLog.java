@@ -37,7 +37,7 @@ final class FeedbackLog {
         o.put("receivedAt", f.receivedAt().toString());
         o.put("answerId", f.answerId());
         o.put("rating", f.rating().name().toLowerCase(Locale.ROOT));
-        // the same redaction as the question log's (docs/design.md, "Privacy"): what readers type stays theirs
+        // the same redaction as the question log's (docs/design.md, "Question log"): what readers type stays theirs
         o.put("comment", Redaction.redact(f.comment()));
         o.put("question", Redaction.redact(f.question()));
         o.put("answer", Redaction.redact(f.answer()));

@@ -46,7 +46,7 @@ final class LineAppender {
 
     /**
      * Read and write for the server's user alone where the file system has POSIX permissions: what readers typed is
-     * personal data (docs/design.md, "Privacy"), and a umask of 022 would make a new log readable by every local user.
+     * personal data (docs/design.md, "Question log"), and a umask of 022 would make a new log readable by every local user.
      * Applies to files and folders this class's callers create, never to existing ones.
      */
     static java.nio.file.attribute.FileAttribute<?>[] ownerOnly(boolean folder) {

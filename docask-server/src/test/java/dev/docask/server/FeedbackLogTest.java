@@ -12,7 +12,7 @@ import java.time.Instant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The feedback log keeps what readers typed as the question log does (docs/design.md, "Privacy"). */
+/** The feedback log keeps what readers typed as the question log does (docs/design.md, "Question log"). */
 class FeedbackLogTest {
     @TempDir
     Path dir;
