@@ -2,7 +2,6 @@ package dev.docask.cli;
 
 import dev.docask.embed.Embedder;
 import dev.docask.embed.Embedders;
-import dev.docask.embed.EmbeddingException;
 import dev.docask.index.IndexException;
 import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
@@ -207,29 +206,35 @@ final class IndexCommand implements Callable<Integer> {
                       IndexBuilder.Settings settings, Optional<SiteCrawler.Result> crawled) {
         BuildReport report;
         boolean embeds = e.map(x -> !x.matchesWordsOnly()).orElse(false);
+        long[] measuring = {0};
+        IndexBuilder.GateMeasure measure = built -> { // before the build is published: it goes live with its gate
+            long t = System.nanoTime();
+            try {
+                return HybridRetriever.measureGate(built);
+            } finally {
+                measuring[0] = System.nanoTime() - t;
+            }
+        };
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
             report = IndexBuilder.build(corpus, e, settings, this.out, n -> {
                 if (bar != null) {
                     bar.stepTo(n);
                 }
-            });
-        }
-        crawled.ifPresent(r -> r.saveState(this.out));
-        long calibrating = System.nanoTime();
-        Manifest.Gate gate;
-        try {
-            gate = HybridRetriever.calibrateAndRecordGate(this.out);
-        } catch (EmbeddingException | IndexException failed) {
-            // the index is published already: say so, so that an embedder that gave out late costs no rebuild
-            printIndexed(out, start, corpus, report);
-            err.println("docask index: the index in " + this.out + " is written, but its gate could not be measured: "
-                    + failed.getMessage() + ". Until 'docask calibrate --auto --index " + this.out + "' measures it,"
-                    + (report.manifest().gate().isPresent() ? " the gate measured on the index it replaced applies"
-                    : " the embedder's default floors apply") + (backend != null || llmsTxt != null
-                    ? "; nothing was published to --backend or written to --llms-txt" : "") + ".");
+            }, measure);
+        } catch (IndexBuilder.GateNotMeasured failed) {
+            // the index is published all the same: say so, so that an embedder that gave out late costs no rebuild
+            crawled.ifPresent(r -> r.saveState(this.out));
+            printIndexed(out, start, corpus, failed.report());
+            err.println("docask index: " + failed.getMessage() + ". Until 'docask calibrate --auto --index " + this.out
+                    + "' measures it," + (failed.report().manifest().gate().isPresent()
+                    ? " the gate measured on the index it replaced applies" : " the embedder's default floors apply")
+                    + (backend != null || llmsTxt != null ? "; nothing was published to --backend or written to --llms-txt" : "")
+                    + ".");
             return 1;
         }
-        double gateSecs = (System.nanoTime() - calibrating) / 1e9;
+        crawled.ifPresent(r -> r.saveState(this.out));
+        Manifest.Gate gate = report.manifest().gate().orElseThrow();
+        double gateSecs = measuring[0] / 1e9;
         printIndexed(out, start, corpus, report);
         out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows how)%n", gateSecs,
                 GateReport.floors(gate));

@@ -40,8 +40,8 @@ import com.google.errorprone.annotations.CheckReturnValue;
  *
  * <pre>{@code
  * Corpus corpus = SiteReader.read(Path.of("docs"), IngestOptions.defaults("https://vitest.dev"));
- * BuildReport r = IndexBuilder.build(corpus, Settings.defaults("bge-small"), Path.of("vitest-index"));
- * HybridRetriever.calibrateAndRecordGate(Path.of("vitest-index"));  // the site's own relevance gate, as 'docask index' does
+ * BuildReport r = IndexBuilder.build(corpus, Settings.defaults("bge-small"), Path.of("vitest-index"),
+ *         HybridRetriever::measureGate);   // the site's own relevance gate, measured before it goes live, as 'docask index' does
  * }</pre>
  */
 public final class IndexBuilder {
@@ -64,6 +64,21 @@ public final class IndexBuilder {
     }
 
     /**
+     * As {@link #build(Corpus, Settings, Path)}, the gate measured before the index is published, as
+     * {@code docask index} does:
+     *
+     * <pre>{@code
+     * IndexBuilder.build(corpus, Settings.defaults("bge-small"), Path.of("docs-index"), HybridRetriever::measureGate);
+     * }</pre>
+     *
+     * @throws GateNotMeasured when the measurement failed; the index was published all the same
+     */
+    public static BuildReport build(Corpus corpus, Settings settings, Path out, GateMeasure measure) {
+        Objects.requireNonNull(settings, "settings");
+        return build(corpus, Embedders.fromSpec(settings.embedderSpec()), settings, out, n -> { }, measure);
+    }
+
+    /**
      * Builds the index into {@code out} (a new generation, made live when complete).
      *
      * @param embedder the embedder that {@code settings.embedderSpec()} builds (empty for {@code none});
@@ -73,6 +88,28 @@ public final class IndexBuilder {
      */
     public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, Settings settings,
                                     Path out, IntConsumer embedded) {
+        return write(corpus, embedder, settings, out, embedded, null);
+    }
+
+    /**
+     * Builds the index as {@link #build(Corpus, Optional, Settings, Path, IntConsumer)} does, and measures its relevance
+     * gate before publishing it, so that the index goes live with the gate measured on it ({@code docask index} does):
+     *
+     * <pre>{@code
+     * IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"), Settings.defaults("bge-small"), dir, n -> { },
+     *         HybridRetriever::measureGate);
+     * }</pre>
+     *
+     * @throws GateNotMeasured when the measurement failed: the index was published all the same, with the gate of the
+     *                         index it replaced, if any ({@link GateNotMeasured#report()})
+     */
+    public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, Settings settings, Path out,
+                                    IntConsumer embedded, GateMeasure measure) {
+        return write(corpus, embedder, settings, out, embedded, Objects.requireNonNull(measure, "measure"));
+    }
+
+    private static BuildReport write(Corpus corpus, Optional<Embedder> embedder, Settings settings, Path out,
+                                     IntConsumer embedded, @org.jspecify.annotations.Nullable GateMeasure measure) {
         long start = System.nanoTime();
         Objects.requireNonNull(corpus, "corpus");
         Objects.requireNonNull(embedder, "embedder");
@@ -140,9 +177,24 @@ public final class IndexBuilder {
                     Checksums.record(gen), null));
             Manifest manifest = previousGate(out, built).map(built::withGate).orElse(built);
             IndexFiles.writeManifest(gen, manifest);
+            RuntimeException notMeasured = null;
+            if (measure != null) {
+                // measured before it goes live: a server never serves the new content with an older gate, and a
+                // build stopped while measuring leaves the previous index live (docs/reliability.md)
+                try (DocIndex unpublished = DocIndex.openUnpublished(out, gen)) {
+                    manifest = manifest.withGate(Objects.requireNonNull(measure.measure(unpublished), "measured gate"));
+                } catch (RuntimeException e) {
+                    notMeasured = e; // published with the gate kept from before: the embedding work is not lost
+                }
+                IndexFiles.writeManifest(gen, manifest);
+            }
             IndexFiles.publish(out, gen, reusable.generation());
             requirePublished(out, gen);
-            return new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
+            BuildReport report = new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
+            if (notMeasured != null) {
+                throw new GateNotMeasured(out, report, notMeasured);
+            }
+            return report;
         } catch (IOException e) {
             throw new IndexException("could not write the index to " + out + ": " + IndexFiles.reason(e), e);
         }
@@ -496,6 +548,35 @@ public final class IndexBuilder {
      */
     @CheckReturnValue
     public record BuildReport(Manifest manifest, int embedded, int reused, long millis) {
+    }
+
+    /**
+     * Measures the relevance gate of a built index before it is published ({@code HybridRetriever::measureGate};
+     * docs/retrieval.md §4, "A gate that calibrates itself").
+     */
+    @FunctionalInterface
+    public interface GateMeasure {
+        /** The gate of {@code built}, the generation about to be published. */
+        Manifest.Gate measure(DocIndex built);
+    }
+
+    /**
+     * The index was built and published, but its gate could not be measured (the embedder failed late): it answers
+     * with the gate of the index it replaced, if any, until {@code docask calibrate --auto} measures it.
+     */
+    public static final class GateNotMeasured extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient BuildReport report;
+
+        GateNotMeasured(Path out, BuildReport report, RuntimeException cause) {
+            super("the index in " + out + " is written, but its gate could not be measured: " + cause.getMessage(), cause);
+            this.report = report;
+        }
+
+        /** What the build did; the manifest as published. */
+        public BuildReport report() {
+            return report;
+        }
     }
 
     /**

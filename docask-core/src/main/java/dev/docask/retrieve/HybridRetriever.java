@@ -230,6 +230,19 @@ public final class HybridRetriever {
     }
 
     /**
+     * The relevance gate of {@code index}, measured with the embedder it names: what {@code docask index} records before it
+     * publishes a build ({@link dev.docask.index.IndexBuilder.GateMeasure}). Takes a few seconds.
+     *
+     * <pre>{@code
+     * IndexBuilder.build(corpus, Embedders.fromSpec("bge-small"), Settings.defaults("bge-small"), dir, n -> { },
+     *         HybridRetriever::measureGate);
+     * }</pre>
+     */
+    public static Manifest.Gate measureGate(DocIndex index) {
+        return create(index).calibrateGate();
+    }
+
+    /**
      * Measures the relevance gate of the index in {@code dir} with the embedder it was built with, and records it in
      * the index's manifest: what {@code docask index} does after a build, for a program that builds with
      * {@link dev.docask.index.IndexBuilder#build}. Without it the index keeps the embedder's default floors

@@ -162,6 +162,34 @@ class IndexBuilderTest {
         assertThat(manifest().gate()).isEmpty();
     }
 
+    @Test
+    void build_withAGateMeasure_measuresTheNewGenerationBeforeItGoesLive_andAFailedMeasureStillPublishes() throws IOException {
+        build(options(BASE, 800));
+        String before = DocIndex.generation(out).orElseThrow();
+        Manifest.Gate measured = new Manifest.Gate(java.util.OptionalDouble.empty(), 0.37, "none", "", List.of("measured"),
+                java.time.Instant.parse("2026-12-06T00:00:00Z"));
+        List<String> seen = new java.util.ArrayList<>();
+        IndexBuilder.BuildReport r = IndexBuilder.build(read(options(BASE, 800)), IndexBuilder.Settings.defaults("none"), out,
+                built -> {
+                    seen.add(DocIndex.generation(out).orElseThrow() + " live while " + built.openedGeneration() + " is measured");
+                    assertThat(built.size()).isPositive();
+                    return measured;
+                });
+        assertThat(seen).singleElement().asString().startsWith(before + " live while ").doesNotEndWith(before + " is measured");
+        assertThat(r.manifest().gate()).contains(measured);
+        assertThat(manifest().gate()).contains(measured);
+
+        Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
+        assertThatThrownBy(() -> IndexBuilder.build(read(options(BASE, 800)), IndexBuilder.Settings.defaults("none"), out,
+                built -> {
+                    throw new IllegalStateException("the embedder gave out");
+                }))
+                .isInstanceOf(IndexBuilder.GateNotMeasured.class).hasMessageContaining("is written, but its gate could not be measured")
+                .satisfies(e -> assertThat(((IndexBuilder.GateNotMeasured) e).report().manifest().pages()).isEqualTo(3));
+        assertThat(manifest().pages()).as("published all the same").isEqualTo(3);
+        assertThat(manifest().gate().orElseThrow().minKeywordCoverage()).as("with the gate kept from before").isEqualTo(0.37);
+    }
+
     private Manifest manifest() {
         try (DocIndex index = DocIndex.open(out)) {
             return index.manifest();
