@@ -144,14 +144,15 @@ class McpCommandTest {
                     + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
                     + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
                     + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\"}\n"
-                    + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"x\"}\n")
+                    + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"x\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"search_docs\",\"arguments\":[1]}}\n")
                     .getBytes(StandardCharsets.UTF_8));
             in.close();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{");
-            for (int id = 2; id <= 3; id++) {
+            for (int id = 2; id <= 4; id++) {
                 assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32602")
-                        .doesNotContain("NullPointerException");
+                        .doesNotContain("NullPointerException").doesNotContain("LinkedHashMap");
             }
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(Files.readString(err)).doesNotContain("NullPointerException").doesNotContain("\tat ");

@@ -75,7 +75,12 @@ class McpRouteTest {
         HttpResponse<String> call = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}",
                 "Accept", accept, "Mcp-Session-Id", session);
 
-        assertThat(call.body()).contains("\"id\":7").contains("\"code\":-32602").contains("tools/call without params");
+        assertThat(call.body()).contains("\"id\":7").contains("\"code\":-32602").contains("tools/call without a tool name");
+        HttpResponse<String> notAnObject = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":8,"
+                + "\"method\":\"tools/call\",\"params\":{\"name\":\"search_docs\",\"arguments\":\"q\"}}",
+                "Accept", accept, "Mcp-Session-Id", session);
+        assertThat(notAnObject.body()).contains("\"id\":8").contains("\"code\":-32602")
+                .contains("tools/call arguments that are not an object").doesNotContain("LinkedHashMap");
     }
 
     @Test
