@@ -80,16 +80,22 @@ final class PageFetch {
         try {
             f = fetcher.get(url, conditional(before), PageFetch::cap, this::refusal);
         } catch (Fetcher.FetchFailure e) {
+            if (!e.offSite() && before.isPresent()) {
+                return kept(url, before.get(), e.reason());
+            }
             return Result.problem(url, e.offSite() ? Outcome.OFF_SITE : Outcome.FAILED, e.reason());
         }
         if (f.status() == 304 && before.isPresent()) {
-            List<URI> links = before.get().links() == null ? List.of()
-                    : before.get().links().stream().map(URI::create).toList();
-            return new Result(url, Outcome.UNCHANGED, previous.chunks(before.get()), Optional.empty(), links, before);
+            return new Result(url, Outcome.UNCHANGED, previous.chunks(before.get()), Optional.empty(), linksOf(before.get()),
+                    before);
         }
         if (f.status() != 200) {
             String retry = f.header("Retry-After").map(v -> " (Retry-After " + v.strip() + ", longer or more often than docask waits)")
                     .filter(v -> f.status() == 429 || f.status() == 503).orElse("");
+            boolean passes = f.status() >= 500 || f.status() == 429 || f.status() == 408; // 404 and 410: the page is gone
+            if (passes && before.isPresent()) {
+                return kept(url, before.get(), "HTTP " + f.status() + retry);
+            }
             return Result.problem(url, Outcome.FAILED, "HTTP " + f.status() + retry);
         }
         Optional<String> type = f.header("Content-Type");
@@ -116,6 +122,18 @@ final class PageFetch {
         CrawlState.Page page = new CrawlState.Page(f.header("ETag").orElse(null), f.header("Last-Modified").orElse(null),
                 sha256(body), chunks.get().get(0).source(), followLinks ? links.stream().map(URI::toString).toList() : null);
         return new Result(url, Outcome.INDEXED, chunks.get(), Optional.empty(), links, Optional.of(page));
+    }
+
+    /** A page that failed for a reason that passes, with its chunks and state from the last crawl ({@link Outcome#KEPT}). */
+    private Result kept(URI url, CrawlState.Page before, String reason) {
+        return new Result(url, Outcome.KEPT, previous.chunks(before),
+                Optional.of(new Problem(url.toString(), reason + "; its version from the last crawl is kept")), linksOf(before),
+                Optional.of(before));
+    }
+
+    /** The links a page had at the last crawl, to follow again when it is not read anew. */
+    private static List<URI> linksOf(CrawlState.Page before) {
+        return before.links() == null ? List.of() : before.links().stream().map(URI::create).toList();
     }
 
     private static Map<String, String> conditional(Optional<CrawlState.Page> before) {

@@ -77,6 +77,11 @@ public final class SiteCrawler {
         TOO_BIG,
         /** An HTTP error, a timeout, a network error, an unreadable page. */
         FAILED,
+        /**
+         * Failed this time for a reason that passes (a timeout, a network error, HTTP 5xx, 429 or 408) and read by the
+         * last crawl: its chunks from then are kept, so a site's bad minute does not empty the index.
+         */
+        KEPT,
         /** Redirected to another site (or to a path robots.txt disallows): not followed. */
         OFF_SITE,
         /** Another URL of a page already read (its canonical link or a redirect leads there). */
@@ -304,7 +309,8 @@ public final class SiteCrawler {
          */
         public String summary() {
             int pages = counts.values().stream().mapToInt(Integer::intValue).sum();
-            List<String> read = parts(Outcome.INDEXED, "indexed", Outcome.UNCHANGED, "unchanged");
+            List<String> read = parts(Outcome.INDEXED, "indexed", Outcome.UNCHANGED, "unchanged",
+                    Outcome.KEPT, "failed now and kept from the last crawl");
             List<String> skipped = parts(Outcome.ROBOTS, "by robots.txt", Outcome.NOINDEX, "noindex",
                     Outcome.NOT_HTML, "not HTML", Outcome.TOO_BIG, "too big", Outcome.OFF_SITE, "redirected off the site",
                     Outcome.DUPLICATE, "duplicate", Outcome.OVER_MAX_PAGES, "over --max-pages");

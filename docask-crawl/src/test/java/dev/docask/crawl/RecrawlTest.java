@@ -74,4 +74,30 @@ class RecrawlTest {
             assertThat(site.requests()).noneMatch(req -> req.status() == 304);
         }
     }
+
+    @Test
+    void recrawl_aPageThatFailsForAReasonThatPasses_keepsItsLastVersion_aPageGoneIsDropped(@TempDir Path tmp) {
+        Path out = tmp.resolve("index");
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", PAGES)) {
+            SiteCrawler.Result first = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            build(first, out);
+            site.route("/guide/config.html", exchange -> {
+                exchange.sendResponseHeaders(503, -1);
+                exchange.close();
+            });
+            site.route("/api/reference.html", exchange -> {
+                exchange.sendResponseHeaders(404, -1);
+                exchange.close();
+            });
+            SiteCrawler.Result again = SiteCrawler.builder(site.origin() + "/").previous(out).build().crawl();
+
+            assertThat(again.count(SiteCrawler.Outcome.KEPT)).isEqualTo(1);
+            assertThat(again.count(SiteCrawler.Outcome.FAILED)).isEqualTo(1);
+            assertThat(again.corpus().chunks()).anyMatch(c -> c.url().contains("/guide/config"))
+                    .noneMatch(c -> c.url().contains("/api/reference"));
+            assertThat(again.corpus().problems()).anyMatch(p -> p.file().endsWith("/guide/config.html")
+                    && p.reason().equals("HTTP 503; its version from the last crawl is kept"));
+            assertThat(again.summary()).contains("1 failed now and kept from the last crawl").contains("; 1 failed");
+        }
+    }
 }
