@@ -29,12 +29,15 @@ final class StdioLines extends InputStream {
 
     private final BufferedReader reader;
     private final McpJsonMapper json;
+    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"" + McpSchema.METHOD_NOTIFICATION_INITIALIZED + "\"}";
     private static final long DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
 
     private final CountDownLatch ended = new CountDownLatch(1);
     private final Object answered = new Object();
     private long requests;
     private long responses;
+    private boolean initializeRead;
+    private boolean initializedRead;
     private byte[] line = new byte[0];
     private int pos;
 
@@ -84,8 +87,26 @@ final class StdioLines extends InputStream {
                 continue;
             }
             next = CallParams.checked(next);
+            String before = "";
             try {
-                if (McpSchema.deserializeJsonRpcMessage(json, next) instanceof McpSchema.JSONRPCRequest) {
+                McpSchema.JSONRPCMessage m = McpSchema.deserializeJsonRpcMessage(json, next);
+                if (m instanceof McpSchema.JSONRPCNotification n && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
+                    initializedRead = true;
+                }
+                if (m instanceof McpSchema.JSONRPCRequest r) {
+                    boolean lifecycle = McpSchema.METHOD_INITIALIZE.equals(r.method()) || McpSchema.METHOD_PING.equals(r.method());
+                    initializeRead |= McpSchema.METHOD_INITIALIZE.equals(r.method());
+                    if (!lifecycle && !initializeRead) {
+                        // the SDK would never answer it, and the end of input would wait DRAIN for that answer
+                        LOG.warn("skipped request {} ({}): it came before 'initialize', which an MCP client sends first",
+                                r.id(), r.method());
+                        continue;
+                    }
+                    if (!lifecycle && !initializedRead) {
+                        // a client that skips 'notifications/initialized' is answered, as over HTTP, not left waiting
+                        before = INITIALIZED + "\n";
+                        initializedRead = true;
+                    }
                     synchronized (answered) {
                         requests++;
                     }
@@ -94,7 +115,7 @@ final class StdioLines extends InputStream {
                 LOG.warn("skipped a line that is not a JSON-RPC message ({} characters)", next.length());
                 continue;
             }
-            line = (next + "\n").getBytes(StandardCharsets.UTF_8);
+            line = (before + next + "\n").getBytes(StandardCharsets.UTF_8);
             pos = 0;
         }
         return true;
