@@ -66,8 +66,9 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--framework", paramLabel = "NAME", description = "docusaurus, vitepress, starlight, mkdocs, html or markdown (default: detected).")
     String framework;
 
-    @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC",
-            description = "bge-small (default, local), openai:<model>, mock[:dims] or none.")
+    @Option(names = "--embedder", paramLabel = "SPEC",
+            description = "bge-small (local), openai:<model>, mock[:dims] or none (default: the one the index in --out was "
+                    + "built with, else bge-small).")
     String embedder;
 
     @Option(names = "--chunk-size", defaultValue = "" + IngestOptions.DEFAULT_CHUNK_SIZE, paramLabel = "N",
@@ -114,6 +115,9 @@ final class IndexCommand implements Callable<Integer> {
         if (baseUrl == null) {
             baseUrl = site.isPresent() ? "" : recordedBaseUrl(err);
         }
+        if (embedder == null) {
+            embedder = recordedEmbedder(err);
+        }
         Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
         if (!baseUrl.isBlank()) {
             OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
@@ -141,7 +145,10 @@ final class IndexCommand implements Callable<Integer> {
         Optional<SiteCrawler> crawler = site.map(url -> crawl.crawler(spec, url, chunkSize, chunkOverlap, this.out));
         for (Path f : folders) {
             if (!Files.isDirectory(f)) {
-                throw new IllegalArgumentException("not a folder: " + f);
+                boolean looksLikeAHost = !Files.exists(f) && f.getNameCount() == 1 && f.toString().matches("[\\w.-]+\\.[a-z]{2,}(:\\d+)?")
+                        || f.toString().matches("\\d+\\.\\d+\\.\\d+\\.\\d+(:\\d+)?");
+                throw new IllegalArgumentException("not a folder: " + f
+                        + (looksLikeAHost ? "; to crawl a site, give its URL: https://" + f + "/" : ""));
             }
         }
         if (check || !Files.isDirectory(this.out)) {
@@ -264,6 +271,18 @@ final class IndexCommand implements Callable<Integer> {
      * The base URL the index in --out was built with, said on stderr, so that a rebuild without
      * --base-url does not make every URL site-relative; "" when there is none.
      */
+    /**
+     * The embedder the index in --out was built with, said on stderr, as the base URL is kept: a rebuild or --check
+     * without --embedder compares like with like; bge-small for a new index.
+     */
+    private String recordedEmbedder(PrintWriter err) {
+        Optional<String> recorded = DocIndex.findManifest(this.out).map(m -> m.embedderSpec().toString())
+                .filter(spec -> !spec.equals(Embedders.DEFAULT_SPEC));
+        recorded.ifPresent(spec -> err.println("note: keeping the embedder " + spec + " recorded in " + this.out
+                + " (--embedder changes it)"));
+        return recorded.orElse(Embedders.DEFAULT_SPEC);
+    }
+
     private String recordedBaseUrl(PrintWriter err) {
         Optional<String> recorded = DocIndex.findManifest(this.out).flatMap(Manifest::baseUrl);
         recorded.ifPresent(url -> err.println("note: keeping the base URL " + url + " recorded in " + this.out

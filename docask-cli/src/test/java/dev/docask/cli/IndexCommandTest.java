@@ -84,6 +84,18 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_rebuildWithoutEmbedder_keepsTheRecordedOne_andSaysSo_andAHostForAFolder_getsAHint() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "mock", "-q").code()).isZero();
+        CliRun again = run("index", weird.toString(), "--out", out, "--check");
+        assertThat(again.err()).contains("note: keeping the embedder mock recorded in " + out);
+        assertThat(again.out()).as(again.err()).startsWith("up to date");
+
+        CliRun host = run("index", "docs.example.com", "--out", out + "-2");
+        assertThat(host.code()).isEqualTo(1);
+        assertThat(host.err()).contains("not a folder: docs.example.com; to crawl a site, give its URL: https://docs.example.com/");
+    }
+
+    @Test
     void index_mixedFolderGuessedMarkdown_saysWhichHtmlFilesWereLeftOutAndHowToReadThem() {
         CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "-q");
         assertThat(r.code()).as(r.err()).isZero();
