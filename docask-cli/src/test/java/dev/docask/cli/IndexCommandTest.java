@@ -159,7 +159,7 @@ class IndexCommandTest {
         Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text, edited.");
         CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--check");
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.out()).isEqualTo("stale: " + out + ": pages changed; run 'docask index' again\n");
+        assertThat(r.out()).isEqualTo("stale: " + out + ": pages changed: 1 changed (a.md); run 'docask index' again\n");
     }
 
     @Test

@@ -356,18 +356,32 @@ public final class IndexBuilder {
      */
     public static List<String> differences(Corpus corpus, Settings settings, Path out) {
         Manifest m;
+        Path gen;
         try {
-            Optional<Path> gen = IndexFiles.currentGeneration(out);
-            if (gen.isEmpty()) {
+            Optional<Path> current = IndexFiles.currentGeneration(out);
+            if (current.isEmpty()) {
                 return List.of("no index in " + out);
             }
-            m = IndexFiles.readManifest(gen.get());
+            gen = current.get();
+            m = IndexFiles.readManifest(gen);
         } catch (IOException e) {
             return List.of("cannot read the index in " + out + ": " + IndexFiles.reason(e));
         } catch (RuntimeException e) {
             return List.of("cannot read the index in " + out + ": " + e.getMessage());
         }
-        return Staleness.differences(m, corpus, settings, contentHash(corpus.chunks()));
+        List<String> differences = new ArrayList<>(Staleness.differences(m, corpus, settings, contentHash(corpus.chunks())));
+        int changed = differences.indexOf(Staleness.PAGES_CHANGED);
+        boolean sameChunking = differences.stream().noneMatch(d -> d.startsWith("chunk ") || d.startsWith("base URL")
+                || d.startsWith("read as")); // else every page's chunks differ, changed or not
+        if (changed >= 0 && sameChunking) {
+            try {
+                differences.set(changed, Staleness.pagesChanged(IndexFiles.readChunks(gen).stream()
+                        .map(IndexFiles.StoredChunk::chunk).toList(), corpus.chunks()));
+            } catch (IOException | RuntimeException e) {
+                // the phrase alone: which pages is a courtesy, not worth failing the check for
+            }
+        }
+        return differences;
     }
 
     /** A hash of every chunk's content and address: equal hashes mean the same index content. */

@@ -1,11 +1,13 @@
 package dev.docask.index;
 
+import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /*
  * The content hash covers every chunk's URL and text, so a new base URL or chunk size changes it
@@ -42,7 +44,7 @@ final class Staleness {
         boolean knownSources = !stored.sourceHash().isEmpty() && !corpus.sourceHash().isEmpty();
         boolean sameContent = m.contentHash().equals(contentHash);
         if (knownSources ? !stored.sourceHash().equals(corpus.sourceHash()) : !sameContent && !chunkingDiffers) {
-            out.add("pages changed");
+            out.add(PAGES_CHANGED);
         } else if (knownSources && !sameContent && !chunkingDiffers) {
             out.add("same pages but different chunks (built by another docask version?)");
         }
@@ -54,6 +56,47 @@ final class Staleness {
                     m.bm25K1(), m.bm25B(), settings.bm25K1(), settings.bm25B()));
         }
         return out;
+    }
+
+    static final String PAGES_CHANGED = "pages changed";
+    private static final int NAMED = 5;
+
+    /**
+     * "pages changed" with the pages named, from each page's chunks before and now: "pages changed: 1 added (…),
+     * 2 changed (…, …)", at most {@link #NAMED} named a kind. Pages are named by their source file or URL path.
+     */
+    static String pagesChanged(List<Chunk> before, List<Chunk> now) {
+        Map<String, String> was = pages(before);
+        Map<String, String> is = pages(now);
+        List<String> added = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        is.forEach((page, text) -> {
+            if (!was.containsKey(page)) {
+                added.add(page);
+            } else if (!was.get(page).equals(text)) {
+                changed.add(page);
+            }
+        });
+        was.keySet().stream().filter(page -> !is.containsKey(page)).forEach(removed::add);
+        List<String> parts = new ArrayList<>();
+        for (var kind : List.of(Map.entry("added", added), Map.entry("removed", removed), Map.entry("changed", changed))) {
+            List<String> pages = kind.getValue();
+            if (!pages.isEmpty()) {
+                parts.add(pages.size() + " " + kind.getKey() + " (" + String.join(", ", pages.subList(0, Math.min(NAMED, pages.size())))
+                        + (pages.size() > NAMED ? ", …" : "") + ")");
+            }
+        }
+        return parts.isEmpty() ? PAGES_CHANGED : PAGES_CHANGED + ": " + String.join(", ", parts);
+    }
+
+    /** Each page (its source) with the text of its chunks, in order. */
+    private static Map<String, String> pages(List<Chunk> chunks) {
+        Map<String, String> pages = new java.util.TreeMap<>();
+        for (Chunk c : chunks) {
+            pages.merge(c.source(), c.url() + "\u0000" + c.heading() + "\u0000" + c.text(), (a, b) -> a + "\u0001" + b);
+        }
+        return pages;
     }
 
     private static String orNone(String baseUrl) {

@@ -107,11 +107,15 @@ class IndexBuilderTest {
     }
 
     @Test
-    void differences_anEditedPage_saysPagesChanged_alongsideOtherDifferences() throws IOException {
+    void differences_anEditedPage_saysPagesChanged_namingThem_alongsideOtherDifferences() throws IOException {
         build(IngestOptions.defaults(BASE));
         Files.writeString(docs.resolve("b.md"), "# Beta\n\nBeta pages now say other things.");
         assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
-                .containsExactly("pages changed");
+                .containsExactly("pages changed: 1 changed (b.md)");
+        Files.delete(docs.resolve("a.md"));
+        Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
+                .containsExactly("pages changed: 1 added (c.md), 1 removed (a.md), 1 changed (b.md)");
         assertThat(IndexBuilder.differences(read(options(BASE, 800)), IndexBuilder.Settings.defaults("mock"), out))
                 .containsExactly("built with embedder none, asked for mock", "chunk size 1200, asked for 800",
                         "pages changed");
@@ -131,7 +135,8 @@ class IndexBuilderTest {
         IndexBuilder.build(one, Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), out, n -> { });
         Corpus other = new Corpus(Framework.MARKDOWN, 1, List.of(chunk(BASE + "/a", "A", "", "beta")), List.of());
         assertThat(IndexBuilder.differences(one, IndexBuilder.Settings.defaults("none"), out)).isEmpty();
-        assertThat(IndexBuilder.differences(other, IndexBuilder.Settings.defaults("none"), out)).containsExactly("pages changed");
+        assertThat(IndexBuilder.differences(other, IndexBuilder.Settings.defaults("none"), out))
+                .containsExactly("pages changed: 1 changed (a.md)");
     }
 
     @Test
