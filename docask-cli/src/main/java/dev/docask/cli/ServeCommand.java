@@ -107,7 +107,9 @@ final class ServeCommand implements Callable<Integer> {
                     + "this Redis, e.g. redis://redis:6379 (password and TLS through the URL: rediss://:pw@host:6380/0).")
     String redis;
 
-    @Option(names = "--redis-prefix", defaultValue = "docask", paramLabel = "WORD",
+    private static final String DEFAULT_REDIS_PREFIX = "docask";
+
+    @Option(names = "--redis-prefix", defaultValue = DEFAULT_REDIS_PREFIX, paramLabel = "WORD",
             description = "First part of every Redis key, one per deployment sharing a Redis (default docask).")
     String redisPrefix;
 
@@ -130,7 +132,7 @@ final class ServeCommand implements Callable<Integer> {
         if (spec.defaultValueProvider() instanceof EnvironmentDefaults env) {
             w.addAll(env.unread(spec));
         }
-        if (redis == null && (redisFailOpen || !"docask".equals(redisPrefix))) {
+        if (redis == null && (redisFailOpen || !DEFAULT_REDIS_PREFIX.equals(redisPrefix))) {
             w.add((redisFailOpen ? "--redis-fail-open" : "--redis-prefix") + " has no effect without --redis");
         }
         return w;

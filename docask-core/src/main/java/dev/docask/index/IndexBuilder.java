@@ -369,19 +369,13 @@ public final class IndexBuilder {
         } catch (RuntimeException e) {
             return List.of("cannot read the index in " + out + ": " + e.getMessage());
         }
-        List<String> differences = new ArrayList<>(Staleness.differences(m, corpus, settings, contentHash(corpus.chunks())));
-        int changed = differences.indexOf(Staleness.PAGES_CHANGED);
-        boolean sameChunking = differences.stream().noneMatch(d -> d.startsWith("chunk ") || d.startsWith("base URL")
-                || d.startsWith("read as")); // else every page's chunks differ, changed or not
-        if (changed >= 0 && sameChunking) {
+        return Staleness.differences(m, corpus, settings, contentHash(corpus.chunks()), () -> {
             try {
-                differences.set(changed, Staleness.pagesChanged(IndexFiles.readChunks(gen).stream()
-                        .map(IndexFiles.StoredChunk::chunk).toList(), corpus.chunks()));
-            } catch (IOException | RuntimeException e) {
-                // the phrase alone: which pages is a courtesy, not worth failing the check for
+                return IndexFiles.readChunks(gen).stream().map(IndexFiles.StoredChunk::chunk).toList();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-        }
-        return differences;
+        });
     }
 
     /** A hash of every chunk's content and address: equal hashes mean the same index content. */

@@ -21,7 +21,12 @@ final class Staleness {
     private Staleness() {
     }
 
-    static List<String> differences(Manifest m, Corpus corpus, IndexBuilder.Settings settings, String contentHash) {
+    /**
+     * @param before the index's chunks, read only to name the pages that changed (when its chunking is the corpus's:
+     *               else every page's chunks differ); a failure to read them leaves the phrase without names
+     */
+    static List<String> differences(Manifest m, Corpus corpus, IndexBuilder.Settings settings, String contentHash,
+                                    java.util.function.Supplier<List<Chunk>> before) {
         List<String> out = new ArrayList<>();
         StoredManifest stored = m.stored(); // the facts as written, compared as the build would write them
         IngestOptions asked = corpus.options();
@@ -44,7 +49,7 @@ final class Staleness {
         boolean knownSources = !stored.sourceHash().isEmpty() && !corpus.sourceHash().isEmpty();
         boolean sameContent = m.contentHash().equals(contentHash);
         if (knownSources ? !stored.sourceHash().equals(corpus.sourceHash()) : !sameContent && !chunkingDiffers) {
-            out.add(PAGES_CHANGED);
+            out.add(chunkingDiffers ? PAGES_CHANGED : pagesChanged(before, corpus.chunks()));
         } else if (knownSources && !sameContent && !chunkingDiffers) {
             out.add("same pages but different chunks (built by another docask version?)");
         }
@@ -65,8 +70,13 @@ final class Staleness {
      * "pages changed" with the pages named, from each page's chunks before and now: "pages changed: 1 added (…),
      * 2 changed (…, …)", at most {@link #NAMED} named a kind. Pages are named by their source file or URL path.
      */
-    static String pagesChanged(List<Chunk> before, List<Chunk> now) {
-        Map<String, String> was = pages(before);
+    static String pagesChanged(java.util.function.Supplier<List<Chunk>> before, List<Chunk> now) {
+        Map<String, String> was;
+        try {
+            was = pages(before.get());
+        } catch (RuntimeException e) {
+            return PAGES_CHANGED; // which pages is a courtesy, not worth failing the check for
+        }
         Map<String, String> is = pages(now);
         List<String> added = new ArrayList<>();
         List<String> removed = new ArrayList<>();
