@@ -70,11 +70,20 @@ final class SearchCommand implements Callable<Integer> {
         for (Source s : r.sources()) {
             Hit top = s.hits().get(0);
             out.printf(Locale.ROOT, "#%d  score=%.4f  [%s]  %s%n", s.n(), top.score(), s.source(), label(s.title(), s.heading()));
-            out.println("    " + snippet(s.text()));
+            // the snippet is the section's own text; the page's other sections the source carries are named with their
+            // URLs below it, so no text reads as if it were at the first URL (docs/retrieval.md §8)
+            out.println("    " + snippet(top.chunk().text()));
             out.println("    " + s.url());
             if (explain) {
-                for (Hit h : s.hits()) {
-                    out.println("    " + numbers(h));
+                out.println("    " + numbers(top));
+            }
+            for (Hit h : s.hits().subList(1, s.hits().size())) {
+                boolean other = !h.chunk().url().equals(s.url());
+                if (other) {
+                    out.println("    + " + label(h.chunk().title(), h.chunk().heading()) + "  " + h.chunk().url());
+                }
+                if (explain) {
+                    out.println("    " + (other ? "  " : "") + numbers(h));
                 }
             }
         }

@@ -125,6 +125,17 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void search_aSourceThatCarriesOtherSectionsOfItsPage_namesEachWithItsUrl_andQuotesOnlyItsOwnSection() {
+        CliRun r = run("search", "--index", index.toString(), "retry limit");
+        String[] lines = r.out().split("\n");
+        int first = java.util.Arrays.asList(lines).indexOf(java.util.Arrays.stream(lines).filter(l -> l.startsWith("#1 ")).findFirst().orElseThrow());
+        assertThat(lines[first]).contains("Retries and backoff › Limiting attempts");
+        assertThat(lines[first + 1]).startsWith("    Use `--retry-limit`").doesNotContain("dead-letter");
+        assertThat(lines[first + 2]).isEqualTo("    https://docs.quayside.dev/guides/retries#limiting-attempts");
+        assertThat(lines[first + 3]).startsWith("    + Retries and backoff").contains("  https://docs.quayside.dev/guides/retries");
+    }
+
+    @Test
     void search_offTopic_saysNoRelevantInformation_exitZero() {
         CliRun r = run("search", "--index", index.toString(), "What's the weather in Mumbai today?");
         assertThat(r.code()).isZero();

@@ -113,17 +113,21 @@ class McpCommandTest {
     }
 
     @Test
-    void mcpOverStdio_writesOnlyProtocolToStdout_skipsGarbage_andAnswersBeforeExitingWhenStdinCloses() throws Exception {
+    void mcpOverStdio_writesOnlyProtocolToStdout_answersGarbageWithAnError_andAnswersBeforeExitingWhenStdinCloses() throws Exception {
         Process p = new ProcessBuilder(docaskMcp()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             OutputStream in = p.getOutputStream();
-            in.write(("not json at all\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            in.write(("not json at all\n{\"jsonrpc\":\"2.0\",\"id\":7,\"params\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
                     + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
                     + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_pages\",\"arguments\":{}}}\n")
                     .getBytes(StandardCharsets.UTF_8));
             in.close(); // everything sent, then the agent goes away: the call is still answered
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).as("JSON-RPC's parse error, with a null id").isEqualTo(
+                    "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the line is not JSON\"}}");
+            assertThat(out.readLine()).as("JSON that is not a message: invalid request, with its id").startsWith(
+                    "{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32600,");
             assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{").contains("\"name\":\"docask\"");
             assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{").contains("Pages 1–16 of 16");
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("docask mcp exits when stdin closes").isTrue();

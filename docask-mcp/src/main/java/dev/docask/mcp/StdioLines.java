@@ -19,13 +19,17 @@ import java.util.concurrent.CountDownLatch;
  * The agent's side of stdio, as the SDK's transport reads it: one JSON-RPC message per line. The
  * SDK stops reading for good at the first line it cannot parse, which would leave the agent
  * waiting on a server that no longer listens; so a line that is not a JSON-RPC message is logged
- * (stderr) and skipped here. The end of input (the agent closed the pipe or went away) is what
+ * (stderr) and answered here, as JSON-RPC 2.0 asks: a parse error (-32700) for a line that is not
+ * JSON, an invalid request (-32600) for JSON that is not a message, with the line's id when it has
+ * one, else a null id. Those answers and the SDK's go out a whole line at a time, never mixed. The end of input (the agent closed the pipe or went away) is what
  * serveStdio waits for. The SDK stops writing once its input has ended, so a request still running
  * then (`echo '{...}' | docask mcp`) would get no answer: the end is passed on only when every
  * request read has been answered on the output (answers() counts them), or after DRAIN.
  */
 final class StdioLines extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(StdioLines.class);
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper PLAIN = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final BufferedReader reader;
     private final McpJsonMapper json;
@@ -38,6 +42,8 @@ final class StdioLines extends InputStream {
     private long responses;
     private boolean initializeRead;
     private boolean initializedRead;
+    private final Object writing = new Object();
+    private volatile @org.jspecify.annotations.Nullable OutputStream output;
     private byte[] line = new byte[0];
     private int pos;
 
@@ -112,7 +118,8 @@ final class StdioLines extends InputStream {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                LOG.warn("skipped a line that is not a JSON-RPC message ({} characters)", next.length());
+                LOG.warn("answered a line that is not a JSON-RPC message ({} characters) with an error", next.length());
+                reply(errorFor(next));
                 continue;
             }
             line = (before + next + "\n").getBytes(StandardCharsets.UTF_8);
@@ -142,14 +149,56 @@ final class StdioLines extends InputStream {
         }
     }
 
-    /** {@code out}, counting the responses written to it so the end of input can wait for them. */
+    /** The JSON-RPC error that answers {@code line}, which is not a message: its id when it has one. */
+    static String errorFor(String line) {
+        com.fasterxml.jackson.databind.node.ObjectNode error = PLAIN.createObjectNode();
+        error.put("jsonrpc", "2.0");
+        com.fasterxml.jackson.databind.JsonNode read;
+        try {
+            read = PLAIN.readTree(line);
+        } catch (IOException | RuntimeException e) {
+            read = null;
+        }
+        com.fasterxml.jackson.databind.JsonNode id = read == null ? null : read.get("id");
+        if (id != null && (id.isTextual() || id.isIntegralNumber())) {
+            error.set("id", id);
+        } else {
+            error.putNull("id");
+        }
+        error.putObject("error")
+                .put("code", read == null ? -32700 : -32600)
+                .put("message", read == null ? "Parse error: the line is not JSON"
+                        : "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
+        return error.toString();
+    }
+
+    /** Writes one line of its own (an error for a line it could not pass on) between the SDK's lines. */
+    private void reply(String message) {
+        OutputStream to = output;
+        if (to == null) {
+            return;
+        }
+        synchronized (writing) {
+            try {
+                to.write((message + "\n").getBytes(StandardCharsets.UTF_8));
+                to.flush();
+            } catch (IOException e) {
+                LOG.warn("could not answer a line that is not a JSON-RPC message: {}", e.toString());
+            }
+        }
+    }
+
+    /**
+     * {@code out}, written a whole line at a time (the SDK writes a message, then its newline) and counting the
+     * responses written to it so the end of input can wait for them.
+     */
     OutputStream answers(OutputStream out) {
+        this.output = out;
         return new FilterOutputStream(out) {
             private final ByteArrayOutputStream current = new ByteArrayOutputStream();
 
             @Override
             public void write(int b) throws IOException {
-                out.write(b);
                 if (b == '\n') {
                     lineWritten();
                 } else {
@@ -159,7 +208,6 @@ final class StdioLines extends InputStream {
 
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
                 for (int i = off; i < off + len; i++) {
                     if (b[i] == '\n') {
                         lineWritten();
@@ -169,8 +217,19 @@ final class StdioLines extends InputStream {
                 }
             }
 
-            private void lineWritten() {
+            @Override
+            public void flush() throws IOException {
+                synchronized (writing) {
+                    out.flush();
+                }
+            }
+
+            private void lineWritten() throws IOException {
                 String written = current.toString(StandardCharsets.UTF_8);
+                synchronized (writing) {
+                    current.writeTo(out);
+                    out.write('\n');
+                }
                 current.reset();
                 try {
                     if (McpSchema.deserializeJsonRpcMessage(json, written) instanceof McpSchema.JSONRPCResponse) {
