@@ -98,17 +98,26 @@ final class Routes implements AutoCloseable {
             search.handle(ctx);
         }));
         cfg.routes.post("/api/feedback", drain.tracked(feedback::handle));
-        cfg.routes.get("/healthz", this::health);
-        cfg.routes.get("/livez", ctx -> ctx.contentType(Problems.JSON).result(Problems.utf8(json.createObjectNode().put("status", "ok"))));
-        cfg.routes.get("/readyz", this::ready);
+        getAndHead(cfg, "/healthz", this::health);
+        getAndHead(cfg, "/livez", ctx -> ctx.contentType(Problems.JSON).result(Problems.utf8(json.createObjectNode().put("status", "ok"))));
+        getAndHead(cfg, "/readyz", this::ready);
         if (settings.metricsPort().isEmpty()) {
             cfg.routes.get("/metrics", ctx -> ctx.contentType(MetricsPort.CONTENT_TYPE).result(metrics.scrape()));
         }
-        cfg.routes.get("/llms.txt", llms::index);
-        cfg.routes.get("/llms-full.txt", llms::full);
-        cfg.routes.get("/widget.js", assets::widget);
-        cfg.routes.get("/widget.css", assets::css);
-        cfg.routes.get("/", assets::demo);
+        getAndHead(cfg, "/llms.txt", llms::index);
+        getAndHead(cfg, "/llms-full.txt", llms::full);
+        getAndHead(cfg, "/widget.js", assets::widget);
+        getAndHead(cfg, "/widget.css", assets::css);
+        getAndHead(cfg, "/", assets::demo);
+    }
+
+    /*
+     * A HEAD (a probe, a link checker, a CDN revalidating the widget) gets the status and headers a GET would, the body
+     * left out by Jetty; without its own route Javalin answered every HEAD 200 text/plain, a draining server included.
+     */
+    private static void getAndHead(JavalinConfig cfg, String path, io.javalin.http.Handler handler) {
+        cfg.routes.get(path, handler);
+        cfg.routes.head(path, handler);
     }
 
     private void health(Context ctx) {

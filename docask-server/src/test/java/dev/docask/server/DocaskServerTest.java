@@ -177,6 +177,18 @@ class DocaskServerTest {
     }
 
     @Test
+    void head_ofAnAssetOrAProbe_hasTheHeadersAGetHas_andNoBody() throws Exception {
+        for (String path : new String[] {"/widget.js", "/widget.css", "/", "/readyz", "/healthz", "/llms.txt"}) {
+            HttpResponse<String> get = http.get(path);
+            HttpResponse<String> head = http.client().send(http.request(path).method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(head.statusCode()).as(path).isEqualTo(get.statusCode());
+            assertThat(head.headers().firstValue("Content-Type")).as(path).isEqualTo(get.headers().firstValue("Content-Type"));
+            assertThat(head.body()).as(path).isEmpty();
+        }
+    }
+
+    @Test
     void widget_isGzippedForAClientThatTakesIt_andPlainForOneThatRefusesIt() throws Exception {
         HttpResponse<String> plain = http.get("/widget.js");
         HttpResponse<byte[]> zipped = http.client().send(http.request("/widget.js", "Accept-Encoding", "gzip, br").GET().build(),
