@@ -29,7 +29,10 @@ final class Failures {
             return "a library docask needs could not be loaded (" + t + "); is this build complete for this platform?";
         }
         if (t instanceof NoSuchFileException nsf) {
-            return "no such file: " + nsf.getFile();
+            return "no such file or folder: " + nsf.getFile();
+        }
+        if (t instanceof java.nio.file.AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
         }
         String msg = t.getMessage();
         if (msg == null || msg.isBlank()) {

@@ -93,10 +93,10 @@ final class ReportCommand implements Callable<Integer> {
         try {
             Files.writeString(file, HtmlReport.render(figures, "docask report: " + log.getFileName()));
         } catch (IOException e) {
-            throw new IllegalStateException("the report could not be written to " + file + ": " + e.getMessage(), e);
+            throw new IllegalStateException("the report could not be written to " + file + ": " + Failures.describe(e), e);
         }
         stdout.println("docask report: " + figures.questions() + " questions, " + figures.gaps().size()
-                + " coverage gaps, " + figures.thumbsDown().size() + " thumbs down; wrote " + file);
+                + " coverage gaps, " + figures.thumbsDownCount() + " thumbs down; wrote " + file);
         stdout.flush();
         return 0;
     }

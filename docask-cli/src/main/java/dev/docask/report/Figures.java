@@ -15,15 +15,16 @@ import java.util.OptionalDouble;
  * @param days        questions per UTC day and outcome, oldest first
  * @param latency     percentiles of the request latencies, in milliseconds
  * @param tokens      model tokens per UTC day, oldest first
- * @param thumbsUp    answers rated up
- * @param thumbsDown  the answers rated down, newest first
+ * @param thumbsUp    answers rated up (an answer rated twice counts by its last rating)
+ * @param thumbsDownCount answers rated down, all of them
+ * @param thumbsDown  the answers rated down, newest first: the latest {@code Report.THUMBS_DOWN} of them
  * @param mostCited   pages by how many answers cited them, most first
  * @param neverCited  pages of the index no answer in the log cited
  * @param gaps        refused questions grouped by meaning, largest group first
  * @param warnings    what was skipped or could not be read
  */
 public record Figures(Optional<String> since, long questions, Map<String, Long> outcomes, long clients, List<Day> days,
-                      Latency latency, List<Tokens> tokens, long thumbsUp, List<ThumbsDown> thumbsDown,
+                      Latency latency, List<Tokens> tokens, long thumbsUp, long thumbsDownCount, List<ThumbsDown> thumbsDown,
                       List<PageCount> mostCited, List<String> neverCited, List<Gap> gaps, List<String> warnings) {
     /** The outcomes, in the order charts and tables show them. */
     public static final List<String> OUTCOMES = List.of("answered", "cached", "refused", "failed", "cancelled");
@@ -54,7 +55,7 @@ public record Figures(Optional<String> since, long questions, Map<String, Long> 
         }
     }
 
-    /** p50 and p95, in milliseconds, of the time to sources, to the first token, and in total. */
+    /** p50 and p95, in milliseconds, of the time to sources, to the first token, and in total; answers from the cache left out. */
     public record Latency(OptionalDouble sourcesP50, OptionalDouble sourcesP95, OptionalDouble firstTokenP50,
                           OptionalDouble firstTokenP95, OptionalDouble totalP50, OptionalDouble totalP95) {
     }

@@ -23,9 +23,9 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>").append(esc(title)).append("</title><style>").append(CSS).append("</style></head><body>")
                 .append("<main><h1>").append(esc(title)).append("</h1>");
-        h.append("<p class=\"sub\">").append(f.questions()).append(" questions")
+        h.append("<p class=\"sub\">").append(count(f.questions(), "question"))
                 .append(f.since().map(d -> " since " + esc(d)).orElse(""))
-                .append(", ").append(f.clients()).append(" clients</p>");
+                .append(", ").append(count(f.clients(), "client")).append("</p>");
         for (String w : f.warnings()) {
             h.append("<p class=\"warn\">").append(esc(w)).append("</p>");
         }
@@ -42,13 +42,17 @@ public final class HtmlReport {
         return h.toString();
     }
 
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     private static void tiles(StringBuilder h, Figures f) {
         h.append("<div class=\"tiles\">");
         for (String o : Figures.OUTCOMES) {
             h.append("<div class=\"tile\"><b>").append(pct(f.count(o), f.questions())).append("</b><span>").append(o)
                     .append(" (").append(f.count(o)).append(")</span></div>");
         }
-        h.append("<div class=\"tile\"><b>").append(f.thumbsUp()).append(" / ").append(f.thumbsDown().size())
+        h.append("<div class=\"tile\"><b>").append(f.thumbsUp()).append(" / ").append(f.thumbsDownCount())
                 .append("</b><span>thumbs up / down</span></div></div>");
     }
 
@@ -128,6 +132,9 @@ public final class HtmlReport {
         h.append("<section><h2>Thumbs down</h2>");
         if (f.thumbsDown().isEmpty()) {
             h.append("<p>None.</p>");
+        } else if (f.thumbsDownCount() > f.thumbsDown().size()) {
+            h.append("<p class=\"sub\">The latest ").append(f.thumbsDown().size()).append(" of ").append(f.thumbsDownCount())
+                    .append("; the JSON report (--json) lists the same.</p>");
         }
         for (Figures.ThumbsDown t : f.thumbsDown()) {
             h.append("<article class=\"down\"><p><b>").append(esc(t.question())).append("</b></p><blockquote>")

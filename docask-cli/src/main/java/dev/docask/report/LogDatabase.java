@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  * The question log as tables of an in-memory DuckDB, which reads the JSON Lines files itself, in
  * parallel, into one in-memory table. The columns are named, so fields a newer docask adds are ignored
  * and a missing field is NULL; ignore_errors skips a line that does not parse (a torn record,
- * which LogFolder has warned about). Times are ISO-8601 UTC strings as the server writes them, so
+ * which LogFolder has warned about; any other, which warnings() counts against LogFolder's lines).
+ * Answers served from the cache are left out of the latency figures: they take no time and would hide
+ * how long the work takes. Times are ISO-8601 UTC strings as the server writes them, so
  * the day is their first ten characters and --since compares them as text. Answer ids are kept as
  * written: a record logged twice would show as two questions, which the report must not hide.
  */
@@ -30,6 +32,9 @@ public final class LogDatabase implements AutoCloseable {
             + "bestCoverage:'DOUBLE', sources:'VARCHAR[]', cited:'VARCHAR[]', model:'VARCHAR', inputTokens:'BIGINT', "
             + "outputTokens:'BIGINT', sourcesMs:'BIGINT', firstTokenMs:'BIGINT', totalMs:'BIGINT', error:'VARCHAR', "
             + "client:'VARCHAR', rating:'VARCHAR', comment:'VARCHAR', answer:'VARCHAR'}";
+
+    private static final String OUTCOMES = Figures.OUTCOMES.stream().map(LogDatabase::quote)
+            .collect(Collectors.joining(", ", "(", ")"));
 
     private final Connection db;
 
@@ -61,11 +66,14 @@ public final class LogDatabase implements AutoCloseable {
                     .collect(Collectors.joining(", ", "[", "]"));
             String from = since.map(day -> " AND time >= " + quote(day)).orElse("");
             // One pass over the files (the JSON parse is most of the report's time), then views over the table.
-            s.execute("CREATE TEMP TABLE log AS SELECT * FROM read_json(" + files
-                    + ", format='newline_delimited', ignore_errors=true, maximum_object_size=16777216, columns="
-                    + COLUMNS + ") WHERE id IS NOT NULL AND time IS NOT NULL" + from);
-            s.execute("CREATE TEMP VIEW q AS SELECT * FROM log WHERE type = 'question' AND outcome IS NOT NULL");
-            s.execute("CREATE TEMP VIEW fb AS SELECT * FROM log WHERE type = 'feedback' AND rating IS NOT NULL");
+            s.execute("CREATE TEMP TABLE raw AS SELECT * FROM read_json(" + files
+                    + ", format='newline_delimited', ignore_errors=true, filename=true, maximum_object_size=16777216, "
+                    + "columns=" + COLUMNS + ")");
+            s.execute("CREATE TEMP VIEW log AS SELECT * FROM raw WHERE id IS NOT NULL AND time IS NOT NULL" + from);
+            s.execute("CREATE TEMP VIEW q AS SELECT * FROM log WHERE type = 'question' AND outcome IN " + OUTCOMES);
+            // an answer rated twice (two servers, a retried request) counts by its last rating
+            s.execute("CREATE TEMP VIEW fb AS SELECT * FROM log WHERE type = 'feedback' AND rating IS NOT NULL "
+                    + "QUALIFY row_number() OVER (PARTITION BY id ORDER BY time DESC) = 1");
         } catch (SQLException e) {
             d.close();
             throw new IllegalStateException("the question log in " + folder.dir() + " could not be read: "
@@ -82,8 +90,35 @@ public final class LogDatabase implements AutoCloseable {
         return one("SELECT count(DISTINCT client) FROM q");
     }
 
-    long thumbsUp() {
-        return one("SELECT count(*) FROM fb WHERE rating = 'up'");
+    /** Answers whose (last) rating is {@code rating}. */
+    long rated(String rating) {
+        return one("SELECT count(*) FROM fb WHERE rating = " + quote(rating));
+    }
+
+    /**
+     * What the figures leave out: lines of a file that are not JSON records (DuckDB skips them in silence), and
+     * questions with an outcome this version does not know.
+     */
+    List<String> warnings(LogFolder folder) {
+        List<String> warnings = new ArrayList<>();
+        Map<String, Long> read = new java.util.HashMap<>();
+        // a line that does not parse is a row of NULLs here; a record without its id or time is no record either
+        query("SELECT filename, count(*) FROM raw WHERE id IS NOT NULL AND time IS NOT NULL GROUP BY filename",
+                r -> read.put(r.getString(1), r.getLong(2)));
+        for (var f : folder.files()) {
+            long skipped = folder.lines().getOrDefault(f, 0L) - read.getOrDefault(f.toAbsolutePath().toString(), 0L);
+            if (skipped > 0) {
+                warnings.add(f.getFileName() + ": " + skipped + (skipped == 1 ? " line is" : " lines are")
+                        + " not a JSON record and " + (skipped == 1 ? "was" : "were") + " skipped");
+            }
+        }
+        List<String> unknown = query("SELECT outcome, count(*) FROM log WHERE type = 'question' AND outcome IS NOT NULL "
+                + "AND outcome NOT IN " + OUTCOMES + " GROUP BY outcome ORDER BY outcome",
+                r -> r.getString(1) + " (" + r.getLong(2) + ")");
+        if (!unknown.isEmpty()) {
+            warnings.add("questions with an outcome this docask does not know were not counted: " + String.join(", ", unknown));
+        }
+        return warnings;
     }
 
     /** The latest question's time, if any. */
@@ -108,7 +143,7 @@ public final class LogDatabase implements AutoCloseable {
         return query("SELECT quantile_cont(sourcesMs, 0.5), quantile_cont(sourcesMs, 0.95), "
                 + "quantile_cont(firstTokenMs, 0.5), quantile_cont(firstTokenMs, 0.95), "
                 + "quantile_cont(totalMs, 0.5), quantile_cont(totalMs, 0.95) FROM q "
-                + "WHERE outcome IN ('answered', 'refused', 'cached')", r -> new Figures.Latency(
+                + "WHERE outcome IN ('answered', 'refused')", r -> new Figures.Latency(
                         d(r, 1), d(r, 2), d(r, 3), d(r, 4), d(r, 5), d(r, 6))).getFirst();
     }
 

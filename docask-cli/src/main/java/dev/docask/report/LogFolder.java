@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
@@ -19,16 +20,19 @@ import java.util.List;
  * them, because DuckDB skips what it cannot parse without saying so. A file whose first line is not a
  * JSON object is not a question log at all: the report stops and names it. A last line without its
  * newline is a record torn by a crash: it is skipped with a warning. A record of a newer version is
- * read for the fields this version knows, with a note that the report may miss what is new.
+ * read for the fields this version knows, with a note that the report may miss what is new. Each
+ * file's complete lines are counted, so that lines the database could not read are reported
+ * (LogDatabase.warnings), and a byte order mark an editor saved before the first line is no error.
  */
-/** A checked question log folder: its files and what the reader should be warned about. */
-public record LogFolder(Path dir, List<Path> files, List<String> warnings) {
+/** A checked question log folder: its files, what the reader should be warned about, and each file's complete lines. */
+public record LogFolder(Path dir, List<Path> files, List<String> warnings, java.util.Map<Path, Long> lines) {
     /** The version of the records this docask writes and knows. */
     public static final int KNOWN_VERSION = 1;
 
     public LogFolder {
         files = List.copyOf(files);
         warnings = List.copyOf(warnings);
+        lines = java.util.Map.copyOf(lines);
     }
 
     /**
@@ -58,8 +62,10 @@ public record LogFolder(Path dir, List<Path> files, List<String> warnings) {
         ObjectMapper json = new ObjectMapper();
         List<String> warnings = new ArrayList<>();
         int newer = 0;
+        java.util.Map<Path, Long> lines = new java.util.HashMap<>();
         for (Path f : files) {
             Ends ends = ends(f);
+            lines.put(f, ends.lines());
             if (ends.first().isEmpty()) {
                 continue;
             }
@@ -78,30 +84,50 @@ public record LogFolder(Path dir, List<Path> files, List<String> warnings) {
         if (newer > 0) {
             warnings.add(newer + " file(s) hold records of a newer docask; fields this version does not know were ignored");
         }
-        return new LogFolder(dir, files, warnings);
+        return new LogFolder(dir, files, warnings, lines);
     }
 
-    private record Ends(String first, boolean torn) {
+    /**
+     * A file's first line (a UTF-8 byte order mark left out), whether its last line is torn (no newline), and how many
+     * complete lines with text it holds: the records the database should read from it.
+     */
+    private record Ends(String first, boolean torn, long lines) {
     }
 
-    /* Reads the first line and the last byte only: a day's file of a busy site is large. */
+    /* One pass over the bytes: a day's file of a busy site is large, and only its lines are counted here. */
     private static Ends ends(Path f) {
-        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "r")) {
-            long size = raf.length();
-            if (size == 0) {
-                return new Ends("", false);
+        try (InputStream in = Files.newInputStream(f)) {
+            ByteArrayOutputStream first = new ByteArrayOutputStream();
+            boolean inFirst = true;
+            boolean text = false;
+            long lines = 0;
+            int last = -1;
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buf[i];
+                    if (b == '\n') {
+                        lines += text ? 1 : 0;
+                        text = false;
+                        inFirst = false;
+                    } else {
+                        text |= b != ' ' && b != '\t' && b != '\r';
+                        if (inFirst && first.size() < (1 << 20)) {
+                            first.write(b);
+                        }
+                    }
+                }
+                last = buf[n - 1];
             }
-            byte[] head = new byte[(int) Math.min(size, 1 << 20)];
-            raf.readFully(head);
-            String text = new String(head, StandardCharsets.UTF_8);
-            int nl = text.indexOf('\n');
-            String first = (nl < 0 ? text : text.substring(0, nl)).strip();
-            raf.seek(size - 1);
-            boolean torn = raf.read() != '\n';
-            if (first.isEmpty() && nl >= 0) {
-                first = "{}"; // an empty first line: the newline a restart put after a torn record
+            if (last < 0) {
+                return new Ends("", false, 0);
             }
-            return new Ends(first, torn);
+            String head = first.toString(StandardCharsets.UTF_8);
+            head = (head.startsWith("\uFEFF") ? head.substring(1) : head).strip();
+            if (head.isEmpty() && !inFirst) {
+                head = "{}"; // an empty first line: the newline a restart put after a torn record
+            }
+            return new Ends(head, last != '\n', lines);
         } catch (AccessDeniedException e) {
             throw new IllegalArgumentException(f + " cannot be read: permission denied", e);
         } catch (IOException e) {

@@ -35,6 +35,7 @@ public final class Report {
     public static Figures figures(LogFolder folder, Optional<String> since, DocIndex index, double groupSimilarity) {
         try (LogDatabase db = LogDatabase.read(folder, since)) {
             List<String> warnings = new ArrayList<>(folder.warnings());
+            warnings.addAll(db.warnings(folder));
             List<Figures.PageCount> cited = db.cited();
             Set<String> citedPages = new HashSet<>();
             cited.forEach(p -> citedPages.add(p.url()));
@@ -52,7 +53,7 @@ public final class Report {
                 warnings.add("only the " + CoverageGaps.MAX_QUESTIONS + " most asked distinct refused questions were grouped");
             }
             return new Figures(since, db.questions(), db.outcomes(), db.clients(), db.days(), db.latency(), db.tokens(),
-                    db.thumbsUp(), db.thumbsDown(THUMBS_DOWN), cited.stream().limit(MOST_CITED).toList(),
+                    db.rated("up"), db.rated("down"), db.thumbsDown(THUMBS_DOWN), cited.stream().limit(MOST_CITED).toList(),
                     List.copyOf(never), gaps.group(refused), warnings);
         }
     }
@@ -80,7 +81,7 @@ public final class Report {
         put(lat, "totalP95", l.totalP95());
         ArrayNode tokens = o.putArray("tokensPerDay");
         f.tokens().forEach(t -> tokens.addObject().put("date", t.date()).put("input", t.input()).put("output", t.output()));
-        o.putObject("feedback").put("up", f.thumbsUp()).put("down", f.thumbsDown().size());
+        o.putObject("feedback").put("up", f.thumbsUp()).put("down", f.thumbsDownCount());
         ArrayNode down = o.putArray("thumbsDown");
         for (Figures.ThumbsDown t : f.thumbsDown()) {
             ObjectNode d = down.addObject().put("id", t.id()).put("time", t.time()).put("question", t.question())

@@ -106,6 +106,59 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_linesInTheMiddleThatAreNotRecords_areCountedInAWarning_andABomIsNoError() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("broken"));
+        List<ObjectNode> good = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            good.add(SyntheticLog.question("ans_g" + i, T0.plusSeconds(i), "how do I mock a module " + i, "answered"));
+        }
+        Path day = log.resolve("questions-2026-11-20-h-1.jsonl");
+        Files.writeString(day, good.get(0) + "\n" + good.get(1) + "\n{\"type\":\"question\",\"id\n\nnot json\n{}\n"
+                + good.get(2) + "\n");
+        Files.writeString(log.resolve("questions-2026-11-21-h-1.jsonl"), "\uFEFF" + good.get(3) + "\n");
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).contains("questions-2026-11-20-h-1.jsonl: 3 lines are not a JSON record and were skipped")
+                .contains("questions-2026-11-21-h-1.jsonl: 1 line is not a JSON record and was skipped");
+        JsonNode f = JSON.readTree(run.out());
+        assertThat(f.get("questions").asLong()).isEqualTo(3);
+        assertThat(f.get("warnings")).hasSize(2);
+    }
+
+    @Test
+    void report_countsEveryThumbDown_theLastRatingOfAnAnswer_andNoQuestionOfAnUnknownOutcome() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("many"));
+        List<ObjectNode> records = new ArrayList<>();
+        for (int i = 0; i < Report.THUMBS_DOWN + 20; i++) {
+            records.add(SyntheticLog.question("ans_d" + i, T0.plusSeconds(i), "question " + i, "answered"));
+            records.add(SyntheticLog.feedback("ans_d" + i, T0.plusSeconds(60 + i), "down", ""));
+        }
+        records.add(SyntheticLog.feedback("ans_d0", T0.plusSeconds(3_600), "up", "changed my mind"));
+        records.add(SyntheticLog.question("ans_x", T0, "a question of a newer kind", "deferred"));
+        SyntheticLog.write(log.resolve("questions-2026-11-20-h-1.jsonl"), records);
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        JsonNode f = JSON.readTree(run.out());
+        assertThat(f.get("feedback").get("down").asLong()).isEqualTo(Report.THUMBS_DOWN + 19);
+        assertThat(f.get("feedback").get("up").asLong()).isEqualTo(1);
+        assertThat(f.get("thumbsDown")).hasSize(Report.THUMBS_DOWN);
+        assertThat(f.get("questions").asLong()).isEqualTo(Report.THUMBS_DOWN + 20);
+        assertThat(run.err()).contains("questions with an outcome this docask does not know were not counted: deferred (1)");
+        Path html = dir.resolve("many.html");
+        assertThat(docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--out", html).code()).isZero();
+        assertThat(Files.readString(html)).contains("<b>1 / " + (Report.THUMBS_DOWN + 19) + "</b>")
+                .contains("The latest " + Report.THUMBS_DOWN + " of " + (Report.THUMBS_DOWN + 19));
+    }
+
+    @Test
+    void report_outIntoAMissingFolder_saysTheFolderIsMissing() throws Exception {
+        Path out = dir.resolve("no-such-folder").resolve("report.html");
+        Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--out", out);
+        assertThat(run.code()).isEqualTo(1);
+        assertThat(run.err()).contains("could not be written to " + out + ": no such file or folder: ");
+    }
+
+    @Test
     void report_recordsOfANewerVersionWithExtraFields_areReadWithANote() throws Exception {
         Path log = Files.createDirectories(dir.resolve("newer"));
         ObjectNode q = SyntheticLog.question("ans_n1", T0, "how do I mock a module", "answered").put("v", 2);
