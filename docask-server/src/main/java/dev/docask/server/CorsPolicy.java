@@ -34,7 +34,11 @@ final class CorsPolicy {
     private static final String ALLOW_HEADERS = "Content-Type, Accept";
     private static final String ALLOW_METHODS = "GET, POST, OPTIONS";
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CorsPolicy.class);
+    private static final int MAX_LOGGED_ORIGINS = 100;
+
     private final Set<String> allowed;
+    private final Set<String> refusedOrigins = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final boolean any;
     private final boolean trustForwarded;
 
@@ -65,6 +69,12 @@ final class CorsPolicy {
             return;
         }
         if (!any && !allowed.contains(normalise(origin))) {
+            // the browser hides this 403 from the page (no CORS headers), so the widget can only say it could not
+            // reach the server: the operator learns which origin to allow from the log, once per origin
+            if (firstRefusal(origin)) {
+                LOG.warn("refused a request from the page origin {}: it is not an allowed origin (--allow-origin {})",
+                        origin, normalise(origin));
+            }
             throw new ApiException.Forbidden("Requests from " + origin + " are not allowed.");
         }
         ctx.header("Access-Control-Allow-Origin", any ? "*" : origin);
@@ -77,6 +87,11 @@ final class CorsPolicy {
             ctx.status(204);
             ctx.skipRemainingHandlers();
         }
+    }
+
+    /** Whether {@code origin} is refused for the first time (then logged); the first 100 origins are remembered. */
+    boolean firstRefusal(String origin) {
+        return refusedOrigins.size() < MAX_LOGGED_ORIGINS && refusedOrigins.add(normalise(origin));
     }
 
     /**

@@ -57,6 +57,18 @@ class CorsPolicyTest {
     }
 
     @Test
+    void otherOrigin_isLoggedOncePerOrigin_forTheOperatorToAllowIt() {
+        CorsPolicy policy = new CorsPolicy(List.of("https://docs.example.com"), false);
+        assertThat(policy.firstRefusal("https://Other.example")).isTrue();
+        assertThat(policy.firstRefusal("https://other.example")).as("the same origin, once").isFalse();
+        assertThat(policy.firstRefusal("https://third.example")).isTrue();
+        for (int i = 0; i < 200; i++) {
+            policy.firstRefusal("https://o" + i + ".example");
+        }
+        assertThat(policy.firstRefusal("https://late.example")).as("a bounded memory").isFalse();
+    }
+
+    @Test
     void preflight_otherOrigin_is403() {
         HttpResponse<String> r = http.options("/api/ask", "Origin", "https://evil.example",
                 "Access-Control-Request-Method", "POST");
