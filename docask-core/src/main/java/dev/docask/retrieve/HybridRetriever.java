@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.NamedVersion;
+import dev.docask.retrieve.internal.PersonalData;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
 import dev.docask.index.DocIndex;
@@ -309,7 +310,9 @@ public final class HybridRetriever {
         long start = System.nanoTime();
         question = requireQuestion(question);
         Objects.requireNonNull(options, "options");
-        Optional<String> nothing = NothingAsked.why(question); // §9: "🙂🙂", "???", "hi", "thanks!", "tell me more"
+        // §9: an e-mail address or an API key in a question is the reader's, not the site's: never searched
+        String asked = PersonalData.withoutIn(question);
+        Optional<String> nothing = NothingAsked.why(asked); // §9: "🙂🙂", "???", "hi", "thanks!", "tell me more"
         if (nothing.isPresent()) {
             return notSearched(question, "the question asks nothing a page can answer: " + nothing.get(), start);
         }
@@ -321,7 +324,7 @@ public final class HybridRetriever {
                 return notSearched(question, String.join("; ", problems), start);
             }
         }
-        SearchQuery query = SearchQuery.of(question, index, embedder, options, this::report);
+        SearchQuery query = SearchQuery.of(asked, index, embedder, options, this::report);
         RelevanceGate gate = gate(options, query.hasVector());
         List<Hit> ranked = candidates(query, options, gate, allowed);
         // a hook that failed leaves the built-in ranking, as if it were not there
@@ -330,12 +333,12 @@ public final class HybridRetriever {
         if (hooked) {
             ranked = measure(query, fromHooks.get(), gate); // gated again
         }
-        List<NamedVersion> named = options.versionAware() ? NamedVersion.in(question) : List.of();
+        List<NamedVersion> named = options.versionAware() ? NamedVersion.in(asked) : List.of();
         Optional<String> versionFolder = Optional.empty();
         if (options.docsVersion().isPresent() || !named.isEmpty()) {
-            Set<Integer> asked = versions().askedMajors(named);
-            versionFolder = versions().folder(options.docsVersion(), asked);
-            ranked = versions().apply(ranked, versionFolder, asked, options.collapseCopies());
+            Set<Integer> majors = versions().askedMajors(named);
+            versionFolder = versions().folder(options.docsVersion(), majors);
+            ranked = versions().apply(ranked, versionFolder, majors, options.collapseCopies());
         }
         List<Hit> passing = ranked.stream().filter(Hit::passed).toList();
         List<Hit> gatedOut = ranked.stream().filter(h -> !h.passed()).toList();
@@ -352,7 +355,7 @@ public final class HybridRetriever {
         if (!hooked) { // a hook's order (a reranker's) is its own answer to the same question
             List<Hit> seated = new ArrayList<>(options.listFirsts() ? SourceList.listFirsts(usable) : List.of());
             if (options.namedPage()) {
-                NamedPage.in(question, diverse, query.terms(), options.topK(), index.size()).ifPresent(seated::add);
+                NamedPage.in(asked, diverse, query.terms(), options.topK(), index.size()).ifPresent(seated::add);
             }
             diverse = SourceList.seatedWithin(diverse, seated, options.topK());
         }
@@ -642,8 +645,9 @@ public final class HybridRetriever {
 
         @Override
         public List<Hit> find(String question, RetrievalOptions options) {
-            SearchQuery inner = query.serves(question, options) ? query
-                    : SearchQuery.of(requireQuestion(question), index, embedder, options, HybridRetriever.this::report);
+            String asked = PersonalData.withoutIn(requireQuestion(question));
+            SearchQuery inner = query.serves(asked, options) ? query
+                    : SearchQuery.of(asked, index, embedder, options, HybridRetriever.this::report);
             return candidates(inner, options, gate(options, inner.hasVector()), allowedChunks(options));
         }
 

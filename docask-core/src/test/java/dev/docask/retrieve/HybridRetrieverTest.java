@@ -68,6 +68,20 @@ class HybridRetrieverTest {
     }
 
     @Test
+    void anEmailAddressOrAnApiKeyInTheQuestion_isNotSearched_theQuestionIsReportedAsAsked() {
+        String plain = "How does the handler cache work?";
+        String withTheirs = "How does the handler cache work? jane.doe@example.com sk-Abc123def456ghi789";
+        Retrieval r = retriever.retrieve(plain, RetrievalOptions.defaults());
+        Retrieval theirs = retriever.retrieve(withTheirs, RetrievalOptions.defaults());
+        assertThat(urls(theirs)).isEqualTo(urls(r)).isNotEmpty();
+        assertThat(theirs.hits().get(0).keywordCoverage()).isEqualTo(r.hits().get(0).keywordCoverage());
+        assertThat(theirs.bestSimilarity()).isEqualTo(r.bestSimilarity());
+        assertThat(theirs.question()).isEqualTo(withTheirs);
+        assertThat(retriever.retrieve("jane.doe@example.com", RetrievalOptions.defaults()).question())
+                .as("a message that is only an address is judged as written").isEqualTo("jane.doe@example.com");
+    }
+
+    @Test
     void exactIdentifier_findsItsPageThroughBm25() {
         Retrieval r = retriever.retrieve("createAskHandler", RetrievalOptions.defaults());
         assertThat(r.sources().get(0).url()).isEqualTo("https://x.dev/api/handler#create");

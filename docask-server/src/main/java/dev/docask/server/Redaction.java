@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import dev.docask.retrieve.internal.PersonalData;
+
 import java.util.regex.Pattern;
 
 /*
@@ -14,12 +16,7 @@ final class Redaction {
     static final String EMAIL = "[email]";
     static final String SECRET = "[secret]";
 
-    private static final Pattern EMAILS = Pattern.compile(
-            "[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}");
     private static final Pattern BEARER = Pattern.compile("(?i)\\b(bearer|token|basic)\\s+[A-Za-z0-9._~+/=-]{8,}");
-    private static final Pattern PREFIXED = Pattern.compile(
-            "\\b(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}|\\bgh[pousr]_[A-Za-z0-9]{16,}|\\bxox[abposr]-[A-Za-z0-9-]{8,}"
-                    + "|\\bAKIA[0-9A-Z]{16}\\b|\\beyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
     private static final Pattern LONG_RUN = Pattern.compile("[A-Za-z0-9_+/=-]{24,}");
 
     private Redaction() {
@@ -27,9 +24,10 @@ final class Redaction {
 
     /** {@code text} with e-mail addresses and key- or token-shaped strings replaced. */
     static String redact(String text) {
-        String t = EMAILS.matcher(text).replaceAll(EMAIL);
+        // the shapes retrieval also leaves out (PersonalData), and wider ones only a log may lose
+        String t = PersonalData.EMAILS.matcher(text).replaceAll(EMAIL);
         t = BEARER.matcher(t).replaceAll(m -> m.group(1) + " " + SECRET);
-        t = PREFIXED.matcher(t).replaceAll(SECRET);
+        t = PersonalData.PREFIXED_KEYS.matcher(t).replaceAll(SECRET);
         return LONG_RUN.matcher(t).replaceAll(m -> mixesLettersAndDigits(m.group()) ? SECRET : m.group());
     }
 
