@@ -75,7 +75,8 @@ final class FeedbackRoute {
             case "down" -> Feedback.Rating.DOWN;
             default -> throw new ApiException.BadRequest("'rating' must be \"up\" or \"down\", not \"" + rating + "\".");
         };
-        String comment = Fields.optionalString(body, "comment", MAX_COMMENT_CHARS);
+        // plain text, as a question must be: a control character breaks the feedback log's readers and the report
+        String comment = Fields.requirePlainText("'comment'", Fields.optionalString(body, "comment", MAX_COMMENT_CHARS));
         SharedState.Given given = recent.find(id).orElseThrow(() -> new ApiException.NotFound(
                 "No recent answer has the id '" + id + "'; feedback is taken for answers of the last "
                         + GivenAnswers.KEPT.toHours() + " hours."));

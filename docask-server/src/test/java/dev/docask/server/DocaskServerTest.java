@@ -281,6 +281,16 @@ class DocaskServerTest {
     }
 
     @Test
+    void feedback_aCommentWithAControlCharacter_is400AsAQuestionIs() {
+        String id = answerId(http);
+        HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"" + id + "\",\"rating\":\"down\",\"comment\":\"bad\\u0000\\u001b[31m\"}");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r).get("detail").asText()).isEqualTo("'comment' holds a control character (U+0000).");
+        assertThat(http.postJson("/api/feedback", "{\"answerId\":\"" + id + "\",\"rating\":\"down\",\"comment\":\"line one\\nline two\"}")
+                .statusCode()).as("line breaks are text").isEqualTo(204);
+    }
+
+    @Test
     void feedback_unknownAnswerId_is404AndIsNotLogged() {
         int before = FEEDBACK.size();
         HttpResponse<String> r = http.postJson("/api/feedback", "{\"answerId\":\"nope\",\"rating\":\"up\"}");

@@ -172,8 +172,13 @@ public record AskRequest(String question, List<Turn> history, Optional<String> d
         }
         StringBuilder sb = new StringBuilder();
         for (JsonNode p : parts) {
-            if (p.isObject() && "text".equals(p.path("type").asText()) && p.path("text").isTextual()) {
-                sb.append(p.get("text").asText());
+            if (p.isObject() && "text".equals(p.path("type").asText())) {
+                JsonNode text = p.path("text");
+                if (!text.isTextual() && !text.isMissingNode() && !text.isNull()) {
+                    // a text part whose text is not a string is a client's bug, not an empty question
+                    throw new ApiException.BadRequest("A text part's 'text' must be a string, not " + Fields.kind(text) + ".");
+                }
+                sb.append(text.asText(""));
             }
         }
         return sb.toString();

@@ -91,6 +91,8 @@ class AskRequestTest {
 
     @Test
     void from_messagesOfTheWrongTypeBesideAQuestion_isRefused() {
+        assertThatThrownBy(() -> parse("{\"messages\":[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":123}]}]}"))
+                .isInstanceOf(ApiException.BadRequest.class).hasMessage("A text part's 'text' must be a string, not a number.");
         assertThatThrownBy(() -> parse("{\"question\":\"q\",\"messages\":\"zzz\"}"))
                 .isInstanceOf(ApiException.BadRequest.class).hasMessage("'messages' must be an array, not a string.");
     }
