@@ -119,6 +119,12 @@ final class AskCommand implements Callable<Integer> {
         if (!stream) {
             out.println(answer.text().strip());
         }
+        if (!answer.invalidCitations().isEmpty()) { // --json and the server say it as "invalidCitations"
+            out.println();
+            out.println("(The answer cites " + answer.invalidCitations().stream().map(n -> "[" + n + "]")
+                    .collect(java.util.stream.Collectors.joining(", ")) + ", which no source above has: check what it says there "
+                    + "against the sources.)");
+        }
         if (answer.truncated()) { // else an answer cut mid-word reads as whole; --json says it as "truncated": true
             out.println();
             out.println("(The answer stops here: the model reached its output limit. --max-output-tokens raises it.)");

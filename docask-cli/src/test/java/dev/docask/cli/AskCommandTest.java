@@ -118,6 +118,16 @@ class AskCommandTest {
     }
 
     @Test
+    void ask_answerThatCitesANumberNoSourceHas_saysWhichInPlainText() {
+        try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new StreamTokens("See [9] and ", "[1] and [0]."))) {
+            CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl()), "--index", indexDir.toString(),
+                    "--model", "openai:fake", "mock a module with vi.mock");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("See [9] and [1] and [0].").contains("(The answer cites [9], [0], which no source above has");
+        }
+    }
+
+    @Test
     void ask_modelFails_oneLineErrorExit1() {
         try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new ServerError(500))) {
             CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",
