@@ -57,7 +57,8 @@ final class Routes implements AutoCloseable {
                 .orElseGet(() -> new DailyBudget(settings.dailyRequests(), settings.dailyTokens(), settings.clock()));
         Guards guards = new Guards(new ClientKeys(settings.trustProxyHeader()), limiter("api", settings.rateLimit()), budget);
         GivenAnswers recent = shared.<GivenAnswers>map(SharedAnswers::new).orElseGet(RecentAnswers::new);
-        StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex());
+        StaticAssets assets = new StaticAssets(settings.siteName() != null ? settings.siteName() : siteNameOfIndex(),
+                settings.maxQuestionChars());
         AskRoute ask = new AskRoute(live, guards, bodies, json, metrics, recent, drain, settings, questionLog);
         SearchRoute search = new SearchRoute(live, settings.retrieval(), json, metrics, settings.maxQuestionChars());
         FeedbackRoute feedback = new FeedbackRoute(bodies, recent, feedbackLog, questionLog, settings.onFeedback(),

@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
  * (the dialog, and the safe Markdown renderer) that are served as one script. The demo page is
  * the widget over a page titled with the site's name, which is HTML-escaped because it comes
  * from the index (page text is untrusted). An index may have no name; the page then speaks of
- * "your docs" and the widget of "these docs".
+ * "your docs" and the widget of "these docs". The server's question limit goes into the script too, so the
+ * question box can say when a question is too long instead of cutting it or sending what the server refuses.
  */
 final class StaticAssets {
     private static final String WIDGET = "/dev/docask/server/widget.js";
@@ -28,12 +29,13 @@ final class StaticAssets {
     private final byte[] cssGzip;
     private final String demo;
 
-    StaticAssets(String siteName) {
+    StaticAssets(String siteName, int maxQuestionChars) {
         this.css = read(CSS);
         // the styles go into the script as a JSON string, which is also a JavaScript string literal
         this.widget = new String(read(WIDGET), StandardCharsets.UTF_8)
                 .replace("/*{{markdown}}*/", new String(read(MARKDOWN), StandardCharsets.UTF_8))
                 .replace("\"{{css}}\"", TextNode.valueOf(new String(css, StandardCharsets.UTF_8)).toString())
+                .replace("/*{{maxQuestionChars}}*/500", Integer.toString(maxQuestionChars))
                 .getBytes(StandardCharsets.UTF_8);
         this.widgetGzip = gzip(widget);
         this.cssGzip = gzip(css);

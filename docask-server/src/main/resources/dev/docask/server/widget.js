@@ -39,6 +39,8 @@
   var MAX_HISTORY = 6;
   var MAX_TURN_CHARS = 2000; // the server refuses longer turns; older detail matters little to a follow-up
   var MAX_KEPT_TURNS = 20; // sessionStorage holds a few MB; a reader rarely scrolls back further
+  var MAX_QUESTION_CHARS = /*{{maxQuestionChars}}*/500; // the server's --max-question-chars, put in by the server
+  var FOLLOW_PX = 40; // a reader this close to the bottom of the log follows a streaming answer; one further up stays put
   var STORE = 'docask:' + endpoint;
   var MAC = /Mac|iPhone|iPad/.test(navigator.platform || '');
 
@@ -140,7 +142,9 @@
       .filter(Boolean).slice(0, 6),
     disclaimer: attr('disclaimer', 300),
     contactUrl: pageUrl(attr('contact-url', 2000), true),
-    searchUrl: attr('search-url', 2000)
+    searchUrl: attr('search-url', 2000),
+    maxQuestionChars: /^\d{1,6}$/.test(attr('max-question-chars', 6)) && +attr('max-question-chars', 6) > 0
+      ? +attr('max-question-chars', 6) : MAX_QUESTION_CHARS
   };
 
   /*
@@ -240,7 +244,8 @@
   var status = el('div', { class: 'sr', role: 'status', 'aria-live': 'polite' });
   var form = el('form', { class: 'form' });
   form.appendChild(el('label', { class: 'sr', for: 'docask-q' }, 'Your question'));
-  var input = el('textarea', { id: 'docask-q', name: 'question', placeholder: 'Ask a question\u2026', maxlength: '500', rows: '1' });
+  var input = el('textarea', { id: 'docask-q', name: 'question', placeholder: 'Ask a question\u2026', rows: '1',
+    'aria-describedby': 'docask-limit' });
   var send = el('button', { type: 'submit', class: 'send' }, 'Ask');
   var stop = el('button', { type: 'button', class: 'stop', hidden: '' }, 'Stop');
   form.appendChild(input);
@@ -250,6 +255,8 @@
   panel.appendChild(log);
   panel.appendChild(status);
   panel.appendChild(form);
+  var limitNote = el('p', { class: 'limit', id: 'docask-limit', hidden: '' });
+  panel.appendChild(limitNote);
   if (config.disclaimer) {
     panel.appendChild(el('p', { class: 'disclaimer' }, config.disclaimer));
   }
@@ -321,7 +328,7 @@
     back.focus();
   }
   function focusables() {
-    return Array.prototype.filter.call(panel.querySelectorAll('button, textarea, a[href]'), function (e) {
+    return Array.prototype.filter.call(panel.querySelectorAll('button, textarea, a[href], [tabindex="0"]'), function (e) {
       return !e.disabled && e.getClientRects().length > 0;
     });
   }
@@ -363,10 +370,28 @@
       form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event('submit'));
     }
   });
+  /** Whether the question fits the server's limit; when it does not, says so under the box (text is never cut). */
+  function checkLength() {
+    var chars = Array.from(input.value.trim()).length; // code points, as the server counts
+    var over = chars > config.maxQuestionChars;
+    limitNote.hidden = !over;
+    limitNote.textContent = over ? 'Your question is ' + chars + ' characters long; ' + config.maxQuestionChars
+      + ' at most, please shorten it.' : '';
+    if (over) {
+      input.setAttribute('aria-invalid', 'true');
+    } else {
+      input.removeAttribute('aria-invalid');
+    }
+    return !over;
+  }
+  input.addEventListener('input', checkLength);
   form.addEventListener('submit', function (e) {
     e.preventDefault();
     var q = input.value.trim();
-    if (q && !current) {
+    if (!checkLength()) {
+      status.textContent = limitNote.textContent;
+      input.focus();
+    } else if (q && !current) {
       input.value = '';
       ask(q);
     }
@@ -390,6 +415,19 @@
 
   function scrollDown() {
     log.scrollTop = log.scrollHeight;
+  }
+  function atBottom() {
+    return log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_PX;
+  }
+
+  /** What the status region reads out for an answer: its words, without the labels of its buttons and links on. */
+  function spoken(answer) {
+    var copy = answer.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll('button, .ways'), function (e) { e.remove(); });
+    Array.prototype.forEach.call(copy.querySelectorAll('p, li, pre, blockquote, tr, th, td'), function (e) {
+      e.appendChild(document.createTextNode(' '));
+    });
+    return copy.textContent.replace(/\s+/g, ' ').trim();
   }
 
   // ---- One question and its answer ----
@@ -492,9 +530,9 @@
   var current = null; // the answer being streamed: {stop}
 
   function busy(on) {
+    var a = root.activeElement; // read before hiding: a hidden button loses the focus
     send.hidden = on;
     stop.hidden = !on;
-    var a = root.activeElement;
     if (a === (on ? send : stop)) {
       (on ? stop : input).focus();
     }
@@ -527,8 +565,11 @@
     function render() {
       pending = false;
       if (!t.error) {
+        var follow = atBottom(); // a reader who scrolled up to read is not pulled back down
         showAnswer(v, t);
-        scrollDown();
+        if (follow) {
+          scrollDown();
+        }
       }
     }
     function renderSoon() {
@@ -607,6 +648,7 @@
         fail('Could not reach the answer service. Please check your connection and try again.');
       }
     }).then(function () {
+      var follow = atBottom();
       current = null;
       busy(false);
       if (!v.turn.isConnected) {
@@ -618,7 +660,7 @@
           v.answer.appendChild(el('p', { class: 'hint' }, 'Stopped.'));
           status.textContent = 'Stopped.';
         } else {
-          status.textContent = 'Answer: ' + v.answer.textContent;
+          status.textContent = 'Answer: ' + spoken(v.answer);
           if (hasText(t)) { // an empty turn teaches the model nothing (and the server would skip it)
             saved.history.push({ role: 'user', text: question });
             saved.history.push({ role: 'assistant', text: t.text.slice(0, MAX_TURN_CHARS) });
@@ -631,7 +673,9 @@
       v.answer.removeAttribute('aria-busy');
       saved.turns.push(t);
       save();
-      scrollDown();
+      if (follow) {
+        scrollDown();
+      }
     });
   }
 
@@ -694,17 +738,26 @@
       bar.textContent = 'Thanks for the feedback.';
       return bar;
     }
-    function post(rating, comment) {
-      if (t.rated) {
-        return;
-      }
-      t.rated = rating;
-      save();
+    var sending = false;
+    var note = null;
+    function done(message) {
       var hadFocus = bar.contains(root.activeElement);
-      bar.textContent = 'Thanks for the feedback.';
+      bar.textContent = message;
+      status.textContent = message;
       if (hadFocus) {
         input.focus();
       }
+    }
+    /*
+     * The rating is kept only once the server took it (or already had one: 409). A 404 means the server no longer
+     * knows the answer (it keeps answers in memory for a while, not across a restart): no retry can help, so the
+     * bar goes and is not offered again. Any other failure leaves the buttons and the comment for another try.
+     */
+    function post(rating, comment) {
+      if (t.rated || sending) {
+        return;
+      }
+      sending = true;
       var body = { answerId: t.id, rating: rating };
       if (comment) {
         body.comment = comment;
@@ -713,7 +766,25 @@
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body)
-      }).catch(function () { /* feedback is best effort */ });
+      }).then(function (res) { return res.status; }, function () { return 0; }).then(function (code) {
+        sending = false;
+        if ((code >= 200 && code < 300) || code === 409) {
+          t.rated = rating;
+          save();
+          done('Thanks for the feedback.');
+        } else if (code === 404) {
+          delete t.id;
+          save();
+          done('This answer is no longer known to the server, so it cannot be rated.');
+        } else {
+          if (!note) {
+            note = el('p', { class: 'error', role: 'alert' });
+            bar.appendChild(note);
+          }
+          note.textContent = code ? 'Could not send the feedback (error ' + code + '). Please try again.'
+            : 'Could not send the feedback. Please check your connection and try again.';
+        }
+      });
     }
     bar.appendChild(el('span', null, 'Was this helpful?'));
     var up = el('button', { type: 'button', 'aria-label': 'Helpful', 'data-rating': 'up' });

@@ -15,14 +15,21 @@ class StaticAssetsTest {
 
     @Test
     void widget_isOneScriptWithTheMarkdownRendererAndTheStylesInside() {
-        String js = new String(new StaticAssets("X").widgetScript(), StandardCharsets.UTF_8);
+        String js = new String(new StaticAssets("X", 500).widgetScript(), StandardCharsets.UTF_8);
         assertThat(js).doesNotContain("{{markdown}}").doesNotContain("{{css}}")
                 .contains("function markdown(").contains(".launcher{position:fixed").doesNotContain(".innerHTML").doesNotContain(".insertAdjacentHTML(");
     }
 
     @Test
+    void widget_carriesTheServersQuestionLimit() {
+        String js = new String(new StaticAssets("X", 1234).widgetScript(), StandardCharsets.UTF_8);
+        assertThat(js).contains("var MAX_QUESTION_CHARS = 1234;").doesNotContain("{{maxQuestionChars}}")
+                .doesNotContain("maxlength: '500'");
+    }
+
+    @Test
     void widget_gzipped_staysWithinItsBudget() throws IOException {
-        byte[] js = new StaticAssets("X").widgetScript();
+        byte[] js = new StaticAssets("X", 500).widgetScript();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
             gz.write(js);

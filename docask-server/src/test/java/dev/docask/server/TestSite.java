@@ -1,5 +1,7 @@
 package dev.docask.server;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
@@ -9,12 +11,16 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /** A docs site on 127.0.0.1 that embeds the widget: pages by path, and optionally its own fake {@code /api/ask}. */
 final class TestSite implements AutoCloseable {
     private final HttpServer http;
     /** The bodies the fake {@code /api/ask} received, in order. */
     final List<String> asks = new CopyOnWriteArrayList<>();
+    /** The bodies the fake {@code /api/feedback} received, in order. */
+    final List<String> feedback = new CopyOnWriteArrayList<>();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private TestSite(HttpServer http) {
         this.http = http;
@@ -63,15 +69,53 @@ final class TestSite implements AutoCloseable {
 
     /** An {@code /api/ask} that records each body and answers with {@code events} (a UI message stream). */
     TestSite fakeAsk(String events) {
+        return fakeAsk(() -> events);
+    }
+
+    /** An {@code /api/ask} that records each body and answers with what {@code events} gives then. */
+    TestSite fakeAsk(Supplier<String> events) {
         http.createContext("/api/ask", exchange -> {
             asks.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            byte[] bytes = events.getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = events.get().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, bytes.length);
             exchange.getResponseBody().write(bytes);
             exchange.close();
         });
         return this;
+    }
+
+    /**
+     * An {@code /api/feedback} that records each body and answers with the next of {@code statuses} (the last one
+     * repeats).
+     */
+    TestSite fakeFeedback(int... statuses) {
+        http.createContext("/api/feedback", exchange -> {
+            feedback.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            int status = statuses[Math.min(feedback.size(), statuses.length) - 1];
+            exchange.sendResponseHeaders(status, -1);
+            exchange.close();
+        });
+        return this;
+    }
+
+    /**
+     * The UI message stream of one answer, as the server writes it: its id, its sources as URL and title pairs,
+     * then {@code text} in one delta; {@code refused} marks an "I don't know".
+     */
+    static String stream(String id, boolean refused, String text, String... urlsAndTitles) {
+        StringBuilder sb = new StringBuilder();
+        ObjectNode start = JSON.createObjectNode().put("type", "start").put("messageId", id);
+        start.putObject("messageMetadata").put("refused", refused);
+        sb.append("data: ").append(start).append("\n\n");
+        for (int i = 0; i < urlsAndTitles.length; i += 2) {
+            ObjectNode source = JSON.createObjectNode().put("type", "source-url").put("sourceId", Integer.toString(i / 2 + 1))
+                    .put("url", urlsAndTitles[i]).put("title", urlsAndTitles[i + 1]);
+            sb.append("data: ").append(source).append("\n\n");
+        }
+        sb.append("data: ").append(JSON.createObjectNode().put("type", "text-delta").put("id", "t").put("delta", text))
+                .append("\n\n");
+        return sb.append("data: {\"type\":\"finish\"}\n\ndata: [DONE]\n\n").toString();
     }
 
     @Override

@@ -30,8 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * axe-core (from npm, installed by {@code .ci/run} with {@code npm ci --prefix docask-server/src/test/axe};
- * read from that folder, so no network at test time) finds no WCAG 2.x level A or AA violation in the
- * widget in light and dark, closed, open, with an answer and with the feedback comment box. Also saves
+ * read from that folder, so no network at test time) finds no WCAG 2.0–2.2 level A or AA violation (the
+ * {@code wcag22aa} tag brings target-size) in the widget in light and dark, closed, open, with an answer, with
+ * the feedback comment box, and on a 375 px phone with several sources, a quote and a table. Also saves
  * screenshots into {@code target/screenshots}; with {@code -Ddocask.screenshots=docs} they replace the
  * ones README shows ({@code docs/widget.png}, {@code docs/widget-dark.png}, {@code docs/widget-phone.png}),
  * so an ordinary test run leaves the checkout clean.
@@ -143,12 +144,31 @@ class WidgetAccessibilityIT {
 
     @Test
     void axe_findsNoLevelAOrAAViolation_onAPhone() throws Exception {
-        page.browser.manage().window().setSize(new Dimension(390, 844));
+        page.browser.manage().window().setSize(new Dimension(375, 812));
         visit("light");
         page.ask("how do I mock a module?");
         page.awaitAnswered();
         assertThat(violations()).isEmpty();
         screenshot("widget-phone.png");
+    }
+
+    @Test
+    void axe_findsNoLevelAOrAAViolation_onASmallPhoneWithSeveralSourcesAQuoteAndATable() throws Exception {
+        page.browser.manage().window().setSize(new Dimension(375, 812));
+        page.emulate("light", "reduce");
+        try (TestSite own = TestSite.start()) {
+            own.fakeAsk(TestSite.stream("ans_1", false, "Quoted from X Docs:\n\n> Use vi.mock:\n>\n> ```js\n> vi.mock('./db')\n> ```\n>\n"
+                    + "> - works with ESM [1]\n\n| option | default |\n|---|---|\n| `retry` | 0 [2] |\n| `watch` | false [3] |",
+                    "https://x.dev/guide/mocking#vi-mock", "Mocking › vi.mock", "https://x.dev/config/retry", "Retry",
+                    "https://x.dev/guide/cli#watch", "Command line › Watch"));
+            own.page("/docs", TestSite.docsPage("", server.url(), "data-endpoint=\"" + own.origin() + "\""));
+            page.browser.get(own.origin() + "/docs");
+            page.ask("how do I mock a module?");
+            page.awaitAnswered();
+            assertThat(page.lastTurn().findElements(By.cssSelector(".sources li a"))).hasSize(3);
+            assertThat(violations()).isEmpty();
+            assertThat(page.lastTurn().findElements(By.cssSelector(".answer blockquote pre, .answer table"))).hasSize(2);
+        }
     }
 
     private static void screenshot(String name) throws Exception {

@@ -234,6 +234,132 @@ class WidgetFeaturesIT {
     }
 
     @Test
+    void feedback_notTaken_saysSoKeepsNoRatingAndLetsTheReaderTryAgain() {
+        try (TestSite own = TestSite.start()) {
+            own.fakeAsk(() -> TestSite.stream("ans_" + own.asks.size(), false, "Use vi.mock [1].",
+                    "https://x.dev/guide/mocking#vi-mock", "Mocking"));
+            own.fakeFeedback(503, 204, 404);
+            own.page("/docs", TestSite.docsPage("", server.url(), "data-endpoint=\"" + own.origin() + "\""));
+            page.browser.get(own.origin() + "/docs");
+            page.ask("how do I mock a module?");
+            page.awaitAnswered();
+            WebElement bar = page.lastTurn().findElement(By.cssSelector(".feedback"));
+            bar.findElement(By.cssSelector("button[data-rating='down']")).click();
+            bar.findElement(By.cssSelector("textarea")).sendKeys("Say how to mock a default export.");
+            WebElement sendFeedback = bar.findElement(By.cssSelector("button[type='submit']"));
+            sendFeedback.click();
+            page.waiting().until(d -> !bar.findElements(By.cssSelector(".error")).isEmpty());
+            assertThat(bar.findElement(By.cssSelector(".error")).getText()).contains("Could not send the feedback (error 503)");
+            assertThat(bar.findElement(By.cssSelector(".error")).getAttribute("role")).isEqualTo("alert");
+            assertThat(bar.findElement(By.cssSelector("textarea")).getAttribute("value")).isEqualTo("Say how to mock a default export.");
+            assertThat(page.js("return JSON.parse(Object.values(sessionStorage).find(v => v.includes('turns'))).turns[0].rated"))
+                    .as("no rating kept").isNull();
+
+            offline(true);
+            try {
+                sendFeedback.click();
+                page.waiting().until(d -> bar.findElement(By.cssSelector(".error")).getText().contains("check your connection"));
+            } finally {
+                offline(false);
+            }
+            sendFeedback.click();
+            page.waiting().until(d -> bar.getText().equals("Thanks for the feedback."));
+            assertThat(own.feedback).hasSize(2).allSatisfy(b -> assertThat(b).contains("\"rating\":\"down\"")
+                    .contains("Say how to mock a default export."));
+
+            page.ask("and with a factory?"); // the server restarted meanwhile: it no longer knows the answer
+            page.awaitAnswered(2);
+            page.lastTurn().findElement(By.cssSelector(".feedback button[data-rating='up']")).click();
+            page.waiting().until(d -> page.lastTurn().findElement(By.cssSelector(".feedback")).getText()
+                    .equals("This answer is no longer known to the server, so it cannot be rated."));
+            page.browser.navigate().refresh();
+            page.open();
+            assertThat(page.turns().getFirst().findElement(By.cssSelector(".feedback")).getText()).isEqualTo("Thanks for the feedback.");
+            assertThat(page.lastTurn().findElements(By.cssSelector(".feedback"))).as("not offered again").isEmpty();
+            assertThat(own.feedback).hasSize(3);
+        }
+    }
+
+    private static void offline(boolean offline) {
+        page.browser.executeCdpCommand("Network.enable", Map.of());
+        page.browser.executeCdpCommand("Network.emulateNetworkConditions", Map.of("offline", offline, "latency", 0,
+                "downloadThroughput", -1, "uploadThroughput", -1));
+    }
+
+    @Test
+    void askAndStop_byKeyboard_moveTheFocusToStopThenBackToTheQuestionBox() {
+        HeldTokens model = new HeldTokens(List.of("Use ", "vi.mock "), Duration.ofMillis(50), List.of("[1] ", "to mock."));
+        fake.route(model);
+        try {
+            visit("");
+            page.open();
+            page.find("textarea#docask-q").sendKeys("how do I mock a module?");
+            new Actions(page.browser).sendKeys(Keys.TAB).perform();
+            assertThat(page.focused()).isEqualTo("BUTTON.send");
+            new Actions(page.browser).sendKeys(Keys.ENTER).perform();
+            page.waiting().until(d -> page.lastTurn().findElement(By.cssSelector(".answer")).getText().contains("vi.mock"));
+            assertThat(page.focused()).as("Ask became Stop and kept the focus").isEqualTo("BUTTON.stop");
+            new Actions(page.browser).sendKeys(Keys.ENTER).perform();
+            page.awaitAnswered();
+            assertThat(page.lastTurn().findElement(By.cssSelector(".answer")).getText()).endsWith("Stopped.");
+            assertThat(page.focused()).as("Stop went away and the focus is back in the question box").isEqualTo("TEXTAREA.");
+        } finally {
+            model.release();
+        }
+    }
+
+    @Test
+    void streaming_followsAReaderAtTheBottom_butNotOneWhoScrolledUp() {
+        HeldTokens model = new HeldTokens(List.of("Use vi.mock [1].\n\n" + "A line of the answer to scroll past.\n\n".repeat(40)),
+                Duration.ofMillis(40), List.of("More ", "words ", "at ", "the ", "end ", "[1]."));
+        fake.route(model);
+        String log = "const log = document.querySelector('div[data-docask]').shadowRoot.querySelector('.log');";
+        try {
+            visit("");
+            page.ask("how do I mock a module?");
+            page.waiting().until(d -> page.lastTurn().findElement(By.cssSelector(".answer")).getText().contains("scroll past"));
+            page.waiting().until(d -> (Boolean) page.js(log + "return log.scrollHeight > 2 * log.clientHeight"
+                    + " && log.scrollHeight - log.scrollTop - log.clientHeight <= 40"));
+            page.js(log + "log.scrollTop = 0");
+        } finally {
+            model.release();
+        }
+        page.awaitAnswered();
+        assertThat(page.lastTurn().findElement(By.cssSelector(".answer")).getText()).contains("at the end");
+        assertThat(((Number) page.js(log + "return log.scrollTop")).intValue()).as("the reader stays where they read").isZero();
+    }
+
+    @Test
+    void question_overTheServersLimit_isKeptWholeAndTheReaderIsTold() {
+        String question = "how do I mock a module that has a default export and named exports too?";
+        try (DocaskServer strict = FakeModels.server(dir.resolve("idx"), fake).answerCache(null).maxQuestionChars(40)
+                .allowOrigins(List.of(site.origin())).build().start()) {
+            String path = "/p" + PAGES.incrementAndGet() + "/";
+            site.page(path, TestSite.docsPage("", strict.url(), ""));
+            page.browser.get(site.origin() + path);
+            page.ask(question);
+            WebElement input = page.find("textarea#docask-q");
+            assertThat(input.getAttribute("value")).as("nothing cut").isEqualTo(question);
+            WebElement note = page.find(".limit");
+            assertThat(note.getText()).isEqualTo("Your question is 71 characters long; 40 at most, please shorten it.");
+            assertThat(input.getAttribute("aria-invalid")).isEqualTo("true");
+            assertThat(input.getAttribute("aria-describedby")).isEqualTo(note.getAttribute("id"));
+            assertThat(page.turns()).as("not sent").isEmpty();
+            assertThat(page.find("[role='status']").getAttribute("textContent")).isEqualTo(note.getText());
+
+            input.sendKeys(Keys.chord(Keys.CONTROL, "a"), "how do I mock a module?");
+            assertThat(note.isDisplayed()).isFalse();
+            assertThat(input.getAttribute("aria-invalid")).isNull();
+            input.sendKeys(Keys.ENTER);
+            page.awaitAnswered();
+            assertThat(page.lastTurn().findElement(By.cssSelector(".question")).getText()).isEqualTo("how do I mock a module?");
+        }
+        visit("data-max-question-chars=\"20\"");
+        page.ask("how do I mock a module?");
+        assertThat(page.find(".limit").getText()).isEqualTo("Your question is 23 characters long; 20 at most, please shorten it.");
+    }
+
+    @Test
     void examples_areShownUntilTheFirstQuestionAndSendTheirQuestion() {
         visit("data-examples=\"How do I mock a module? | What does the retry option do?\"");
         page.open();
