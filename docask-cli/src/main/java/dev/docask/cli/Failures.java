@@ -2,10 +2,11 @@ package dev.docask.cli;
 
 import dev.docask.answer.AskException;
 import dev.docask.index.IndexException;
+import dev.docask.index.internal.FileErrors;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
+
 
 /** Turns an exception into the one line a user reads: what went wrong, in plain words. */
 final class Failures {
@@ -28,11 +29,8 @@ final class Failures {
         if (t instanceof LinkageError) {
             return "a library docask needs could not be loaded (" + t + "); is this build complete for this platform?";
         }
-        if (t instanceof NoSuchFileException nsf) {
-            return "no such file or folder: " + nsf.getFile();
-        }
-        if (t instanceof java.nio.file.AccessDeniedException denied) {
-            return "permission denied: " + denied.getFile();
+        if (t instanceof java.nio.file.FileSystemException fs) { // their message is the path alone
+            return FileErrors.reason(fs);
         }
         String msg = t.getMessage();
         if (msg == null || msg.isBlank()) {

@@ -34,7 +34,7 @@ public final class TextLines {
             lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
         } catch (java.nio.charset.CharacterCodingException e) {
             // the words go in the cause too: the CLI reports the cause, and this one's own says "Input length = 1"
-            String why = "cannot read " + file + ": not UTF-8 text (saved as UTF-16?)";
+            String why = "cannot read " + file + ": not UTF-8 text" + (looksLikeUtf16(file) ? " (saved as UTF-16?)" : "");
             throw new UncheckedIOException(why, new IOException(why, e));
         } catch (java.nio.file.NoSuchFileException e) {
             throw new UncheckedIOException("cannot read " + file + ": no such file", e);
@@ -45,6 +45,20 @@ public final class TextLines {
             lines.set(0, withoutBom(lines.get(0)));
         }
         return lines;
+    }
+
+    /** UTF-16 text of a Latin script is every other byte zero; other bytes that are not UTF-8 are no such hint. */
+    private static boolean looksLikeUtf16(Path file) {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] start = in.readNBytes(512);
+            long zeros = 0;
+            for (byte b : start) {
+                zeros += b == 0 ? 1 : 0;
+            }
+            return start.length > 0 && zeros * 3 >= start.length;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     static String withoutBom(String line) {

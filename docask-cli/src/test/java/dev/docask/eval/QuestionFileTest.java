@@ -49,6 +49,9 @@ class QuestionFileTest {
         Path utf16 = dir.resolve("utf16.jsonl");
         Files.writeString(utf16, "{\"id\": \"a\"}", java.nio.charset.StandardCharsets.UTF_16);
         assertThatThrownBy(() -> QuestionFile.read(utf16)).hasMessage("cannot read " + utf16 + ": not UTF-8 text (saved as UTF-16?)");
+        Path binary = Files.write(dir.resolve("binary.jsonl"), new byte[] {(byte) 0xff, (byte) 0xfe, (byte) 0xc3, 0x28, (byte) 0x9f, 0x41});
+        assertThatThrownBy(() -> QuestionFile.read(binary)).as("no zero bytes: no UTF-16 hint")
+                .hasMessage("cannot read " + binary + ": not UTF-8 text");
         assertThatThrownBy(() -> QuestionFile.read(dir)).hasMessage("cannot read " + dir + ": it is a folder, not a file");
         Path none = dir.resolve("none.jsonl");
         assertThatThrownBy(() -> QuestionFile.read(none)).hasMessage("cannot read " + none + ": no such file");

@@ -155,7 +155,7 @@ class ReportCommandTest {
         Path out = dir.resolve("no-such-folder").resolve("report.html");
         Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--out", out);
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.err()).contains("could not be written to " + out + ": no such file or folder: ");
+        assertThat(run.err()).contains("could not be written to " + out + ": no such file or folder (");
     }
 
     @Test

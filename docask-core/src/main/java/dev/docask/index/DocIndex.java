@@ -339,6 +339,7 @@ public final class DocIndex implements AutoCloseable {
             case org.apache.lucene.index.CorruptIndexException x -> "its Lucene files are damaged"
                     + Checksums.namedFile(x).map(f -> ": " + f).orElse("");
             case java.io.EOFException x -> "its Lucene files are cut short";
+            case java.nio.charset.CharacterCodingException x -> "a file holds bytes that are not UTF-8 text";
             default -> String.valueOf(e.getMessage());
         };
     }

@@ -203,16 +203,9 @@ final class IndexFiles {
         }
     }
 
-    /** What went wrong with a file, in words: several IOExceptions carry only the path as their message. */
+    /** What went wrong with a file, in words ({@link FileErrors#reason}). */
     static String reason(IOException e) {
-        return switch (e) {
-            case java.nio.file.AccessDeniedException x -> "permission denied (" + x.getFile() + ")";
-            case java.nio.file.NoSuchFileException x -> "no such file or folder (" + x.getFile() + ")";
-            case java.nio.file.FileAlreadyExistsException x -> "already exists (" + x.getFile() + ")";
-            case java.nio.file.FileSystemException x -> (x.getReason() != null ? x.getReason() : "cannot write")
-                    + " (" + x.getFile() + ")";
-            default -> Objects.requireNonNullElse(e.getMessage(), e.toString());
-        };
+        return dev.docask.index.internal.FileErrors.reason(e);
     }
 
     static void deleteTree(Path p) throws IOException {

@@ -501,6 +501,16 @@ class DocIndexTest {
     }
 
     @Test
+    void open_chunksFileWithBytesThatAreNotUtf8_saysSoInWords() throws Exception {
+        Path chunks = builtGeneration().resolve("chunks.jsonl");
+        byte[] bytes = Files.readAllBytes(chunks);
+        bytes[bytes.length / 2] = (byte) 0xff;
+        Files.write(chunks, bytes);
+        assertThatThrownBy(() -> DocIndex.open(dir)).isInstanceOf(IndexException.class)
+                .hasMessageContaining("not UTF-8 text").hasMessageNotContaining("Input length");
+    }
+
+    @Test
     void open_emptiedLuceneFile_saysDamagedWithoutLuceneInternals() throws Exception {
         Path gen = builtGeneration();
         try (var files = Files.list(gen.resolve("lucene"))) {

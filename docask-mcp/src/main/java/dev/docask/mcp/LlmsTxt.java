@@ -101,7 +101,8 @@ public final class LlmsTxt {
             Files.createDirectories(dir);
             return List.of(replace(dir.resolve(INDEX_FILE), index), replace(dir.resolve(FULL_FILE), full));
         } catch (IOException e) {
-            throw new IndexException("cannot write " + INDEX_FILE + " into " + dir + ": " + e.getMessage(), e);
+            throw new IndexException("cannot write " + INDEX_FILE + " into " + dir + ": "
+                    + dev.docask.index.internal.FileErrors.reason(e), e);
         }
     }
 
