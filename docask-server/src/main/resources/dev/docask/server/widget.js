@@ -138,6 +138,7 @@
     position: oneOf(attr('position', 20), ['bottom-right', 'bottom-left', 'top-right', 'top-left'], 'bottom-right'),
     accent: color(attr('accent-color', 60)),
     shortcut: shortcut(script.getAttribute('data-shortcut')),
+    shortcutChosen: script.hasAttribute('data-shortcut'),
     examples: attr('examples', 2000).split('|').map(function (q) { return q.trim().slice(0, 200); })
       .filter(Boolean).slice(0, 6),
     disclaimer: attr('disclaimer', 300),
@@ -345,6 +346,22 @@
       }
     }
   });
+  /*
+   * Docs sites' own search boxes take Ctrl+K / ⌘K too (Algolia DocSearch, Starlight's, VitePress's); both dialogs
+   * would open at once. The default shortcut is left to such a search (checked when pressed: it may render after
+   * this script); a data-shortcut the site chose is always the widget's.
+   */
+  var SITE_SEARCH = '.DocSearch-Button, site-search, .VPNavBarSearch, [data-docsearch]';
+  function siteSearchTakesModK() {
+    return !!document.querySelector(SITE_SEARCH);
+  }
+  function leaveShortcutToTheSite() {
+    launcher.removeAttribute('aria-keyshortcuts');
+    var kbd = launcher.querySelector('kbd');
+    if (kbd) {
+      launcher.removeChild(kbd);
+    }
+  }
   document.addEventListener('keydown', function (e) {
     if (e.key === 'Escape' && isOpen()) {
       e.preventDefault();
@@ -355,6 +372,10 @@
     var key = (e.key || '').toLowerCase();
     if (!s || (key !== s.key && e.code !== 'Key' + s.key.toUpperCase()) || e.ctrlKey !== s.ctrl
       || e.metaKey !== s.meta || e.altKey !== s.alt || e.shiftKey !== s.shift) {
+      return;
+    }
+    if (!config.shortcutChosen && siteSearchTakesModK()) {
+      leaveShortcutToTheSite();
       return;
     }
     var t = e.composedPath ? e.composedPath()[0] : e.target; // inside the shadow root too, not just its host

@@ -139,6 +139,24 @@ class WidgetFeaturesIT {
     }
 
     @Test
+    void defaultShortcut_isLeftToTheSitesOwnSearch_whenThePageHasOne_butAChosenOneIsTheWidgets() {
+        String docSearch = "document.body.insertAdjacentHTML('beforeend', "
+                + "'<button type=\"button\" class=\"DocSearch DocSearch-Button\">Search</button>')";
+        visit("");
+        page.js(docSearch); // rendered after the widget's script, as a docs site's search is
+        page.browser.findElement(By.tagName("h1")).click();
+        pressCtrl("k");
+        assertThat(page.isOpen()).as("Algolia DocSearch takes Ctrl+K on this page").isFalse();
+        assertThat(page.find("button.launcher").getAttribute("aria-keyshortcuts")).isNull();
+
+        visit("data-shortcut=\"mod+k\"");
+        page.js(docSearch);
+        page.browser.findElement(By.tagName("h1")).click();
+        pressCtrl("k");
+        assertThat(page.isOpen()).as("the site chose Ctrl+K for the widget").isTrue();
+    }
+
+    @Test
     void stop_abortsTheStreamAndTheServerStopsTheModel() throws Exception {
         // the model holds the rest until the reader has stopped: a busy browser may click late
         HeldTokens model = new HeldTokens(List.of("Use ", "vi.mock "), Duration.ofMillis(300), List.of("[1] ", "to ",
