@@ -117,6 +117,9 @@ final class AskRun {
             fail(ApiException.INDEX_UNREADABLE, e); // the operator hears the index's own words through onError
         } catch (RuntimeException e) {
             fail("Could not search the documentation (" + e.getClass().getSimpleName() + ").", e);
+        } catch (Error e) {
+            // ends the run the listener waits on; thrown on, it would only kill this virtual thread with a stack trace
+            fail("The answer failed (" + e.getClass().getSimpleName() + ").", e);
         }
     }
 

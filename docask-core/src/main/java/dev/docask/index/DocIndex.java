@@ -967,6 +967,19 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
+        public IndexException damagedWhileRead(InternalError fault) {
+            IndexException e = new IndexException("the index in " + dir + " is damaged (a file was cut or rewritten "
+                    + "while docask read it: " + fault.getMessage() + "); rebuild it with 'docask index'", fault);
+            synchronized (DocIndex.this) {
+                if (refused.isEmpty()) {
+                    refused = Optional.of(String.valueOf(e.getMessage()));
+                    LOG.error("{}", refused.get());
+                }
+            }
+            return e;
+        }
+
+        @Override
         public boolean ready() {
             // a generation refused after its background check cannot answer: not ready
             return refused.isEmpty() && opened.backend.ready();

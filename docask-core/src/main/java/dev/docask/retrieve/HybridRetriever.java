@@ -306,6 +306,23 @@ public final class HybridRetriever {
      * {@link RetrieveHook.Search#cancelled()}, so that a hook calling a slow service can stop early.
      */
     public Retrieval retrieve(String question, RetrievalOptions options, BooleanSupplier cancelled) {
+        try {
+            return search(question, options, cancelled);
+        } catch (InternalError e) {
+            if (e.getMessage() == null || !e.getMessage().contains("unsafe memory access")) {
+                throw e;
+            }
+            throw IndexEngine.of(index).damagedWhileRead(e);
+        }
+    }
+
+    /*
+     * retrieve() above: a memory-mapped index file cut or rewritten while the process runs (a copy tool writing
+     * into the live folder) makes the JVM throw InternalError "a fault occurred in an unsafe memory access
+     * operation" from the read, an Error no caller catches. It is the damaged index it stands for
+     * (docs/reliability.md, "An index damaged while it is served"); any other InternalError is left as it is.
+     */
+    private Retrieval search(String question, RetrievalOptions options, BooleanSupplier cancelled) {
         Objects.requireNonNull(cancelled, "cancelled");
         long start = System.nanoTime();
         question = requireQuestion(question);
@@ -481,6 +498,9 @@ public final class HybridRetriever {
         try {
             sparse = bm25.join();
         } catch (CompletionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
             throw e.getCause() instanceof RuntimeException re ? re : e;
         }
         Map<Integer, Hit> hits = new LinkedHashMap<>();

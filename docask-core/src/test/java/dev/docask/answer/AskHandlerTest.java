@@ -531,4 +531,39 @@ class AskHandlerTest {
     void build_withoutRetriever_failsClearly() {
         assertThatThrownBy(() -> AskHandler.builder().build()).hasMessageContaining("retriever");
     }
+
+    @Test
+    void ask_indexFaultsWhileRead_endsWithTheUnreadableIndexError(@TempDir Path tmp) throws Exception {
+        server = fixture.serve(new StreamTokens("never sent"));
+        try (DocIndex cut = dev.docask.testsupport.TestIndexes.build(tmp.resolve("idx"), "mock", TestSites.VITEST)) {
+            HybridRetriever faulting = HybridRetriever.create(cut, Embedders.fromSpec("mock")).toBuilder()
+                    .rerankHook((q, hits) -> {
+                        throw new InternalError("a fault occurred in an unsafe memory access operation");
+                    }).build();
+            handler = fixture.build(fixture.handler().retriever(faulting).model(fixture.model(), "openai:fake"));
+
+            RecordingListener events = ask(ON_TOPIC);
+
+            assertThat(events.names()).containsExactly("error");
+            assertThat(((AskEvent.Failed) events.last()).message())
+                    .isEqualTo(dev.docask.answer.internal.ApiException.INDEX_UNREADABLE);
+            assertThat(fixture.errors()).singleElement().satisfies(e -> assertThat(e)
+                    .isInstanceOf(dev.docask.index.IndexException.class).hasMessageContaining("is damaged"));
+            assertThat(server.requests()).isZero();
+        }
+    }
+
+    @Test
+    void ask_anErrorThrownDuringTheRun_stillEndsItWithAnErrorEvent() throws Exception {
+        server = fixture.serve(new StreamTokens("never sent"));
+        handler = fixture.build(fixture.handler().retriever(INDEX.retriever().toBuilder().rerankHook((q, hits) -> {
+            throw new AssertionError("a bug");
+        }).build()).model(fixture.model(), "openai:fake"));
+
+        RecordingListener events = ask(ON_TOPIC);
+
+        assertThat(events.names()).containsExactly("error");
+        assertThat(((AskEvent.Failed) events.last()).message()).isEqualTo("The answer failed (AssertionError).");
+        assertThat(fixture.errors()).singleElement().isInstanceOf(AssertionError.class);
+    }
 }

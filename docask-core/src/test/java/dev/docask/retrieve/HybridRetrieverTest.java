@@ -605,4 +605,38 @@ class HybridRetrieverTest {
         assertThatThrownBy(() -> HybridRetriever.create(index, null))
                 .isInstanceOf(NullPointerException.class).hasMessage("embedder");
     }
+
+    @Test
+    void retrieve_memoryFaultWhileReading_becomesADamagedIndex_everyLaterUseFails(@TempDir Path tmp) {
+        Path folder = tmp.resolve("idx");
+        try (DocIndex served = dev.docask.testsupport.TestIndexes.build(folder, "mock", CHUNKS)) {
+            HybridRetriever faulting = HybridRetriever.create(served, Embedders.fromSpec("mock")).toBuilder()
+                    .rerankHook((q, hits) -> {
+                        throw new InternalError("a fault occurred in an unsafe memory access operation");
+                    }).build();
+
+            assertThatThrownBy(() -> faulting.retrieve("vi.mock a module", RetrievalOptions.defaults()))
+                    .isInstanceOf(dev.docask.index.IndexException.class)
+                    .hasMessageContaining("the index in " + folder + " is damaged")
+                    .hasMessageContaining("rebuild it with 'docask index'");
+            assertThat(dev.docask.index.internal.IndexEngine.of(served).ready()).isFalse();
+            assertThatThrownBy(() -> HybridRetriever.create(served, Embedders.fromSpec("mock"))
+                    .retrieve("vi.mock a module", RetrievalOptions.defaults()))
+                    .isInstanceOf(dev.docask.index.IndexException.class).hasMessageContaining("is damaged");
+        }
+    }
+
+    @Test
+    void retrieve_otherInternalError_isNotTakenForADamagedIndex(@TempDir Path tmp) {
+        try (DocIndex served = dev.docask.testsupport.TestIndexes.build(tmp.resolve("idx"), "mock", CHUNKS)) {
+            HybridRetriever faulting = HybridRetriever.create(served, Embedders.fromSpec("mock")).toBuilder()
+                    .rerankHook((q, hits) -> {
+                        throw new InternalError("something else");
+                    }).build();
+
+            assertThatThrownBy(() -> faulting.retrieve("vi.mock a module", RetrievalOptions.defaults()))
+                    .isExactlyInstanceOf(InternalError.class);
+            assertThat(dev.docask.index.internal.IndexEngine.of(served).ready()).isTrue();
+        }
+    }
 }

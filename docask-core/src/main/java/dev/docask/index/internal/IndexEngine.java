@@ -88,6 +88,15 @@ public interface IndexEngine {
         return true;
     }
 
+    /**
+     * The failure for {@code fault}, an {@link InternalError} a read of the index threw: a memory-mapped file
+     * was cut or rewritten under the running process (a copy tool writing into the live folder). A local
+     * index refuses every later use, so readiness reports it down until a good generation is loaded.
+     */
+    default dev.docask.index.IndexException damagedWhileRead(InternalError fault) {
+        return new dev.docask.index.IndexException("the index could not be read (" + fault.getMessage() + ")", fault);
+    }
+
     /** What a search service holds now ({@link SearchBackend#publishedGeneration()}); empty for a local index. */
     default java.util.Optional<String> publishedGeneration() {
         return java.util.Optional.empty();
