@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 /*
  * Turns a model failure into a sentence a user may see. Provider error bodies can echo part of the
  * API key ("Incorrect API key provided: sk-ab***yz") and exception messages can hold URLs with
- * credentials, so no text of the cause is passed on: only its kind and HTTP status. The whole
+ * credentials, so no text of the cause is passed on: only its kind and HTTP status, and the message of a
+ * ModelReplyException, which its transport made safe (a server's error text with secrets masked). The whole
  * exception still goes to onError for the operator's logs.
  */
 final class FailureText {
@@ -26,7 +27,7 @@ final class FailureText {
 
     static String of(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ModelCall.IncompleteReplyException && t.getMessage() != null) {
+            if ((t instanceof ModelCall.IncompleteReplyException || t instanceof ModelReplyException) && t.getMessage() != null) {
                 return t.getMessage();
             }
             if (t instanceof AuthenticationException) {

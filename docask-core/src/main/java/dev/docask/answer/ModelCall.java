@@ -28,8 +28,9 @@ import dev.langchain4j.model.output.TokenUsage;
  * stream at all, or one cut off cleanly, "completes"; only the missing finish_reason tells. Servers
  * that end with data: [DONE] but send no finish_reason are whole answers: the openai provider of
  * docask-models adds the finish event in its transport (a model of one's own does not). (The
- * Anthropic and Ollama clients complete only on the protocol's own last event, and AskRun's watch
- * for a quiet stream ends theirs.)
+ * Anthropic and Ollama clients complete only on the protocol's own last event; docask-models'
+ * transport fails a body that ends without it with a ModelReplyException, and AskRun's watch for a
+ * quiet stream ends those of a model of one's own.)
  */
 final class ModelCall {
 

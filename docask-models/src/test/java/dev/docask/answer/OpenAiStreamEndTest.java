@@ -2,6 +2,7 @@ package dev.docask.answer;
 
 import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.FakeModelServer;
+import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.Route;
 import dev.docask.testsupport.StreamEnd;
 import dev.docask.testsupport.StreamTokens;
@@ -72,5 +73,31 @@ class OpenAiStreamEndTest {
         assertThat(events.names()).endsWith("done");
         assertThat(events.answer().text()).isEqualTo("Use vi.mock [1].");
         assertThat(events.answer().usage()).isPresent();
+    }
+
+    @Test
+    void openAiStream_errorObjectInAnOkStream_failsWithTheServersText() throws InterruptedException {
+        RecordingListener events = ask(exchange -> {
+            exchange.startStream();
+            exchange.sendData("{\"error\": {\"message\": \"overloaded\", \"type\": \"server_error\"}}");
+            exchange.endStream();
+        });
+
+        assertThat(events.names()).containsExactly("sources", "error");
+        assertThat(((AskEvent.Failed) events.last()).message())
+                .isEqualTo("The language model server reported an error: overloaded");
+    }
+
+    @Test
+    void openAiStream_okStatusWithAPageOrJunkOrPlainJson_failsAsUnreadable() throws InterruptedException {
+        for (Route route : List.<Route>of(new GarbageBody(),
+                exchange -> exchange.respond(200, "text/html", "<html><body>Welcome to nginx</body></html>"),
+                exchange -> exchange.respond(200, "{\"choices\":[{\"message\":{\"content\":\"hi [1]\"}}]}"))) {
+            RecordingListener events = ask(route);
+
+            assertThat(events.names()).containsExactly("sources", "error");
+            assertThat(((AskEvent.Failed) events.last()).message())
+                    .isEqualTo("The language model sent a reply docask could not read.");
+        }
     }
 }

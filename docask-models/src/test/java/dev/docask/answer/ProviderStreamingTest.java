@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.FakeModelServer;
+import dev.docask.testsupport.GarbageBody;
+import dev.docask.testsupport.MalformedChunks;
 import dev.docask.testsupport.RecordedRequest;
 import dev.docask.testsupport.Route;
 import dev.docask.testsupport.ServerError;
@@ -53,12 +55,6 @@ class ProviderStreamingTest {
     /** The longest any single call may take here; a failure must surface well within it, not hang. */
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final Duration MODEL_TIMEOUT = Duration.ofSeconds(20);
-    /**
-     * How long a stream may go quiet in the tests of streams that end without their closing events;
-     * the total timeout is far longer than WAIT. It is the wait for the first token too, so it leaves a
-     * busy machine time to connect (at 200 ms the first token could come too late).
-     */
-    private static final Duration SHORT_SILENCE = Duration.ofSeconds(2);
     private static final String KEY = "sk-ant-test-secret-key-123";
     private static final String SYSTEM = "You answer questions about the Vitest docs. Cite sources as [n].";
     private static final String QUESTION = "How do I mock a module?";
@@ -89,7 +85,7 @@ class ProviderStreamingTest {
     /*
      * A reset fails the model call at once. A clean end of the body without the closing events
      * (Anthropic message_stop, Ollama "done": true), or after Ollama's in-stream error line, reaches
-     * no handler callback in LangChain4j 1.11, so the handler's watch for a quiet stream ends it.
+     * no handler callback in LangChain4j 1.11; docask-models' transport (CheckedStream) fails it at once.
      * Either way the answer must end in an error event after the deltas, not hang.
      */
     private static void assertErrorAfterTwoDeltas(RecordingListener events) {
@@ -140,9 +136,6 @@ class ProviderStreamingTest {
 
         /** The wire format the provider's API speaks. */
         abstract Wire wire();
-
-        /** Whether the provider's in-stream error reaches no client callback, so only the quiet stream ends the answer. */
-        abstract boolean inStreamErrorReachesNoCallback();
 
         /** Checks that {@code body}, the request AskHandler sent, carries docask's prompt: instructions, sources, question. */
         abstract void assertCarriesDocaskPrompt(JsonNode body);
@@ -248,18 +241,61 @@ class ProviderStreamingTest {
 
         @ParameterizedTest
         @EnumSource(value = StreamEnd.class, names = {"CLOSE_EARLY", "ERROR"})
-        void throughAskHandler_streamEndsWithoutClosingEvents_errorOnceTheStreamIsQuiet(StreamEnd end) throws Exception {
+        void throughAskHandler_streamEndsWithoutClosingEvents_failsAtOnceSayingHow(StreamEnd end) throws Exception {
             FakeModelServer server = serve(new StreamTokens("Use ", "vi.").ending(end));
 
-            RecordingListener events = ask(handlerOn(server, SHORT_SILENCE));
+            long t0 = System.nanoTime();
+            RecordingListener events = ask(handlerOn(server));
 
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("not the 20 s watch for a quiet stream")
+                    .isLessThan(Duration.ofSeconds(10));
             assertErrorAfterTwoDeltas(events);
-            String message = ((AskEvent.Failed) events.last()).message();
-            if (end == StreamEnd.CLOSE_EARLY || inStreamErrorReachesNoCallback()) {
-                assertThat(message).contains("stopped sending");
-            } else {
-                assertThat(message).isEqualTo("The language model is busy (overloaded_error); try again shortly.");
-            }
+            assertThat(((AskEvent.Failed) events.last()).message()).isEqualTo(end == StreamEnd.CLOSE_EARLY
+                    ? "The language model's reply ended before it was complete." : inStreamErrorMessage());
+        }
+
+        /** The error event's message for the protocol's in-stream error ({@link StreamEnd#ERROR}). */
+        abstract String inStreamErrorMessage();
+
+        @Test
+        void throughAskHandler_okStatusWithoutAnyEvent_failsAtOnceAsNoAnswer() throws Exception {
+            FakeModelServer server = serve(exchange -> {
+                exchange.startStream();
+                exchange.endStream();
+            });
+
+            long t0 = System.nanoTime();
+            RecordingListener events = ask(handlerOn(server));
+
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+            assertThat(events.names()).containsExactly("sources", "error");
+            assertThat(((AskEvent.Failed) events.last()).message()).isEqualTo("The language model returned no answer.");
+        }
+
+        @Test
+        void throughAskHandler_eventThatIsNotJson_failsAtOnceAsUnreadable() throws Exception {
+            FakeModelServer server = serve(new MalformedChunks());
+
+            long t0 = System.nanoTime();
+            RecordingListener events = ask(handlerOn(server));
+
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+            assertThat(events.names()).startsWith("sources").endsWith("error").doesNotContain("done");
+            assertThat(((AskEvent.Failed) events.last()).message())
+                    .isEqualTo("The language model sent a reply docask could not read.");
+        }
+
+        @Test
+        void throughAskHandler_okStatusWithJunkBody_failsAtOnceAsUnreadable() throws Exception {
+            FakeModelServer server = serve(new GarbageBody());
+
+            long t0 = System.nanoTime();
+            RecordingListener events = ask(handlerOn(server));
+
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+            assertThat(events.names()).containsExactly("sources", "error");
+            assertThat(((AskEvent.Failed) events.last()).message())
+                    .isEqualTo("The language model sent a reply docask could not read.");
         }
     }
 
@@ -282,11 +318,11 @@ class ProviderStreamingTest {
             return Wire.ANTHROPIC;
         }
 
-        /* An Anthropic error event fails the call, as errorEventMidStream_failsAfterTheTokensSent shows. */
         @Override
-        boolean inStreamErrorReachesNoCallback() {
-            return false;
+        String inStreamErrorMessage() {
+            return "The language model is busy (overloaded_error); try again shortly.";
         }
+
 
         /* The instructions in the system field, the sources and question in the one user message. */
         @Override
@@ -362,9 +398,10 @@ class ProviderStreamingTest {
             return Wire.OLLAMA;
         }
 
+
         @Override
-        boolean inStreamErrorReachesNoCallback() {
-            return true;
+        String inStreamErrorMessage() {
+            return "The language model server reported an error: model runner has unexpectedly stopped";
         }
 
         /* The instructions as the system message, then the sources and question as the user message. */

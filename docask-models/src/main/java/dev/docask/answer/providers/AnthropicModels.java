@@ -25,7 +25,8 @@ public final class AnthropicModels implements ChatModelProvider {
         String key = Env.find(env, "ANTHROPIC_API_KEY")
                 .orElseThrow(() -> new IllegalStateException("model '" + spec + "' needs ANTHROPIC_API_KEY"));
         AnthropicStreamingChatModel.AnthropicStreamingChatModelBuilder b = AnthropicStreamingChatModel.builder()
-                .apiKey(key).modelName(spec.name()).maxTokens(1024).timeout(timeout);
+                .apiKey(key).modelName(spec.name()).maxTokens(1024).timeout(timeout)
+                .httpClientBuilder(new CheckedStream(CheckedStream.Protocol.ANTHROPIC)); // unreadable or cut replies fail at once
         return Env.find(env, "ANTHROPIC_BASE_URL").map(url -> b.baseUrl(apiUrl(url))).orElse(b).build();
     }
 

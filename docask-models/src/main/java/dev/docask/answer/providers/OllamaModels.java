@@ -25,7 +25,9 @@ public final class OllamaModels implements ChatModelProvider {
     public StreamingChatModel create(ModelSpec spec, Map<String, String> env, Duration timeout) {
         return OllamaStreamingChatModel.builder()
                 .baseUrl(baseUrl(env).orElse(DEFAULT_URL))
-                .modelName(spec.name()).timeout(timeout).build();
+                .modelName(spec.name()).timeout(timeout)
+                .httpClientBuilder(new CheckedStream(CheckedStream.Protocol.OLLAMA)) // unreadable, cut or error replies fail at once
+                .build();
     }
 
     @Override

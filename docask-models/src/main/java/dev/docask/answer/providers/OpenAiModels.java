@@ -35,7 +35,7 @@ public final class OpenAiModels implements ChatModelProvider {
                 .baseUrl(baseUrl.orElse(DEFAULT_URL))
                 .apiKey(key.orElse("none"))
                 .modelName(spec.name()).timeout(timeout)
-                .httpClientBuilder(new DoneEndsStream()) // [DONE] without a finish_reason is a whole answer
+                .httpClientBuilder(new CheckedStream(CheckedStream.Protocol.OPENAI)) // unreadable, error and [DONE]-only replies said at once
                 .build();
     }
 

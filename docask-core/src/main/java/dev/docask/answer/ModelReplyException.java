@@ -1,0 +1,54 @@
+package dev.docask.answer;
+
+/**
+ * A model reply that came without an HTTP error but is no answer docask can use: one it cannot read, one cut
+ * short or empty, the model server's own error inside the stream, a connection closed before any reply. A
+ * provider's transport (docask-models) hands it to the model's error callback so the answer fails at once
+ * rather than when the stream has been quiet for the first-token timeout. Its message is safe to show: it
+ * becomes the answer's {@code error} event as it is.
+ *
+ * <pre>{@code
+ * listener.onError(ModelReplyException.unreadable());
+ * }</pre>
+ */
+public final class ModelReplyException extends RuntimeException {
+    /** The most of a model server's own error text that is passed on. */
+    public static final int MAX_SERVER_TEXT = 200;
+
+    private ModelReplyException(String message) {
+        super(message);
+    }
+
+    /** A reply that is not the protocol's JSON events: a broken event, an HTML page, binary junk. */
+    public static ModelReplyException unreadable() {
+        return new ModelReplyException("The language model sent a reply docask could not read.");
+    }
+
+    /** A reply whose body ended after some of the answer, without the protocol's last event. */
+    public static ModelReplyException endedEarly() {
+        return new ModelReplyException(ModelCall.IncompleteReplyException.ENDED_EARLY);
+    }
+
+    /** A reply whose body ended before any of the answer. */
+    public static ModelReplyException noAnswer() {
+        return new ModelReplyException(ModelCall.IncompleteReplyException.NO_ANSWER);
+    }
+
+    /** The server closed (or reset) the connection after reading the request, before any response. */
+    public static ModelReplyException closedBeforeAnswering() {
+        return new ModelReplyException("The language model server closed the connection before answering.");
+    }
+
+    /**
+     * The model server's own error inside a successful response ({@code {"error":"model not found"}}): its
+     * text on one line, cut to {@link #MAX_SERVER_TEXT} characters. The caller masks secrets in it first.
+     */
+    public static ModelReplyException serverError(String text) {
+        String line = text.replaceAll("\\p{Cntrl}+", " ").strip();
+        if (line.length() > MAX_SERVER_TEXT) {
+            line = line.substring(0, MAX_SERVER_TEXT - 1) + "…";
+        }
+        return new ModelReplyException(line.isEmpty() ? "The language model server reported an error."
+                : "The language model server reported an error: " + line);
+    }
+}
