@@ -27,7 +27,7 @@ final class FailureText {
 
     static String of(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if ((t instanceof ModelCall.IncompleteReplyException || t instanceof ModelReplyException) && t.getMessage() != null) {
+            if ((t instanceof ModelCall.IncompleteReplyException || t instanceof dev.docask.answer.internal.ModelReplyException) && t.getMessage() != null) {
                 return t.getMessage();
             }
             if (t instanceof AuthenticationException) {

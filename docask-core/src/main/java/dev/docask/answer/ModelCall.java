@@ -45,8 +45,8 @@ final class ModelCall {
 
     /** A reply that arrived without error but is no answer; the message is safe to show. */
     static final class IncompleteReplyException extends RuntimeException {
-        static final String NO_ANSWER = "The language model returned no answer.";
-        static final String ENDED_EARLY = "The language model's reply ended before it was complete.";
+        static final String NO_ANSWER = dev.docask.answer.internal.ModelReplyException.NO_ANSWER;
+        static final String ENDED_EARLY = dev.docask.answer.internal.ModelReplyException.ENDED_EARLY;
 
         IncompleteReplyException(String message) {
             super(message);

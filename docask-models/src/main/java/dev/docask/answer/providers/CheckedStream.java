@@ -1,6 +1,6 @@
 package dev.docask.answer.providers;
 
-import dev.docask.answer.ModelReplyException;
+import dev.docask.answer.internal.ModelReplyException;
 import dev.docask.answer.internal.SecretMask;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.http.client.HttpClient;

@@ -1,8 +1,8 @@
-package dev.docask.answer;
+package dev.docask.answer.internal;
 
 /**
  * A model reply that came without an HTTP error but is no answer docask can use: one it cannot read, one cut
- * short or empty, the model server's own error inside the stream, a connection closed before any reply. A
+ * short or empty, the model server's own error inside the stream. A
  * provider's transport (docask-models) hands it to the model's error callback so the answer fails at once
  * rather than when the stream has been quiet for the first-token timeout. Its message is safe to show: it
  * becomes the answer's {@code error} event as it is.
@@ -12,6 +12,10 @@ package dev.docask.answer;
  * }</pre>
  */
 public final class ModelReplyException extends RuntimeException {
+    /** What an answer says of a reply that ended without any of it. */
+    public static final String NO_ANSWER = "The language model returned no answer.";
+    /** What an answer says of a reply that ended before its last event. */
+    public static final String ENDED_EARLY = "The language model's reply ended before it was complete.";
     /** The most of a model server's own error text that is passed on. */
     public static final int MAX_SERVER_TEXT = 200;
 
@@ -26,17 +30,12 @@ public final class ModelReplyException extends RuntimeException {
 
     /** A reply whose body ended after some of the answer, without the protocol's last event. */
     public static ModelReplyException endedEarly() {
-        return new ModelReplyException(ModelCall.IncompleteReplyException.ENDED_EARLY);
+        return new ModelReplyException(ENDED_EARLY);
     }
 
     /** A reply whose body ended before any of the answer. */
     public static ModelReplyException noAnswer() {
-        return new ModelReplyException(ModelCall.IncompleteReplyException.NO_ANSWER);
-    }
-
-    /** The server closed (or reset) the connection after reading the request, before any response. */
-    public static ModelReplyException closedBeforeAnswering() {
-        return new ModelReplyException("The language model server closed the connection before answering.");
+        return new ModelReplyException(NO_ANSWER);
     }
 
     /**
