@@ -104,6 +104,12 @@ final class AskCommand implements Callable<Integer> {
                 }
                 warnings.forEach(w -> spec.commandLine().getErr().println("warning: " + w));
                 return 0;
+            } catch (AskException e) {
+                if (e.getCause() instanceof dev.docask.index.IndexException) {
+                    throw e; // the index's own words, which name its folder
+                }
+                // the model's failure names the model: a shell with several providers set cannot tell which one failed
+                throw new AskException(e.getMessage() + " (model " + model + ")", e.getCause());
             }
         }
     }

@@ -128,13 +128,21 @@ class AskCommandTest {
     }
 
     @Test
+    void ask_aModelBaseUrlThatIsNoUrl_isAUsageErrorNamingTheVariable_beforeAnyWork() {
+        CliRun r = run(Map.of("OPENAI_BASE_URL", "not a url"), "--index", indexDir.toString(), "--model", "openai:fake",
+                "mock a module with vi.mock");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask ask: OPENAI_BASE_URL='not a url' is not a URL");
+    }
+
+    @Test
     void ask_modelFails_oneLineErrorExit1() {
         try (FakeModelServer server = FakeModelServer.start(Wire.OPENAI, new ServerError(500))) {
             CliRun r = run(Map.of("OPENAI_BASE_URL", server.baseUrl(), "OPENAI_API_KEY", "sk-secret-1"), "--index",
                     indexDir.toString(), "--model", "openai:fake", "--no-stream", "mock a module with vi.mock");
 
             assertThat(r.code()).isEqualTo(1);
-            assertThat(r.err()).isEqualTo("docask ask: The language model failed with HTTP status 500.\n");
+            assertThat(r.err()).isEqualTo("docask ask: The language model failed with HTTP status 500. (model openai:fake)\n");
         }
     }
 

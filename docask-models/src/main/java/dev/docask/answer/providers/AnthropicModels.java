@@ -22,12 +22,12 @@ public final class AnthropicModels implements ChatModelProvider {
 
     @Override
     public StreamingChatModel create(ModelSpec spec, Map<String, String> env, Duration timeout) {
-        String key = Env.find(env, "ANTHROPIC_API_KEY")
+        String key = Env.key(env, "ANTHROPIC_API_KEY")
                 .orElseThrow(() -> new IllegalStateException("model '" + spec + "' needs ANTHROPIC_API_KEY"));
         AnthropicStreamingChatModel.AnthropicStreamingChatModelBuilder b = AnthropicStreamingChatModel.builder()
                 .apiKey(key).modelName(spec.name()).maxTokens(1024).timeout(timeout)
                 .httpClientBuilder(new CheckedStream(CheckedStream.Protocol.ANTHROPIC)); // unreadable or cut replies fail at once
-        return Env.find(env, "ANTHROPIC_BASE_URL").map(url -> b.baseUrl(apiUrl(url))).orElse(b).build();
+        return Env.url(env, "ANTHROPIC_BASE_URL").map(url -> b.baseUrl(apiUrl(url))).orElse(b).build();
     }
 
     @Override

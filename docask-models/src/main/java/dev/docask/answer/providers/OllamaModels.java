@@ -36,7 +36,8 @@ public final class OllamaModels implements ChatModelProvider {
     }
 
     static java.util.Optional<String> baseUrl(Map<String, String> env) {
-        return Env.find(env, "OLLAMA_BASE_URL").or(() -> Env.find(env, "OLLAMA_HOST").map(OllamaModels::hostUrl));
+        return Env.url(env, "OLLAMA_BASE_URL")
+                .or(() -> Env.find(env, "OLLAMA_HOST").map(h -> Env.checkedUrl("OLLAMA_HOST", h, hostUrl(h))));
     }
 
     /* Ollama's envconfig.Host(): scheme http unless given; a port after the host, else 11434 (80/443 with a scheme). */

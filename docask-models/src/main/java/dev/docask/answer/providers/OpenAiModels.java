@@ -24,8 +24,8 @@ public final class OpenAiModels implements ChatModelProvider {
 
     @Override
     public StreamingChatModel create(ModelSpec spec, Map<String, String> env, Duration timeout) {
-        Optional<String> baseUrl = Env.find(env, "OPENAI_BASE_URL");
-        Optional<String> key = Env.find(env, "OPENAI_API_KEY");
+        Optional<String> baseUrl = Env.url(env, "OPENAI_BASE_URL");
+        Optional<String> key = Env.key(env, "OPENAI_API_KEY");
         if (key.isEmpty() && baseUrl.isEmpty()) {
             // IllegalStateException: the spec is fine, the environment lacks a setting
             throw new IllegalStateException("model '" + spec + "' needs OPENAI_API_KEY (or OPENAI_BASE_URL "
