@@ -9,6 +9,7 @@ import dev.docask.server.internal.SharedStateSettings;
 import dev.docask.server.internal.SharedStateUnavailable;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
@@ -39,11 +40,35 @@ import java.util.function.Supplier;
  * Failure: every command has the configured timeout and, while the connection is down, is refused at
  * once rather than queued (a lost Redis must not hold requests); Lettuce reconnects by itself, every
  * half second at most, so the server recovers without a restart.
+ *
+ * A Redis that answers with an error (ACL NOPERM, OOM under noeviction, WRONGTYPE) is as useless as
+ * a silent one, and a PING does not show it: start-up and /readyz run PROBE, which uses every command
+ * docask's scripts use on a key of each kind under the prefix, and /readyz also says "error" for
+ * REFUSAL_HOLDS after a command was refused with none accepted since (a key of the wrong type only its
+ * own commands meet). The hold is bounded so that a node the load balancer took out of traffic, where
+ * no command can succeed, becomes ready again to try (docs/reliability.md, "Redis that refuses commands").
  */
 final class RedisState implements SharedState {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final long REFUSAL_HOLDS_NANOS = Duration.ofSeconds(10).toNanos();
+    private static final String TLS_HINT = "; is TLS on at that port? (rediss:// is Redis over TLS; a plain Redis takes redis://)";
+    private static final String[] KINDS = {"rl", "budget", "ans", "fb", "cache"};
+
+    private static final String PROBE = """
+            redis.call('TIME')
+            for _, key in ipairs(KEYS) do
+              redis.call('HSET', key, 'p', '1')
+              redis.call('HINCRBY', key, 'p', 1)
+              redis.call('HMGET', key, 'p')
+              redis.call('HGET', key, 'p')
+              redis.call('PEXPIRE', key, 10000)
+              redis.call('EXPIRE', key, 10)
+              redis.call('DEL', key)
+            end
+            return 0
+            """;
 
     private static final String TAKE = """
             local permits = tonumber(ARGV[1])
@@ -107,6 +132,8 @@ final class RedisState implements SharedState {
     private final String prefix;
     private final Outages outages;
     private final AnswerCache.Store answers = new CacheStore();
+    /* When a fail-closed command was last refused (System.nanoTime), or 0 once one was accepted since. */
+    private volatile long refusedAt;
 
     private RedisState(RedisClient client, StatefulRedisConnection<String, String> connection, String prefix, String safeUrl) {
         this.client = client;
@@ -135,17 +162,56 @@ final class RedisState implements SharedState {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
                 .timeoutOptions(TimeoutOptions.enabled(settings.timeout())).build());
+        StatefulRedisConnection<String, String> connection;
         try {
-            StatefulRedisConnection<String, String> connection = client.connect();
+            connection = client.connect();
             connection.sync().ping();
             connection.setTimeout(settings.timeout());
-            return new RedisState(client, connection, settings.prefix(), settings.safeUrl());
         } catch (RedisException e) {
             client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
             resources.shutdown();
+            throw new IllegalStateException("cannot reach Redis at " + settings.safeUrl() + ": " + reason(e)
+                    + (uri.isSsl() && !(e instanceof RedisCommandExecutionException) ? TLS_HINT : ""));
+        }
+        RedisState state = new RedisState(client, connection, settings.prefix(), settings.safeUrl());
+        try {
+            state.check();
+            return state;
+        } catch (RedisCommandExecutionException e) {
+            state.close();
+            throw new IllegalStateException(refusedAtStart(settings, e));
+        } catch (RedisException e) {
+            state.close();
             throw new IllegalStateException("cannot reach Redis at " + settings.safeUrl() + ": " + reason(e));
         }
     }
+
+    /* What docask needs, once: its scripts' commands (PROBE, by EVALSHA and EVAL), and the plain ones on each kind of key. */
+    private void check() {
+        script(PROBE, probeKeys());
+        for (String kind : KINDS) {
+            String key = key(kind, "probe");
+            redis.set(key, "1", SetArgs.Builder.nx().px(10_000));
+            redis.get(key);
+            redis.del(key);
+            redis.hmget(key, "p");
+        }
+    }
+
+    private static String refusedAtStart(SharedStateSettings settings, RedisCommandExecutionException e) {
+        String m = String.valueOf(e.getMessage()).strip();
+        String at = "Redis at " + settings.safeUrl();
+        if (m.startsWith("NOPERM")) {
+            return at + " refuses what docask needs (" + m + "); its user needs the commands +ping +eval +evalsha +get +set "
+                    + "+del +hmget +hget +hset +hincrby +expire +pexpire +time and the keys ~" + settings.prefix() + ":*";
+        }
+        if (m.startsWith("OOM")) {
+            return at + " is out of memory and refuses writes (" + m + "); docask writes its limits, budget and answer ids "
+                    + "there: raise maxmemory or free memory";
+        }
+        return at + " refused docask's start-up check (" + m + ")";
+    }
+
 
     private static String reason(Throwable e) {
         Throwable t = e;
@@ -228,17 +294,27 @@ final class RedisState implements SharedState {
     }
 
     @Override
-    public boolean reachable() {
+    public Health health() {
         try {
-            boolean up = "PONG".equals(redis.ping());
-            if (up) {
-                outages.answered();
-            }
-            return up;
+            script(PROBE, probeKeys());
         } catch (RedisException e) {
-            outages.failed("ping", e);
-            return false;
+            outages.failed("readiness check", e);
+            return Outages.refusal(e) ? Health.ERROR : Health.DOWN;
         }
+        long refused = refusedAt;
+        if (refused != 0 && System.nanoTime() - refused < REFUSAL_HOLDS_NANOS) {
+            return Health.ERROR;
+        }
+        outages.answered();
+        return Health.UP;
+    }
+
+    private String[] probeKeys() {
+        String[] keys = new String[KINDS.length];
+        for (int i = 0; i < KINDS.length; i++) {
+            keys[i] = key(KINDS[i], "probe");
+        }
+        return keys;
     }
 
     @Override
@@ -254,21 +330,30 @@ final class RedisState implements SharedState {
 
     /* EVALSHA first (the script is not sent each time); a Redis that restarted has forgotten it: EVAL loads it again. */
     private Long script(String script, String key, String... args) {
+        return script(script, new String[] {key}, args);
+    }
+
+    private Long script(String script, String[] keys, String... args) {
         String sha = Scripts.sha1(script);
         try {
-            return redis.evalsha(sha, ScriptOutputType.INTEGER, new String[] {key}, args);
+            return redis.evalsha(sha, ScriptOutputType.INTEGER, keys, args);
         } catch (RedisNoScriptException notLoaded) {
-            return redis.eval(script, ScriptOutputType.INTEGER, new String[] {key}, args);
+            return redis.eval(script, ScriptOutputType.INTEGER, keys, args);
         }
     }
 
     private <T> T run(String what, Supplier<T> command) {
         try {
             T result = command.get();
+            refusedAt = 0;
             outages.answered();
             return result;
         } catch (RedisException e) {
             outages.failed(what, e);
+            if (Outages.refusal(e)) {
+                refusedAt = System.nanoTime() | 1; // never 0, which means "accepted since"
+                throw new SharedStateUnavailable("Redis refused the command (" + what + "): " + e.getMessage(), e);
+            }
             throw new SharedStateUnavailable("Redis did not answer (" + what + ")", e);
         }
     }

@@ -109,6 +109,26 @@ class RedisOutageIT {
     }
 
     @Test
+    void readyz_redisOutOfMemory_is503SayingRedisError_andReadyAgainOnceItAcceptsWrites() throws Exception {
+        DocaskServer replica = replicas.get(0);
+        assertThat(REDIS.command("CONFIG SET maxmemory-policy noeviction")).isEqualTo("+OK");
+        assertThat(REDIS.command("CONFIG SET maxmemory 1")).isEqualTo("+OK");
+        try {
+            HttpResponse<String> ready = Replicas.get(replica, "/readyz");
+            assertThat(ready.statusCode()).isEqualTo(503);
+            assertThat(ready.body()).contains("\"redis\":\"error\"");
+            assertThat(Replicas.ask(replica, "how do I mock a module when memory is full?").statusCode()).isEqualTo(503);
+        } finally {
+            REDIS.command("CONFIG SET maxmemory 0");
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos(); // the refusal holds 10 s without traffic
+        while (Replicas.get(replica, "/readyz").statusCode() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertThat(Replicas.get(replica, "/readyz").body()).contains("\"redis\":\"up\"");
+    }
+
+    @Test
     void start_redisUnreachable_failsNamingTheUrlWithoutItsPassword() {
         DocaskServer server = DocaskServer.builder().indexDir(index).port(0).redis("redis://:hunter2@127.0.0.1:1/0")
                 .redisTimeout(Duration.ofMillis(500)).build();

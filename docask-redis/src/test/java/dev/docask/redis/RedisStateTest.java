@@ -176,4 +176,94 @@ class RedisStateTest {
             c.close();
         }
     }
+
+    @Test
+    void health_redisOutOfMemory_isError_andCommandsAreRefusedNamingTheReason() {
+        assertThat(REDIS.command("CONFIG SET maxmemory-policy noeviction")).isEqualTo("+OK");
+        assertThat(REDIS.command("CONFIG SET maxmemory 1")).isEqualTo("+OK");
+        try {
+            assertThat(a.health()).isEqualTo(SharedState.Health.ERROR);
+            assertThatThrownBy(() -> a.take("api", RateLimit.parse("5/min"), "c")).isInstanceOf(SharedStateUnavailable.class)
+                    .hasMessageContaining("Redis refused the command (rate limit)").hasMessageContaining("OOM");
+        } finally {
+            REDIS.command("CONFIG SET maxmemory 0");
+        }
+        assertThat(a.health()).as("the last command was refused, none accepted since").isEqualTo(SharedState.Health.ERROR);
+        assertThat(a.take("api", RateLimit.parse("5/min"), "c")).isZero();
+        assertThat(a.health()).isEqualTo(SharedState.Health.UP);
+    }
+
+    @Test
+    void health_aKeyOfTheWrongTypeRefusesTheRateLimit_isErrorUntilACommandIsAcceptedAgain() {
+        assertThat(REDIS.command("SET t:rl:api:c 5")).isEqualTo("+OK");
+        assertThatThrownBy(() -> a.take("api", RateLimit.parse("5/min"), "c")).isInstanceOf(SharedStateUnavailable.class)
+                .hasMessageContaining("WRONGTYPE");
+        assertThat(a.health()).as("the probe's keys are fine, but the last command was refused").isEqualTo(SharedState.Health.ERROR);
+        assertThat(REDIS.command("DEL t:rl:api:c")).isEqualTo(":1");
+        assertThat(a.take("api", RateLimit.parse("5/min"), "c")).isZero();
+        assertThat(a.health()).isEqualTo(SharedState.Health.UP);
+    }
+
+    @Test
+    void connect_userWithoutEvalsha_failsNamingTheMissingPermission() {
+        assertThat(REDIS.command("ACL SETUSER nosha on >pw ~t:* +@all -evalsha")).isEqualTo("+OK");
+        String url = "redis://nosha:pw@127.0.0.1:" + REDIS.port();
+        assertThatThrownBy(() -> RedisState.connect(new SharedStateSettings(url, "t", Duration.ofSeconds(1))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("refuses what docask needs (NOPERM")
+                .hasMessageContaining("+evalsha").hasMessageContaining("~t:*").hasMessageNotContaining(":pw@");
+    }
+
+    @Test
+    void connect_userWithoutTheKeysUnderThePrefix_failsNamingThem() {
+        assertThat(REDIS.command("ACL SETUSER otherkeys on >pw ~other:* +@all")).isEqualTo("+OK");
+        String url = "redis://otherkeys:pw@127.0.0.1:" + REDIS.port();
+        assertThatThrownBy(() -> RedisState.connect(new SharedStateSettings(url, "t", Duration.ofSeconds(1))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("NOPERM").hasMessageContaining("~t:*");
+    }
+
+    @Test
+    void connect_redisOutOfMemory_failsSayingSo() {
+        assertThat(REDIS.command("CONFIG SET maxmemory-policy noeviction")).isEqualTo("+OK");
+        assertThat(REDIS.command("CONFIG SET maxmemory 1")).isEqualTo("+OK");
+        try {
+            assertThatThrownBy(() -> RedisState.connect(new SharedStateSettings(REDIS.url(), "t", Duration.ofSeconds(1))))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("is out of memory and refuses writes (OOM")
+                    .hasMessageContaining("raise maxmemory");
+        } finally {
+            REDIS.command("CONFIG SET maxmemory 0");
+        }
+    }
+
+    @Test
+    void log_refusedCommands_sayRefusedOnce_andAnswersAgainOnlyAfterThat() {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        RedisState c = RedisState.connect(new SharedStateSettings(REDIS.url(), "t", Duration.ofSeconds(1)));
+        try {
+            REDIS.command("SET t:rl:api:c 5");
+            for (int round = 0; round < 3; round++) { // refused, then a probe that passes: as a load balancer's probes do
+                assertThatThrownBy(() -> c.take("api", RateLimit.parse("5/min"), "c")).isInstanceOf(SharedStateUnavailable.class);
+                c.health();
+            }
+            REDIS.command("DEL t:rl:api:c");
+            assertThat(c.take("api", RateLimit.parse("5/min"), "c")).isZero();
+            assertThat(c.health()).isEqualTo(SharedState.Health.UP);
+        } finally {
+            c.close();
+            System.setErr(err);
+        }
+        String log = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(log).containsOnlyOnce("refused the command (rate limit): WRONGTYPE").doesNotContain("did not answer")
+                .containsOnlyOnce("answers again");
+        assertThat(log.indexOf("refused the command")).isLessThan(log.indexOf("answers again"));
+    }
+
+    @Test
+    void connect_tlsUrlToAPlainRedis_asksWhetherTlsIsOn() {
+        String url = "rediss://127.0.0.1:" + REDIS.port();
+        assertThatThrownBy(() -> RedisState.connect(new SharedStateSettings(url, "t", Duration.ofSeconds(1))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot reach Redis at " + url)
+                .hasMessageContaining("is TLS on at that port?");
+    }
 }

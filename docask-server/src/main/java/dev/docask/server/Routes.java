@@ -6,6 +6,7 @@ import dev.docask.server.internal.SharedState;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -130,7 +131,8 @@ final class Routes implements AutoCloseable {
 
     /* Ready for traffic: the index is loaded (it is once the server started) and answers, not draining, the shared store answers. */
     private void ready(Context ctx) {
-        boolean storeUp = shared.map(SharedState::reachable).orElse(true);
+        SharedState.Health store = shared.map(SharedState::health).orElse(SharedState.Health.UP);
+        boolean storeUp = store == SharedState.Health.UP;
         boolean indexUp = drain.draining() || live.ready(); // a search service's site may be unreachable (docs/solr.md)
         boolean ready = !drain.draining() && storeUp && indexUp;
         var body = json.createObjectNode().put("status", ready ? "ready" : "not ready")
@@ -138,7 +140,7 @@ final class Routes implements AutoCloseable {
         if (!indexUp) {
             body.put("index", "down");
         }
-        shared.ifPresent(s -> body.put("redis", storeUp ? "up" : "down"));
+        shared.ifPresent(s -> body.put("redis", store.name().toLowerCase(Locale.ROOT)));
         ctx.status(ready ? 200 : 503).contentType(Problems.JSON).result(Problems.utf8(body));
     }
 

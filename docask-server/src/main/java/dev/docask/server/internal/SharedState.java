@@ -54,8 +54,23 @@ public interface SharedState extends AutoCloseable {
     /** The shared answer cache's store: fails open (a miss) when the store does not answer. */
     AnswerCache.Store answers();
 
-    /** Whether the store answers now (for /readyz); never throws. */
-    boolean reachable();
+    /** What /readyz reports of the store ({@code "redis": "up" | "down" | "error"}). */
+    enum Health {
+        /** It answers and accepts what docask needs. */
+        UP,
+        /** It does not answer (down, unreachable, timed out). */
+        DOWN,
+        /** It answers with errors (no permission, out of memory, a key of the wrong type): shared state is unusable. */
+        ERROR
+    }
+
+    /** The store's health now (for /readyz); never throws. */
+    Health health();
+
+    /** Whether the store answers and accepts what docask needs now; never throws. */
+    default boolean reachable() {
+        return health() == Health.UP;
+    }
 
     @Override
     void close();
