@@ -21,6 +21,12 @@ import java.util.concurrent.TimeUnit;
  * Jetty 10 client of the HTTP/2 flavour clashes with docask-server's Jetty 12.
  *
  * Every failure becomes an IndexException that names the collection and says what is wrong in words.
+ *
+ * Each call has a hard deadline, the timeout, retries included: SolrJ's socket timeout is per read
+ * and per node, and its own retries (another node, the cluster state read again) and docask's
+ * multiplied it, so a Solr that accepts connections and never answers (a frozen JVM) held a request,
+ * and /readyz, for as long as the freeze (75 s for a 75 s freeze). The SolrJ call runs on a virtual
+ * thread that is interrupted at the deadline, which closes its socket.
  */
 final class SolrConnection implements AutoCloseable {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -28,10 +34,12 @@ final class SolrConnection implements AutoCloseable {
 
     private final SolrLocation location;
     private final SolrClient client;
+    private final Duration timeout;
 
     @SuppressWarnings("deprecation") // CloudLegacySolrClient: the cloud client that needs no Jetty (see above)
     SolrConnection(SolrLocation location, Duration timeout) {
         this.location = location;
+        this.timeout = timeout;
         CloudLegacySolrClient.Builder b = location.throughZooKeeper()
                 ? new CloudLegacySolrClient.Builder(location.zkHosts(), location.zkChroot())
                 .withZkConnectTimeout((int) CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
@@ -44,6 +52,10 @@ final class SolrConnection implements AutoCloseable {
 
     SolrLocation location() {
         return location;
+    }
+
+    Duration timeout() {
+        return timeout;
     }
 
     SolrClient client() {
@@ -61,12 +73,19 @@ final class SolrConnection implements AutoCloseable {
 
     /** {@link #query(String, SolrParams)} with at most {@code retries} retries (0 for a probe that must be quick). */
     QueryResponse query(String what, SolrParams params, int retries) {
+        return query(what, params, retries, timeout);
+    }
+
+    /** {@link #query(String, SolrParams, int)} that gives up after {@code deadline}, retries included. */
+    QueryResponse query(String what, SolrParams params, int retries, Duration deadline) {
         QueryRequest r = new QueryRequest(params, SolrRequest.METHOD.POST);
+        long end = System.nanoTime() + deadline.toNanos();
         for (int attempt = 0; ; attempt++) {
             try {
-                return call(what, () -> r.process(client, location.collection()));
+                return call(what, () -> r.process(client, location.collection()), end, deadline);
             } catch (IndexException e) {
-                if (attempt >= Math.min(retries, RETRY_PAUSES.length) || refused(e)) {
+                if (attempt >= Math.min(retries, RETRY_PAUSES.length) || refused(e)
+                        || end - System.nanoTime() <= RETRY_PAUSES[attempt].toNanos()) {
                     throw e;
                 }
                 try {
@@ -123,14 +142,42 @@ final class SolrConnection implements AutoCloseable {
 
     private final java.util.concurrent.atomic.AtomicLong requests = new java.util.concurrent.atomic.AtomicLong();
 
-    /** Runs a SolrJ call, turning its failures into one clear IndexException. */
+    /** Runs a SolrJ call within the timeout, turning its failures into one clear IndexException. */
     <T> T call(String what, SolrCall<T> call) {
+        return call(what, call, System.nanoTime() + timeout.toNanos(), timeout);
+    }
+
+    private <T> T call(String what, SolrCall<T> call, long endNanos, Duration deadline) {
         requests.incrementAndGet();
+        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(call::run);
+        Thread.ofVirtual().name("docask-solr-call").start(task);
         try {
-            return call.run();
-        } catch (SolrServerException | IOException | SolrException e) {
-            throw translate(what, e);
+            return task.get(Math.max(0, endNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException late) {
+            task.cancel(true);
+            throw new IndexException("Solr at " + location.uri() + " did not answer (" + what + ") within "
+                    + seconds(deadline) + "; is it running and reachable?", late);
+        } catch (InterruptedException e) {
+            task.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IndexException("interrupted while waiting for Solr at " + location.uri() + " (" + what + ")", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable t = e.getCause();
+            if (t instanceof SolrServerException || t instanceof IOException || t instanceof SolrException) {
+                throw translate(what, (Exception) t);
+            }
+            if (t instanceof RuntimeException r) {
+                throw r;
+            }
+            if (t instanceof Error err) {
+                throw err;
+            }
+            throw new IndexException("Solr at " + location.uri() + " failed (" + what + "): " + t, e);
         }
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     /*

@@ -523,13 +523,16 @@ final class SolrSearch implements SearchBackend {
         return SolrBackend.generation(solr, site).map(g -> SolrBackend.generationName(solr, site, g));
     }
 
+    /* A probe must answer within a load balancer's probe timeout, whatever the search timeout is. */
+    private static final java.time.Duration READY_DEADLINE = java.time.Duration.ofSeconds(3);
+
     @Override
     public boolean ready() {
         try {
             ModifiableSolrParams p = base();
             p.set("q", "*:*");
             p.set("rows", 0);
-            solr.query("a readiness check", p, 0);
+            solr.query("a readiness check", p, 0, READY_DEADLINE.compareTo(solr.timeout()) < 0 ? READY_DEADLINE : solr.timeout());
             return true;
         } catch (RuntimeException e) {
             return false;
