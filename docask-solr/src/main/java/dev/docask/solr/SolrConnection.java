@@ -79,10 +79,22 @@ final class SolrConnection implements AutoCloseable {
     /** {@link #query(String, SolrParams, int)} that gives up after {@code deadline}, retries included. */
     QueryResponse query(String what, SolrParams params, int retries, Duration deadline) {
         QueryRequest r = new QueryRequest(params, SolrRequest.METHOD.POST);
+        return retried(what, () -> r.process(client, location.collection()), retries, deadline);
+    }
+
+    /**
+     * A call safe to repeat (a query; an update of documents by id, a delete, a commit), tried again after
+     * a pause, twice, when it fails for any reason but a refusal (4xx): a node gone, a 5xx.
+     */
+    <T> T retried(String what, SolrCall<T> call) {
+        return retried(what, call, RETRY_PAUSES.length, timeout);
+    }
+
+    private <T> T retried(String what, SolrCall<T> call, int retries, Duration deadline) {
         long end = System.nanoTime() + deadline.toNanos();
         for (int attempt = 0; ; attempt++) {
             try {
-                return call(what, () -> r.process(client, location.collection()), end, deadline);
+                return call(what, call, end, deadline);
             } catch (IndexException e) {
                 if (attempt >= Math.min(retries, RETRY_PAUSES.length) || refused(e)
                         || end - System.nanoTime() <= RETRY_PAUSES[attempt].toNanos()) {
@@ -193,8 +205,13 @@ final class SolrConnection implements AutoCloseable {
         }
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof org.apache.solr.client.solrj.impl.BaseHttpSolrClient.RemoteSolrException r) {
-                return new IndexException("Solr at " + location.uri() + " refused " + what + ": "
-                        + firstLine(String.valueOf(r.getMessage())).replaceFirst("^Error from server at \\S+: ", ""), e);
+                String m = r.getMessage() == null ? "" : firstLine(r.getMessage()).replaceFirst("^Error from server at \\S+: ", "").strip();
+                if (r.code() >= 500) { // the server failed, not the request: said so, and retried (see refused)
+                    return new IndexException("Solr at " + location.uri() + " failed " + what + " (HTTP " + r.code()
+                            + (m.isEmpty() || m.equals("null") ? "" : ": " + m) + ")", e);
+                }
+                return new IndexException("Solr at " + location.uri() + " refused " + what
+                        + (m.isEmpty() || m.equals("null") ? " (HTTP " + r.code() + ", no reason given)" : ": " + m), e);
             }
         }
         return new IndexException("Solr at " + location.uri() + " did not answer (" + what + "): "

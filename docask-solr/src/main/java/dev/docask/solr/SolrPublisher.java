@@ -233,7 +233,7 @@ final class SolrPublisher {
     }
 
     private static void send(SolrConnection solr, UpdateRequest r, String what) {
-        solr.call(what, () -> r.process(solr.client(), solr.location().collection()));
+        solr.retried(what, () -> r.process(solr.client(), solr.location().collection()));
     }
 
     /** Refuses a collection without docask's fields, or without a kNN field of the embedder's size. */

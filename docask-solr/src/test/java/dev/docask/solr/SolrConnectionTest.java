@@ -78,4 +78,46 @@ class SolrConnectionTest {
             assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(3_500));
         }
     }
+
+    private static org.apache.solr.client.solrj.impl.BaseHttpSolrClient.RemoteSolrException serverError(int code, String message) {
+        return new org.apache.solr.client.solrj.impl.BaseHttpSolrClient.RemoteSolrException("http://127.0.0.1:1/solr", code, message, null);
+    }
+
+    @Test
+    void retried_serverErrorTwice_isTriedAgainAndSucceeds() {
+        java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
+        try (SolrConnection solr = new SolrConnection(SolrLocation.parse(uri()), Duration.ofSeconds(30))) {
+            String r = solr.retried("deleting removed chunks", () -> {
+                if (attempts.incrementAndGet() < 3) {
+                    throw serverError(503, "Service Unavailable");
+                }
+                return "done";
+            });
+            assertThat(r).isEqualTo("done");
+            assertThat(attempts).hasValue(3);
+        }
+    }
+
+    @Test
+    void call_serverErrorWithoutAMessage_saysFailedWithTheStatus_neverNull() {
+        try (SolrConnection solr = new SolrConnection(SolrLocation.parse(uri()), Duration.ofSeconds(30))) {
+            assertThatThrownBy(() -> solr.call("deleting removed chunks", () -> {
+                throw serverError(500, null);
+            })).isInstanceOf(IndexException.class)
+                    .hasMessage("Solr at " + uri() + " failed deleting removed chunks (HTTP 500)");
+            assertThatThrownBy(() -> solr.call("deleting removed chunks", () -> {
+                throw serverError(500, "java.lang.IllegalStateException: disk full");
+            })).hasMessage("Solr at " + uri() + " failed deleting removed chunks (HTTP 500: java.lang.IllegalStateException: disk full)");
+        }
+    }
+
+    @Test
+    void call_refusalWithoutAMessage_namesTheStatus_neverNull() {
+        try (SolrConnection solr = new SolrConnection(SolrLocation.parse(uri()), Duration.ofSeconds(30))) {
+            assertThatThrownBy(() -> solr.call("a BM25 search", () -> {
+                throw serverError(400, null);
+            })).isInstanceOf(IndexException.class).hasMessageNotContaining("null")
+                    .hasMessage("Solr at " + uri() + " refused a BM25 search (HTTP 400, no reason given)");
+        }
+    }
 }
