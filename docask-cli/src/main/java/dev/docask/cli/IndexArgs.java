@@ -43,6 +43,9 @@ class IndexArgs {
                 throw new IllegalArgumentException("give --index DIR"); // this command reads no --backend
             }
             requireOne(dir, backend, site);
+            if (backend != null) { // a malformed address is the command line's mistake, as docs/solr.md says: exit 2
+                dev.docask.solr.SolrBackend.requireAddress(backend, site);
+            }
             return this;
         });
     }

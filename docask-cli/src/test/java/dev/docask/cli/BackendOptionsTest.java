@@ -26,7 +26,7 @@ class BackendOptionsTest {
     @Test
     void search_malformedBackend_namesIt() {
         CliRun r = run("search", "--backend", "http://127.0.0.1:8983/solr/docs", "--site", "a", "retry");
-        assertThat(r.code()).isNotZero();
+        assertThat(r.code()).as("a usage error, as docs/solr.md says").isEqualTo(2);
         assertThat(r.err()).contains("'http://127.0.0.1:8983/solr/docs' is not a Solr address");
     }
 
@@ -75,7 +75,7 @@ class BackendOptionsTest {
     @Test
     void inspect_malformedBackend_namesIt() {
         CliRun r = run("inspect", "--backend", "solr:/x", "--site", "a");
-        assertThat(r.code()).isNotZero();
+        assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("'solr:/x' is not a Solr address");
     }
 

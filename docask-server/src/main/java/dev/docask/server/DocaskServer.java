@@ -97,12 +97,16 @@ public final class DocaskServer implements AutoCloseable {
     private final @Nullable Supplier<DocIndex> opener;
 
     DocaskServer(ServerSettings settings) {
-        this(settings, null);
+        this(settings, null, settings.indexDir().toString());
     }
 
-    private DocaskServer(ServerSettings settings, @Nullable Supplier<DocIndex> opener) {
+    /** The index as the operator gave it: a folder, or a search service's address. */
+    private final String shownIndex;
+
+    private DocaskServer(ServerSettings settings, @Nullable Supplier<DocIndex> opener, String shownIndex) {
         this.settings = settings;
         this.opener = opener;
+        this.shownIndex = shownIndex;
         this.metrics = new ServerMetrics(settings.version());
     }
 
@@ -160,7 +164,7 @@ public final class DocaskServer implements AutoCloseable {
         app = started;
         live = index;
         boundPort = started.port();
-        LOG.info("docask serving {} on {}{}", settings.indexDir(), url(),
+        LOG.info("docask serving {} on {}{}", shownIndex, url(),
                 settings.redis().map(r -> ", sharing state through " + r.safeUrl()).orElse(""));
         return this;
     }
@@ -638,7 +642,8 @@ public final class DocaskServer implements AutoCloseable {
             return new DocaskServer(new ServerSettings(dir, host, port, siteName, retrieval, factory, allowOrigins,
                     rateLimit, trustProxyHeader, maxBodyBytes, maxQuestionChars, dailyRequests, dailyTokens, feedbackLog,
                     onFeedback, reloadInterval, shutdownGrace, pingInterval, clock, mcpRateLimit, allowHosts,
-                    questionLog, questionLogRetentionDays, redis, redisFailOpen, metricsPort, maxOutputTokens, version), index);
+                    questionLog, questionLogRetentionDays, redis, redisFailOpen, metricsPort, maxOutputTokens, version), index,
+                    name != null ? name : dir.toString()); // a Solr address as given: as a Path, "solr://" read "solr:/"
         }
 
         /* A mistyped model fails here, not at start(); a missing API key is the environment's, reported at start(). */
