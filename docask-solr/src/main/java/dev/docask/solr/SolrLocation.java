@@ -55,7 +55,14 @@ record SolrLocation(List<String> nodes, List<String> zkHosts, Optional<String> z
         String whole = uri.strip();
         int q = whole.indexOf('?');
         SolrLocation at = parseAddress(q < 0 ? whole : whole.substring(0, q), uri);
-        return q < 0 ? at : at.withBeam(beam(whole.substring(q + 1), uri));
+        if (q < 0) {
+            return at;
+        }
+        int beam = DEFAULT_KNN_BEAM;
+        for (String option : whole.substring(q + 1).split("&", -1)) { // each option judged on its own, named alone
+            beam = beam(option, uri);
+        }
+        return at.withBeam(beam);
     }
 
     private static int beam(String option, String uri) {
