@@ -214,8 +214,24 @@ final class SolrConnection implements AutoCloseable {
                         + (m.isEmpty() || m.equals("null") ? " (HTTP " + r.code() + ", no reason given)" : ": " + m), e);
             }
         }
-        return new IndexException("Solr at " + location.uri() + " did not answer (" + what + "): "
-                + firstLine(rootMessage(e)) + "; is it running and reachable?", e);
+        String why = withoutClientAdvice(firstLine(rootMessage(e)));
+        if (!location.zkHosts().isEmpty() && why.contains("Expected node") && why.contains("does not exist")) {
+            // ZooKeeper answered, but holds no Solr cluster at that path
+            return new IndexException("ZooKeeper at " + location.uri() + " holds no Solr cluster there (" + why
+                    + "); is the chroot, the path after the hosts, the one Solr uses?", e);
+        }
+        return new IndexException("Solr at " + location.uri() + " did not answer (" + what + "): " + why
+                + "; is it running and reachable?", e);
+    }
+
+    /** SolrJ's advice to its own caller ("you could try re-creating a new CloudSolrClient…") left out. */
+    static String withoutClientAdvice(String message) {
+        int advice = message.toLowerCase(java.util.Locale.ROOT).indexOf("you could try");
+        if (advice <= 0) {
+            return message;
+        }
+        int sentence = message.lastIndexOf(". ", advice); // the whole sentence that gives it
+        return sentence > 0 ? message.substring(0, sentence + 1) : message.substring(0, advice).strip();
     }
 
     private static String messages(Throwable e) {

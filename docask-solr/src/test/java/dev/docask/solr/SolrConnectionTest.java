@@ -120,4 +120,12 @@ class SolrConnectionTest {
                     .hasMessage("Solr at " + uri() + " refused a BM25 search (HTTP 400, no reason given)");
         }
     }
+
+    @Test
+    void solrjsAdviceToItsOwnCaller_isLeftOutOfWhatTheOperatorReads() {
+        assertThat(SolrConnection.withoutClientAdvice("Tried fetching cluster state using the node names we knew of, i.e. []. "
+                + "You might not have launched solr with zk or you could try re-creating a new CloudSolrClient using working "
+                + "solr URLs")).isEqualTo("Tried fetching cluster state using the node names we knew of, i.e. [].");
+        assertThat(SolrConnection.withoutClientAdvice("Connection refused")).isEqualTo("Connection refused");
+    }
 }
