@@ -179,7 +179,12 @@ final class IndexCommand implements Callable<Integer> {
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
                 .withSiteName(siteName != null ? siteName : named);
         if (check) {
-            List<String> differences = IndexBuilder.differences(corpus, settings, this.out);
+            List<String> differences = new java.util.ArrayList<>(IndexBuilder.differences(corpus, settings, this.out));
+            if (differences.isEmpty() && backend != null) { // the local index went live before the publish to Solr
+                try (DocIndex local = DocIndex.open(this.out)) {
+                    dev.docask.solr.SolrBackend.differsFrom(local, backend, backendSite).ifPresent(differences::add);
+                }
+            }
             out.println(differences.isEmpty() ? "up to date: " + this.out
                     : "stale: " + this.out + ": " + String.join("; ", differences) + "; run 'docask index' again");
             return differences.isEmpty() ? 0 : 1;

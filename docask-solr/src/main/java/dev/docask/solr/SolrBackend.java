@@ -65,6 +65,29 @@ public final class SolrBackend {
         }
     }
 
+    /**
+     * Why site {@code site} of the collection at {@code backend} does not serve the build that {@code local} holds, or
+     * empty when it does: the local index goes live before it is published to Solr, so a publish that failed (a
+     * read-only collection, Solr down) leaves the two apart until a later run publishes again (docs/solr.md). The
+     * manifests are compared, one request.
+     *
+     * <pre>{@code
+     * SolrBackend.differsFrom(DocIndex.open(dir), "solr://host:8983/solr/docs", "relay").ifPresent(System.out::println);
+     * }</pre>
+     */
+    public static java.util.Optional<String> differsFrom(DocIndex local, String backend, String site) {
+        Objects.requireNonNull(local, "local");
+        try (DocIndex published = open(backend, site)) {
+            return IndexAccess.manifestJson(published.manifest()).equals(IndexAccess.manifestJson(local.manifest()))
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of("Solr site " + site + " at " + backend + " serves another build than this index "
+                    + "(a publish to Solr that failed, or a build published from elsewhere since)");
+        } catch (IndexException e) {
+            return java.util.Optional.of("Solr site " + site + " at " + backend + " cannot be compared with this index: "
+                    + e.getMessage());
+        }
+    }
+
     /** {@link #open(String, String, Duration)} with a 30 s timeout per request. */
     public static DocIndex open(String backend, String site) {
         return open(backend, site, SolrConnection.DEFAULT_TIMEOUT);

@@ -78,6 +78,19 @@ class SolrBackendIT {
     }
 
     @Test
+    void differsFrom_aSiteThatServesAnotherBuild_saysSo_theSameBuildNot() {
+        assertThat(SolrBackend.differsFrom(samples, cluster.uri(), "samples")).isEmpty();
+        try (DocIndex other = TestIndexes.build(tmp.resolve("other"), "mock", TestSites.VITEST)) {
+            SolrBackend.publish(other, cluster.uri(), "moved_on");
+            assertThat(SolrBackend.differsFrom(samples, cluster.uri(), "moved_on")).hasValueSatisfying(why ->
+                    assertThat(why).contains("serves another build than this index"));
+            assertThat(SolrBackend.differsFrom(other, cluster.uri(), "moved_on")).isEmpty();
+        }
+        assertThat(SolrBackend.differsFrom(samples, cluster.uri(), "never_published")).hasValueSatisfying(why ->
+                assertThat(why).contains("cannot be compared"));
+    }
+
+    @Test
     void open_anySize_oneRequestNoChunkReadAndEachQuestionReadsItsCandidatesInOneRequest() {
         try (DocIndex three = TestIndexes.build(tmp.resolve("three"), "mock", TestSites.VITEST)) {
             SolrBackend.publish(three, cluster.uri(), "three");
