@@ -50,7 +50,7 @@ public record AnswerEnding(String id, Instant startedAt, String question, Option
 
     /** The ending of a completed answer (answered, refused, or replayed from the cache). */
     static AnswerEnding of(String id, Instant startedAt, Answer a) {
-        Outcome outcome = a.refused() ? Outcome.REFUSED : a.cached() ? Outcome.CACHED : Outcome.ANSWERED;
+        Outcome outcome = outcomeOf(a);
         Answer.Timings t = a.timings();
         return new AnswerEnding(id, startedAt, a.question(),
                 a.standaloneQuestion().equals(a.question()) ? Optional.empty() : Optional.of(a.standaloneQuestion()),
@@ -59,6 +59,14 @@ public record AnswerEnding(String id, Instant startedAt, String question, Option
                 a.cached() ? OptionalLong.empty() : OptionalLong.of(t.rewriteMillis() + t.retrievalMillis()),
                 a.refused() ? OptionalLong.empty() : OptionalLong.of(t.firstTokenMillis()),
                 t.totalMillis(), Optional.empty());
+    }
+
+    /**
+     * How a completed answer ended, for the question log and {@code /metrics} alike: a refusal is a refusal even when
+     * the cache served it (the report's coverage gaps are made of refusals), else from the cache, else answered.
+     */
+    static Outcome outcomeOf(Answer a) {
+        return a.refused() ? Outcome.REFUSED : a.cached() ? Outcome.CACHED : Outcome.ANSWERED;
     }
 
     /** The ending of a request that failed or was cancelled before its answer was complete. */

@@ -79,7 +79,11 @@ public class MicrometerMeters implements AnswerMeters {
     @Override
     public void answered(Answer a) {
         AnswerMeters.super.answered(a);
-        (a.cached() ? answeredCached : a.refused() ? answeredRefused : answered).increment();
+        (switch (AnswerEnding.outcomeOf(a)) { // as the question log counts it
+            case REFUSED -> answeredRefused;
+            case CACHED -> answeredCached;
+            default -> answered;
+        }).increment();
         if (!a.cached()) {
             a.usage().ifPresent(u -> {
                 inputTokens.increment(u.inputTokens());
