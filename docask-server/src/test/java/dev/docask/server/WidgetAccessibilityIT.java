@@ -73,14 +73,7 @@ class WidgetAccessibilityIT {
 
     @AfterAll
     static void stop() {
-        if (page != null) {
-            page.close();
-        }
-        if (server != null) {
-            server.close();
-            fake.close();
-            site.close();
-        }
+        WidgetPage.closeAll(page, server, fake, site);
     }
 
     @BeforeEach

@@ -62,13 +62,7 @@ class WidgetBrowserIT {
 
     @AfterAll
     static void stop() {
-        if (page != null) {
-            page.close();
-        }
-        if (server != null) {
-            server.close();
-            fake.close();
-        }
+        WidgetPage.closeAll(page, server, fake);
     }
 
     @BeforeEach

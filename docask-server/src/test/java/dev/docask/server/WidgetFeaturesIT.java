@@ -58,14 +58,7 @@ class WidgetFeaturesIT {
 
     @AfterAll
     static void stop() {
-        if (page != null) {
-            page.close();
-        }
-        if (server != null) {
-            server.close();
-            fake.close();
-            site.close();
-        }
+        WidgetPage.closeAll(page, server, fake, site);
     }
 
     @BeforeEach

@@ -66,14 +66,7 @@ class WidgetMarkdownIT {
 
     @AfterAll
     static void stop() {
-        if (page != null) {
-            page.close();
-        }
-        if (server != null) {
-            server.close();
-            fake.close();
-            site.close();
-        }
+        WidgetPage.closeAll(page, server, fake, site);
     }
 
     @BeforeEach

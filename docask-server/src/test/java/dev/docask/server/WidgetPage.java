@@ -50,6 +50,23 @@ public final class WidgetPage implements AutoCloseable {
         browser.quit();
     }
 
+    /** Closes what a browser test started (the browser, servers, sites), in order, skipping what never started. */
+    public static void closeAll(AutoCloseable... started) {
+        RuntimeException first = null;
+        for (AutoCloseable c : started) {
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (Exception e) {
+                first = first != null ? first : new IllegalStateException("could not close " + c, e);
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
     /** The console messages of level SEVERE (errors) logged since the last call. */
     public List<String> consoleErrors() {
         return browser.manage().logs().get("browser").getAll().stream()
