@@ -5,6 +5,7 @@ import dev.docask.embed.Embedders;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
+import dev.docask.index.internal.FileErrors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -196,7 +197,7 @@ public final class IndexBuilder {
             }
             return report;
         } catch (IOException e) {
-            throw new IndexException("could not write the index to " + out + ": " + IndexFiles.reason(e), e);
+            throw new IndexException("could not write the index to " + out + ": " + FileErrors.reason(e), e);
         }
     }
 
@@ -223,7 +224,7 @@ public final class IndexBuilder {
         try {
             return new WriteLock(FolderLock.acquire(out, wait));
         } catch (IOException e) {
-            throw new IndexException("could not lock " + out + " for writing: " + IndexFiles.reason(e), "out", e);
+            throw new IndexException("could not lock " + out + " for writing: " + FileErrors.reason(e), "out", e);
         }
     }
 
@@ -255,7 +256,7 @@ public final class IndexBuilder {
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             return with;
         } catch (IOException e) {
-            throw new IndexException("could not record the gate in " + dir + ": " + IndexFiles.reason(e), e);
+            throw new IndexException("could not record the gate in " + dir + ": " + FileErrors.reason(e), e);
         }
     }
 
@@ -365,7 +366,7 @@ public final class IndexBuilder {
             gen = current.get();
             m = IndexFiles.readManifest(gen);
         } catch (IOException e) {
-            return List.of("cannot read the index in " + out + ": " + IndexFiles.reason(e));
+            return List.of("cannot read the index in " + out + ": " + FileErrors.reason(e));
         } catch (RuntimeException e) {
             return List.of("cannot read the index in " + out + ": " + e.getMessage());
         }

@@ -203,11 +203,6 @@ final class IndexFiles {
         }
     }
 
-    /** What went wrong with a file, in words ({@link FileErrors#reason}). */
-    static String reason(IOException e) {
-        return dev.docask.index.internal.FileErrors.reason(e);
-    }
-
     static void deleteTree(Path p) throws IOException {
         if (!Files.exists(p)) {
             return;

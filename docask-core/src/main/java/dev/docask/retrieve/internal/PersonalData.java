@@ -30,7 +30,7 @@ public final class PersonalData {
      */
     public static String withoutIn(String question) {
         String t = PREFIXED_KEYS.matcher(EMAILS.matcher(question).replaceAll(" ")).replaceAll(" ");
-        if (t.length() == question.length() && t.equals(question)) {
+        if (t.equals(question)) {
             return question;
         }
         String left = t.replaceAll("[ \\t]{2,}", " ").strip();
