@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  * parallel, into one in-memory table. The columns are named, so fields a newer docask adds are ignored
  * and a missing field is NULL; ignore_errors skips a line that does not parse (a torn record,
  * which LogFolder has warned about; any other, which warnings() counts against LogFolder's lines).
- * Answers served from the cache are left out of the latency figures: they take no time and would hide
- * how long the work takes. Times are ISO-8601 UTC strings as the server writes them, so
+ * Answers served from the cache (refusals included: a cache hit has no sourcesMs) are left out of the
+ * latency figures: they take no time and would hide how long the work takes. Times are ISO-8601 UTC strings as the server writes them, so
  * the day is their first ten characters and --since compares them as text. Answer ids are kept as
  * written: a record logged twice would show as two questions, which the report must not hide.
  */
@@ -143,7 +143,7 @@ public final class LogDatabase implements AutoCloseable {
         return query("SELECT quantile_cont(sourcesMs, 0.5), quantile_cont(sourcesMs, 0.95), "
                 + "quantile_cont(firstTokenMs, 0.5), quantile_cont(firstTokenMs, 0.95), "
                 + "quantile_cont(totalMs, 0.5), quantile_cont(totalMs, 0.95) FROM q "
-                + "WHERE outcome IN ('answered', 'refused')", r -> new Figures.Latency(
+                + "WHERE outcome IN ('answered', 'refused') AND sourcesMs IS NOT NULL", r -> new Figures.Latency(
                         d(r, 1), d(r, 2), d(r, 3), d(r, 4), d(r, 5), d(r, 6))).getFirst();
     }
 

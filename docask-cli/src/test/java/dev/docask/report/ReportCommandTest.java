@@ -151,6 +151,20 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_latency_leavesOutWhatTheCacheServed_refusalsIncluded() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("latency"));
+        ObjectNode cachedRefusal = SyntheticLog.question("ans_r", T0, "what is the weather", "refused").put("totalMs", 1);
+        cachedRefusal.remove("sourcesMs"); // a cache hit searched nothing
+        SyntheticLog.write(log.resolve("questions-2026-11-20-h-1.jsonl"), List.of(
+                SyntheticLog.question("ans_a", T0, "how do I mock a module", "answered"),
+                SyntheticLog.question("ans_c", T0, "how do I mock a module", "cached").put("totalMs", 1),
+                cachedRefusal));
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(JSON.readTree(run.out()).get("latencyMs").get("totalP50").asDouble()).isEqualTo(900);
+    }
+
+    @Test
     void report_outIntoAMissingFolder_saysTheFolderIsMissing() throws Exception {
         Path out = dir.resolve("no-such-folder").resolve("report.html");
         Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--out", out);
