@@ -6,6 +6,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.docask.embed.internal.OnnxRuntimeFolder;
 import dev.docask.embed.internal.Vectors;
 import org.jspecify.annotations.Nullable;
 
@@ -71,6 +72,7 @@ final class BgeOnnxModel {
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
             this.environment = OrtEnvironment.getEnvironment();
+            OnnxRuntimeFolder.removeAtExit();
             this.session = environment.createSession(onnx.readAllBytes(), options);
             this.typeIds = session.getInputNames().contains("token_type_ids");
         } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.docask.embed.e5;
 
 import dev.docask.embed.Embedder;
+import dev.docask.embed.internal.OnnxRuntimeFolder;
 import dev.docask.embed.internal.Vectors;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
@@ -61,6 +62,12 @@ final class E5SmallEmbedder implements Embedder {
 
     /** Loads the model on first use only; the JVM guarantees it happens once, thread-safely. */
     private static final class Model {
-        static final EmbeddingModel INSTANCE = new E5SmallV2QuantizedEmbeddingModel();
+        static final EmbeddingModel INSTANCE = load();
+
+        private static EmbeddingModel load() {
+            EmbeddingModel model = new E5SmallV2QuantizedEmbeddingModel();
+            OnnxRuntimeFolder.removeAtExit();
+            return model;
+        }
     }
 }
