@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
  * </pre>
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
-        description = {"Reports on a question log: questions per day answered, refused, cached or failed; refused "
+        description = {"Reports on a question log: questions per day answered, refused, cached, failed, or turned away by "
+                + "a limit (limited) or a lost Redis (unavailable); refused "
                 + "questions grouped by meaning (coverage gaps); thumbs-down answers; most and never cited pages; "
                 + "latency; tokens.", "Writes one self-contained HTML file, or JSON with --json."})
 final class ReportCommand implements Callable<Integer> {

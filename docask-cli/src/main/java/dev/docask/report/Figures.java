@@ -10,7 +10,8 @@ import java.util.OptionalDouble;
  *
  * @param since       the first day counted, when {@code --since} was given
  * @param questions   questions in the log (from {@code since} on)
- * @param outcomes    questions per outcome: answered, refused, cached, failed, cancelled
+ * @param outcomes    questions per outcome: answered, refused, cached, failed, cancelled, limited (429: a rate limit
+ *                    or the daily budget), unavailable (503: the limits could not be checked, Redis lost)
  * @param clients     distinct clients (salted hashes)
  * @param days        questions per UTC day and outcome, oldest first
  * @param latency     percentiles of the request latencies, in milliseconds
@@ -27,7 +28,8 @@ public record Figures(Optional<String> since, long questions, Map<String, Long> 
                       Latency latency, List<Tokens> tokens, long thumbsUp, long thumbsDownCount, List<ThumbsDown> thumbsDown,
                       List<PageCount> mostCited, List<String> neverCited, List<Gap> gaps, List<String> warnings) {
     /** The outcomes, in the order charts and tables show them. */
-    public static final List<String> OUTCOMES = List.of("answered", "cached", "refused", "failed", "cancelled");
+    public static final List<String> OUTCOMES = List.of("answered", "cached", "refused", "failed", "cancelled", "limited",
+            "unavailable");
 
     public Figures {
         outcomes = Map.copyOf(outcomes);

@@ -12,7 +12,8 @@ import java.util.OptionalDouble;
  */
 /** Renders {@link Figures} as one HTML page. */
 public final class HtmlReport {
-    private static final List<String> COLOURS = List.of("#2f7d32", "#5c8fd6", "#c77700", "#c62828", "#7b7b7b");
+    private static final List<String> COLOURS = List.of("#2f7d32", "#5c8fd6", "#c77700", "#c62828", "#7b7b7b",
+            "#8e44ad", "#4e342e"); // one per Figures.OUTCOMES, in its order
 
     private HtmlReport() {
     }

@@ -151,6 +151,28 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_asksTurnedAwayByALimitOrALostRedis_areCountedByName_notWarnedAsUnknown_norInTheLatency() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("turned-away"));
+        SyntheticLog.write(log.resolve("questions-2026-11-20-h-1.jsonl"), List.of(
+                SyntheticLog.question("ans_a", T0, "how do I mock a module", "answered"),
+                SyntheticLog.question("ans_l1", T0, "how do I mock a module", "limited").put("totalMs", 1),
+                SyntheticLog.question("ans_l2", T0, "how do I mock a timer", "limited").put("totalMs", 1),
+                SyntheticLog.question("ans_u", T0, "how do I mock a module", "unavailable").put("totalMs", 1000)));
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).doesNotContain("does not know");
+        JsonNode f = JSON.readTree(run.out());
+        assertThat(f.get("questions").asLong()).isEqualTo(4);
+        assertThat(f.get("outcomes").get("limited").asLong()).isEqualTo(2);
+        assertThat(f.get("outcomes").get("unavailable").asLong()).isEqualTo(1);
+        assertThat(f.get("days").get(0).get("limited").asLong()).isEqualTo(2);
+        assertThat(f.get("latencyMs").get("totalP95").asDouble()).isEqualTo(900);
+        Path html = dir.resolve("turned-away.html");
+        assertThat(docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--out", html).code()).isZero();
+        assertThat(Files.readString(html)).contains("limited (2)").contains("unavailable (1)").contains("2026-11-20 limited: 2");
+    }
+
+    @Test
     void report_latency_leavesOutWhatTheCacheServed_refusalsIncluded() throws Exception {
         Path log = Files.createDirectories(dir.resolve("latency"));
         ObjectNode cachedRefusal = SyntheticLog.question("ans_r", T0, "what is the weather", "refused").put("totalMs", 1);

@@ -24,6 +24,7 @@ import io.lettuce.core.resource.Delay;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -35,7 +36,8 @@ import java.util.function.Supplier;
  * Everything that must not race is one Lua script, run atomically by Redis: the token bucket (refill
  * by Redis's own clock, so replicas with skewed clocks agree) and the budget's check-and-reserve.
  * Feedback's one-rating rule is SET NX. Keys: <prefix>:rl:<limiter>:<client>, <prefix>:budget:<day>,
- * <prefix>:ans:<id>, <prefix>:fb:<id>, <prefix>:cache:<sha-256 of index content hash, settings, question>.
+ * <prefix>:ans:<id>, <prefix>:fb:<id>, <prefix>:cache:<sha-256 of index content hash, settings, question>,
+ * <prefix>:qlog:salt (the question logs' client hash salt, kept without expiry).
  *
  * Failure: every command has the configured timeout and, while the connection is down, is refused at
  * once rather than queued (a lost Redis must not hold requests); Lettuce reconnects by itself, every
@@ -286,6 +288,15 @@ final class RedisState implements SharedState {
     @Override
     public void unclaim(String id) {
         run("feedback", () -> redis.del(key("fb", id)));
+    }
+
+    @Override
+    public String questionLogSalt(String proposed) {
+        String key = key("qlog", "salt");
+        return run("question log salt", () -> {
+            redis.set(key, proposed, SetArgs.Builder.nx()); // no expiry: a new salt would split every client in two
+            return Objects.requireNonNullElse(redis.get(key), proposed);
+        });
     }
 
     @Override

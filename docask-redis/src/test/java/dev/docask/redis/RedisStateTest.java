@@ -260,6 +260,13 @@ class RedisStateTest {
     }
 
     @Test
+    void questionLogSalt_twoReplicasProposeTheirOwn_bothGetTheFirstForGood() {
+        assertThat(a.questionLogSalt("aa01")).isEqualTo("aa01");
+        assertThat(b.questionLogSalt("bb02")).isEqualTo("aa01");
+        assertThat(REDIS.command("TTL t:qlog:salt")).as("never expires").isEqualTo(":-1");
+    }
+
+    @Test
     void connect_tlsUrlToAPlainRedis_asksWhetherTlsIsOn() {
         String url = "rediss://127.0.0.1:" + REDIS.port();
         assertThatThrownBy(() -> RedisState.connect(new SharedStateSettings(url, "t", Duration.ofSeconds(1))))

@@ -16,17 +16,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -144,6 +149,43 @@ class ReplicasIT {
         assertThat(Replicas.post(r.get(2), "/api/feedback", vote).statusCode()).isEqualTo(409);
         assertThat(Replicas.post(r.get(2), "/api/feedback", "{\"answerId\":\"ans_unknown\",\"rating\":\"up\"}").statusCode())
                 .isEqualTo(404);
+    }
+
+    @Test
+    void questionLog_replicasWithFoldersOfTheirOwn_logLimitedAndUnavailableAsks_andHashTheClientAlike() throws Exception {
+        Path logs = dir.resolve("logs-" + System.nanoTime());
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        List<DocaskServer> r = three(b -> b.rateLimit(RateLimit.parse("2/min")).questionLog(logs.resolve("r" + n.getAndIncrement())));
+        assertThat(Replicas.ask(r.get(0), "how do I mock a module?").statusCode()).isEqualTo(200);
+        assertThat(Replicas.ask(r.get(1), "how do I retry a failing test?").statusCode()).isEqualTo(200);
+        assertThat(Replicas.ask(r.get(2), "how do I mock a module in watch mode?").statusCode()).isEqualTo(429);
+        assertThat(REDIS.command("SET docask:rl:api:127.0.0.1 broken")).isEqualTo("+OK"); // WRONGTYPE: the limit cannot be read
+        try {
+            assertThat(Replicas.ask(r.get(1), "how do I mock a timer?").statusCode()).isEqualTo(503);
+        } finally {
+            REDIS.command("DEL docask:rl:api:127.0.0.1");
+        }
+
+        Map<String, JsonNode> byQuestion = new HashMap<>();
+        for (int i = 0; i < 3; i++) {
+            try (Stream<Path> files = Files.list(logs.resolve("r" + i))) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".jsonl")).toList()) {
+                    for (String line : Files.readAllLines(f)) {
+                        JsonNode record = Replicas.JSON.readTree(line);
+                        byQuestion.put(record.get("question").asText(), record);
+                    }
+                }
+            }
+        }
+        assertThat(byQuestion.get("how do I mock a module?").get("outcome").asText()).isEqualTo("answered");
+        assertThat(byQuestion.get("how do I mock a module in watch mode?").get("outcome").asText()).isEqualTo("limited");
+        JsonNode lost = byQuestion.get("how do I mock a timer?");
+        assertThat(lost.get("outcome").asText()).isEqualTo("unavailable");
+        assertThat(lost.get("error").asText()).contains("cannot check its limits");
+        assertThat(byQuestion.values()).hasSize(4).extracting(q -> q.get("client").asText())
+                .as("one client, one hash, in every replica's folder").containsOnly(lost.get("client").asText());
+        assertThat(cacheConnection.questionLogSalt("00")).as("the first replica's folder salt, published")
+                .isEqualTo(Files.readString(logs.resolve("r0").resolve(".salt")).strip());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.docask.answer.internal.AnswerEnding;
 import dev.docask.answer.ModelSpec;
 import dev.docask.answer.Turn;
 import dev.docask.answer.internal.AnswerStream;
+import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.AskRequest;
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.answer.internal.TokenCount;
@@ -15,6 +16,8 @@ import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -30,6 +33,11 @@ import java.util.function.LongConsumer;
  * cap plus the largest prompt the retrieval options allow) and settles with what it cost when it
  * ends however it ends, so answers running together never spend past the ceiling (#14 item 5).
  * A client that leaves before its stream ends is recorded as 499, nginx's "client closed request".
+ *
+ * A question the rate limit or the budget turns away (429), or that they cannot check (503: Redis lost), is
+ * logged too, as limited or unavailable, or the log would hide the readers an outage or a limit cost. The rate
+ * limit is taken before the body is read, so a flood stays cheap; the body of one it refuses is read only when
+ * there is a question log to write it to.
  */
 final class AskRoute {
     static final String CLIENT_GONE = "docask.clientGone"; // request attribute: the reader left mid-answer
@@ -65,12 +73,27 @@ final class AskRoute {
     }
 
     void handle(Context ctx) throws InterruptedException {
-        guards.rateLimit(ctx);
+        Instant arrived = Instant.now();
+        long t0 = System.nanoTime();
+        try {
+            guards.rateLimit(ctx);
+        } catch (ApiException.TooManyRequests | ApiException.Unavailable e) {
+            if (questions != null) {
+                readQuietly(ctx).ifPresent(r -> turnedAway(ctx, r, e, arrived, t0));
+            }
+            throw e;
+        }
         AskRequest request = AskRequest.from(bodies.readObject(ctx), maxQuestionChars);
         try (LiveIndex.Lease lease = live.lease()) {
             AskHandler handler = lease.generation().handler();
             Budget budget = guards.budget();
-            Budget.Reservation reservation = reserve(budget, handler, request, lease.generation().retriever());
+            Budget.Reservation reservation;
+            try {
+                reservation = reserve(budget, handler, request, lease.generation().retriever());
+            } catch (ApiException.TooManyRequests | ApiException.Unavailable e) {
+                turnedAway(ctx, request, e, arrived, t0);
+                throw e;
+            }
             LongConsumer settle = tokens -> budget.settle(reservation, tokens); // AnswerStream calls it once
             if (AnswerStream.wantsJson(ctx.header("Accept"))) {
                 AtomicBoolean gone = new AtomicBoolean();
@@ -92,6 +115,22 @@ final class AskRoute {
         }
     }
 
+    /** The question of a request the rate limit turned away, when its body is one that would have been answered. */
+    private Optional<AskRequest> readQuietly(Context ctx) {
+        try {
+            return Optional.of(AskRequest.from(bodies.readObject(ctx), maxQuestionChars));
+        } catch (ApiException notAQuestion) {
+            return Optional.empty(); // it would have been a 4xx, which the log does not keep either
+        }
+    }
+
+    private void turnedAway(Context ctx, AskRequest request, ApiException e, Instant arrived, long t0) {
+        AnswerEnding.Outcome outcome = e instanceof ApiException.TooManyRequests
+                ? AnswerEnding.Outcome.LIMITED : AnswerEnding.Outcome.UNAVAILABLE;
+        ending(ctx).accept(AnswerEnding.turnedAway(arrived, request.question(), outcome,
+                (System.nanoTime() - t0) / 1_000_000, e.detail()));
+    }
+
     private Consumer<AnswerEnding> ending(Context ctx) {
         QuestionLog log = questions;
         if (log == null) {
@@ -108,7 +147,7 @@ final class AskRoute {
     private Budget.Reservation reserve(Budget budget, AskHandler handler, AskRequest request, HybridRetriever retriever) {
         try {
             return budget.reserve(reserveFor(handler, request));
-        } catch (dev.docask.answer.internal.ApiException.TooManyRequests spent) {
+        } catch (ApiException.TooManyRequests spent) {
             if (!request.history().isEmpty() || retriever.retrieve(request.question(), request.optionsOn(handler)).answerable()) {
                 throw spent; // a follow-up is rewritten by the model; an answerable question needs it
             }

@@ -18,6 +18,7 @@ import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.server.internal.SharedState;
 import dev.docask.server.internal.SharedStateProvider;
 import dev.docask.server.internal.SharedStateSettings;
+import dev.docask.server.internal.SharedStateUnavailable;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.JavalinConfig;
@@ -129,13 +130,15 @@ public final class DocaskServer implements AutoCloseable {
         ListenAddress.requireLocal(settings.host());
         Path feedbackFile = settings.feedbackLog();
         FeedbackLog feedbackLog = feedbackFile == null ? null : FeedbackLog.open(feedbackFile, json);
-        Path questionDir = settings.questionLog();
-        QuestionLog questionLog = questionDir == null ? null
-                : JsonLinesQuestionLog.open(questionDir, settings.questionLogRetentionDays(), settings.clock(), json);
         SharedState state = settings.redis().map(DocaskServer::connect).orElse(null);
         shared = state;
+        Path questionDir = settings.questionLog();
+        QuestionLog questionLog;
         LiveIndex index;
         try {
+            questionLog = questionDir == null ? null : JsonLinesQuestionLog.open(questionDir,
+                    settings.questionLogRetentionDays(), settings.clock(), json,
+                    salt -> state == null ? salt : sharedSalt(state, salt));
             Supplier<DocIndex> open = opener;
             index = open != null ? LiveIndex.of(open, this::load, settings.reloadInterval())
                     : new LiveIndex(settings.indexDir(), this::load, settings.reloadInterval());
@@ -177,6 +180,15 @@ public final class DocaskServer implements AutoCloseable {
         }
         throw new IllegalStateException("--redis " + redis.safeUrl() + " needs the docask-redis module on the class path "
                 + "(it is in the docask command's jar)");
+    }
+
+    /* The first replica to start publishes its folder's salt; later ones, whatever their folder, take it. */
+    private static String sharedSalt(SharedState state, String folderSalt) {
+        try {
+            return state.questionLogSalt(folderSalt);
+        } catch (SharedStateUnavailable e) {
+            throw new IllegalStateException("the question log's salt cannot be read from Redis: " + e.getMessage(), e);
+        }
     }
 
     private void closeShared() {
@@ -532,7 +544,8 @@ public final class DocaskServer implements AutoCloseable {
 
         /**
          * A folder where one record per question is appended (docs/design.md#question-log): what was asked,
-         * whether it was answered, refused, cached, failed or cancelled, the gate's scores, sources, tokens
+         * whether it was answered, refused, cached, failed or cancelled, or turned away as limited (429) or unavailable
+         * (503, Redis lost), the gate's scores, sources, tokens
          * and latencies, a salted hash of the client, and the feedback given. It holds readers' questions
          * (e-mail addresses and key-shaped strings are redacted): treat it as personal data. Off by default.
          */
@@ -572,8 +585,8 @@ public final class DocaskServer implements AutoCloseable {
         }
 
         /**
-         * Shares the answer cache, the rate limits, the daily budget and the answer ids for feedback with
-         * every replica using the same Redis, e.g. {@code redis://redis:6379}, {@code rediss://:password@host:6380/1}
+         * Shares the answer cache, the rate limits, the daily budget, the answer ids for feedback and the question
+         * log's client hash salt with every replica using the same Redis, e.g. {@code redis://redis:6379}, {@code rediss://:password@host:6380/1}
          * (TLS and password through the URL). Needs docask-redis on the class path.
          */
         public Builder redis(String url) {

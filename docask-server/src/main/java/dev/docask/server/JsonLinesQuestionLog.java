@@ -24,6 +24,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +35,8 @@ import java.util.regex.Pattern;
  * "v" (the record version): a reader takes the fields it knows and ignores the others.
  * The client is kept as a salted SHA-256 of its rate-limit key, never the address: the salt is made
  * once per folder (.salt, random) so one client's questions can be counted together, while the
- * address cannot be recovered from the log by hashing every IPv4 address.
+ * address cannot be recovered from the log by hashing every IPv4 address. Replicas sharing Redis
+ * take the deployment's salt instead, so a client hashes alike in every replica's folder.
  */
 final class JsonLinesQuestionLog implements QuestionLog {
     static final int VERSION = 1;
@@ -67,6 +69,14 @@ final class JsonLinesQuestionLog implements QuestionLog {
      * @throws IllegalArgumentException naming the folder when it cannot be created or written
      */
     static JsonLinesQuestionLog open(Path dir, int retentionDays, Clock clock, ObjectMapper json) {
+        return open(dir, retentionDays, clock, json, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #open(Path, int, Clock, ObjectMapper)}, hashing clients with the salt {@code shared} gives for the
+     * folder's own (hexadecimal): the deployment's, so that replicas logging to folders of their own hash a client alike.
+     */
+    static JsonLinesQuestionLog open(Path dir, int retentionDays, Clock clock, ObjectMapper json, UnaryOperator<String> shared) {
         if (retentionDays < 0) {
             throw new IllegalArgumentException("question log retention cannot be negative, got " + retentionDays + " days");
         }
@@ -78,7 +88,14 @@ final class JsonLinesQuestionLog implements QuestionLog {
             throw new IllegalArgumentException("question log folder " + dir + " cannot be created: "
                     + LineAppender.reason(dir, e), e);
         }
-        JsonLinesQuestionLog log = new JsonLinesQuestionLog(dir, writerName(), retentionDays, clock, json, salt(dir));
+        String salt = shared.apply(salt(dir));
+        byte[] bytes;
+        try {
+            bytes = HexFormat.of().parseHex(salt);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("question log: the shared salt is not hexadecimal (" + e.getMessage() + ")", e);
+        }
+        JsonLinesQuestionLog log = new JsonLinesQuestionLog(dir, writerName(), retentionDays, clock, json, bytes);
         log.appender(); // a folder that cannot be written fails now, not at the first question
         return log;
     }
@@ -176,8 +193,8 @@ final class JsonLinesQuestionLog implements QuestionLog {
         }
     }
 
-    /** The folder's salt, made by whichever replica comes first; the others read it. */
-    private static byte[] salt(Path dir) {
+    /** The folder's salt (hexadecimal), made by whichever replica comes first; the others read it. */
+    private static String salt(Path dir) {
         Path file = dir.resolve(SALT_FILE);
         try {
             if (!Files.exists(file)) {
@@ -195,7 +212,9 @@ final class JsonLinesQuestionLog implements QuestionLog {
                     Files.deleteIfExists(tmp);
                 }
             }
-            return HexFormat.of().parseHex(Files.readString(file).strip());
+            String salt = Files.readString(file).strip();
+            HexFormat.of().parseHex(salt);
+            return salt;
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException("question log folder " + dir + ": its " + SALT_FILE
                     + " cannot be made or read: " + e.getMessage(), e);

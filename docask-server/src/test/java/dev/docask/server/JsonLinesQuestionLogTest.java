@@ -64,6 +64,33 @@ class JsonLinesQuestionLogTest {
     }
 
     @Test
+    void open_sharedSalt_replicasWithFoldersOfTheirOwnHashAClientAlike_andTheFirstFolderSaltIsKept() throws Exception {
+        HandClock clock = new HandClock(Instant.parse("2026-11-30T10:00:00Z"));
+        java.util.concurrent.atomic.AtomicReference<String> store = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.UnaryOperator<String> setIfAbsent = proposed -> {
+            store.compareAndSet(null, proposed);
+            return store.get();
+        };
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        JsonLinesQuestionLog.open(a, 0, clock, JSON, setIfAbsent).question(ending("a1"), "10.0.0.1");
+        JsonLinesQuestionLog.open(b, 0, clock, JSON, setIfAbsent).question(ending("b1"), "10.0.0.1");
+        JsonLinesQuestionLog.open(b, 0, clock, JSON).question(ending("b2"), "10.0.0.1"); // b's own salt, as before
+        assertThat(store.get()).isEqualTo(Files.readString(a.resolve(JsonLinesQuestionLog.SALT_FILE)).strip());
+        String inA = read(Files.readAllLines(a.resolve(files(a).getFirst())).getFirst()).get("client").asText();
+        List<String> inB = Files.readAllLines(b.resolve(files(b).getFirst())).stream()
+                .map(l -> read(l).get("client").asText()).toList();
+        assertThat(inB.getFirst()).isEqualTo(inA);
+        assertThat(inB.get(1)).as("a folder's own salt is another").isNotEqualTo(inA);
+    }
+
+    @Test
+    void open_sharedSaltNotHexadecimal_failsSayingSo() {
+        assertThatThrownBy(() -> JsonLinesQuestionLog.open(dir, 0, new HandClock(Instant.EPOCH), JSON, s -> "not hex"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shared salt is not hexadecimal");
+    }
+
+    @Test
     void open_fileWithTornLastLine_nextRecordStartsOnItsOwnLine() throws Exception {
         HandClock clock = new HandClock(Instant.parse("2026-11-30T10:00:00Z"));
         JsonLinesQuestionLog.open(dir, 0, clock, JSON).question(ending("a1"), "k");

@@ -120,6 +120,43 @@ class QuestionLogTest {
         }
     }
 
+    @Test
+    void questionLog_askTurnedAwayByTheRateLimitOrTheBudget_isLoggedAsLimitedWithWhatTheReaderWasTold() throws Exception {
+        Path log = dir.resolve("limited");
+        try (DocaskServer server = DocaskServer.builder().indexDir(Docs.build(dir.resolve("idx"))).port(0)
+                .trustProxyHeader("X-Forwarded-For").rateLimit(RateLimit.parse("1/min")).dailyBudget(1, 0)
+                .questionLog(log).build().start()) {
+            Http http = new Http(server.url());
+            assertThat(http.postJson("/api/ask", ask("how do I mock a module"), "Accept", "application/json",
+                    "X-Forwarded-For", "10.0.0.1").statusCode()).isEqualTo(200);
+            assertThat(http.postJson("/api/ask", ask("how do I mock a module with vi.mock"), "X-Forwarded-For", "10.0.0.2")
+                    .statusCode()).as("the day's budget").isEqualTo(429);
+            assertThat(http.postJson("/api/ask", ask("how do I mock a module in watch mode"), "X-Forwarded-For", "10.0.0.1")
+                    .statusCode()).as("the rate limit").isEqualTo(429);
+            assertThat(http.postJson("/api/ask", "{\"question\":42}", "X-Forwarded-For", "10.0.0.1").statusCode())
+                    .as("the rate limit, for a body that is no question").isEqualTo(429);
+
+            List<JsonNode> records = awaitRecords(log, 3);
+            Thread.sleep(200); // a fourth record, which must not come, would be written by now
+            assertThat(read(log)).as("a body that is no question is not logged, as a 400 is not").hasSize(3);
+            Map<String, JsonNode> byQuestion = records.stream()
+                    .collect(Collectors.toMap(r -> r.get("question").asText(), r -> r));
+            JsonNode first = byQuestion.get("how do I mock a module");
+            assertThat(first.get("outcome").asText()).isIn("answered", "refused");
+            JsonNode budget = byQuestion.get("how do I mock a module with vi.mock");
+            assertThat(budget.get("outcome").asText()).isEqualTo("limited");
+            assertThat(budget.get("error").asText()).contains("budget");
+            JsonNode rate = byQuestion.get("how do I mock a module in watch mode");
+            assertThat(rate.get("outcome").asText()).isEqualTo("limited");
+            assertThat(rate.get("error").asText()).contains("Too many questions");
+            assertThat(rate.get("id").asText()).startsWith("ans_").isNotEqualTo(budget.get("id").asText());
+            assertThat(rate.get("client").asText()).isEqualTo(first.get("client").asText())
+                    .isNotEqualTo(budget.get("client").asText());
+            assertThat(rate.has("totalMs") && rate.has("time")).isTrue();
+            assertThat(rate.has("model") || rate.has("sourcesMs")).as("nothing was answered").isFalse();
+        }
+    }
+
     private record Asked(String kind, String body) {
     }
 

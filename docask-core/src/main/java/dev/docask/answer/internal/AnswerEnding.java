@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.UUID;
 
 /**
  * How one request to {@code POST …/ask} ended, handed once per request to the sink the front end gave
@@ -36,8 +37,12 @@ public record AnswerEnding(String id, Instant startedAt, String question, Option
                            Optional<Answer.Usage> usage, OptionalLong sourcesMillis, OptionalLong firstTokenMillis,
                            long totalMillis, Optional<String> error) {
 
-    /** How a request ended; the lower-case name is what logs and reports carry. */
-    public enum Outcome { ANSWERED, REFUSED, CACHED, FAILED, CANCELLED }
+    /**
+     * How a request ended; the lower-case name is what logs and reports carry. {@code LIMITED} and {@code UNAVAILABLE}
+     * were turned away before any answer: 429 (the client's rate limit or the day's budget), 503 (the limits could not
+     * be checked: a shared store lost).
+     */
+    public enum Outcome { ANSWERED, REFUSED, CACHED, FAILED, CANCELLED, LIMITED, UNAVAILABLE }
 
     public AnswerEnding {
         Objects.requireNonNull(id, "id");
@@ -75,6 +80,25 @@ public record AnswerEnding(String id, Instant startedAt, String question, Option
         return new AnswerEnding(id, startedAt, question, Optional.empty(), outcome, OptionalDouble.empty(),
                 OptionalDouble.empty(), urls(sources), List.of(), Optional.empty(), Optional.empty(), sourcesMillis,
                 OptionalLong.empty(), totalMillis, Optional.of(error));
+    }
+
+    /**
+     * The ending of a request turned away before it was answered ({@link Outcome#LIMITED} or
+     * {@link Outcome#UNAVAILABLE}), under an id of its own so that a log can count it like any other.
+     *
+     * @param error what the reader was told
+     */
+    public static AnswerEnding turnedAway(Instant startedAt, String question, Outcome outcome, long totalMillis,
+                                          String error) {
+        if (outcome != Outcome.LIMITED && outcome != Outcome.UNAVAILABLE) {
+            throw new IllegalArgumentException("a request turned away is limited or unavailable, not " + outcome);
+        }
+        return unfinished(newId(), startedAt, question, outcome, List.of(), OptionalLong.empty(), totalMillis, error);
+    }
+
+    /** A new answer id. */
+    static String newId() {
+        return "ans_" + UUID.randomUUID().toString().replace("-", "");
     }
 
     private static List<String> urls(List<Source> sources) {

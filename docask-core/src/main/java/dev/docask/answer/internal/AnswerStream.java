@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -103,7 +102,7 @@ public final class AnswerStream {
      */
     public ObjectNode answerAsJson(AskHandler handler, AskRequest request, Consumer<Runnable> onClientGone,
                                    Consumer<AnswerEnding> onEnd, LongConsumer spent) throws InterruptedException {
-        String id = newId();
+        String id = AnswerEnding.newId();
         Instant startedAt = Instant.now();
         long t0 = System.nanoTime();
         List<Source> sources = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -189,7 +188,7 @@ public final class AnswerStream {
         private final BlockingQueue<Object> events = new LinkedBlockingQueue<>(); // AskEvents, or STOP_NOW
         private final AskHandler.Handle handle;
         private final String generation;
-        private final String id = newId();
+        private final String id = AnswerEnding.newId();
         private final Runnable cutOff;
         private final int maxQueuedChars;
         private final AtomicLong queuedChars = new AtomicLong();
@@ -387,9 +386,5 @@ public final class AnswerStream {
 
     private static long millisSince(long t0) {
         return (System.nanoTime() - t0) / 1_000_000;
-    }
-
-    private static String newId() {
-        return "ans_" + UUID.randomUUID().toString().replace("-", "");
     }
 }

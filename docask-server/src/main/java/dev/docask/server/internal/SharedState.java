@@ -51,6 +51,12 @@ public interface SharedState extends AutoCloseable {
     /** Gives a claim back. */
     void unclaim(String id);
 
+    /**
+     * The salt every replica's question log hashes clients with: {@code proposed} (hexadecimal) when none is stored
+     * yet, which is then kept for good, else the one stored.
+     */
+    String questionLogSalt(String proposed);
+
     /** The shared answer cache's store: fails open (a miss) when the store does not answer. */
     AnswerCache.Store answers();
 
