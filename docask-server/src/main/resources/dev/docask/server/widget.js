@@ -29,10 +29,16 @@
 (function () {
   'use strict';
   var script = document.currentScript;
-  if (!script || window.__docaskWidget) {
+  var first = window.__docaskWidget;
+  if (first && script && !first.warned) {
+    first.warned = 1;
+    console.warn('docask: a second widget <script> (' + script.src + ') was ignored: this page already has one ('
+      + first.src + '). Remove one of the tags.');
+  }
+  if (!script || first) {
     return;
   }
-  window.__docaskWidget = true;
+  window.__docaskWidget = { src: script.src };
 
   var scriptOrigin = new URL(script.src, location.href).origin;
   var endpoint = (script.getAttribute('data-endpoint') || scriptOrigin).replace(/\/+$/, '');
@@ -41,6 +47,7 @@
   var MAX_KEPT_TURNS = 20; // sessionStorage holds a few MB; a reader rarely scrolls back further
   var MAX_QUESTION_CHARS = /*{{maxQuestionChars}}*/500; // the server's --max-question-chars, put in by the server
   var FOLLOW_PX = 40; // a reader this close to the bottom of the log follows a streaming answer; one further up stays put
+  var SILENCE_MS = 30000; // the server pings a stream each second (AnswerStream): this long without a byte, nothing is coming
   var STORE = 'docask:' + endpoint;
   var MAC = /Mac|iPhone|iPad/.test(navigator.platform || '');
 
@@ -573,6 +580,17 @@
     var pending = false;
     var finished = false;
     var controller = window.AbortController ? new AbortController() : null;
+    var watchdog;
+    function alive() {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(function () {
+        t.silent = true;
+        if (controller) {
+          controller.abort();
+        }
+      }, SILENCE_MS);
+    }
+    alive();
     current = {
       stop: function () {
         t.stopped = true;
@@ -659,16 +677,22 @@
           }
         });
       }
-      return readStream(res.body, onPart).then(function () {
+      return readStream(res.body, onPart, alive).then(function () {
         if (!t.error && !finished && !t.stopped) { // the stream ended early: a dropped connection or a proxy that gave up
           fail('The answer was cut off before it was complete. Please try again.');
         }
       });
     }).catch(function () {
-      if (!t.stopped) {
+      if (t.silent) {
+        fail('The answer service stopped responding. Please try again.');
+        if (!input.value) {
+          input.value = question; // to ask again is one key away
+        }
+      } else if (!t.stopped) {
         fail('Could not reach the answer service. Please check your connection and try again.');
       }
     }).then(function () {
+      clearTimeout(watchdog);
       var follow = atBottom();
       current = null;
       busy(false);
@@ -704,7 +728,7 @@
     return typeof turn.text === 'string' && turn.text.trim() !== '';
   }
 
-  function readStream(body, onPart) {
+  function readStream(body, onPart, alive) {
     var reader = body.getReader();
     var decoder = new TextDecoder();
     var buffer = '';
@@ -728,6 +752,7 @@
           }
           return;
         }
+        alive();
         buffer += decoder.decode(r.value, { stream: true });
         var cut;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {

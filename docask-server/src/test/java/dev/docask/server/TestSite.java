@@ -21,6 +21,7 @@ final class TestSite implements AutoCloseable {
     /** The bodies the fake {@code /api/feedback} received, in order. */
     final List<String> feedback = new CopyOnWriteArrayList<>();
     private static final ObjectMapper JSON = new ObjectMapper();
+    private final List<com.sun.net.httpserver.HttpExchange> held = new CopyOnWriteArrayList<>();
 
     private TestSite(HttpServer http) {
         this.http = http;
@@ -86,6 +87,26 @@ final class TestSite implements AutoCloseable {
     }
 
     /**
+     * An {@code /api/ask} that records each body and takes the first {@code silent} asks without sending a byte, as a
+     * hung server or proxy would (the connection stays open until the site closes), then answers with {@code events}.
+     */
+    TestSite silentAsk(int silent, String events) {
+        http.createContext("/api/ask", exchange -> {
+            asks.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            if (asks.size() <= silent) {
+                held.add(exchange);
+                return;
+            }
+            byte[] bytes = events.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        return this;
+    }
+
+    /**
      * An {@code /api/feedback} that records each body and answers with the next of {@code statuses} (the last one
      * repeats).
      */
@@ -120,6 +141,7 @@ final class TestSite implements AutoCloseable {
 
     @Override
     public void close() {
+        held.forEach(com.sun.net.httpserver.HttpExchange::close);
         http.stop(0);
     }
 }

@@ -176,6 +176,86 @@ class WidgetFeaturesIT {
         assertThat(fake.clientAborts()).isGreaterThan(aborts);
     }
 
+    /*
+     * The widget gives up on a stream after 30 s without a byte; these tests shorten that to 1.5 s by wrapping the
+     * page's setTimeout before the widget loads, so they need not wait half a minute.
+     */
+    private static final String SHORT_SILENCE = "const st = window.setTimeout;"
+            + "window.setTimeout = function (f, ms) { return st.call(window, f, ms === 30000 ? 1500 : ms); };";
+
+    private static String shortSilence() {
+        return (String) page.browser.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument",
+                Map.of("source", SHORT_SILENCE)).get("identifier");
+    }
+
+    private static void normalSilence(String script) {
+        page.browser.executeCdpCommand("Page.removeScriptToEvaluateOnNewDocument", Map.of("identifier", script));
+    }
+
+    @Test
+    void silentServer_askEndsSayingSoWithTheQuestionBackInTheBox_andAskingAgainIsAnswered() {
+        String script = shortSilence();
+        try (TestSite own = TestSite.start()) {
+            own.silentAsk(1, TestSite.stream("ans_2", false, "Use vi.mock."));
+            own.page("/docs", TestSite.docsPage("", server.url(), "data-endpoint=\"" + own.origin() + "\""));
+            page.browser.get(own.origin() + "/docs");
+            page.ask("how do I mock a module?");
+            page.awaitAnswered();
+            WebElement error = page.lastTurn().findElement(By.cssSelector(".error"));
+            assertThat(error.getText()).isEqualTo("The answer service stopped responding. Please try again.");
+            assertThat(error.getAttribute("role")).isEqualTo("alert");
+            assertThat(page.find("button.send").isDisplayed()).isTrue();
+            WebElement input = page.find("textarea#docask-q");
+            assertThat(input.getAttribute("value")).isEqualTo("how do I mock a module?");
+
+            input.sendKeys(Keys.ENTER);
+            page.awaitAnswered(2);
+            assertThat(page.lastTurn().findElement(By.cssSelector(".answer")).getText()).isEqualTo("Use vi.mock.");
+            assertThat(own.asks).hasSize(2);
+        } finally {
+            normalSilence(script);
+        }
+    }
+
+    @Test
+    void answerHeldWhileTheServerPings_isNotCutOffBySilence() throws Exception {
+        HeldTokens model = new HeldTokens(List.of("Use ", "vi.mock "), Duration.ofMillis(10), List.of("[1] ", "to mock."));
+        fake.route(model);
+        String script = shortSilence();
+        try {
+            visit("");
+            page.ask("how do I mock a module?");
+            page.waiting().until(d -> page.lastTurn().findElement(By.cssSelector(".answer")).getText().contains("vi.mock"));
+            Thread.sleep(4_000); // over twice the shortened silence: only the server's pings (every 200 ms here) pass
+            assertThat(page.lastTurn().findElements(By.cssSelector(".error"))).isEmpty();
+            assertThat(page.find("button.stop").isDisplayed()).isTrue();
+            model.release();
+            page.awaitAnswered();
+            assertThat(page.lastTurn().findElement(By.cssSelector(".answer")).getText()).contains("to mock.");
+        } finally {
+            model.release();
+            normalSilence(script);
+        }
+    }
+
+    @Test
+    void secondWidgetScriptTag_isIgnoredWithOneConsoleWarningNamingIt() {
+        page.browser.manage().logs().get("browser"); // what earlier tests logged is not this page's
+        String tag = "<script src=\"" + server.url() + "/widget.js\" data-endpoint=\"" + server.url() + "\"></script>";
+        String url = "/p" + PAGES.incrementAndGet() + "/";
+        site.page(url, TestSite.docsPage("", server.url(), "").replace("</body>", tag + tag + "</body>"));
+        page.browser.get(site.origin() + url);
+        page.ask("how do I mock a module?");
+        page.awaitAnswered();
+        assertThat(page.browser.findElements(By.cssSelector("div[data-docask]"))).hasSize(1);
+        List<String> warnings = page.browser.manage().logs().get("browser").getAll().stream()
+                .map(e -> e.getMessage()).filter(m -> m.contains("docask")).toList();
+        assertThat(warnings).singleElement().satisfies(m -> assertThat(m)
+                .contains("a second widget").contains("(" + server.url() + "/widget.js) was ignored")
+                .contains("this page already has one (" + server.url() + "/widget.js)"));
+        assertThat(page.turns()).hasSize(1);
+    }
+
     private static double cancellations() {
         try (HttpClient http = HttpClient.newHttpClient()) {
             String body = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics")).build(),
