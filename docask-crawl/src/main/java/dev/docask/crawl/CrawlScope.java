@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /*
@@ -12,11 +13,19 @@ import java.util.Optional;
  * end in '/' names a folder unless its last segment has a file extension (/docs is /docs/,
  * /docs/index.html is /docs/). URLs are compared in one form: scheme and host lower-cased, the
  * default port left out, no fragment, an empty path as '/'. A URL with a query is not a docs page of
- * its own (a search page, a tracking link), so it is out of scope.
+ * its own (a search page, a tracking link), so it is out of scope. A start URL that names a document
+ * docask does not read (a PDF, an archive, an image) is refused: its folder would be the scope, so the
+ * crawl would read everything beside the document and never the document itself.
  */
 
 /** Which URLs a crawl may read: the start URL's site and path, less what --include and --exclude leave out. */
 final class CrawlScope {
+    private static final Map<String, String> NOT_PAGES = Map.ofEntries(Map.entry("pdf", "a PDF"),
+            Map.entry("epub", "an EPUB book"), Map.entry("doc", "a Word document"), Map.entry("docx", "a Word document"),
+            Map.entry("odt", "an OpenDocument text"), Map.entry("zip", "an archive"), Map.entry("gz", "an archive"),
+            Map.entry("tgz", "an archive"), Map.entry("png", "an image"), Map.entry("jpg", "an image"),
+            Map.entry("jpeg", "an image"), Map.entry("gif", "an image"), Map.entry("svg", "an image"));
+
     private final URI start;
     private final String origin;
     private final String prefix;
@@ -46,7 +55,7 @@ final class CrawlScope {
             problem = !scheme.equals("http") && !scheme.equals("https") ? "docask crawls http:// and https:// sites only"
                     : uri.getHost() == null ? "it has no host name"
                     : uri.getRawQuery() != null ? "a start URL has no ?query"
-                    : null;
+                    : notAPage(uri).orElse(null);
             if (problem == null) {
                 return normalize(uri);
             }
@@ -54,6 +63,19 @@ final class CrawlScope {
             problem = "it is not a valid URL (" + e.getReason() + ")";
         }
         throw new IllegalArgumentException("'" + url + "' is not a site to crawl: " + problem);
+    }
+
+    /** Why the start URL names a document that is not an HTML page, if its extension says so. */
+    private static Optional<String> notAPage(URI uri) {
+        String path = uri.getPath() == null ? "" : uri.getPath();
+        String last = path.substring(path.lastIndexOf('/') + 1);
+        String kind = NOT_PAGES.get(last.substring(last.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT));
+        if (!last.contains(".") || kind == null) {
+            return Optional.empty();
+        }
+        return Optional.of("it names " + kind + " (" + last + "), and docask reads HTML pages only; give the address of the"
+                + " docs site or of one of its pages, e.g. " + uri.getScheme() + "://" + uri.getRawAuthority()
+                + path.substring(0, path.length() - last.length()));
     }
 
     /** {@code href} resolved against {@code base} in the compared form, if it is an http(s) URL. */

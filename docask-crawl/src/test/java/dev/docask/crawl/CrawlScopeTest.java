@@ -6,6 +6,7 @@ import java.net.URI;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class CrawlScopeTest {
     private static CrawlScope scope(String start) {
@@ -26,6 +27,21 @@ class CrawlScopeTest {
         assertThat(s.contains(URI.create("https://a.example/docs"))).isTrue();
         assertThat(s.contains(URI.create("https://a.example/blog/"))).isFalse();
         assertThat(scope("https://a.example/docs/index.html").prefix()).isEqualTo("/docs/");
+    }
+
+    @Test
+    void requireStartUrl_pdfDocument_isRefusedSayingHtmlPagesOnlyInsteadOfCrawlingItsFolder() {
+        assertThatThrownBy(() -> CrawlScope.requireStartUrl("https://x.dev/guide/manual.PDF"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'https://x.dev/guide/manual.PDF' is not a site to crawl: it names a PDF (manual.PDF), and docask"
+                        + " reads HTML pages only; give the address of the docs site or of one of its pages, e.g. https://x.dev/guide/");
+        assertThatThrownBy(() -> SiteCrawler.builder("https://x.dev/files/docs.zip")).hasMessageContaining("it names an archive");
+    }
+
+    @Test
+    void requireStartUrl_pageOrFolderWithADot_isAccepted() {
+        assertThat(CrawlScope.requireStartUrl("https://x.dev/guide/intro.html")).hasPath("/guide/intro.html");
+        assertThat(CrawlScope.requireStartUrl("https://x.dev/docs/v1.2")).hasPath("/docs/v1.2");
     }
 
     @Test
