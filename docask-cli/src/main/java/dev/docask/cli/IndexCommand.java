@@ -173,7 +173,7 @@ final class IndexCommand implements Callable<Integer> {
         }
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
-        String named = crawled.map(r -> SiteNames.fromBaseUrl(corpus.options().baseUrl()))
+        String named = crawled.map(r -> r.siteName().orElseGet(() -> SiteNames.fromBaseUrl(corpus.options().baseUrl())))
                 .orElseGet(() -> SiteReader.siteName(folders.get(0), corpus.framework())
                         .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0))));
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)

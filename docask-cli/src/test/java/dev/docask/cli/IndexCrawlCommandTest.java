@@ -43,6 +43,7 @@ class IndexCrawlCommandTest {
                 .contains("Indexed 4 pages: ");
         assertThat(r.err()).contains("problem " + site.origin() + "/missing.html: HTTP 404");
         assertThat(Files.exists(Path.of(out, "crawl.json"))).isTrue();
+        assertThat(run("inspect", "--index", out).out()).as("named by its pages' titles, not by 127.0.0.1").startsWith("Quayside (");
         CliRun s = run("search", "--index", out, "retryLimit dead-lettered");
         assertThat(s.out()).contains(site.origin() + "/guide/config.html"); // its tiny intro leads into #retry-limit (#14)
     }

@@ -1,18 +1,27 @@
 package dev.docask.ingest;
 
+import dev.docask.ingest.internal.SiteNames;
+import org.jsoup.Jsoup;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /*
  * What a site's own config says about it: its name, and for MkDocs whether pages are served as
  * folders. The configs are code (JavaScript, TypeScript) or YAML, and docask runs neither, so the
  * values are read as written: a string literal right after the key. A name the config computes
- * ("title: pkg.name") is not read, and the caller falls back to another name.
+ * ("title: pkg.name") is not read, and the caller falls back to another name. Built HTML has no
+ * config: its pages' titles and og:site_name speak for it (SiteNames.agreed, the rule a crawl uses too),
+ * read from the first pages in path order, enough to see agreement without reading a large site twice.
  */
 
 /** Reads the site's name and URL style from its framework's config file. */
@@ -20,6 +29,7 @@ final class SiteConfig {
     private static final Pattern MKDOCS_NAME = Pattern.compile("(?m)^site_name:[ \\t]*(['\"]?)([^\\n]*?)\\1[ \\t]*(?:#[^\\n]*)?$");
     private static final Pattern MKDOCS_FILE_URLS = Pattern.compile("(?mi)^use_directory_urls:[ \\t]*(false|no|off)\\b");
     private static final Pattern TITLE = Pattern.compile("(?<![\\w.$-])['\"]?title['\"]?[ \\t]*:[ \\t]*(['\"`])([^'\"`\\n]+)\\1");
+    private static final int SAMPLED_PAGES = 200;
     private static final List<String> SCRIPT_EXTENSIONS = List.of("ts", "mts", "js", "mjs", "cjs", "cts");
 
     private SiteConfig() {
@@ -37,9 +47,31 @@ final class SiteConfig {
                     .flatMap(site -> script(site.resolve(".vitepress"), "config")).flatMap(f -> first(TITLE, read(f)));
             case STARLIGHT -> SiteLayout.nearest(dir, d -> script(d, "astro.config").isPresent())
                     .flatMap(site -> script(site, "astro.config")).flatMap(f -> starlightTitle(read(f)));
-            case HTML, MARKDOWN -> Optional.empty();
+            case HTML -> pagesAgree(dir);
+            case MARKDOWN -> Optional.empty();
         };
         return name.map(String::strip).filter(n -> !n.isEmpty());
+    }
+
+    private static Optional<String> pagesAgree(Path dir) {
+        List<Path> pages;
+        try (Stream<Path> files = Files.walk(dir)) {
+            pages = files.filter(f -> SiteLayout.isHtml(f.getFileName().toString()) && Files.isRegularFile(f))
+                    .filter(f -> StreamSupport.stream(dir.relativize(f).spliterator(), false)
+                            .noneMatch(part -> part.toString().startsWith(".") || part.toString().equals("node_modules")))
+                    .sorted().limit(SAMPLED_PAGES).toList();
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+        List<List<String>> claims = new ArrayList<>();
+        for (Path page : pages) {
+            try {
+                claims.add(SiteNames.claims(Jsoup.parse(SourceText.read(page, true))));
+            } catch (IllegalArgumentException e) {
+                // an unreadable page is the reader's problem to report; it only has no say in the name
+            }
+        }
+        return SiteNames.agreed(claims);
     }
 
     /** Whether MkDocs serves each page as a file ({@code use_directory_urls: false}: /setup.html, not /setup/). */

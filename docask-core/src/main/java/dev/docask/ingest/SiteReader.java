@@ -98,8 +98,9 @@ public final class SiteReader {
      * The name the site's own config gives it: {@code site_name} in {@code mkdocs.yml}, {@code title}
      * in {@code docusaurus.config.*}, in VitePress's {@code .vitepress/config.*}, or in Starlight's
      * {@code starlight({...})} in {@code astro.config.*}, found from {@code folder} as routing finds
-     * the site. Empty for plain Markdown and HTML, when there is no config, or when it names the site
-     * with anything but a plain string.
+     * the site; for built HTML, the name that most of its pages' {@code <title>}s ("Mocking | Quayside")
+     * and {@code og:site_name}s agree on. Empty for plain Markdown, when there is no config or no
+     * agreement, or when the config names the site with anything but a plain string.
      *
      * <pre>{@code
      * String name = SiteReader.siteName(docs, corpus.framework()).orElse("Docs");

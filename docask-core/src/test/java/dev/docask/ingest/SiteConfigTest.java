@@ -14,6 +14,17 @@ class SiteConfigTest {
     Path tmp;
 
     @Test
+    void siteName_builtHtml_isWhatMostPageTitlesAgreeOn() throws IOException {
+        Files.writeString(tmp.resolve("index.html"), "<title>Quayside</title><h1>Quayside</h1><p>Home.</p>");
+        Files.createDirectories(tmp.resolve("guide"));
+        Files.writeString(tmp.resolve("guide/index.html"), "<title>Getting started | Quayside</title><h1>Getting started</h1>");
+        Files.writeString(tmp.resolve("guide/mocking.html"), "<title>Mocking | Quayside</title><h1>Mocking</h1>");
+        assertThat(SiteReader.siteName(tmp, Framework.HTML)).hasValue("Quayside");
+        Files.writeString(tmp.resolve("guide/mocking.html"), "<title>Mocking</title><h1>Mocking</h1>");
+        assertThat(SiteReader.siteName(tmp, Framework.HTML)).as("one page of three is no agreement").isEmpty();
+    }
+
+    @Test
     void siteName_mkdocs_isSiteNameOfMkdocsYml() throws IOException {
         Files.writeString(tmp.resolve("mkdocs.yml"), "# the site\nsite_name: 'Relay Docs'  # shown in the header\nnav:\n  - title: Home\n");
         Path docs = Files.createDirectories(tmp.resolve("docs"));

@@ -27,8 +27,9 @@ import java.util.TreeMap;
  * Last-Modified) and a 304 keeps the page's chunks from the index as they are, so nothing is
  * downloaded or embedded again. What it needs from the last crawl is kept beside the index, in
  * crawl.json (the one file of its own an index folder may hold besides its generations): per page
- * URL, its validators, a hash of its body (for the manifest's source hash) and its file name, by
- * which its chunks are found in the index. The state names the generation it was written for; for
+ * URL, its validators, a hash of its body (for the manifest's source hash), its file name, by
+ * which its chunks are found in the index, and what it calls the site, so an unchanged page still has
+ * its say in the site's name. The state names the generation it was written for; for
  * any other generation, or an index read with other chunking or another base URL, it is not used
  * and every page is fetched whole.
  */
@@ -39,9 +40,13 @@ final class CrawlState {
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    /** One page as it was last fetched; {@code links} only when the crawl followed links (no sitemap). */
+    /**
+     * One page as it was last fetched; {@code links} only when the crawl followed links (no sitemap);
+     * {@code siteNames}, what its title and og:site_name call the site (SiteNames.claims), null in a state
+     * written before they were kept.
+     */
     record Page(@Nullable String etag, @Nullable String lastModified, String hash, @Nullable String source,
-                @Nullable List<String> links) {
+                @Nullable List<String> links, @Nullable List<String> siteNames) {
     }
 
     /** As written to crawl.json. */

@@ -17,14 +17,17 @@ final class LinkFinder {
     private LinkFinder() {
     }
 
-    /** Absolute http(s) links of the page at {@code url}, in page order; none for a nofollow page or one jsoup cannot read. */
-    static List<URI> links(URI url, byte[] html, Optional<String> charset) {
-        Document doc;
+    /** The page at {@code url} as jsoup reads it (links resolve against {@code url}); empty when it cannot. */
+    static Optional<Document> parse(URI url, byte[] html, Optional<String> charset) {
         try {
-            doc = Jsoup.parse(new ByteArrayInputStream(html), charset.orElse(null), url.toString());
+            return Optional.of(Jsoup.parse(new ByteArrayInputStream(html), charset.orElse(null), url.toString()));
         } catch (IOException | RuntimeException e) {
-            return List.of();
+            return Optional.empty();
         }
+    }
+
+    /** Absolute http(s) links of a page, in page order; none for a nofollow page. */
+    static List<URI> links(Document doc) {
         String robots = doc.select("meta[name=robots]").attr("content").toLowerCase(Locale.ROOT);
         if (robots.contains("nofollow") || robots.contains("none")) {
             return List.of();

@@ -5,6 +5,8 @@ import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus.Problem;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
+import dev.docask.ingest.internal.SiteNames;
+import org.jsoup.nodes.Document;
 
 import java.net.URI;
 import java.net.http.HttpHeaders;
@@ -109,7 +111,8 @@ final class PageFetch {
             return Result.of(url, Outcome.NOINDEX);
         }
         byte[] body = f.body().data();
-        List<URI> links = followLinks ? LinkFinder.links(f.url(), body, type.flatMap(PageFetch::charsetLabel)) : List.of();
+        Optional<Document> doc = LinkFinder.parse(f.url(), body, type.flatMap(PageFetch::charsetLabel));
+        List<URI> links = followLinks ? doc.map(LinkFinder::links).orElse(List.of()) : List.of();
         Optional<List<Chunk>> chunks;
         try {
             chunks = SiteReader.readPage(f.url(), body, type, options);
@@ -120,7 +123,8 @@ final class PageFetch {
             return Result.of(url, Outcome.NOINDEX).withLinks(links);
         }
         CrawlState.Page page = new CrawlState.Page(f.header("ETag").orElse(null), f.header("Last-Modified").orElse(null),
-                sha256(body), chunks.get().get(0).source(), followLinks ? links.stream().map(URI::toString).toList() : null);
+                sha256(body), chunks.get().get(0).source(), followLinks ? links.stream().map(URI::toString).toList() : null,
+                doc.map(SiteNames::claims).orElse(List.of()));
         return new Result(url, Outcome.INDEXED, chunks.get(), Optional.empty(), links, Optional.of(page));
     }
 

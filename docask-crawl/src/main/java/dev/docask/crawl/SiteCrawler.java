@@ -7,6 +7,7 @@ import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Corpus.Problem;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.internal.SiteNames;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
@@ -251,10 +252,12 @@ public final class SiteCrawler {
         private final Map<URI, CrawlState.Page> state;
         private final String discovery;
         private final Duration delay;
+        private final Optional<String> siteName;
 
         private Result(Corpus corpus, Map<Outcome, Integer> counts, Map<URI, CrawlState.Page> state, String discovery,
-                       Duration delay) {
+                       Duration delay, Optional<String> siteName) {
             this.corpus = corpus;
+            this.siteName = siteName;
             this.counts = counts;
             this.state = state;
             this.discovery = discovery;
@@ -274,6 +277,7 @@ public final class SiteCrawler {
             List<Chunk> chunks = new ArrayList<>();
             Map<URI, CrawlState.Page> state = new LinkedHashMap<>();
             var hash = new StringBuilder();
+            List<List<String>> siteNames = new ArrayList<>();
             for (PageFetch.Result r : read) {
                 r.state().ifPresent(s -> state.put(r.url(), s));
                 if (!pageUrls.add(r.chunks().get(0).pageUrl())) {
@@ -282,6 +286,7 @@ public final class SiteCrawler {
                     continue;
                 }
                 chunks.addAll(r.chunks());
+                r.state().map(CrawlState.Page::siteNames).ifPresent(siteNames::add);
                 r.state().ifPresent(s -> hash.append(s.source()).append('\0').append(s.hash()).append('\0'));
             }
             List<Problem> problems = new ArrayList<>(found.problems());
@@ -290,12 +295,25 @@ public final class SiteCrawler {
             Corpus corpus = new Corpus(Framework.HTML, pageUrls.size(), chunks, problems, options, List.of(),
                     PageFetch.sha256(hash.toString().getBytes(StandardCharsets.UTF_8)));
             String discovery = followed ? "by following links" : "from " + found.files() + " sitemap" + (found.files() == 1 ? "" : "s");
-            return new Result(corpus, counts, state, discovery, delay);
+            return new Result(corpus, counts, state, discovery, delay, SiteNames.agreed(siteNames));
         }
 
         /** The pages read, as {@link dev.docask.ingest.SiteReader} reads a folder: problems name the URL. */
         public Corpus corpus() {
             return corpus;
+        }
+
+        /**
+         * The site's name as most pages give it in their {@code <title>} ("Mocking | Quayside") or
+         * {@code og:site_name}, as {@link dev.docask.ingest.SiteReader#siteName} names a folder of built HTML;
+         * empty when they do not agree (name it by its host then).
+         *
+         * <pre>{@code
+         * Settings s = Settings.defaults("bge-small").withSiteName(r.siteName().orElse("Docs"));
+         * }</pre>
+         */
+        public Optional<String> siteName() {
+            return siteName;
         }
 
         /** How many URLs ended with {@code outcome}. */

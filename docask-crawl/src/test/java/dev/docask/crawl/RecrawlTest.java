@@ -41,6 +41,7 @@ class RecrawlTest {
             assertThat(pages).hasSize(PAGES.length).allMatch(req -> req.status() == 304)
                     .allMatch(req -> !req.header("If-None-Match").isEmpty());
             assertThat(again.count(SiteCrawler.Outcome.UNCHANGED)).isEqualTo(PAGES.length);
+            assertThat(again.siteName()).as("unchanged pages keep their say in the name").hasValue("Quayside");
             assertThat(again.corpus().chunks()).isEqualTo(first.corpus().chunks());
             assertThat(again.corpus().sourceHash()).isEqualTo(first.corpus().sourceHash());
             assertThat(IndexBuilder.differences(again.corpus(), IndexBuilder.Settings.defaults("mock"), out)).isEmpty();

@@ -133,6 +133,12 @@ class SiteCrawlerTest {
     }
 
     @Test
+    void crawl_pageTitlesNameTheProduct_siteIsNamedByThemNotByTheHost() {
+        // "Getting started | Quayside", "Mocking | Quayside" …; the host is 127.0.0.1
+        assertThat(result.siteName()).hasValue("Quayside");
+    }
+
+    @Test
     void crawl_pdf_isSkippedAsNotHtml() {
         assertThat(problems().get("/manual.pdf")).isEqualTo("not an HTML page (Content-Type application/pdf)");
         assertThat(result.count(Outcome.NOT_HTML)).isEqualTo(1);
