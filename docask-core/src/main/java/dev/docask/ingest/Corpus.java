@@ -23,7 +23,8 @@ import java.util.Objects;
  * @param pages      how many pages were read and indexed (skipped drafts and problems excluded)
  * @param chunks     the chunks, in file order then document order; a chunk under a version folder (a path segment
  *                   such as {@code next}, {@code v3} or {@code 3.8.1}, two of whose pages sit under another such
- *                   segment too) gets that folder's {@code version} metadata, docs/retrieval.md "Versions"
+ *                   segment too, or that mirrors the pages beside the folder: those are then {@code latest}) gets
+ *                   that folder's {@code version} metadata, docs/retrieval.md "Versions"
  * @param problems   pages that were skipped because they could not be read
  * @param options    the options the folder was read with: its base URL and chunking are what an index records
  * @param leftOut    pages of the other kind, not read: HTML files when the framework reads Markdown, Markdown

@@ -5,6 +5,7 @@ import dev.docask.ingest.internal.VersionSegments;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -19,6 +20,11 @@ import java.util.Set;
  * versioned site looks like, built by mike, VitePress or by hand, read from a folder or crawled. Every page under a confirmed folder then carries
  * the version metadata Docusaurus's versioned_docs get, so the reader's version is preferred as there. A lone "/v1/"
  * names no choice between versions and is left alone; so is a bare number ("/blog/2024/"), a year or an id.
+ * Many sites keep the latest docs at the root and only older ones in a folder (/guide/intro beside /v2/guide/intro,
+ * /docs/ beside /docs/2.x/): a version-like folder is a version folder too when it mirrors the pages at its own place,
+ * at least two of them and at least half of its pages, and the pages at that place in the sections the folder
+ * mirrors (/guide/…, not /blog/…) are then the "latest" version. An API's "/v1/" rarely has its pages again without
+ * the "v1", so it stays alone.
  */
 final class VersionFolders {
     static final String METADATA_KEY = "version";
@@ -27,6 +33,8 @@ final class VersionFolders {
      * whose guides merely end in a version ("/migration/v2/manual" beside "/migration/v3/manual") shares one or none.
      */
     private static final int MIN_SHARED_PAGES = 2;
+    /** The version of the pages beside a folder that mirrors them: the docs at the root are the newest. */
+    static final String LATEST = "latest";
 
     private VersionFolders() {
     }
@@ -63,13 +71,14 @@ final class VersionFolders {
                 }
             });
         });
+        Map<String, Set<String>> latest = mirrored(under, paths.values(), folders);
         if (folders.isEmpty()) {
             return chunks;
         }
         List<Chunk> out = new ArrayList<>(chunks.size());
         for (Chunk c : chunks) {
-            @Nullable String version = c.metadata().containsKey(METADATA_KEY) ? null
-                    : folderOf(paths.getOrDefault(c.pageUrl(), List.of()), folders);
+            List<String> segments = paths.getOrDefault(c.pageUrl(), List.of());
+            @Nullable String version = c.metadata().containsKey(METADATA_KEY) ? null : versionOf(segments, folders, latest);
             if (version == null) {
                 out.add(c);
             } else {
@@ -79,6 +88,52 @@ final class VersionFolders {
             }
         }
         return out;
+    }
+
+    /**
+     * Adds to {@code folders} each version-like folder that mirrors the pages at its own place; returns, per such
+     * place, the sections mirrored: the first segment of each mirrored page's path below the folder ("" for a page
+     * right in it).
+     */
+    private static Map<String, Set<String>> mirrored(Map<String, Map<String, Set<String>>> under,
+                                                     Collection<List<String>> pages, Set<String> folders) {
+        Set<String> paths = new HashSet<>();
+        pages.forEach(p -> paths.add(String.join("/", p)));
+        Map<String, Set<String>> latest = new HashMap<>();
+        under.forEach((prefix, below) -> {
+            Map<String, List<String>> restsOf = new HashMap<>(); // version -> its pages' paths below it
+            below.forEach((rest, versions) -> versions.forEach(v -> restsOf.computeIfAbsent(v, k -> new ArrayList<>()).add(rest)));
+            String place = prefix.isEmpty() ? "" : prefix.substring(1) + "/";
+            restsOf.forEach((version, rests) -> {
+                List<String> twins = rests.stream().filter(r -> paths.contains(place + r)).toList();
+                if (twins.size() >= MIN_SHARED_PAGES && twins.size() * 2 >= rests.size()) {
+                    folders.add(prefix + "/" + version);
+                    twins.forEach(r -> latest.computeIfAbsent(prefix, k -> new HashSet<>())
+                            .add(r.contains("/") ? r.substring(0, r.indexOf('/')) : ""));
+                }
+            });
+        });
+        return latest;
+    }
+
+    private static @Nullable String versionOf(List<String> segments, Set<String> folders, Map<String, Set<String>> latest) {
+        String folder = folderOf(segments, folders);
+        return folder != null ? folder : isLatest(segments, latest) ? LATEST : null;
+    }
+
+        /** Whether a page outside every version folder sits in a section that a folder beside it mirrors. */
+    private static boolean isLatest(List<String> segments, Map<String, Set<String>> latest) {
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < segments.size(); i++) {
+            Set<String> sections = latest.get(prefix.toString());
+            boolean inFolder = i + 1 < segments.size();
+            if (sections != null && (inFolder ? sections.contains(segments.get(i)) && !VersionSegments.is(segments.get(i))
+                    : sections.contains(""))) {
+                return true;
+            }
+            prefix.append('/').append(segments.get(i));
+        }
+        return false;
     }
 
     /** The version of the first confirmed folder on {@code segments}, or null. */

@@ -55,6 +55,53 @@ class VersionFoldersTest {
     }
 
     @Test
+    void latestAtTheRootAndAnOlderVersionInAFolderThatMirrorsIt_rootPagesAreLatestAndTheFolderItsVersion() {
+        List<Chunk> marked = VersionFolders.mark(List.of(
+                page("https://x.dev/", Map.of()),
+                page("https://x.dev/guide/intro#setup", Map.of()),
+                page("https://x.dev/guide/config", Map.of()),
+                page("https://x.dev/guide/new-in-3", Map.of()),
+                page("https://x.dev/blog/release", Map.of()),
+                page("https://x.dev/v2/guide/intro", Map.of()),
+                page("https://x.dev/v2/guide/config", Map.of()),
+                page("https://x.dev/docs/usage", Map.of()),
+                page("https://x.dev/docs/api", Map.of()),
+                page("https://x.dev/docs/1.5.x/usage", Map.of()),
+                page("https://x.dev/docs/1.5.x/api", Map.of())));
+
+        assertThat(versions(marked)).containsExactly(
+                Map.entry("https://x.dev/", "-"),
+                Map.entry("https://x.dev/blog/release", "-"),
+                Map.entry("https://x.dev/docs/1.5.x/api", "1.5.x"),
+                Map.entry("https://x.dev/docs/1.5.x/usage", "1.5.x"),
+                Map.entry("https://x.dev/docs/api", "latest"),
+                Map.entry("https://x.dev/docs/usage", "latest"),
+                Map.entry("https://x.dev/guide/config", "latest"),
+                Map.entry("https://x.dev/guide/intro#setup", "latest"),
+                Map.entry("https://x.dev/guide/new-in-3", "latest"),
+                Map.entry("https://x.dev/v2/guide/config", "v2"),
+                Map.entry("https://x.dev/v2/guide/intro", "v2"));
+    }
+
+    @Test
+    void aLoneVersionLikeFolder_thatMirrorsOnePageOrLessThanHalfOfItsOwn_isNoVersionFolder() {
+        List<Chunk> chunks = List.of(
+                page("https://x.dev/api/overview", Map.of()),
+                page("https://x.dev/api/users", Map.of()),
+                page("https://x.dev/api/v1/users", Map.of()),
+                page("https://x.dev/api/v1/orders", Map.of()),
+                page("https://x.dev/guide/a", Map.of()),
+                page("https://x.dev/guide/b", Map.of()),
+                page("https://x.dev/v2.0/guide/a", Map.of()),
+                page("https://x.dev/v2.0/guide/b", Map.of()),
+                page("https://x.dev/v2.0/reference/c", Map.of()),
+                page("https://x.dev/v2.0/reference/d", Map.of()),
+                page("https://x.dev/v2.0/reference/e", Map.of()));
+
+        assertThat(VersionFolders.mark(chunks)).as("a twin page, and two of five: no mirror").isSameAs(chunks);
+    }
+
+    @Test
     void aVersionTheFrameworkGave_wins() {
         List<Chunk> marked = VersionFolders.mark(List.of(
                 page("https://x.dev/v2/guide", Map.of("version", "2.0.0")),
