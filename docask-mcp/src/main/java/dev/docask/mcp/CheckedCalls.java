@@ -1,5 +1,9 @@
 package dev.docask.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.docask.mcp.internal.ReplayedRequest;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
@@ -10,9 +14,23 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/*
+ * The SDK refuses a request without the Accept types or the session Streamable HTTP asks for with -32601, "method not
+ * found", which sends a client looking for a typo in its method. Those are checked here first, in the SDK's order, and
+ * answered as the HTTP and JSON-RPC specs have it: 406 Not Acceptable for the Accept header, 400 for a missing
+ * Mcp-Session-Id, both an "invalid request" (-32600) that names what is missing, for the request's id when it has one.
+ */
 
 /** The SDK transport's servlet, each POST body read first through {@link CallParams} (the SDK does not check them). */
 final class CheckedCalls extends HttpServlet {
+    private static final String JSON = "application/json";
+    private static final String SSE = "text/event-stream";
+    private static final ObjectMapper PLAIN = new ObjectMapper();
     private final HttpServlet transport;
     private final int maxBodyBytes;
 
@@ -30,6 +48,10 @@ final class CheckedCalls extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {
         if (!"POST".equals(req.getMethod())) {
+            boolean get = "GET".equals(req.getMethod());
+            if (refused(req, resp, get ? List.of(SSE) : List.of(), get || "DELETE".equals(req.getMethod()), MissingNode::getInstance)) {
+                return;
+            }
             transport.service((ServletRequest) req, resp);
             return;
         }
@@ -39,9 +61,54 @@ final class CheckedCalls extends HttpServlet {
             return;
         }
         String body = new String(read, StandardCharsets.UTF_8);
+        // read only when it is refused, or when it may be the initialize that needs no session
+        Supplier<JsonNode> message = () -> parsed(body);
+        if (refused(req, resp, List.of(JSON, SSE), true, message)) {
+            return;
+        }
         String checked = CallParams.checked(body);
         transport.service((ServletRequest) new ReplayedRequest(req, checked.equals(body) ? read
                 : checked.getBytes(StandardCharsets.UTF_8)), resp);
+    }
+
+    /**
+     * Answers {@code req} and says true when its Accept header lacks one of {@code accepts}, or it has no session and
+     * needs one: {@code sessionNeeded}, less an initialize {@code message}.
+     */
+    private static boolean refused(HttpServletRequest req, HttpServletResponse resp, List<String> accepts, boolean sessionNeeded,
+                                   Supplier<JsonNode> message) throws IOException {
+        String accept = String.join(", ", Collections.list(req.getHeaders("Accept")));
+        List<String> missing = accepts.stream().filter(type -> !accept.toLowerCase(Locale.ROOT).contains(type)).toList();
+        if (!missing.isEmpty()) {
+            write(resp, HttpServletResponse.SC_NOT_ACCEPTABLE, message.get(), "The Accept header lacks " + String.join(" and ", missing)
+                    + " (it was " + (accept.isBlank() ? "absent" : "'" + accept + "'") + "): MCP's Streamable HTTP asks for Accept: "
+                    + String.join(", ", accepts) + ".");
+            return true;
+        }
+        String session = req.getHeader("Mcp-Session-Id");
+        if (sessionNeeded && (session == null || session.isBlank()) && !"initialize".equals(message.get().path("method").asText())) {
+            write(resp, HttpServletResponse.SC_BAD_REQUEST, message.get(), "The Mcp-Session-Id header is missing: send initialize"
+                    + " first, then the Mcp-Session-Id header of its answer with every later request.");
+            return true;
+        }
+        return false;
+    }
+
+    /** The error for {@code request}'s id when it has one that is a value. */
+    private static void write(HttpServletResponse resp, int status, JsonNode request, String message) throws IOException {
+        resp.setStatus(status);
+        resp.setContentType("application/json;charset=utf-8");
+        JsonNode id = request.path("id").isValueNode() ? request.get("id") : NullNode.getInstance();
+        resp.getOutputStream().write(McpErrorJson.response(id, McpErrorJson.INVALID_REQUEST, message));
+    }
+
+    /** The JSON-RPC message in {@code body}; a missing node when it is not JSON (the SDK then says so). */
+    private static JsonNode parsed(String body) {
+        try {
+            return PLAIN.readTree(body);
+        } catch (IOException | RuntimeException e) {
+            return MissingNode.getInstance();
+        }
     }
 
     @Override

@@ -47,6 +47,8 @@ import java.util.regex.Pattern;
 public final class DocsMcp {
     private static final Logger LOG = LoggerFactory.getLogger(DocsMcp.class);
     private static final Pattern DOCS_WORD = Pattern.compile("(?i)\\b(docs|documentation)$");
+    /** The tools' names, as tools/list gives them. */
+    static final List<String> TOOLS = List.of("search_docs", "fetch_page", "list_pages");
     static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper().registerModule(McpErrorJson.MODULE));
 
     /** The index a tool call runs on, held for the call (a server that reloads its index hands out the current one). */

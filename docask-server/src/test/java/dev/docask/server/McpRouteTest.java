@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** MCP over Streamable HTTP at /mcp: the SDK's own client against a real server on loopback. */
 class McpRouteTest {
@@ -63,6 +64,39 @@ class McpRouteTest {
     }
 
     @Test
+    void mcp_postWithoutTheAcceptTypes_is406NamingWhatIsMissing_notMethodNotFound() {
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}";
+        HttpResponse<String> none = http.post("/mcp", "application/json", list);
+        HttpResponse<String> jsonOnly = http.post("/mcp", "application/json", list, "Accept", "application/json");
+
+        assertThat(none.statusCode()).isEqualTo(406);
+        assertThat(none.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32600,\"message\":\"The Accept header"
+                + " lacks application/json and text/event-stream (it was absent): MCP's Streamable HTTP asks for Accept:"
+                + " application/json, text/event-stream.\"}}");
+        assertThat(jsonOnly.statusCode()).isEqualTo(406);
+        assertThat(jsonOnly.body()).contains("lacks text/event-stream (it was 'application/json')").doesNotContain("-32601");
+    }
+
+    @Test
+    void mcp_postWithoutASession_is400SayingToInitializeFirst_notMethodNotFound() {
+        HttpResponse<String> r = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\"}",
+                "Accept", "application/json, text/event-stream");
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":{\"code\":-32600,\"message\":\"The Mcp-Session-Id"
+                + " header is missing: send initialize first, then the Mcp-Session-Id header of its answer with every later request.\"}}");
+    }
+
+    @Test
+    void mcp_unknownTool_isNamedInTheErrorMessage() {
+        try (McpSyncClient client = client(server.url())) {
+            assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("serch_docs", Map.of("query", "mock"))))
+                    .hasMessageContaining("Unknown tool: serch_docs. Did you mean search_docs? The tools are search_docs,"
+                            + " fetch_page, list_pages.");
+        }
+    }
+
+    @Test
     void mcp_toolsCallWithoutParams_isAnInvalidParamsErrorForItsId() {
         String accept = "application/json, text/event-stream";
         HttpResponse<String> init = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
@@ -75,7 +109,8 @@ class McpRouteTest {
         HttpResponse<String> call = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}",
                 "Accept", accept, "Mcp-Session-Id", session);
 
-        assertThat(call.body()).contains("\"id\":7").contains("\"code\":-32602").contains("tools/call without a tool name");
+        assertThat(call.body()).contains("\"id\":7").contains("\"code\":-32602")
+                .contains("\"message\":\"tools/call without a tool name");
         HttpResponse<String> notAnObject = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":8,"
                 + "\"method\":\"tools/call\",\"params\":{\"name\":\"search_docs\",\"arguments\":\"q\"}}",
                 "Accept", accept, "Mcp-Session-Id", session);
