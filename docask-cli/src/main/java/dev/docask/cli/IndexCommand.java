@@ -180,7 +180,7 @@ final class IndexCommand implements Callable<Integer> {
                 .withSiteName(siteName != null ? siteName : named);
         if (check) {
             List<String> differences = new java.util.ArrayList<>(IndexBuilder.differences(corpus, settings, this.out));
-            if (differences.isEmpty() && backend != null) { // the local index went live before the publish to Solr
+            if (differences.isEmpty() && backend != null) { // apart only if one changed without the other (published elsewhere, calibrated here)
                 try (DocIndex local = DocIndex.open(this.out)) {
                     dev.docask.solr.SolrBackend.differsFrom(local, backend, backendSite).ifPresent(differences::add);
                 }
@@ -227,21 +227,28 @@ final class IndexCommand implements Callable<Integer> {
                 measuring[0] = System.nanoTime() - t;
             }
         };
+        List<String> published = new ArrayList<>(1);
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
             report = IndexBuilder.build(corpus, e, settings, this.out, n -> {
                 if (bar != null) {
                     bar.stepTo(n);
                 }
-            }, measure);
+            }, measure, built -> {
+                if (backend != null) {
+                    published.add(publish(built));
+                }
+            });
         } catch (IndexBuilder.GateNotMeasured failed) {
             // the index is published all the same: say so, so that an embedder that gave out late costs no rebuild
             crawled.ifPresent(r -> r.saveState(this.out));
             printIndexed(out, start, corpus, failed.report());
-            err.println("docask index: " + failed.getMessage() + ". Until 'docask calibrate --auto --index " + this.out
-                    + "' measures it," + (failed.report().manifest().gate().isPresent()
+            published.forEach(out::println);
+            err.println("docask index: " + failed.getMessage() + ". Until " + (backend != null
+                    ? "'docask index' measures it again (here and on --backend),"
+                    : "'docask calibrate --auto --index " + this.out + "' measures it,")
+                    + (failed.report().manifest().gate().isPresent()
                     ? " the gate measured on the index it replaced applies" : " the embedder's default floors apply")
-                    + (backend != null || llmsTxt != null ? "; nothing was published to --backend or written to --llms-txt" : "")
-                    + ".");
+                    + (llmsTxt != null ? "; nothing was written to --llms-txt" : "") + ".");
             return 1;
         }
         crawled.ifPresent(r -> r.saveState(this.out));
@@ -250,20 +257,32 @@ final class IndexCommand implements Callable<Integer> {
         printIndexed(out, start, corpus, report);
         out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows how)%n", gateSecs,
                 GateReport.floors(gate));
-        if (backend != null) {
-            try (DocIndex built = DocIndex.open(this.out)) {
-                long t = System.nanoTime();
-                dev.docask.solr.SolrBackend.Published p = dev.docask.solr.SolrBackend.publish(built, backend, backendSite);
-                out.printf(Locale.ROOT, "Published to %s site %s: %d chunks written, %d unchanged, %d deleted, %.1f s%n",
-                        backend, backendSite, p.written(), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);
-            }
-        }
+        published.forEach(out::println);
         if (llmsTxt != null) {
             try (DocIndex built = DocIndex.open(this.out)) {
                 out.println("Wrote " + String.join(" and ", LlmsTxt.of(built).write(llmsTxt).stream().map(Path::toString).toList()));
             }
         }
         return 0;
+    }
+
+    /**
+     * Publishes the new generation to --backend before it goes live here, so that the two serve the same build: when
+     * Solr fails, IndexBuilder discards the generation and the one before stays live, as the site keeps what it had.
+     */
+    private String publish(DocIndex built) {
+        long t = System.nanoTime();
+        dev.docask.solr.SolrBackend.Published p;
+        try {
+            p = dev.docask.solr.SolrBackend.publish(built, backend, backendSite);
+        } catch (RuntimeException failed) {
+            throw new IndexException("nothing changed: publishing to Solr site " + backendSite + " at " + backend
+                    + " failed (" + Failures.describe(failed) + "), so the new build was discarded; " + this.out
+                    + " still holds the index it had, and the Solr site keeps what it served. Run 'docask index' again when"
+                    + " Solr can take it", failed);
+        }
+        return String.format(Locale.ROOT, "Published to %s site %s: %d chunks written, %d unchanged, %d deleted, %.1f s",
+                backend, backendSite, p.written(), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);
     }
 
     private void printIndexed(PrintWriter out, long start, Corpus corpus, BuildReport report) {

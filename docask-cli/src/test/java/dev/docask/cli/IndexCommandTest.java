@@ -163,6 +163,29 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_backendFailsDuringThePublish_saysNothingChanged_andTheIndexBeforeStaysLive() throws IOException {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "-q").code()).isZero();
+        String live = dev.docask.index.DocIndex.generation(Path.of(out)).orElseThrow();
+        Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text, edited.");
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort(); // nothing listens there once closed: Solr "down"
+        }
+        String solr = "solr://127.0.0.1:" + closed + "/solr/docs";
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--backend", solr, "--site", "a", "-q");
+        assertThat(r.code()).isEqualTo(1);
+        // the old order made the new build live here first: the edit was indexed although Solr never got it
+        assertThat(dev.docask.index.DocIndex.generation(Path.of(out))).contains(live);
+        assertThat(r.err().strip().lines().reduce((a, b) -> b).orElseThrow())
+                .startsWith("docask index: nothing changed: publishing to Solr site a at " + solr + " failed (Solr at ")
+                .contains("did not answer", "the new build was discarded; " + out + " still holds the index it had");
+        assertThat(r.err()).doesNotContain("\tat ");
+        assertThat(r.out()).doesNotContain("Published");
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--check").out())
+                .contains("pages changed: 1 changed (a.md)");
+    }
+
+    @Test
     void index_rebuildWithoutBaseUrl_keepsTheRecordedBaseUrl_andSaysSo() {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
                 "-q").code()).isZero();

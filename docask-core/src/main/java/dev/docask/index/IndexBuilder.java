@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import com.google.errorprone.annotations.CheckReturnValue;
 
@@ -89,7 +90,7 @@ public final class IndexBuilder {
      */
     public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, Settings settings,
                                     Path out, IntConsumer embedded) {
-        return write(corpus, embedder, settings, out, embedded, null);
+        return write(corpus, embedder, settings, out, embedded, null, null);
     }
 
     /**
@@ -106,11 +107,35 @@ public final class IndexBuilder {
      */
     public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, Settings settings, Path out,
                                     IntConsumer embedded, GateMeasure measure) {
-        return write(corpus, embedder, settings, out, embedded, Objects.requireNonNull(measure, "measure"));
+        return write(corpus, embedder, settings, out, embedded, Objects.requireNonNull(measure, "measure"), null);
+    }
+
+    /**
+     * Builds the index and measures its gate as {@link #build(Corpus, Optional, Settings, Path, IntConsumer, GateMeasure)}
+     * does, then hands the new generation, its manifest final (the gate included), to {@code beforeLive} before it goes
+     * live, e.g. to publish it elsewhere first so that the two never serve different builds ({@code docask index
+     * --backend} does):
+     *
+     * <pre>{@code
+     * IndexBuilder.build(corpus, embedder, settings, dir, n -> { }, HybridRetriever::measureGate,
+     *         built -> SolrBackend.publish(built, "solr://solr1:8983/solr/docs", "vitest"));
+     * }</pre>
+     *
+     * {@code beforeLive} runs when the gate could not be measured too (the index then goes live with the gate it
+     * carries, and {@link GateNotMeasured} follows).
+     *
+     * @throws RuntimeException what {@code beforeLive} threw: the new generation is discarded and the index that was
+     *                          live stays live, unchanged
+     */
+    public static BuildReport build(Corpus corpus, Optional<Embedder> embedder, Settings settings, Path out,
+                                    IntConsumer embedded, GateMeasure measure, Consumer<DocIndex> beforeLive) {
+        return write(corpus, embedder, settings, out, embedded, Objects.requireNonNull(measure, "measure"),
+                Objects.requireNonNull(beforeLive, "beforeLive"));
     }
 
     private static BuildReport write(Corpus corpus, Optional<Embedder> embedder, Settings settings, Path out,
-                                     IntConsumer embedded, @org.jspecify.annotations.Nullable GateMeasure measure) {
+                                     IntConsumer embedded, @org.jspecify.annotations.Nullable GateMeasure measure,
+                                     @org.jspecify.annotations.Nullable Consumer<DocIndex> beforeLive) {
         long start = System.nanoTime();
         Objects.requireNonNull(corpus, "corpus");
         Objects.requireNonNull(embedder, "embedder");
@@ -189,6 +214,14 @@ public final class IndexBuilder {
                 }
                 IndexFiles.writeManifest(gen, manifest);
             }
+            if (beforeLive != null) {
+                try (DocIndex unpublished = DocIndex.openUnpublished(out, gen)) {
+                    beforeLive.accept(unpublished);
+                } catch (RuntimeException e) {
+                    discard(gen, e);
+                    throw e;
+                }
+            }
             IndexFiles.publish(out, gen, reusable.generation());
             requirePublished(out, gen);
             BuildReport report = new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
@@ -198,6 +231,15 @@ public final class IndexBuilder {
             return report;
         } catch (IOException e) {
             throw new IndexException("could not write the index to " + out + ": " + FileErrors.reason(e), e);
+        }
+    }
+
+    /** Deletes a generation that must not go live; one left behind would only cost disk until the next build's clean-up. */
+    private static void discard(Path gen, RuntimeException why) {
+        try {
+            IndexFiles.deleteTree(gen);
+        } catch (IOException e) {
+            why.addSuppressed(e);
         }
     }
 

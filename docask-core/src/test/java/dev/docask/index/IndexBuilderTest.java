@@ -21,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Builds from real folders read by SiteReader, as a library user would. */
 class IndexBuilderTest {
     private static final String BASE = "https://x.dev";
+    /** A gate as HybridRetriever.measureGate gives one. */
+    private static final Manifest.Gate MEASURED = new Manifest.Gate(java.util.OptionalDouble.empty(), 0.37, "none", "",
+            List.of("measured"), java.time.Instant.parse("2026-12-06T00:00:00Z"));
 
     @TempDir
     Path tmp;
@@ -171,18 +174,16 @@ class IndexBuilderTest {
     void build_withAGateMeasure_measuresTheNewGenerationBeforeItGoesLive_andAFailedMeasureStillPublishes() throws IOException {
         build(options(BASE, 800));
         String before = DocIndex.generation(out).orElseThrow();
-        Manifest.Gate measured = new Manifest.Gate(java.util.OptionalDouble.empty(), 0.37, "none", "", List.of("measured"),
-                java.time.Instant.parse("2026-12-06T00:00:00Z"));
         List<String> seen = new java.util.ArrayList<>();
         IndexBuilder.BuildReport r = IndexBuilder.build(read(options(BASE, 800)), IndexBuilder.Settings.defaults("none"), out,
                 built -> {
                     seen.add(DocIndex.generation(out).orElseThrow() + " live while " + built.openedGeneration() + " is measured");
                     assertThat(built.size()).isPositive();
-                    return measured;
+                    return MEASURED;
                 });
         assertThat(seen).singleElement().asString().startsWith(before + " live while ").doesNotEndWith(before + " is measured");
-        assertThat(r.manifest().gate()).contains(measured);
-        assertThat(manifest().gate()).contains(measured);
+        assertThat(r.manifest().gate()).contains(MEASURED);
+        assertThat(manifest().gate()).contains(MEASURED);
 
         Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
         assertThatThrownBy(() -> IndexBuilder.build(read(options(BASE, 800)), IndexBuilder.Settings.defaults("none"), out,
@@ -193,6 +194,53 @@ class IndexBuilderTest {
                 .satisfies(e -> assertThat(((IndexBuilder.GateNotMeasured) e).report().manifest().pages()).isEqualTo(3));
         assertThat(manifest().pages()).as("published all the same").isEqualTo(3);
         assertThat(manifest().gate().orElseThrow().minKeywordCoverage()).as("with the gate kept from before").isEqualTo(0.37);
+    }
+
+    @Test
+    void build_beforeLive_getsTheNewGenerationWithItsFinalManifestWhileTheOldOneIsLive_evenWhenTheGateFailed() throws IOException {
+        build(options(BASE, 800));
+        String before = DocIndex.generation(out).orElseThrow();
+        List<Manifest> handed = new java.util.ArrayList<>();
+        IndexBuilder.BuildReport r = IndexBuilder.build(read(options(BASE, 800)), Embedders.fromSpec("none"),
+                IndexBuilder.Settings.defaults("none"), out, n -> { }, built -> MEASURED, built -> {
+                    assertThat(DocIndex.generation(out)).contains(before);
+                    handed.add(built.manifest());
+                });
+        assertThat(handed).containsExactly(r.manifest());
+        assertThat(handed.get(0).gate()).contains(MEASURED);
+        assertThat(manifest()).isEqualTo(handed.get(0));
+
+        handed.clear();
+        Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
+        assertThatThrownBy(() -> IndexBuilder.build(read(options(BASE, 800)), Embedders.fromSpec("none"),
+                IndexBuilder.Settings.defaults("none"), out, n -> { }, built -> {
+                    throw new IllegalStateException("the embedder gave out");
+                }, built -> handed.add(built.manifest())))
+                .isInstanceOf(IndexBuilder.GateNotMeasured.class);
+        assertThat(handed).as("what goes live with the kept gate is handed on too").containsExactly(manifest());
+        assertThat(manifest().pages()).isEqualTo(3);
+    }
+
+    @Test
+    void build_beforeLiveFails_discardsTheNewGeneration_andTheIndexBeforeStaysLiveUnchanged() throws IOException {
+        build(options(BASE, 800));
+        String before = DocIndex.generation(out).orElseThrow();
+        Manifest was = manifest();
+        Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
+        assertThatThrownBy(() -> IndexBuilder.build(read(options(BASE, 800)), Embedders.fromSpec("none"),
+                IndexBuilder.Settings.defaults("none"), out, n -> { }, built -> MEASURED, built -> {
+                    throw new IndexException("Solr did not answer");
+                }))
+                .isInstanceOf(IndexException.class).hasMessage("Solr did not answer");
+        assertThat(DocIndex.generation(out)).contains(before);
+        assertThat(manifest()).isEqualTo(was);
+        try (var entries = Files.list(out)) {
+            assertThat(entries.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("gen-")))
+                    .as("the new generation is deleted").containsExactly(before);
+        }
+
+        build(options(BASE, 800)); // the next run goes live as any build does
+        assertThat(manifest().pages()).isEqualTo(3);
     }
 
     private Manifest manifest() {

@@ -67,9 +67,10 @@ public final class SolrBackend {
 
     /**
      * Why site {@code site} of the collection at {@code backend} does not serve the build that {@code local} holds, or
-     * empty when it does: the local index goes live before it is published to Solr, so a publish that failed (a
-     * read-only collection, Solr down) leaves the two apart until a later run publishes again (docs/solr.md). The
-     * manifests are compared, one request.
+     * empty when it does. {@code docask index --backend} keeps the two together (the site first, then the local
+     * index; docs/solr.md), so they part only when the site is published from elsewhere or the local index changes
+     * on its own ({@code docask calibrate --auto}, a build without {@code --backend}). The manifests are compared, one
+     * request.
      *
      * <pre>{@code
      * SolrBackend.differsFrom(DocIndex.open(dir), "solr://host:8983/solr/docs", "relay").ifPresent(System.out::println);
@@ -81,7 +82,7 @@ public final class SolrBackend {
             return IndexAccess.manifestJson(published.manifest()).equals(IndexAccess.manifestJson(local.manifest()))
                     ? java.util.Optional.empty()
                     : java.util.Optional.of("Solr site " + site + " at " + backend + " serves another build than this index "
-                    + "(a publish to Solr that failed, or a build published from elsewhere since)");
+                    + "(a build published there from elsewhere since, or this index changed without --backend, e.g. by 'docask calibrate --auto')");
         } catch (IndexException e) {
             return java.util.Optional.of("Solr site " + site + " at " + backend + " cannot be compared with this index: "
                     + e.getMessage());

@@ -122,7 +122,8 @@ final class DocaskCli {
         return v.isNumber() ? String.format(java.util.Locale.ROOT, "%.4f", v.asDouble()) : "-";
     }
 
-    private Result run(List<String> args) throws IOException, InterruptedException {
+    /** {@code docask args...}: its exit code and what it printed. */
+    Result run(List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-XX:+UseParallelGC"));
         if (Runtime.version().feature() >= 23) {
@@ -142,7 +143,7 @@ final class DocaskCli {
         }
     }
 
-    private record Result(int code, String out, String err) {
+    record Result(int code, String out, String err) {
         IllegalStateException failure(List<String> args) {
             return new IllegalStateException("docask " + String.join(" ", args) + " exited with " + code + ":\n" + err + out);
         }

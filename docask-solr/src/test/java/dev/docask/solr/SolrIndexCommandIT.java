@@ -1,0 +1,83 @@
+package dev.docask.solr;
+
+import dev.docask.index.DocIndex;
+import dev.docask.testsupport.TestSites;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code docask index --backend} as a user runs it (the CLI jar, DocaskCli) against the real 2-node cluster: the Solr
+ * site and the local index go live together, and a publish that fails changes neither.
+ */
+class SolrIndexCommandIT {
+    @TempDir
+    static Path tmp;
+
+    @Test
+    void index_solrFailsDuringThePublish_nothingChanges_andTheNextRunPublishesBothAlike() throws Exception {
+        SolrCluster cluster = SolrCluster.shared();
+        DocaskCli cli = DocaskCli.fromBuild(TestSites.root());
+        Path docs = Files.createDirectories(tmp.resolve("docs"));
+        Path out = tmp.resolve("idx");
+        String timers = "# Timers\n\nvi.useFakeTimers replaces setTimeout and setInterval.";
+        Files.writeString(docs.resolve("mocking.md"), "# Mocking\n\nvi.mock replaces a module with a mock in every test file.");
+        Files.writeString(docs.resolve("timers.md"), timers);
+        String site = "cli_publish";
+
+        DocaskCli.Result first = cli.run(index(docs, out, cluster.uri(), site));
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(first.out()).contains("Published to " + cluster.uri() + " site " + site + ": 2 chunks written");
+        assertThat(check(cli, docs, out, cluster.uri(), site).out()).startsWith("up to date");
+        String live = DocIndex.generation(out).orElseThrow();
+
+        Files.writeString(docs.resolve("timers.md"), timers + "\n\nvi.runAllTimers runs every pending timer.");
+        String down;
+        try (ServerSocket s = new ServerSocket(0)) {
+            down = "solr://127.0.0.1:" + s.getLocalPort() + "/solr/docs"; // nothing listens once it is closed
+        }
+        DocaskCli.Result failed = cli.run(index(docs, out, down, site));
+        assertThat(failed.code()).isEqualTo(1);
+        assertThat(failed.err()).contains("docask index: nothing changed: publishing to Solr site " + site + " at " + down
+                + " failed (", "the new build was discarded");
+        // the old order made the edited build live here first, while the site kept the build before
+        assertThat(DocIndex.generation(out)).contains(live);
+        try (DocIndex local = DocIndex.open(out)) {
+            assertThat(SolrBackend.differsFrom(local, cluster.uri(), site)).isEmpty();
+        }
+        Files.writeString(docs.resolve("timers.md"), timers);
+        assertThat(check(cli, docs, out, cluster.uri(), site).out()).as("the build before, here and on Solr").startsWith("up to date");
+
+        Files.writeString(docs.resolve("timers.md"), timers + "\n\nvi.runAllTimers runs every pending timer.");
+        DocaskCli.Result again = cli.run(index(docs, out, cluster.uri(), site));
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written, 1 unchanged, 1 deleted");
+        assertThat(check(cli, docs, out, cluster.uri(), site).out()).startsWith("up to date");
+        try (DocIndex local = DocIndex.open(out); DocIndex remote = SolrBackend.open(cluster.uri(), site)) {
+            assertThat(remote.manifest()).isEqualTo(local.manifest());
+            assertThat(local.manifest().gate()).as("the gate measured on this build, on both").isPresent();
+            assertThat(java.util.stream.IntStream.range(0, remote.size()).mapToObj(i -> remote.chunk(i).text()))
+                    .anySatisfy(text -> assertThat(text).contains("vi.runAllTimers"));
+        }
+    }
+
+    private static List<String> index(Path docs, Path out, String backend, String site) {
+        return new ArrayList<>(List.of("index", docs.toString(), "--base-url", "https://vitest.dev", "--embedder", "mock",
+                "--out", out.toString(), "--backend", backend, "--site", site, "-q"));
+    }
+
+    private static DocaskCli.Result check(DocaskCli cli, Path docs, Path out, String backend, String site) throws Exception {
+        List<String> args = index(docs, out, backend, site);
+        args.set(args.size() - 1, "--check");
+        DocaskCli.Result r = cli.run(args);
+        assertThat(r.code()).as(r.err() + r.out()).isIn(0, 1);
+        return r;
+    }
+}
