@@ -33,8 +33,6 @@ final class VersionFolders {
      * whose guides merely end in a version ("/migration/v2/manual" beside "/migration/v3/manual") shares one or none.
      */
     private static final int MIN_SHARED_PAGES = 2;
-    /** The version of the pages beside a folder that mirrors them: the docs at the root are the newest. */
-    static final String LATEST = "latest";
 
     private VersionFolders() {
     }
@@ -118,7 +116,7 @@ final class VersionFolders {
 
     private static @Nullable String versionOf(List<String> segments, Set<String> folders, Map<String, Set<String>> latest) {
         String folder = folderOf(segments, folders);
-        return folder != null ? folder : isLatest(segments, latest) ? LATEST : null;
+        return folder != null ? folder : isLatest(segments, latest) ? VersionSegments.LATEST : null;
     }
 
         /** Whether a page outside every version folder sits in a section that a folder beside it mirrors. */

@@ -5,6 +5,7 @@ import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.NamedVersion;
 import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
+import dev.docask.ingest.internal.VersionSegments;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -111,9 +112,15 @@ final class VersionPreference {
         return major.isPresent() ? latestOfMajor(major.getAsInt()) : Optional.empty();
     }
 
+    /**
+     * The newest folder of {@code major}; on a site whose root holds the latest docs beside older folders ({@code latest},
+     * {@code v2}), a major newer than every folder's is the root's: "v3" there is what the root pages document.
+     */
     private Optional<String> latestOfMajor(int major) {
         return folders.stream().filter(f -> NamedVersion.majorOf(f).equals(OptionalInt.of(major)))
-                .max(Comparator.comparing(VersionPreference::numericParts, VersionPreference::compareParts));
+                .max(Comparator.comparing(VersionPreference::numericParts, VersionPreference::compareParts))
+                .or(() -> folders.contains(VersionSegments.LATEST) && folders.stream().map(NamedVersion::majorOf)
+                        .allMatch(m -> m.isEmpty() || m.getAsInt() < major) ? Optional.of(VersionSegments.LATEST) : Optional.empty());
     }
 
     private Optional<Hit> atFolder(Hit h, int[] group, String folder) {
@@ -163,6 +170,9 @@ final class VersionPreference {
             java.util.stream.Stream.concat(pathMajors.stream(), folders.stream().map(NamedVersion::majorOf)
                             .filter(OptionalInt::isPresent).map(OptionalInt::getAsInt))
                     .filter(m -> m > from).min(Integer::compare).ifPresent(out::add);
+            if (out.isEmpty() && folders.contains(VersionSegments.LATEST)) {
+                out.add(from + 1); // no folder is newer: the root's latest docs are where an upgrade from the newest folder leads
+            }
         }
         return out;
     }

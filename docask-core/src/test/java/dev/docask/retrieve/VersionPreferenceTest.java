@@ -209,4 +209,33 @@ class VersionPreferenceTest {
                     .isEqualTo("https://docs.example/v2/install");
         }
     }
+
+    @Test
+    void latestDocsAtTheRoot_aMajorNewerThanEveryFolder_meansTheRoot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        // the latest docs at the root, the older major in a /v2/ folder that mirrors them (docs/retrieval.md, "Versions")
+        java.nio.file.Path site = tmp.resolve("site");
+        for (String v : List.of("", "v2/")) {
+            java.nio.file.Files.createDirectories(site.resolve(v + "guide"));
+            java.nio.file.Files.writeString(site.resolve(v + "guide/caching.md"), "# Caching\n\nSet cacheTtl to keep rendered "
+                    + "pages " + (v.isEmpty() ? "for that many seconds" : "for that many minutes") + " before the relay renders them again.\n");
+            java.nio.file.Files.writeString(site.resolve(v + "guide/install.md"), "# Install\n\nRun the installer and then start "
+                    + "the service once.\n");
+        }
+        var corpus = dev.docask.ingest.SiteReader.read(site, dev.docask.ingest.IngestOptions.defaults("https://docs.example"));
+        try (dev.docask.index.DocIndex index = TestIndexes.build(tmp.resolve("index"), "mock", corpus.chunks())) {
+            HybridRetriever r = HybridRetriever.create(index);
+            RetrievalOptions.Builder open = RetrievalOptions.builder().minSimilarity(0).minKeywordCoverage(0).noMaxPerSource();
+            String question = "cacheTtl rendered pages";
+
+            Retrieval v3 = r.retrieve(question, open.docsVersion("v3").build());
+            assertThat(v3.docsVersion()).as("v3 is newer than every folder: the root's").contains("latest");
+            assertThat(v3.sources().get(0).url()).isEqualTo("https://docs.example/guide/caching");
+            Retrieval v2 = r.retrieve(question, open.docsVersion("v2").build());
+            assertThat(v2.sources().get(0).url()).isEqualTo("https://docs.example/v2/guide/caching");
+            assertThat(r.retrieve(question, open.docsVersion("v1").build()).docsVersion()).as("older than every folder").isEmpty();
+            assertThat(r.retrieve("upgrading from v2: " + question, RetrievalOptions.builder().minSimilarity(0)
+                    .minKeywordCoverage(0).noMaxPerSource().build()).docsVersion()).as("an upgrade from the newest folder").contains("latest");
+        }
+    }
 }

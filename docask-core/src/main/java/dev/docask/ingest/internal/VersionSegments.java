@@ -16,6 +16,12 @@ public final class VersionSegments {
     private static final Pattern VERSION = Pattern.compile(
             "next|v\\d{1,6}(?:\\.(?:\\d{1,6}|x))*|\\d{1,6}\\.(?:\\d{1,6}|x)(?:\\.(?:\\d{1,6}|x))*");
 
+    /**
+     * The version of a site's root pages when an older version sits in a folder that mirrors them (/guide/intro beside
+     * /v2/guide/intro): the docs at the root are the newest, whatever number they carry (docs/retrieval.md, "Versions").
+     */
+    public static final String LATEST = "latest";
+
     /** Releases newest first ("3.x" counts as 3.∞), then {@code next}, the unreleased docs. */
     public static final java.util.Comparator<String> NEWEST_FIRST = (a, b) -> {
         boolean nextA = a.equals("next");
