@@ -32,6 +32,13 @@ class EmbeddersTest {
     }
 
     @Test
+    void fromSpec_e5SmallWithoutItsModule_namesTheModuleInsteadOfCallingItUnknown() {
+        assertThatThrownBy(() -> Embedders.fromSpec("e5-small", Map.of()))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("dev.docask:docask-e5")
+                .hasMessageNotContaining("unknown");
+    }
+
+    @Test
     void fromSpec_openai_usesModelAndKnownDimensionsWithoutCalling() {
         Embedder e = Embedders.fromSpec("openai:text-embedding-3-small",
                 Map.of("OPENAI_BASE_URL", "http://127.0.0.1:1/v1", "OPENAI_API_KEY", "k")).orElseThrow();
