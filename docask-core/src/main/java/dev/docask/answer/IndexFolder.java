@@ -1,5 +1,6 @@
 package dev.docask.answer;
 
+import dev.docask.answer.internal.ApiException;
 import dev.docask.answer.internal.Generation;
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.index.DocIndex;
@@ -84,16 +85,16 @@ public final class IndexFolder implements AutoCloseable {
         return live.generation();
     }
 
-    /** The number of chunks in the current generation. */
+    /** The number of chunks in the current generation; throws {@link IllegalStateException} once closed, as every call below does. */
     public int chunks() {
-        try (LiveIndex.Lease lease = live.lease()) {
+        try (LiveIndex.Lease lease = lease()) {
             return lease.generation().index().size();
         }
     }
 
     /** The manifest of the current generation: embedder, site name, base URL, gate floors. */
     public Manifest manifest() {
-        try (LiveIndex.Lease lease = live.lease()) {
+        try (LiveIndex.Lease lease = lease()) {
             return lease.generation().index().manifest();
         }
     }
@@ -110,7 +111,7 @@ public final class IndexFolder implements AutoCloseable {
 
     /** Retrieves with {@code options}. */
     public Retrieval retrieve(String question, RetrievalOptions options) {
-        try (LiveIndex.Lease lease = live.lease()) {
+        try (LiveIndex.Lease lease = lease()) {
             return lease.generation().retriever().retrieve(question, options);
         }
     }
@@ -122,7 +123,7 @@ public final class IndexFolder implements AutoCloseable {
 
     /** Answers a follow-up {@code question} and waits for the whole answer; throws as {@link AskHandler#ask(String, List)}. */
     public Answer ask(String question, List<Turn> history) {
-        try (LiveIndex.Lease lease = live.lease()) {
+        try (LiveIndex.Lease lease = lease()) {
             return lease.generation().handler().ask(question, history);
         }
     }
@@ -133,7 +134,7 @@ public final class IndexFolder implements AutoCloseable {
      * @see AskHandler#ask(String, List, AskHandler.Listener)
      */
     public AskHandler.Handle ask(String question, List<Turn> history, AskHandler.Listener listener) {
-        LiveIndex.Lease lease = live.lease();
+        LiveIndex.Lease lease = lease();
         try {
             AskHandler.Handle handle = lease.generation().handler().ask(question, history, listener);
             handle.completion().whenComplete((a, e) -> lease.close());
@@ -141,6 +142,15 @@ public final class IndexFolder implements AutoCloseable {
         } catch (RuntimeException e) {
             lease.close();
             throw e;
+        }
+    }
+
+    /* LiveIndex speaks to the HTTP front ends (a 503 "shutting down"); a program that asks after close() made a mistake. */
+    private LiveIndex.Lease lease() {
+        try {
+            return live.lease();
+        } catch (ApiException.Unavailable e) {
+            throw new IllegalStateException("the index folder " + directory + " is closed", e);
         }
     }
 

@@ -87,6 +87,21 @@ class IndexFolderTest {
     }
 
     @Test
+    void useAfterClose_isAnIllegalStateNamingTheFolder_andCloseTwiceIsQuiet() {
+        publish(FIRST);
+        IndexFolder docs = IndexFolder.builder(dir).reloadInterval(Duration.ofHours(1)).build();
+        docs.close();
+        docs.close();
+
+        for (org.assertj.core.api.ThrowableAssert.ThrowingCallable call : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                () -> docs.ask("How do I retry a test?"), () -> docs.retrieve("retry"), docs::chunks, docs::manifest,
+                () -> docs.ask("How do I retry a test?", List.of(), event -> { }))) {
+            assertThatThrownBy(call).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("the index folder " + dir + " is closed");
+        }
+    }
+
+    @Test
     void theBuildersFactories_makeEachGenerationsHandler() {
         publish(FIRST);
         try (IndexFolder docs = IndexFolder.builder(dir).reloadInterval(Duration.ofHours(1))
