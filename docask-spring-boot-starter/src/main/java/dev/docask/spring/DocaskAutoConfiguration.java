@@ -4,12 +4,14 @@ import dev.docask.answer.internal.SecretMask;
 
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.ModelSpec;
 import dev.docask.embed.Embedder;
 import dev.docask.embed.EmbedderSpec;
 import dev.docask.embed.Embedders;
 import dev.docask.index.IndexException;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.spring.internal.InvalidPropertyException;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -30,15 +32,20 @@ import dev.docask.answer.internal.MicrometerMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
+
+import static dev.docask.spring.internal.InvalidPropertyException.check;
+import static dev.docask.spring.internal.InvalidPropertyException.require;
 
 /*
  * Configures nothing until docask.index is set, so adding the starter never breaks an application
  * that has no index yet. Every bean backs off when the application defines one of its type; the two
  * factories are where a user changes what each index generation is built with (docs/design.md#server).
+ * A property docask refuses is thrown as an InvalidPropertyException naming it, which PropertyFailureAnalyzer
+ * reports in Boot's short "APPLICATION FAILED TO START" block instead of a stack trace blaming another bean.
  */
 /**
  * Auto-configures {@link DocaskIndex} from {@code docask.*} properties ({@link DocaskProperties}), with an
@@ -55,7 +62,10 @@ public class DocaskAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnBooleanProperty(name = "docask.cache.enabled", matchIfMissing = true)
     AnswerCache docaskAnswerCache(DocaskProperties props) {
-        return AnswerCache.create(props.getCache().getMaxAnswers(), props.getCache().getTtl());
+        DocaskProperties.Cache c = props.getCache();
+        require(c.getMaxAnswers() >= 1, "docask.cache.max-answers", c.getMaxAnswers(), "must be at least 1");
+        requirePositive("docask.cache.ttl", c.getTtl());
+        return AnswerCache.create(c.getMaxAnswers(), c.getTtl());
     }
 
     @Bean
@@ -80,13 +90,19 @@ public class DocaskAutoConfiguration {
     DocaskAnswerFactory docaskAnswerFactory(DocaskProperties props, ObjectProvider<StreamingChatModel> modelBean,
                                             ObjectProvider<AnswerCache> cache) {
         RetrievalOptions options = retrievalOptions(props);
+        requirePositive("docask.first-token-timeout", props.getFirstTokenTimeout());
+        requirePositive("docask.total-timeout", props.getTotalTimeout());
+        if (modelBean.getIfAvailable() == null) { // a typo or a missing key is said now, naming the property
+            check("docask.model", props.getModel(),
+                    () -> ModelSpec.parse(props.getModel()).create(System.getenv(), props.getTotalTimeout()));
+        }
+        AnswerCache c = cache.getIfAvailable(); // now, so a bad docask.cache.* is reported as itself, not as the index's
         return retriever -> {
             AskHandler.Builder b = AskHandler.builder().retriever(retriever).retrieval(options)
                     .timeouts(props.getFirstTokenTimeout(), props.getTotalTimeout())
                     .onError(e -> LOG.warn("docask answer: {}", SecretMask.of(System.getenv()).describe(e)));
             StreamingChatModel model = modelBean.getIfAvailable();
             b = model != null ? b.model(model, "spring:" + model.getClass().getSimpleName()) : b.model(props.getModel());
-            AnswerCache c = cache.getIfAvailable();
             if (c != null) {
                 b = b.answerCache(c);
             }
@@ -99,18 +115,30 @@ public class DocaskAutoConfiguration {
     @ConditionalOnMissingBean
     DocaskIndex docaskIndex(DocaskProperties props, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers) {
         Path dir = requireIndex(props.getIndex());
+        Duration interval = props.getReloadInterval();
+        require(!interval.isNegative(), "docask.reload-interval", interval, "must not be negative");
+        RetrievalOptions options = retrievalOptions(props);
         try {
-            return new DocaskIndex(dir, retrievers, answers, retrievalOptions(props), props.getReloadInterval());
+            return new DocaskIndex(dir, retrievers, answers, options, interval);
+        } catch (InvalidPropertyException e) {
+            throw e;
         } catch (IndexException | IllegalArgumentException | IllegalStateException e) {
-            throw new IllegalStateException("docask.index=" + dir + " cannot be served: " + e.getMessage(), e);
+            throw new InvalidPropertyException("docask.index", dir, "cannot be served: " + e.getMessage(), INDEX_ACTION, e);
         }
     }
 
+    private static final String INDEX_ACTION = "Set docask.index to a folder written by 'docask index' (or IndexBuilder.build)"
+            + " that this application can read.";
+
     private static Path requireIndex(@Nullable Path dir) {
         if (dir == null || dir.toString().isBlank()) {
-            throw new IllegalStateException("docask.index is empty: set it to the folder written by 'docask index'");
+            throw new InvalidPropertyException("docask.index", "", "is empty", INDEX_ACTION, null);
         }
         return dir.toAbsolutePath().normalize();
+    }
+
+    private static void requirePositive(String property, Duration d) {
+        require(d.isPositive(), property, d, "must be positive");
     }
 
     /* Spring's relaxed binding may hand the key over as top-k or topk (from DOCASK_RETRIEVAL_TOPK): match docask's own name. */
@@ -119,16 +147,15 @@ public class DocaskAutoConfiguration {
         return RetrievalOptions.SETTING_NAMES.stream().filter(n -> n.equalsIgnoreCase(k)).findFirst().orElse(key);
     }
 
-    /** {@code docask.retrieval.*} and {@code docask.filter.*} as options; a bad one names itself, as {@code --set} does. */
+    /** {@code docask.retrieval.*} and {@code docask.filter.*} as options; a bad one is named as the property it came from. */
     static RetrievalOptions retrievalOptions(DocaskProperties props) {
-        String spec = props.getRetrieval().entrySet().stream().map(e -> optionName(e.getKey()) + "=" + e.getValue())
-                .collect(Collectors.joining(","));
-        try {
-            RetrievalOptions.Builder b = spec.isEmpty() ? RetrievalOptions.builder() : RetrievalOptions.builder().parse(spec);
-            return props.getFilter().isEmpty() ? b.build() : b.filter(Map.copyOf(props.getFilter())).build();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("docask.retrieval: " + e.getMessage(), e);
+        RetrievalOptions.Builder b = RetrievalOptions.builder();
+        props.getRetrieval().forEach((key, value) ->
+                check("docask.retrieval." + key, value, () -> b.parse(optionName(key) + "=" + value)));
+        if (!props.getFilter().isEmpty()) {
+            b.filter(Map.copyOf(props.getFilter()));
         }
+        return check("docask.retrieval", props.getRetrieval(), b::build);
     }
 
     /** The {@code docask} health indicator, when Actuator's health support is on the class path. */
@@ -163,12 +190,12 @@ public class DocaskAutoConfiguration {
         @Bean
         DocaskEndpoints docaskEndpoints(DocaskIndex index, DocaskProperties props, ObjectProvider<AnswerMeters> meters) {
             int max = props.getWeb().getMaxQuestionChars();
-            if (max < 1 || max > HybridRetriever.MAX_QUESTION_CHARS) {
-                throw new IllegalStateException("docask.web.max-question-chars must be between 1 and "
-                        + HybridRetriever.MAX_QUESTION_CHARS + ", got " + max);
-            }
+            require(max >= 1 && max <= HybridRetriever.MAX_QUESTION_CHARS, "docask.web.max-question-chars", max,
+                    "must be between 1 and " + HybridRetriever.MAX_QUESTION_CHARS);
+            int maxBody = props.getWeb().getMaxBodyBytes();
+            require(maxBody >= 1, "docask.web.max-body-bytes", maxBody, "must be at least 1");
             return new DocaskEndpoints(index, retrievalOptions(props), meters.getIfAvailable(() -> AnswerMeters.NONE), max,
-                    props.getWeb().getMaxBodyBytes());
+                    maxBody);
         }
     }
 }

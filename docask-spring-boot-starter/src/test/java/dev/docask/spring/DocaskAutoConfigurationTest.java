@@ -6,6 +6,7 @@ import dev.docask.answer.AskHandler;
 import dev.docask.embed.Embedders;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.spring.internal.PropertyFailureAnalyzerTest;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.StreamTokens;
 import dev.docask.testsupport.TestIndexes;
@@ -15,9 +16,13 @@ import dev.langchain4j.model.chat.StreamingChatModel;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -155,6 +160,39 @@ class DocaskAutoConfigurationTest {
             assertThat(ctx.getStartupFailure()).hasStackTraceContaining("docask.index=" + damaged)
                     .hasStackTraceContaining("manifest.json is damaged");
         });
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "docask.model=bogus:x                  | docask.model                  | unknown model 'bogus:x'",
+            "docask.retrieval.topK=many            | docask.retrieval.topK         | topK must be a whole number, got 'many'",
+            "docask.retrieval.bogus=1              | docask.retrieval.bogus        | unknown option 'bogus'",
+            "docask.reload-interval=-1s            | docask.reload-interval        | must not be negative",
+            "docask.first-token-timeout=0s         | docask.first-token-timeout    | must be positive",
+            "docask.total-timeout=-5s              | docask.total-timeout          | must be positive",
+            "docask.cache.max-answers=0            | docask.cache.max-answers      | must be at least 1",
+            "docask.cache.ttl=0s                   | docask.cache.ttl              | must be positive",
+            "docask.index=/no/such/docask-index    | docask.index                  | no docask index in /no/such/docask-index",
+    })
+    void startup_badProperty_isReportedAsThatPropertyWithItsReason(String setting, String property, String reason) {
+        (setting.startsWith("docask.index=") ? runner : withIndex(index)).withPropertyValues(setting).run(ctx -> {
+            assertThat(ctx).hasFailed();
+            FailureAnalysis analysis = PropertyFailureAnalyzerTest.analyze(ctx.getStartupFailure());
+            assertThat(analysis).as("docask's failure analyzer takes it").isNotNull();
+            assertThat(analysis.getDescription()).contains("Property: " + property + "\n").contains(reason);
+            assertThat(analysis.getAction()).contains(property);
+        });
+    }
+
+    @ParameterizedTest
+    @CsvSource({"docask.web.max-question-chars=0, docask.web.max-question-chars", "docask.web.max-body-bytes=-5, docask.web.max-body-bytes"})
+    void startup_badWebLimit_isReportedAsThatProperty(String setting, String property) {
+        new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(DocaskAutoConfiguration.class))
+                .withPropertyValues("docask.index=" + index, "docask.web.enabled=true", setting).run(ctx -> {
+                    assertThat(ctx).hasFailed();
+                    assertThat(PropertyFailureAnalyzerTest.analyze(ctx.getStartupFailure()).getDescription())
+                            .contains("Property: " + property + "\n");
+                });
     }
 
     @Test
