@@ -22,7 +22,7 @@ import java.util.function.Function;
 /**
  * A Spring AI {@link DocumentRetriever} backed by docask's hybrid retrieval and relevance gate: one
  * {@link Document} per numbered source (its text; {@value #URL}, {@value #TITLE}, {@value #HEADING},
- * {@value #NUMBER} and the scores in the metadata; the fused score as the document's score), or none
+ * {@value #NUMBER} and the scores in the metadata; {@code 1/n} as the document's score, so 1 for the best), or none
  * when nothing passes the gate.
  *
  * <pre>{@code
@@ -90,7 +90,11 @@ public final class DocaskDocumentRetriever implements DocumentRetriever {
         return r.sources().stream().map(DocaskDocumentRetriever::document).toList();
     }
 
+    /*
+     * The score is the source's rank, not its fused score: RetrievalAugmentationAdvisor's default joiner re-sorts documents
+     * by score, and docask's order is not always the fused scores' (a rerank hook's order, a page the question names).
+     */
     private static Document document(Source s) {
-        return Document.builder().id(s.url()).text(s.text()).metadata(SourceMetadata.of(s)).score(SourceMetadata.score(s)).build();
+        return Document.builder().id(s.url()).text(s.text()).metadata(SourceMetadata.of(s)).score(1.0 / s.n()).build();
     }
 }

@@ -1,6 +1,8 @@
 package dev.docask.springai;
 
 import dev.docask.ingest.Chunk;
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.Completion;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.TestIndexes;
@@ -14,8 +16,11 @@ import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.ai.rag.Query;
 import org.springframework.ai.rag.advisor.RetrievalAugmentationAdvisor;
+import org.springframework.ai.rag.retrieval.join.ConcatenationDocumentJoiner;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,6 +55,20 @@ class DocaskDocumentRetrieverTest {
                 .containsEntry(DocaskDocumentRetriever.NUMBER, 1)
                 .containsKey(DocaskDocumentRetriever.KEYWORD_COVERAGE);
         assertThat(first.getScore()).isPositive();
+    }
+
+    @Test
+    void retrieve_rerankedSources_keepDocasksOrderThroughTheAdvisorsDocumentJoiner() {
+        HybridRetriever reranked = INDEX.retriever().toBuilder().rerankHook((q, hits) -> hits.reversed()).build();
+        Query query = new Query("vi.mock vi.useFakeTimers mocking");
+        List<Document> docs = DocaskDocumentRetriever.of(reranked, RetrievalOptions.parse("maxPerSource=0")).retrieve(query);
+        assertThat(docs).hasSizeGreaterThan(1);
+
+        // RetrievalAugmentationAdvisor's default joiner keeps one document per id and sorts them by score
+        List<Document> joined = new ConcatenationDocumentJoiner().join(Map.of(query, List.of(docs)));
+
+        assertThat(joined).extracting(d -> d.getMetadata().get(DocaskDocumentRetriever.NUMBER))
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, docs.size()).boxed().toList());
     }
 
     @Test
