@@ -113,13 +113,14 @@ public class DocaskAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    DocaskIndex docaskIndex(DocaskProperties props, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers) {
+    DocaskIndex docaskIndex(DocaskProperties props, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,
+                            ObjectProvider<AnswerMeters> meters) {
         Path dir = requireIndex(props.getIndex());
         Duration interval = props.getReloadInterval();
         require(!interval.isNegative(), "docask.reload-interval", interval, "must not be negative");
         RetrievalOptions options = retrievalOptions(props);
         try {
-            return new DocaskIndex(dir, retrievers, answers, options, interval);
+            return new DocaskIndex(dir, retrievers, answers, options, interval, meters.getIfAvailable(() -> AnswerMeters.NONE));
         } catch (InvalidPropertyException e) {
             throw e;
         } catch (IndexException | IllegalArgumentException | IllegalStateException e) {

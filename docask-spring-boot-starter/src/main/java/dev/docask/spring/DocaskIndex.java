@@ -1,9 +1,11 @@
 package dev.docask.spring;
 
 import dev.docask.answer.Answer;
+import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.Turn;
 import dev.docask.answer.IndexFolder;
+import dev.docask.answer.internal.AnswerMeters;
 import dev.docask.answer.internal.FolderLeases;
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.index.Manifest;
@@ -13,13 +15,17 @@ import dev.docask.retrieve.RetrievalOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /*
  * The starter serves through core's IndexFolder, on the same LiveIndex as 'docask serve' (docs/design.md#server): the
  * folder's CURRENT file is polled, a new generation is loaded with the application's factories and swapped in, and a
  * request keeps the generation it started on until it is done, so a reload never closes an index under a running
  * answer. That is why the index, retriever and handler are not beans themselves: they change with each generation.
- * Ask through this class and each call takes the current one.
+ * Ask through this class and each call takes the current one. Its answers are counted on the docask.* meters as the
+ * /docask endpoints' are (those ask the folder directly, so nothing is counted twice).
  */
 /**
  * The docask index in {@code docask.index}, with the retriever and ask handler built on its current
@@ -41,6 +47,7 @@ import java.util.List;
  */
 public final class DocaskIndex implements AutoCloseable {
     private final IndexFolder folder;
+    private final AnswerMeters meters;
 
     /**
      * Opens {@code directory} and checks it for new generations every {@code reloadInterval}.
@@ -49,8 +56,14 @@ public final class DocaskIndex implements AutoCloseable {
      */
     public DocaskIndex(Path directory, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,
                        RetrievalOptions options, Duration reloadInterval) {
+        this(directory, retrievers, answers, options, reloadInterval, AnswerMeters.NONE);
+    }
+
+    DocaskIndex(Path directory, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,
+                RetrievalOptions options, Duration reloadInterval, AnswerMeters meters) {
         this.folder = IndexFolder.builder(directory).retrievers(retrievers::create).answers(answers::create)
                 .retrievalOptions(options).reloadInterval(reloadInterval).build();
+        this.meters = meters;
     }
 
     /** The index folder. */
@@ -90,12 +103,12 @@ public final class DocaskIndex implements AutoCloseable {
 
     /** Answers {@code question} and waits for the whole answer. */
     public Answer ask(String question) {
-        return folder.ask(question);
+        return counted(() -> folder.ask(question));
     }
 
     /** Answers a follow-up {@code question} and waits for the whole answer. */
     public Answer ask(String question, List<Turn> history) {
-        return folder.ask(question, history);
+        return counted(() -> folder.ask(question, history));
     }
 
     /**
@@ -104,7 +117,29 @@ public final class DocaskIndex implements AutoCloseable {
      * @see AskHandler#ask(String, List, AskHandler.Listener)
      */
     public AskHandler.Handle ask(String question, List<Turn> history, AskHandler.Listener listener) {
-        return folder.ask(question, history, listener);
+        AskHandler.Handle handle = folder.ask(question, history, listener);
+        handle.completion().whenComplete((a, e) -> {
+            if (a != null) {
+                meters.answered(a);
+            } else if ((e instanceof CompletionException && e.getCause() != null ? e.getCause() : e) instanceof CancellationException) {
+                meters.cancellation();
+            } else {
+                meters.failure();
+            }
+        });
+        return handle;
+    }
+
+    private Answer counted(Supplier<Answer> ask) {
+        Answer a;
+        try {
+            a = ask.get();
+        } catch (AskException e) { // the model failed or timed out; a bad question is the caller's, not counted
+            meters.failure();
+            throw e;
+        }
+        meters.answered(a);
+        return a;
     }
 
     /** The same index folder for a program that does not use Spring's types. */

@@ -3,6 +3,7 @@ package dev.docask.spring;
 import dev.docask.answer.Answer;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
+import dev.docask.answer.internal.AnswerMeters;
 import dev.docask.embed.Embedders;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
@@ -13,6 +14,8 @@ import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import dev.docask.testsupport.Wire;
 import dev.langchain4j.model.chat.StreamingChatModel;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,6 +126,22 @@ class DocaskAutoConfigurationTest {
                 assertThat(fake.requests()).as("a refusal calls no model").isEqualTo(1);
             });
         }
+    }
+
+    @Test
+    void meters_answersAskedThroughDocaskIndex_areCountedOnTheApplicationsRegistry() {
+        withIndex(index).withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(ctx -> {
+            DocaskIndex docs = ctx.getBean(DocaskIndex.class);
+            docs.ask(QUESTION);
+            docs.ask(OFF_TOPIC, List.of());
+            docs.ask(QUESTION + " please", List.of(), event -> { }).completion().join();
+
+            MeterRegistry registry = ctx.getBean(MeterRegistry.class);
+            assertThat(registry.get(AnswerMeters.ANSWERS).tag("outcome", "answered").counter().count()).isEqualTo(2);
+            assertThat(registry.get(AnswerMeters.ANSWERS).tag("outcome", "refused").counter().count()).isEqualTo(1);
+            assertThat(registry.get(AnswerMeters.REFUSALS).counter().count()).isEqualTo(1);
+            assertThat(registry.get(AnswerMeters.RETRIEVAL).timer().count()).isEqualTo(3);
+        });
     }
 
     @Test
