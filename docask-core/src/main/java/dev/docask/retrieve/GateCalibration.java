@@ -821,7 +821,8 @@ final class GateCalibration {
      * of at most 0, and in either case a lead of at most {@code maxLead} unless the coverage floor passes with the pair
      * rule. A question marked as naming another tool is counted as the gate treats it (docs/retrieval.md §4, "Questions
      * about another tool"): no band, and with a lead above 0 both floors at {@code top}; whether a passing candidate
-     * mentions the tool is not counted, since the calibration keeps no candidates.
+     * mentions the tool (which spares it, and without which it is refused) is not counted, since the calibration keeps no
+     * candidates.
      */
     static int passedInBand(Choice c, Choice top, List<Scores> scores, double[] leads, double maxLead) {
         return through(c, top, scores, leads, maxLead, true);
@@ -834,7 +835,7 @@ final class GateCalibration {
             boolean tool = toolRule && s.namesOtherTool();
             boolean floors = top.passes(s, true) || (!tool && leads[i] <= 0 && c.passes(s, true));
             if (tool && floors && RelevanceGate.refusedAsOtherTool(leads[i], s.similarity(), s.coverage(), top.minSimilarity(),
-                    c.minKeywordCoverage())) {
+                    c.minKeywordCoverage(), () -> false)) {
                 floors = false;
             }
             n += floors && !RelevanceGate.refusedByQuestionSpace(leads[i], maxLead, s.coverage(), c.minKeywordCoverage(), s.together()) ? 1 : 0;

@@ -114,7 +114,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * {@code null}: none), fails the gate, or {@code null} when its candidates are judged one by one.
      */
     @Nullable String rejectQuestion(SearchQuery query, double lead, float bestSimilarity, float bestCoverage,
-                                    OtherTools.@Nullable Named otherTool, java.util.function.BooleanSupplier together) {
+                                    OtherTools.@Nullable Named otherTool, java.util.function.BooleanSupplier together,
+                                    java.util.function.BooleanSupplier passingCandidateMentionsTool) {
         String unknown = rejectQuestion(query.unknownShare());
         if (unknown != null) {
             return unknown;
@@ -125,6 +126,9 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                     + "mentions", unmentioned);
         }
         if (neighbours.isEmpty()) {
+            // not spared by a passing candidate that mentions the tool, as refusedAsOtherTool is: measured, on keyword-only
+            // indexes that let more off-topic questions through than it gave back real ones (docs/quality.md, "More tools
+            // on the list, and a tool the passing sources document")
             return otherTool == null ? null : otherToolFloor.filter(f -> bestCoverage < (float) f.minKeywordCoverage())
                     .map(f -> String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and "
                                     + "its best keyword coverage is %s, the floor for such a question on an index without vectors",
@@ -150,7 +154,8 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                 }
             }
         }
-        if (otherTool != null && refusedAsOtherTool(lead, bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage)) {
+        if (otherTool != null && refusedAsOtherTool(lead, bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage,
+                passingCandidateMentionsTool)) {
             return String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and, nearer the "
                             + "off-topic questions than the site's (lead %.3f), it does not pass both floors (similarity %.3f, "
                             + "at least %.3f; keyword coverage %.3f, at least %.3f)", otherTool.name(), otherTool.pages(), lead,
@@ -163,12 +168,35 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * Questions about another tool (docs/retrieval.md §4, "Questions about another tool"): most off-topic questions
      * that pass name a product the site mentions on few pages or none, and pass on one signal only, or in the lowered
      * band. Such a question gets no band, and when it sits nearer the off-topic questions than the site's (lead above
-     * 0) it must pass both floors: its meaning and its words both on the site.
+     * 0) it must pass both floors: its meaning and its words both on the site. Unless a candidate that passes on its own
+     * mentions the tool: the site documents the tool there (Zod in Vitest's schema matching, KaTeX in Docusaurus's math
+     * equations), and the question is as answerable as any other that passes (docs/quality.md, "More tools on the list,
+     * and a tool the passing sources document").
      */
-    /** Whether a question that names another tool, of this lead and these best scores, is refused. */
+    /**
+     * Whether a question that names another tool, of this lead and these best scores, is refused; {@code mentioned} is
+     * asked only where it decides: whether a candidate that passes on its own mentions the tool.
+     */
     static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
-                                      double coverageFloor) {
-        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor);
+                                      double coverageFloor, BooleanSupplier mentioned) {
+        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor) && !mentioned.getAsBoolean();
+    }
+
+    /**
+     * Whether {@code c} mentions {@code tool} as a source about it would: a subsection headed by the tool's name alone
+     * counts only for a question that also names the site's own tool ({@link #headedBy}).
+     */
+    static boolean mentions(Chunk c, OtherTools.Named tool, BooleanSupplier namesSiteTool) {
+        return (!headedBy(c.heading(), tool) || namesSiteTool.getAsBoolean()) && OtherTools.bundled().mentions(c.searchText(), tool);
+    }
+
+    /**
+     * Whether {@code c} documents {@code tool} on the site: it mentions it ({@link #mentions}) on a page not titled with
+     * it. A page titled with another tool alone ("Migrating from Nuxt") is about the tool the reader leaves; one titled
+     * with it beside the site's tool makes it one of the site's own, which this rule never sees (docs/retrieval.md §4).
+     */
+    static boolean documents(Chunk c, OtherTools.Named tool, BooleanSupplier namesSiteTool) {
+        return mentions(c, tool, namesSiteTool) && !OtherTools.bundled().mentions(c.title(), tool);
     }
 
     /**
@@ -189,9 +217,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         for (Hit h : measured) {
             if (h.passed()) {
                 anyPasses = true;
-                Chunk c = h.chunk();
-                if ((!headedBy(c.heading(), tool) || namesSiteTool.getAsBoolean())
-                        && OtherTools.bundled().mentions(c.searchText(), tool)) {
+                if (mentions(h.chunk(), tool, namesSiteTool)) {
                     return null;
                 }
             }

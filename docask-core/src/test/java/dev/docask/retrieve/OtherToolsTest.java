@@ -140,7 +140,7 @@ class OtherToolsTest {
         assertThat(tools.otherTool("Jekyll collections permalink", 5, List.of("Docusaurus", "React"), word -> true))
                 .isNotNull()
                 .extracting(OtherTools.Named::name).isEqualTo("Jekyll");
-        assertThat(tools.otherTool("React component in MDX", 5, List.of("Docusaurus", "React"), word -> true)).isNull();
+        assertThat(tools.otherTool("React component in MDX", 5, List.of("Docusaurus", "React", "MDX"), word -> true)).isNull();
         assertThat(tools.otherTool("How do I add a sidebar?", 5, List.of(), word -> true)).isNull();
     }
 

@@ -110,10 +110,37 @@ class RelevanceGateTest {
 
     @Test
     void otherToolRule_leadAboveZero_needsBothFloors() {
-        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.40, 0.75, 0.5)).as("cosine alone").isTrue();
-        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.70, 0.60, 0.75, 0.5)).as("coverage alone").isTrue();
-        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.60, 0.75, 0.5)).as("both").isFalse();
-        assertThat(RelevanceGate.refusedAsOtherTool(0.0, 0.80, 0.40, 0.75, 0.5)).as("lead at most 0").isFalse();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.40, 0.75, 0.5, () -> false)).as("cosine alone").isTrue();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.70, 0.60, 0.75, 0.5, () -> false)).as("coverage alone").isTrue();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.60, 0.75, 0.5, () -> false)).as("both").isFalse();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.0, 0.80, 0.40, 0.75, 0.5, () -> false)).as("lead at most 0").isFalse();
+    }
+
+    @Test
+    void otherToolRule_aPassingCandidateThatMentionsTheTool_sparesTheQuestion() {
+        assertThat(RelevanceGate.refusedAsOtherTool(0.01, 0.80, 0.40, 0.75, 0.5, () -> true))
+                .as("the site documents the tool where the question lands: Zod in the schema-matching recipe").isFalse();
+        assertThat(RelevanceGate.refusedAsOtherTool(0.0, 0.80, 0.40, 0.75, 0.5, () -> {
+            throw new AssertionError("asked only where it decides");
+        })).isFalse();
+        OtherTools.Named zod = OtherTools.bundled().otherTool("check a payload against my zod schema", 10,
+                java.util.List.of("Vitest"), word -> true);
+        assertThat(zod).extracting(OtherTools.Named::name).isEqualTo("Zod");
+        dev.docask.ingest.Chunk recipe = new dev.docask.ingest.Chunk("https://x/guide/recipes/schema-matching", "Schema matching",
+                "", "expect.schemaMatching accepts a Standard Schema, such as one written with Zod or Valibot.", "a.md",
+                java.util.Map.of());
+        dev.docask.ingest.Chunk listed = new dev.docask.ingest.Chunk("https://x/intro#zod", "Introduction",
+                "Comparison with other tools › Zod", "Zod is a schema library.", "b.md", java.util.Map.of());
+        assertThat(RelevanceGate.documents(recipe, zod, () -> false)).isTrue();
+        assertThat(RelevanceGate.documents(listed, zod, () -> false)).as("a subsection headed by the tool alone").isFalse();
+        OtherTools.Named nuxt = OtherTools.bundled().otherTool("Nuxt useAsyncData refresh", 20, java.util.List.of("Astro"),
+                word -> true);
+        dev.docask.ingest.Chunk leaving = new dev.docask.ingest.Chunk("https://x/guides/migrate-to-astro/from-nuxtjs",
+                "Migrating from NuxtJS", "Key similarities", "Nuxt and Astro both render pages on the server.", "c.md",
+                java.util.Map.of());
+        assertThat(RelevanceGate.mentions(leaving, nuxt, () -> false)).isTrue();
+        assertThat(RelevanceGate.documents(leaving, nuxt, () -> false))
+                .as("a page titled with the tool alone is about the tool the reader leaves").isFalse();
     }
 
     @Test
