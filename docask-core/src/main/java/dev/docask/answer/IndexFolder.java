@@ -80,12 +80,14 @@ public final class IndexFolder implements AutoCloseable {
         return directory;
     }
 
-    /** The generation answers come from now, e.g. {@code gen-000002}. */
+    /** The generation answers come from now, e.g. {@code gen-000002}; throws {@link IllegalStateException} once closed, as every call below does. */
     public String generation() {
-        return live.generation();
+        try (LiveIndex.Lease lease = lease()) {
+            return lease.generation().name();
+        }
     }
 
-    /** The number of chunks in the current generation; throws {@link IllegalStateException} once closed, as every call below does. */
+    /** The number of chunks in the current generation. */
     public int chunks() {
         try (LiveIndex.Lease lease = lease()) {
             return lease.generation().index().size();
@@ -101,6 +103,7 @@ public final class IndexFolder implements AutoCloseable {
 
     /** Checks the folder for a new generation now, rather than at the next poll; true when it swapped to one. */
     public boolean reloadNow() {
+        lease().close(); // after close() a reload would open a generation nobody closes
         return live.reloadIfChanged();
     }
 

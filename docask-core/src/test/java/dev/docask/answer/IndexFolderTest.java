@@ -95,6 +95,7 @@ class IndexFolderTest {
 
         for (org.assertj.core.api.ThrowableAssert.ThrowingCallable call : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
                 () -> docs.ask("How do I retry a test?"), () -> docs.retrieve("retry"), docs::chunks, docs::manifest,
+                docs::generation, docs::reloadNow,
                 () -> docs.ask("How do I retry a test?", List.of(), event -> { }))) {
             assertThatThrownBy(call).isInstanceOf(IllegalStateException.class)
                     .hasMessage("the index folder " + dir + " is closed");
