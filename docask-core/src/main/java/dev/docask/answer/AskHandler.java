@@ -366,11 +366,15 @@ public final class AskHandler implements AutoCloseable {
         /**
          * @throws IllegalArgumentException for a bad model spec
          * @throws IllegalStateException    when the model needs an API key the environment lacks
-         *                                  (e.g. {@code anthropic:<name>} without {@code ANTHROPIC_API_KEY})
+         *                                  (e.g. {@code anthropic:<name>} without {@code ANTHROPIC_API_KEY}),
+         *                                  or when the index is closed
          * @throws NullPointerException     when no retriever was given
          */
         public AskHandler build() {
             Objects.requireNonNull(retriever, "a retriever is required: call retriever(...)");
+            if (IndexEngine.of(retriever.index()).closed()) { // else every ask fails with "cannot be read right now"
+                throw new IllegalStateException("the index in " + retriever.index().directory() + " is closed");
+            }
             Manifest m = retriever.index().manifest();
             String modelKey = modelId;
             if (modelSpec != null) {

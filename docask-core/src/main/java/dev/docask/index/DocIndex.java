@@ -980,6 +980,11 @@ public final class DocIndex implements AutoCloseable {
         }
 
         @Override
+        public boolean closed() {
+            return closed;
+        }
+
+        @Override
         public boolean ready() {
             // a generation refused after its background check cannot answer: not ready
             return refused.isEmpty() && opened.backend.ready();

@@ -1,5 +1,6 @@
 package dev.docask.answer;
 
+import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.AskFixture;
@@ -7,7 +8,9 @@ import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** What ask accepts (questions, conversations), follow-ups without a model, and onError that fails. */
+/** What ask accepts (questions, conversations), follow-ups without a model, onError that fails, and a closed index. */
 class AskHandlerInputTest {
     private static final String ON_TOPIC = "mock a module with vi.mock";
 
@@ -82,6 +85,18 @@ class AskHandlerInputTest {
         handler.ask("how do I control time with vi.useFakeTimers?", List.of(Turn.user(ON_TOPIC)));
 
         assertThat(retrieved).containsExactly("how do I control time with vi.useFakeTimers?");
+    }
+
+    @Test
+    void build_closedIndex_failsAtOnceSayingTheIndexIsClosed(@TempDir Path dir) {
+        DocIndex closed = TestIndexes.build(dir.resolve("idx"), "mock", TestSites.VITEST);
+        HybridRetriever retriever = HybridRetriever.create(closed);
+        closed.close();
+
+        for (AskHandler.Builder b : List.of(AskHandler.builder().index(closed), AskHandler.builder().retriever(retriever))) {
+            assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("the index in " + dir.resolve("idx") + " is closed");
+        }
     }
 
     @Test

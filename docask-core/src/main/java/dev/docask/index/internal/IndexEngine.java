@@ -83,6 +83,9 @@ public interface IndexEngine {
     /** The chunks of {@code id}'s group of word-for-word copies: its canonical chunk first, then the copies. */
     int[] copyGroup(int id);
 
+    /** Whether {@link DocIndex#close()} was called: every read fails from then on. */
+    boolean closed();
+
     /** Whether the index answers now: a search service may be down or lack the collection; a local index always does. */
     default boolean ready() {
         return true;
