@@ -68,6 +68,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        Warnings warnings = Warnings.of(spec);
         index.check(spec);
         if (dumpFeatures) {
             Map<String, List<String>> labelled = new LinkedHashMap<>();
@@ -79,8 +80,10 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
             try (DocIndex idx = index.open()) {
-                HybridRetriever.create(idx).gateFeatures(labelled).forEach(out::println);
+                HybridRetriever.builder(idx).onError(warnings).build().gateFeatures(labelled).forEach(out::println);
             }
+            out.flush();
+            warnings.print();
             return 0;
         }
         if (auto) {
@@ -88,7 +91,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 throw OptionCheck.fail(spec, "--auto measures the gate without labelled questions: "
                         + "leave out --questions, --match, --no-match and --long");
             }
-            return autoCalibrate(out);
+            return autoCalibrate(out, warnings);
         }
         if (questionFiles.isEmpty() && (match == null || noMatch == null)) {
             throw OptionCheck.fail(spec, BOTH_KINDS);
@@ -114,7 +117,8 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new IllegalArgumentException(BOTH_KINDS);
         }
         try (DocIndex idx = index.open()) {
-            HybridRetriever retriever = HybridRetriever.create(idx);
+            // an embedder that fails turns a question's similarity into 0: the suggested floor would be measured on keywords
+            HybridRetriever retriever = HybridRetriever.builder(idx).onError(warnings).build();
             boolean vectors = idx.hasVectors();
             List<Calibration.Scores> goodScores = score(retriever, good, vectors);
             List<Calibration.Scores> junkScores = score(retriever, junk, vectors);
@@ -135,18 +139,22 @@ final class CalibrateCommand implements Callable<Integer> {
                 print(out, goodScores, junkScores, c);
             }
         }
+        out.flush();
+        warnings.print();
         return 0;
     }
 
-    private int autoCalibrate(PrintWriter out) {
+    private int autoCalibrate(PrintWriter out, Warnings warnings) {
         if (index.backend != null) {
             throw OptionCheck.fail(spec, "--auto records the gate in an index folder's manifest: give --index DIR, "
                     + "not --backend (a collection's sites are calibrated by 'docask index --backend')");
         }
         if (dumpScores) {
             try (DocIndex idx = index.open()) {
-                HybridRetriever.create(idx).gateCalibrationScores().forEach(out::println);
+                HybridRetriever.builder(idx).onError(warnings).build().gateCalibrationScores().forEach(out::println);
             }
+            out.flush();
+            warnings.print();
             return 0;
         }
         Manifest.Gate gate = HybridRetriever.calibrateAndRecordGate(index.dir);

@@ -64,12 +64,15 @@ final class DemoCommand implements Callable<Integer> {
         HybridRetriever.calibrateAndRecordGate(indexDir);
         out.printf(Locale.ROOT, "Indexed %d pages of %s into %d chunks with %s in %.1f s; gate measured in %.1f s.%n%n",
                 corpus.pages(), folder, corpus.chunks().size(), embedder, indexed, (System.nanoTime() - calibrating) / 1e9);
+        Warnings warnings = Warnings.of(spec);
         try (DocIndex index = DocIndex.open(indexDir);
-             AskHandler handler = AskHandler.builder().index(index).build()) {
+             AskHandler handler = AskHandler.builder().index(index).onError(warnings).build()) {
             out.println("Q: " + asked);
             out.println();
             AskCommand.answerAndPrint(handler, asked, out, true);
         }
+        out.flush();
+        warnings.print();
         return 0;
     }
 }

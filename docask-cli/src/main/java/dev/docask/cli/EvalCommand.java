@@ -177,11 +177,13 @@ final class EvalCommand implements Callable<Integer> {
         Targets targets = OptionCheck.convert(spec, () -> new Targets(minRecall, maxTurnedAway, maxOfftopicPassed));
         List<Strategy> run = OptionCheck.convert(spec, () -> Strategies.select(strategies, overrides));
         List<Question> asked = readQuestions();
+        Warnings warnings = Warnings.of(spec);
         try (DocIndex idx = IndexArgs.open(index, backend, site)) {
-            HybridRetriever retriever = HybridRetriever.create(idx);
+            HybridRetriever retriever = HybridRetriever.builder(idx).onError(warnings).build();
             DocsReport report = DocsEval.run(retriever::retrieve, asked, run, k, preferLong);
             out.print(json ? report.json() : report.table());
             out.flush();
+            warnings.print();
             if (html != null) {
                 String page = EvalHtml.render(retriever::retrieve, asked, k, preferLong, "docask eval: " + index.getFileName());
                 try {
@@ -189,6 +191,7 @@ final class EvalCommand implements Callable<Integer> {
                 } catch (java.io.IOException e) {
                     throw new IllegalStateException("the HTML report could not be written to " + html + ": " + e.getMessage(), e);
                 }
+                warnings.print();
                 err.println("docask eval: wrote " + html);
             }
             List<String> failures = targets.failures(report.primary());
@@ -202,11 +205,13 @@ final class EvalCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "--min-first-quote must be between 0 and 1, got " + minFirstQuote);
         }
         List<LabelledQuestion> asked = LabelledFile.read(extractive);
+        Warnings warnings = Warnings.of(spec);
         try (DocIndex idx = IndexArgs.open(index, backend, site);
-             AskHandler handler = AskHandler.builder().index(idx).build()) {
+             AskHandler handler = AskHandler.builder().index(idx).onError(warnings).build()) {
             ExtractiveReport report = ExtractiveEval.run(handler::ask, asked);
             out.print(json ? report.json() : report.table());
             out.flush();
+            warnings.print();
             if (minFirstQuote != null && report.firstQuoteRate() < minFirstQuote) {
                 err.printf(java.util.Locale.ROOT, "docask eval: first quote answers %.3f of the questions, below --min-first-quote %s%n",
                         report.firstQuoteRate(), minFirstQuote);
@@ -248,11 +253,13 @@ final class EvalCommand implements Callable<Integer> {
                 err.flush();
             }
         });
+        Warnings warnings = Warnings.of(spec);
         try (DocIndex idx = DocIndex.open(dir)) {
-            HybridRetriever retriever = HybridRetriever.create(idx);
+            HybridRetriever retriever = HybridRetriever.builder(idx).onError(warnings).build();
             BeirReport report = BeirEval.run(retriever::retrieve, collection, qrels, run);
             out.print(json ? report.json() : report.table());
             out.flush();
+            warnings.print();
             return 0;
         }
     }

@@ -143,8 +143,8 @@ public final class Main {
         return arg.matches("[\\w./:=@%+,-]+") ? arg : "\"" + arg.replace("\"", "\\\"") + "\"";
     }
 
-    /** "docask search"; a command run on its own (as tests do) is named the same way. */
-    private static String name(CommandLine cmd) {
+    /** "docask search", as a command's messages start; a command run on its own (as tests do) is named the same way. */
+    static String name(CommandLine cmd) {
         String name = cmd.getCommandSpec().qualifiedName();
         return name.startsWith("docask") ? name : "docask " + name;
     }

@@ -9,6 +9,7 @@ import dev.docask.retrieve.HybridRetriever;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -47,14 +48,20 @@ public final class Report {
                 }
             }
             var embedder = Embedders.create(index.manifest().embedderSpec());
-            CoverageGaps gaps = new CoverageGaps(embedder, HybridRetriever.create(index, embedder), groupSimilarity);
+            // a closest page found by keywords alone (the embedder failed) is said with the report's other warnings
+            Set<String> fellBack = new LinkedHashSet<>();
+            HybridRetriever retriever = HybridRetriever.builder(index).embedder(embedder)
+                    .onError(e -> fellBack.add("finding the closest pages: " + e.getMessage())).build();
+            CoverageGaps gaps = new CoverageGaps(embedder, retriever, groupSimilarity);
             List<LogDatabase.Asked> refused = db.refused(CoverageGaps.MAX_QUESTIONS);
             if (refused.size() == CoverageGaps.MAX_QUESTIONS) {
                 warnings.add("only the " + CoverageGaps.MAX_QUESTIONS + " most asked distinct refused questions were grouped");
             }
+            List<Figures.Gap> grouped = gaps.group(refused);
+            warnings.addAll(fellBack);
             return new Figures(since, db.questions(), db.outcomes(), db.clients(), db.days(), db.latency(), db.tokens(),
                     db.rated("up"), db.rated("down"), db.thumbsDown(THUMBS_DOWN), cited.stream().limit(MOST_CITED).toList(),
-                    List.copyOf(never), gaps.group(refused), warnings);
+                    List.copyOf(never), grouped, warnings);
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.docask.cli;
 
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.testsupport.CapturedLog;
+import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static dev.docask.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,6 +44,21 @@ class CalibrateCommandTest {
         assertThat(r.out()).contains("similarity:       does not apply: the index has no vectors")
                 .contains("suggested: --set minKeywordCoverage=")
                 .doesNotContain("minSimilarity").doesNotContain("0.000  0.");
+    }
+
+    @Test
+    void calibrate_embedderFailsOnEveryQuestion_saysSoOnceOnStderr_notThroughTheLog() {
+        Path idx = tmp.resolve("queries-fail-idx");
+        TestIndexes.build(idx, "queries-fail", List.of(
+                TestIndexes.chunk("https://t.dev/config/retry", "Retry", "", "The retry limit default is three attempts."))).close();
+        try (CapturedLog log = CapturedLog.of(HybridRetriever.class)) {
+            CliRun r = run("calibrate", "--index", idx.toString(), "--match", good.toString(), "--no-match", bad.toString());
+
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.err()).isEqualTo("docask calibrate: warning: the embedder failed on the question; answering from "
+                    + "keywords alone: embedding server refused the API key *** (HTTP 401)\n");
+            assertThat(log.all()).isEmpty();
+        }
     }
 
     @Test

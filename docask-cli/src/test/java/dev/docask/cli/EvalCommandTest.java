@@ -1,5 +1,7 @@
 package dev.docask.cli;
 
+import dev.docask.retrieve.HybridRetriever;
+import dev.docask.testsupport.CapturedLog;
 import dev.docask.testsupport.TestIndexes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,22 @@ class EvalCommandTest {
         assertThat(code).isZero();
         assertThat(out.toString()).contains("3 questions: 2 answerable, 1 off-topic; k = 6")
                 .contains("hybrid").contains("topn").contains("misses of hybrid").contains("a2");
+    }
+
+    @Test
+    void eval_embedderFailsOnEveryQuestion_saysSoOnceOnStderr_inOneLine_keyMasked_andNotThroughTheLog() {
+        Path idx = dir.resolve("queries-fail-idx");
+        TestIndexes.build(idx, "queries-fail", List.of(
+                chunk("https://t.dev/config/retry#retry", "retry", "retry", "Retry the test a given number of times when it fails."),
+                chunk("https://t.dev/guide/mocking#modules", "Mocking", "Mocking › Modules", "Use vi.mock to replace a module."))).close();
+        try (CapturedLog log = CapturedLog.of(HybridRetriever.class)) {
+            int code = run("--index", idx.toString(), "--questions", dir.resolve("q.jsonl").toString(), "--strategy", "hybrid");
+
+            assertThat(code).as(err.toString()).isZero();
+            assertThat(err.toString()).isEqualTo("docask eval: warning: the embedder failed on the question; answering from "
+                    + "keywords alone: embedding server refused the API key *** (HTTP 401)\n");
+            assertThat(log.all()).isEmpty();
+        }
     }
 
     @Test

@@ -2,15 +2,18 @@ package dev.docask.answer;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.docask.answer.internal.SecretMask;
 import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.Manifest;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
+import dev.docask.retrieve.internal.FailureLog;
 import dev.langchain4j.model.chat.StreamingChatModel;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -47,6 +50,8 @@ import java.util.concurrent.CompletableFuture;
 public final class AskHandler implements AutoCloseable {
     /** The message of the {@link AskEvent.Failed} that ends an answer cut off by {@link #close()}. */
     public static final String CLOSED_MESSAGE = "The answer was stopped because the service is shutting down.";
+
+    private static final System.Logger LOG = System.getLogger(AskHandler.class.getName());
 
     private final AskSettings settings;
     private final ExecutorService runs = Executors.newVirtualThreadPerTaskExecutor();
@@ -210,7 +215,8 @@ public final class AskHandler implements AutoCloseable {
         private Duration totalTimeout = Duration.ofSeconds(90);
         private boolean rewriteFollowUps = true;
         private int maxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS;
-        private Consumer<Throwable> onError = e -> { };
+        /** Null until {@link #onError} is called; while it is, failures are logged ({@link #build()}). */
+        private @Nullable Consumer<Throwable> onError;
         private Consumer<Answer> onFinish = a -> { };
 
         private Builder() {
@@ -351,7 +357,14 @@ public final class AskHandler implements AutoCloseable {
             return this;
         }
 
-        /** Receives every failure an answer survived or ended with (model, timeouts, hooks, listeners). */
+        /**
+         * Receives every failure an answer survived or ended with (model, timeouts, hooks, listeners), retrieval's
+         * (the embedder's) included; a second call replaces the first. Without it, each failure is logged at WARNING
+         * through {@link System.Logger} ({@code dev.docask.answer.AskHandler}), one line with its message, API keys
+         * masked, the stack trace at DEBUG: an embedder that fails on every question (a wrong key, a model server
+         * down) turns retrieval into keyword search, and the log says so. A receiver the retriever has hears
+         * retrieval's failures as well.
+         */
         public Builder onError(Consumer<Throwable> onError) {
             this.onError = Objects.requireNonNull(onError, "onError");
             return this;
@@ -384,7 +397,7 @@ public final class AskHandler implements AutoCloseable {
                 modelKey = modelId + " " + spec.endpoint(modelEnv);
             }
             SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
-            Consumer<Throwable> errors = onError;
+            Consumer<Throwable> errors = onError != null ? onError : logged(modelEnv, embedderEnv);
             // retrieval's failures reach this handler's onError too, besides the retriever's own receivers
             HybridRetriever reporting = retriever.toBuilder().onError(e -> AskSettings.report(errors, e)).build();
             String refusal = site.fill(noAnswerMessage);
@@ -394,8 +407,19 @@ public final class AskHandler implements AutoCloseable {
             ExtractiveAnswer extractive = new ExtractiveAnswer(IndexEngine.of(retriever.index()),
                     model == null ? passageVectors(retriever.index(), embedderEnv) : null, e -> AskSettings.report(errors, e));
             return new AskHandler(new AskSettings(reporting, retriever.index().hasVectors(), model, modelId, site, retrieval,
-                    refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, onError, onFinish,
+                    refusal, prompt, cache, firstTokenTimeout, totalTimeout, rewriteFollowUps, errors, onFinish,
                     fingerprint, extractive, maxOutputTokens));
+        }
+
+        /** The receiver without {@link #onError}: the log, with the keys of the environments the models were made from masked. */
+        private static Consumer<Throwable> logged(Map<String, String> modelEnv, @Nullable Map<String, String> embedderEnv) {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.putAll(modelEnv);
+            if (embedderEnv != null) {
+                env.putAll(embedderEnv);
+            }
+            SecretMask secrets = SecretMask.of(env); // a provider's error body may echo the key
+            return e -> FailureLog.warn(LOG, e, secrets::mask);
         }
 
         /**

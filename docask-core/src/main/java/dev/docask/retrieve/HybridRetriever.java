@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 import dev.docask.index.internal.Allowed;
 import dev.docask.index.internal.IndexEngine;
 import dev.docask.index.internal.NamedVersion;
+import dev.docask.retrieve.internal.FailureLog;
 import dev.docask.retrieve.internal.PersonalData;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import dev.docask.embed.Embedder;
@@ -27,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Finds the sources to answer a question from, or knows that there are none (docs/retrieval.md).
@@ -159,7 +161,10 @@ public final class HybridRetriever {
         /**
          * Adds a receiver of every failure retrieval survived (hooks, embedder) and of a filter that
          * can match nothing, saying which keys or values exist. Each receiver added hears every
-         * failure; one that throws is logged at debug level and retrieval goes on.
+         * failure; one that throws is logged at debug level and retrieval goes on. With none added,
+         * each failure is logged at WARNING through {@link System.Logger} ({@code dev.docask.retrieve.HybridRetriever}),
+         * one line with its message, the stack trace at DEBUG: an embedder that fails on every question
+         * (a wrong key, a model server down) turns retrieval into keyword search, and the log says so.
          */
         @CanIgnoreReturnValue
         public Builder onError(Consumer<Throwable> onError) {
@@ -197,8 +202,13 @@ public final class HybridRetriever {
     /**
      * Hands {@code failure} to every error receiver, the one place retrieval reports: a receiver that
      * throws is logged at debug level and otherwise ignored, so a user's handler never breaks a retrieval.
+     * With no receiver, the log hears it.
      */
     private void report(RetrievalException failure) {
+        if (onError.isEmpty()) {
+            FailureLog.warn(LOG, failure, UnaryOperator.identity()); // the embedder masks its own key in its messages
+            return;
+        }
         for (Consumer<Throwable> c : onError) {
             try {
                 c.accept(failure);

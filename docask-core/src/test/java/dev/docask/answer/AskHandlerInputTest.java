@@ -1,9 +1,12 @@
 package dev.docask.answer;
 
+import dev.docask.embed.Embedder;
+import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.AskFixture;
+import dev.docask.testsupport.CapturedLog;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
@@ -14,12 +17,14 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Level;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** What ask accepts (questions, conversations), follow-ups without a model, onError that fails, and a closed index. */
+/** What ask accepts (questions, conversations), follow-ups without a model, onError that fails or is not set, and a closed index. */
 class AskHandlerInputTest {
     private static final String ON_TOPIC = "mock a module with vi.mock";
 
@@ -85,6 +90,48 @@ class AskHandlerInputTest {
         handler.ask("how do I control time with vi.useFakeTimers?", List.of(Turn.user(ON_TOPIC)));
 
         assertThat(retrieved).containsExactly("how do I control time with vi.useFakeTimers?");
+    }
+
+    /** The index's embedder, failing on every question with {@code message}. */
+    private static HybridRetriever failingOnQuestions(String message) {
+        Embedder mock = Embedders.fromSpec("mock").orElseThrow();
+        return HybridRetriever.create(INDEX.index(), Optional.of(new Embedder() {
+            public String id() { return mock.id(); }
+            public int dimensions() { return mock.dimensions(); }
+            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
+            public float[] embedQuery(String question) { throw new IllegalStateException(message); }
+        }));
+    }
+
+    @Test
+    void ask_noOnError_eachFailureIsLoggedOnceAtWarning_keysMasked_andNotByTheRetrieverToo() {
+        String key = "sk-proj-Abc123Def456Ghi789";
+        handler = fixture.build(AskHandler.builder().retriever(failingOnQuestions("401 Incorrect API key provided: " + key)));
+        try (CapturedLog answers = CapturedLog.of(AskHandler.class); CapturedLog retrieval = CapturedLog.of(HybridRetriever.class)) {
+            Answer a = handler.ask(ON_TOPIC);
+
+            assertThat(a.keywordFallback()).isTrue();
+            assertThat(answers.at(Level.WARNING)).singleElement().satisfies(w -> {
+                assertThat(w.getMessage()).startsWith("the embedder failed on the question; answering from keywords alone: "
+                        + "401 Incorrect API key provided: ").doesNotContain(key).doesNotContain("\n");
+                assertThat(w.getThrown()).isNull();
+            });
+            assertThat(answers.at(Level.FINE)).singleElement().satisfies(d -> assertThat(d.getThrown()).isNotNull());
+            assertThat(retrieval.all()).isEmpty();
+        }
+    }
+
+    @Test
+    void ask_onErrorSet_replacesTheLog() {
+        List<Throwable> heard = new CopyOnWriteArrayList<>();
+        handler = fixture.build(AskHandler.builder().retriever(failingOnQuestions("model down")).onError(heard::add));
+        try (CapturedLog answers = CapturedLog.of(AskHandler.class); CapturedLog retrieval = CapturedLog.of(HybridRetriever.class)) {
+            handler.ask(ON_TOPIC);
+
+            assertThat(heard).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("model down"));
+            assertThat(answers.all()).isEmpty();
+            assertThat(retrieval.all()).isEmpty();
+        }
     }
 
     @Test

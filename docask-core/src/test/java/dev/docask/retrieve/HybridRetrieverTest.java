@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
 import dev.docask.retrieve.HybridRetriever.RetrieveHook;
 import dev.docask.retrieve.HybridRetriever.RerankHook;
+import dev.docask.testsupport.CapturedLog;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -511,12 +513,46 @@ class HybridRetrieverTest {
     }
 
     private static Embedder failingEmbedder() {
+        return failingEmbedder("model down");
+    }
+
+    private static Embedder failingEmbedder(String message) {
         return new Embedder() {
             public String id() { return index.manifest().embedderId(); }
             public int dimensions() { return index.manifest().dimensions(); }
-            public List<float[]> embedAll(List<String> texts) { throw new IllegalStateException("model down"); }
-            public float[] embedQuery(String q) { throw new IllegalStateException("model down"); }
+            public List<float[]> embedAll(List<String> texts) { throw new IllegalStateException(message); }
+            public float[] embedQuery(String q) { throw new IllegalStateException(message); }
         };
+    }
+
+    @Test
+    void embedderFailure_noOnError_isLoggedAtWarningInOneLine_withTheStackTraceOnlyAtDebug() {
+        HybridRetriever unheard = HybridRetriever.builder(index).embedder(failingEmbedder("model down:\n401 wrong key")).build();
+        try (CapturedLog log = CapturedLog.of(HybridRetriever.class)) {
+            Retrieval r = unheard.retrieve("createAskHandler", RetrievalOptions.defaults());
+
+            assertThat(r.mode()).isEqualTo(Retrieval.Mode.KEYWORD);
+            assertThat(log.at(Level.WARNING)).singleElement().satisfies(w -> {
+                assertThat(w.getMessage()).isEqualTo("the embedder failed on the question; answering from keywords alone: "
+                        + "model down: 401 wrong key");
+                assertThat(w.getThrown()).isNull();
+            });
+            assertThat(log.at(Level.FINE)).singleElement().satisfies(d -> assertThat(d.getThrown())
+                    .isInstanceOf(RetrievalException.class).hasRootCauseMessage("model down:\n401 wrong key"));
+        }
+    }
+
+    @Test
+    void embedderFailure_withAnOnError_isTheReceiversAlone_andToBuilderKeepsItSo() {
+        List<Throwable> errors = new ArrayList<>();
+        HybridRetriever heard = HybridRetriever.builder(index).embedder(failingEmbedder()).onError(errors::add).build();
+        try (CapturedLog log = CapturedLog.of(HybridRetriever.class)) {
+            heard.retrieve("createAskHandler", RetrievalOptions.defaults());
+            heard.toBuilder().rerankHook((q, hits) -> hits).build().retrieve("createAskHandler", RetrievalOptions.defaults());
+
+            assertThat(errors).hasSize(2);
+            assertThat(log.all()).isEmpty();
+        }
     }
 
     @Test
