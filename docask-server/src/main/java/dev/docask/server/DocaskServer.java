@@ -69,6 +69,8 @@ import java.util.function.Supplier;
  * }</pre>
  */
 public final class DocaskServer implements AutoCloseable {
+    /** The distinct /search failures logged per index at most: a bound on what an odd stream of messages can hold. */
+    private static final int MAX_SAID = 100;
     private static final Logger LOG = LoggerFactory.getLogger(DocaskServer.class);
     private static final Duration STOP_NOW_WAIT = Duration.ofSeconds(2);
     /*
@@ -210,11 +212,22 @@ public final class DocaskServer implements AutoCloseable {
         Optional<Embedder> embedder = embedders.computeIfAbsent(spec, Embedders::create); // reused across reloads
         HybridRetriever retriever = HybridRetriever.create(index, embedder);
         // A mistyped --filter would make every answer "I don't know": say so once per index, not per request.
-        retriever.filterProblems(settings.retrieval().filter()).forEach(p -> LOG.warn("index {}: {}", name, p));
+        List<String> problems = retriever.filterProblems(settings.retrieval().filter());
+        problems.forEach(p -> LOG.warn("index {}: {}", name, p));
+        // /search and MCP: what retrieval survived (an embedder that fails, a hook), each message once per index, so
+        // that neither a filter said above nor an embedder down floods the log with a line per request
+        java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        said.addAll(problems);
+        HybridRetriever searching = retriever.toBuilder().onError(e -> {
+            String message = String.valueOf(e.getMessage());
+            if (said.size() < MAX_SAID && said.add(message)) {
+                LOG.warn("search (index {}): {}", name, message);
+            }
+        }).build();
         SharedState s = shared;
         Optional<AnswerCache> sharedCache = s == null ? Optional.empty()
                 : Optional.of(AnswerCache.shared(s.answers(), SHARED_CACHE_TTL, MAX_SHARED_ANSWER_CHARS));
-        return new Generation(name, index, retriever, settings.answers().apply(retriever, sharedCache));
+        return new Generation(name, index, searching, settings.answers().apply(retriever, sharedCache));
     }
 
     private void configure(JavalinConfig cfg, LiveIndex live, @Nullable FeedbackLog feedbackLog,

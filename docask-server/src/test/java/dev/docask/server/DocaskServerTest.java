@@ -229,9 +229,13 @@ class DocaskServerTest {
         java.io.PrintStream err = System.err;
         java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
-        try (DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
+        try (dev.docask.testsupport.CapturedLog retrieval = dev.docask.testsupport.CapturedLog.of(
+                dev.docask.retrieve.HybridRetriever.class);
+             DocaskServer s = DocaskServer.builder().indexDir(Docs.build(other.resolve("idx"))).port(0)
                 .retrieval(RetrievalOptions.builder().filter(Map.of("docTyp", "guide")).build()).build().start()) {
             new Http(s.url()).get("/api/search?q=retry+option");
+            new Http(s.url()).get("/api/search?q=replay+events"); // a second request says nothing new
+            assertThat(retrieval.at(java.util.logging.Level.WARNING)).as("not a line per request").isEmpty();
         } finally {
             System.setErr(err);
         }
