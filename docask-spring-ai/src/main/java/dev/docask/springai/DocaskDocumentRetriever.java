@@ -4,6 +4,7 @@ import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.retrieve.Source;
+import dev.docask.retrieve.internal.ChatQuery;
 import dev.docask.retrieve.internal.SourceMetadata;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.rag.Query;
@@ -79,11 +80,14 @@ public final class DocaskDocumentRetriever implements DocumentRetriever {
     /**
      * The gated sources for {@code query}'s text, best first; empty when nothing on the site is relevant.
      *
-     * @throws IllegalArgumentException when the query text is blank or too long for the retriever
+     * A message longer than the retriever takes (8,000 characters) is searched by its opening and its end, where its
+     * question most often is, rather than failing the chat it is part of.
+     *
+     * @throws IllegalArgumentException when the query text is blank
      */
     @Override
     public List<Document> retrieve(Query query) {
-        Retrieval r = search.apply(query.text());
+        Retrieval r = search.apply(ChatQuery.searchable(query.text()));
         if (!r.answerable()) {
             return List.of();
         }
