@@ -1,6 +1,7 @@
 package dev.docask.spring;
 
 import dev.docask.answer.Answer;
+import dev.docask.answer.AskEvent;
 import dev.docask.answer.AskException;
 import dev.docask.answer.AskHandler;
 import dev.docask.answer.Turn;
@@ -117,14 +118,21 @@ public final class DocaskIndex implements AutoCloseable {
      * @see AskHandler#ask(String, List, AskHandler.Listener)
      */
     public AskHandler.Handle ask(String question, List<Turn> history, AskHandler.Listener listener) {
-        AskHandler.Handle handle = folder.ask(question, history, listener);
+        // an answer is counted as its done event passes, which comes before completion() completes: one who waits on
+        // completion() then finds it counted (a whenComplete stage could still be running)
+        AskHandler.Handle handle = folder.ask(question, history, event -> {
+            if (event instanceof AskEvent.Done done) {
+                meters.answered(done.answer());
+            }
+            listener.on(event);
+        });
         handle.completion().whenComplete((a, e) -> {
-            if (a != null) {
-                meters.answered(a);
-            } else if ((e instanceof CompletionException && e.getCause() != null ? e.getCause() : e) instanceof CancellationException) {
-                meters.cancellation();
-            } else {
-                meters.failure();
+            if (a == null) {
+                if ((e instanceof CompletionException && e.getCause() != null ? e.getCause() : e) instanceof CancellationException) {
+                    meters.cancellation();
+                } else {
+                    meters.failure();
+                }
             }
         });
         return handle;
