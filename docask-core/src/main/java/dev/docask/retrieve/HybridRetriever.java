@@ -555,12 +555,11 @@ public final class HybridRetriever {
         }
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
         OtherTools.Named tool = otherTool;
-        double leadOf = lead;
         // asked only where the rule for another tool would refuse: does a candidate that passes on its own document it?
-        BooleanSupplier mentioned = () -> tool != null && java.util.stream.IntStream.range(0, hits.size()).anyMatch(i ->
-                gate.rejection(sims[i], covs[i], leadOf, true, false, together) == null
+        BooleanSupplier documented = () -> tool != null && java.util.stream.IntStream.range(0, hits.size()).anyMatch(i ->
+                gate.rejection(sims[i], covs[i], lead, true, false, together) == null
                         && RelevanceGate.documents(hits.get(i).chunk(), tool, () -> gate.namesSiteTool(query)));
-        String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool, together, mentioned);
+        String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool, together, documented);
         boolean nearBoth = question == null && gate.nearBothFloors(bestSimilarity, bestCoverage, lead, otherTool != null);
         List<String> symbols = question == null && gate.symbolsCount() ? CodeSymbols.in(query.subject()) : List.of();
         List<Hit> out = new ArrayList<>(hits.size());

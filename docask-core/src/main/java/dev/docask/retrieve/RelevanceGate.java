@@ -115,7 +115,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      */
     @Nullable String rejectQuestion(SearchQuery query, double lead, float bestSimilarity, float bestCoverage,
                                     OtherTools.@Nullable Named otherTool, java.util.function.BooleanSupplier together,
-                                    java.util.function.BooleanSupplier passingCandidateMentionsTool) {
+                                    java.util.function.BooleanSupplier passingCandidateDocumentsTool) {
         String unknown = rejectQuestion(query.unknownShare());
         if (unknown != null) {
             return unknown;
@@ -155,7 +155,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             }
         }
         if (otherTool != null && refusedAsOtherTool(lead, bestSimilarity, bestCoverage, bandTop(), minKeywordCoverage,
-                passingCandidateMentionsTool)) {
+                passingCandidateDocumentsTool)) {
             return String.format(Locale.ROOT, "it names another tool (%s, on at most %d of the site's pages) and, nearer the "
                             + "off-topic questions than the site's (lead %.3f), it does not pass both floors (similarity %.3f, "
                             + "at least %.3f; keyword coverage %.3f, at least %.3f)", otherTool.name(), otherTool.pages(), lead,
@@ -169,17 +169,17 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * that pass name a product the site mentions on few pages or none, and pass on one signal only, or in the lowered
      * band. Such a question gets no band, and when it sits nearer the off-topic questions than the site's (lead above
      * 0) it must pass both floors: its meaning and its words both on the site. Unless a candidate that passes on its own
-     * mentions the tool: the site documents the tool there (Zod in Vitest's schema matching, KaTeX in Docusaurus's math
-     * equations), and the question is as answerable as any other that passes (docs/quality.md, "More tools on the list,
-     * and a tool the passing sources document").
+     * documents the tool (mentions it, on a page not titled with it): the site says how the two go together there (Zod
+     * in Vitest's schema-matching recipe, Istanbul in its coverage guide), and the question is as answerable as any other
+     * that passes (docs/quality.md, "More tools on the list, and a tool the passing sources document").
      */
     /**
-     * Whether a question that names another tool, of this lead and these best scores, is refused; {@code mentioned} is
-     * asked only where it decides: whether a candidate that passes on its own mentions the tool.
+     * Whether a question that names another tool, of this lead and these best scores, is refused; {@code documented} is
+     * asked only where it decides: whether a candidate that passes on its own documents the tool ({@link #documents}).
      */
     static boolean refusedAsOtherTool(double lead, double bestSimilarity, double bestCoverage, double cosineFloor,
-                                      double coverageFloor, BooleanSupplier mentioned) {
-        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor) && !mentioned.getAsBoolean();
+                                      double coverageFloor, BooleanSupplier documented) {
+        return lead > 0 && !passesBothFloors(bestSimilarity, bestCoverage, cosineFloor, coverageFloor) && !documented.getAsBoolean();
     }
 
     /**
