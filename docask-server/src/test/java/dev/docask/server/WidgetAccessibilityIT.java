@@ -78,9 +78,7 @@ class WidgetAccessibilityIT {
 
     @BeforeEach
     void wideWindow() {
-        page.browser.manage().window().setSize(new Dimension(1280, 800));
-        page.browser.get(site.origin() + "/nothing-here"); // the site's origin, to forget the conversation of the test before
-        page.js("sessionStorage.clear()");
+        page.freshTab(site.origin() + "/nothing-here");
     }
 
     private static void visit(String theme) {

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
@@ -63,11 +62,9 @@ class WidgetFeaturesIT {
 
     @BeforeEach
     void freshTab() {
-        page.browser.manage().window().setSize(new Dimension(1280, 800));
         page.emulate("light", "reduce");
         fake.route(new StreamTokens("Use ", "vi.mock [1]."));
-        page.browser.get(site.origin() + "/nothing-here"); // the site's origin, to forget the conversation of the test before
-        page.js("sessionStorage.clear()");
+        page.freshTab(site.origin() + "/nothing-here");
     }
 
     /** Opens a new page of the site at {@code /p<n>/<path>} that embeds the widget with {@code attributes}. */

@@ -71,10 +71,8 @@ class WidgetMarkdownIT {
 
     @BeforeEach
     void freshTab() {
-        page.browser.manage().window().setSize(new Dimension(1280, 800));
         page.emulate("light", "reduce");
-        page.browser.get(site.origin() + "/nothing-here");
-        page.js("sessionStorage.clear()");
+        page.freshTab(site.origin() + "/nothing-here");
     }
 
     /** Asks a fresh page of the site; its answer is {@code text}, citing the two sources. */

@@ -50,6 +50,16 @@ public final class WidgetPage implements AutoCloseable {
         browser.quit();
     }
 
+    /**
+     * A desktop-sized tab on {@code url}, a page of the site under test, with that origin's sessionStorage cleared: the
+     * widget keeps the conversation there, and a test starts without the one of the test before.
+     */
+    public void freshTab(String url) {
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 800));
+        browser.get(url);
+        js("sessionStorage.clear()");
+    }
+
     /** Closes what a browser test started (the browser, servers, sites), in order, skipping what never started. */
     public static void closeAll(AutoCloseable... started) {
         RuntimeException first = null;
