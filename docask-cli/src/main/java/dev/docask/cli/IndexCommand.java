@@ -228,8 +228,10 @@ final class IndexCommand implements Callable<Integer> {
             }
         };
         List<String> published = new ArrayList<>(1);
+        int[] embedded = {0};
         try (ProgressBar bar = progressBar("Embedding", corpus.chunks().size(), embeds)) {
             report = IndexBuilder.build(corpus, e, settings, this.out, n -> {
+                embedded[0] = n;
                 if (bar != null) {
                     bar.stepTo(n);
                 }
@@ -238,6 +240,13 @@ final class IndexCommand implements Callable<Integer> {
                     published.add(publish(built));
                 }
             });
+        } catch (dev.docask.embed.EmbeddingException failed) {
+            if (embedded[0] == 0) {
+                throw failed;
+            }
+            // the build keeps what it paid for (docs/reliability.md, "A stopped build keeps what it embedded")
+            throw new IndexException(Failures.describe(failed) + "; the " + embedded[0] + " chunks embedded before it stopped"
+                    + " are kept in " + this.out + ", and the next 'docask index' embeds only what is left", failed);
         } catch (IndexBuilder.GateNotMeasured failed) {
             // the index is published all the same: say so, so that an embedder that gave out late costs no rebuild
             crawled.ifPresent(r -> r.saveState(this.out));
@@ -278,8 +287,8 @@ final class IndexCommand implements Callable<Integer> {
         } catch (RuntimeException failed) {
             throw new IndexException("nothing changed: publishing to Solr site " + backendSite + " at " + backend
                     + " failed (" + Failures.describe(failed) + "), so the new build was discarded; " + this.out
-                    + " still holds the index it had, and the Solr site keeps what it served. Run 'docask index' again when"
-                    + " Solr can take it", failed);
+                    + " still holds the index it had (and the new build's embeddings, for the next run), and the Solr site"
+                    + " keeps what it served. Run 'docask index' again when Solr can take it", failed);
         }
         return String.format(Locale.ROOT, "Published to %s site %s: %d chunks written, %d unchanged, %d deleted, %.1f s",
                 backend, backendSite, p.written(), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);

@@ -27,10 +27,12 @@ class IndexCommandTest {
         out = tmp.resolve("idx").toString();
     }
 
-    @Test
-    void index_embedderGivesOutWhileTheGateIsMeasured_saysTheIndexIsWrittenAndHowToMeasureIt() throws Exception {
-        // a real OpenAI-compatible server on 127.0.0.1 whose quota ends after the build's one request
-        java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+    /**
+     * A real OpenAI-compatible embeddings server on 127.0.0.1 whose quota ends after {@code quota} requests; counts the
+     * texts it embedded in {@code texts}.
+     */
+    private static com.sun.net.httpserver.HttpServer embeddings(int quota, java.util.concurrent.atomic.AtomicInteger requests,
+                                                               java.util.concurrent.atomic.AtomicInteger texts) throws IOException {
         com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
                 new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
@@ -38,7 +40,7 @@ class IndexCommandTest {
             com.fasterxml.jackson.databind.JsonNode input = json.readTree(exchange.getRequestBody()).path("input");
             String body;
             int status = 200;
-            if (requests.incrementAndGet() == 1) {
+            if (requests.incrementAndGet() <= quota) {
                 com.fasterxml.jackson.databind.node.ArrayNode data = json.createArrayNode();
                 for (int i = 0; i < input.size(); i++) {
                     com.fasterxml.jackson.databind.node.ArrayNode v = data.addObject().put("index", i).putArray("embedding");
@@ -47,6 +49,7 @@ class IndexCommandTest {
                         v.add(r.nextGaussian());
                     }
                 }
+                texts.addAndGet(input.size());
                 body = json.createObjectNode().set("data", data).toString();
             } else {
                 status = 400;
@@ -59,20 +62,39 @@ class IndexCommandTest {
             exchange.close();
         });
         server.start();
+        return server;
+    }
+
+    /** {@code docask index folder --out out --embedder openai:… -q} in a JVM of its own, against {@code server}. */
+    private CliRun indexWithOpenAi(Path folder, com.sun.net.httpserver.HttpServer server) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Xmx256m", "-XX:TieredStopAtLevel=1", Main.class.getName(),
+                "index", folder.toString(), "--out", out, "--embedder", "openai:text-embedding-3-small", "-q");
+        pb.environment().put("OPENAI_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+        pb.environment().put("OPENAI_API_KEY", "sk-test");
+        Process p = pb.start();
+        java.util.concurrent.CompletableFuture<byte[]> stderr = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return p.getErrorStream().readAllBytes();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String stdout = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        return new CliRun(p.exitValue(), stdout, new String(stderr.get(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void index_embedderGivesOutWhileTheGateIsMeasured_saysTheIndexIsWrittenAndHowToMeasureIt() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+        com.sun.net.httpserver.HttpServer server = embeddings(1, requests, new java.util.concurrent.atomic.AtomicInteger());
         try {
-            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "-Xmx256m", "-XX:TieredStopAtLevel=1", Main.class.getName(),
-                    "index", weird.toString(), "--out", out, "--embedder", "openai:text-embedding-3-small", "-q");
-            pb.environment().put("OPENAI_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
-            pb.environment().put("OPENAI_API_KEY", "sk-test");
-            Process p = pb.start();
-            String stdout = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            String stderr = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            CliRun r = indexWithOpenAi(weird, server);
             assertThat(requests.get()).as("the gate asked the embedder again").isGreaterThan(1);
-            assertThat(p.exitValue()).as(stderr).isEqualTo(1);
-            assertThat(stdout).as(stderr).startsWith("Indexed 2 pages: ");
-            assertThat(stderr).contains("the index in " + out + " is written, but its gate could not be measured",
+            assertThat(r.code()).as(r.err()).isEqualTo(1);
+            assertThat(r.out()).as(r.err()).startsWith("Indexed 2 pages: ");
+            assertThat(r.err()).contains("the index in " + out + " is written, but its gate could not be measured",
                     "exceeded your current quota", "'docask calibrate --auto --index " + out + "'");
             try (dev.docask.index.DocIndex index = dev.docask.index.DocIndex.open(Path.of(out))) {
                 assertThat(index.size()).isPositive();
@@ -80,6 +102,37 @@ class IndexCommandTest {
             }
         } finally {
             server.stop(0);
+        }
+    }
+
+    @Test
+    void index_embedderGivesOutPartWay_saysWhatIsKept_andTheNextRunEmbedsOnlyTheRest() throws Exception {
+        Path many = Files.createDirectories(tmp.resolve("many"));
+        for (int i = 0; i < 100; i++) { // 100 chunks: two requests
+            Files.writeString(many.resolve("p" + i + ".md"), "# Page " + i + "\n\nPage " + i + " says thing number " + i + ".");
+        }
+        java.util.concurrent.atomic.AtomicInteger texts = new java.util.concurrent.atomic.AtomicInteger();
+        com.sun.net.httpserver.HttpServer first = embeddings(1, new java.util.concurrent.atomic.AtomicInteger(), texts);
+        CliRun failed;
+        try {
+            failed = indexWithOpenAi(many, first);
+        } finally {
+            first.stop(0);
+        }
+        assertThat(failed.code()).as(failed.err()).isEqualTo(1);
+        int paid = texts.get();
+        assertThat(paid).isBetween(1, 99);
+        assertThat(failed.err()).contains("exceeded your current quota", "the " + paid + " chunks embedded before it stopped are kept in "
+                + out + ", and the next 'docask index' embeds only what is left");
+
+        texts.set(0);
+        com.sun.net.httpserver.HttpServer second = embeddings(Integer.MAX_VALUE, new java.util.concurrent.atomic.AtomicInteger(), texts);
+        try {
+            CliRun r = indexWithOpenAi(many, second);
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains(paid + " vectors reused, " + (100 - paid) + " embedded");
+        } finally {
+            second.stop(0);
         }
     }
 

@@ -150,7 +150,7 @@ public final class IndexBuilder {
         requireIndexFolder(out);
         try (FolderLock lock = FolderLock.acquire(out, DEFAULT_LOCK_WAIT)) {
             Previous reusable = previousVectors(out, embedder);
-            Map<String, Reused> previous = reusable.vectors();
+            Map<String, PendingVectors.Reusable> previous = reusable.vectors();
             int[] canonical = Copies.canonicalOf(chunks);
             List<IndexFiles.StoredChunk> stored = new ArrayList<>(chunks.size());
             for (int i = 0; i < chunks.size(); i++) {
@@ -166,8 +166,15 @@ public final class IndexBuilder {
                 byte[][] vectors = new byte[chunks.size()][];
                 float[] scales = new float[chunks.size()];
                 List<Integer> todo = new ArrayList<>();
+                // what an earlier build embedded and did not publish (it stopped, or its publish failed)
+                Map<String, PendingVectors.Reusable> pending = PendingVectors.read(out, embedder.get().id(), dims);
+                Map<String, PendingVectors.Reusable> pendingUsed = new HashMap<>();
                 for (int i = 0; i < chunks.size(); i++) {
-                    Reused r = previous.get(stored.get(i).embedHash());
+                    String hash = stored.get(i).embedHash();
+                    PendingVectors.Reusable r = previous.get(hash);
+                    if (r == null && (r = pending.get(hash)) != null) {
+                        pendingUsed.put(hash, r);
+                    }
                     if (r != null) {
                         vectors[i] = r.vector();
                         scales[i] = r.scale();
@@ -178,7 +185,9 @@ public final class IndexBuilder {
                         todo.add(i);
                     }
                 }
-                embeddedCount = embedAll(embedder.get(), chunks, todo, vectors, scales, embedded);
+                try (PendingVectors kept = PendingVectors.open(out, embedder.get().id(), dims, pendingUsed)) {
+                    embeddedCount = embedAll(embedder.get(), chunks, stored, todo, vectors, scales, embedded, kept);
+                }
                 for (int i = 0; i < chunks.size(); i++) {
                     if (vectors[i] == null) {
                         vectors[i] = vectors[canonical[i]];
@@ -224,6 +233,7 @@ public final class IndexBuilder {
             }
             IndexFiles.publish(out, gen, reusable.generation());
             requirePublished(out, gen);
+            PendingVectors.delete(out); // the live generation holds them now
             BuildReport report = new BuildReport(manifest, embeddedCount, reused, (System.nanoTime() - start) / 1_000_000);
             if (notMeasured != null) {
                 throw new GateNotMeasured(out, report, notMeasured);
@@ -434,9 +444,6 @@ public final class IndexBuilder {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    private record Reused(byte[] vector, float scale) {
-    }
-
     /**
      * The gate measured on the index {@code built} replaces, when that index is of the same site, embedder and settings
      * (docs/retrieval.md §4, "A gate that calibrates itself"): a rebuild keeps the site's gate instead of falling back
@@ -479,7 +486,7 @@ public final class IndexBuilder {
     static final String KEPT_GATE = "gate kept from the index this build replaced";
 
     /** The vectors a build may reuse, and the intact generation they come from (kept beside the new one as a fallback). */
-    private record Previous(Map<String, Reused> vectors, Optional<Path> generation) {
+    private record Previous(Map<String, PendingVectors.Reusable> vectors, Optional<Path> generation) {
     }
 
     /**
@@ -502,7 +509,7 @@ public final class IndexBuilder {
         List<Path> candidates = new ArrayList<>(List.of(newest.get()));
         candidates.addAll(IndexFiles.olderGenerations(out, newest.get()));
         for (Path gen : candidates) {
-            Map<String, Reused> map = new HashMap<>();
+            Map<String, PendingVectors.Reusable> map = new HashMap<>();
             try {
                 Manifest m = IndexFiles.readManifest(gen);
                 if (!m.embedderId().equals(embedder.get().id()) || m.dimensions() != embedder.get().dimensions()) {
@@ -512,7 +519,7 @@ public final class IndexBuilder {
                 Checksums.verifyOwnFiles(gen, m); // damaged vectors must not move into a fresh generation
                 VectorStore vs = VectorStore.read(gen.resolve(IndexFiles.VECTORS), chunks.size(), m.dimensions());
                 for (int i = 0; i < chunks.size(); i++) {
-                    map.putIfAbsent(chunks.get(i).embedHash(), new Reused(vs.vector(i), vs.scale(i)));
+                    map.putIfAbsent(chunks.get(i).embedHash(), new PendingVectors.Reusable(vs.vector(i), vs.scale(i)));
                 }
                 return new Previous(map, Optional.of(gen));
             } catch (IOException | RuntimeException e) {
@@ -522,8 +529,8 @@ public final class IndexBuilder {
         return new Previous(Map.of(), Optional.empty());
     }
 
-    private static int embedAll(Embedder embedder, List<Chunk> chunks, List<Integer> todo, byte[][] vectors,
-                                float[] scales, IntConsumer progress) {
+    private static int embedAll(Embedder embedder, List<Chunk> chunks, List<IndexFiles.StoredChunk> stored, List<Integer> todo,
+                                byte[][] vectors, float[] scales, IntConsumer progress, PendingVectors kept) throws IOException {
         int done = 0;
         for (int from = 0; from < todo.size(); from += EMBED_BATCH) {
             List<Integer> batch = todo.subList(from, Math.min(todo.size(), from + EMBED_BATCH));
@@ -542,7 +549,9 @@ public final class IndexBuilder {
                 int i = batch.get(k);
                 vectors[i] = new byte[v.length];
                 scales[i] = Int8Quantizer.quantize(v, vectors[i]);
+                kept.add(stored.get(i).embedHash(), vectors[i], scales[i]);
             }
+            kept.flush(); // a batch paid for survives whatever stops the build next
             done += batch.size();
             progress.accept(done);
         }

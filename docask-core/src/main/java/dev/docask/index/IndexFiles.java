@@ -133,7 +133,8 @@ final class IndexFiles {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String n = p.getFileName().toString();
-                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(FolderLock.FILE) || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")) {
+                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(FolderLock.FILE) || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")
+                        || PendingVectors.isOwn(n)) {
                     continue;
                 }
                 if (!n.matches("gen-\\d{6}")) {
