@@ -7,7 +7,6 @@ import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.index.Manifest;
-import dev.docask.ingest.internal.SiteNames;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
@@ -173,11 +172,9 @@ final class IndexCommand implements Callable<Integer> {
         }
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
-        String named = crawled.map(r -> r.siteName().orElseGet(() -> SiteNames.fromBaseUrl(corpus.options().baseUrl())))
-                .orElseGet(() -> SiteReader.siteName(folders.get(0), corpus.framework())
-                        .orElseGet(() -> SiteNames.fromBaseUrl(baseUrl, folders.get(0))));
+        // without --site-name the build names the site as a library's does: by the name the corpus carries, else the host
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
-                .withSiteName(siteName != null ? siteName : named);
+                .withSiteName(siteName != null ? siteName : "");
         if (check) {
             List<String> differences = new java.util.ArrayList<>(IndexBuilder.differences(corpus, settings, this.out));
             if (differences.isEmpty() && backend != null) { // apart only if one changed without the other (published elsewhere, calibrated here)

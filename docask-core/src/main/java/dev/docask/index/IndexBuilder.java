@@ -5,6 +5,7 @@ import dev.docask.embed.Embedders;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
+import dev.docask.ingest.internal.SiteNames;
 import dev.docask.index.internal.FileErrors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
@@ -205,8 +206,7 @@ public final class IndexBuilder {
             IngestOptions read = corpus.options();
             Manifest built = new Manifest(new StoredManifest(Manifest.FORMAT_VERSION, settings.embedderSpec(),
                     embedder.map(Embedder::id).orElse("none"), dims, corpus.framework().cliName(),
-                    read.baseUrl(), settings.siteName().isBlank() ? dev.docask.ingest.internal.SiteNames.fromBaseUrl(read.baseUrl())
-                    : settings.siteName(), read.chunkSize(), read.chunkOverlap(),
+                    read.baseUrl(), siteName(corpus, settings), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
                     contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString(),
                     Checksums.record(gen), null));
@@ -242,6 +242,15 @@ public final class IndexBuilder {
         } catch (IOException e) {
             throw new IndexException("could not write the index to " + out + ": " + FileErrors.reason(e), e);
         }
+    }
+
+    /**
+     * The name a build records: the settings' when given, else the one the site gives itself (its config's, what its
+     * pages agree on; a crawl's too), else the base URL's host. {@code docask index} names a site through here as well.
+     */
+    private static String siteName(Corpus corpus, Settings settings) {
+        return !settings.siteName().isBlank() ? settings.siteName()
+                : corpus.siteName().orElseGet(() -> SiteNames.fromBaseUrl(corpus.options().baseUrl()));
     }
 
     /** Deletes a generation that must not go live; one left behind would only cost disk until the next build's clean-up. */
@@ -648,9 +657,10 @@ public final class IndexBuilder {
      * }</pre>
      *
      * @param embedderSpec the {@code --embedder} spec ({@code none} for keyword-only)
-     * @param siteName     display name of the site, used in answers ("… on Vitest"); blank (the default): the base
-     *                     URL's host, "Quayside" for {@code https://docs.quayside.dev}, as {@code docask index} names a
-     *                     site whose config gives no name
+     * @param siteName     display name of the site, used in answers ("… on Vitest"); blank (the default): the name the
+     *                     site gives itself ({@link Corpus#siteName()}: its config's, what its pages' titles agree on, a
+     *                     crawl's too), else the base URL's host, "Quayside" for {@code https://docs.quayside.dev}, as
+     *                     {@code docask index} names a site
      * @param bm25K1       BM25 k1, finite and at least 0
      * @param bm25B        BM25 b, between 0 and 1
      */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What reading a documentation folder produced.
@@ -31,10 +32,14 @@ import java.util.Objects;
  *                   files when it is {@link Framework#HTML} (a run reads one kind, see {@link SiteReader})
  * @param sourceHash hash over the files read (path and text); equal hashes mean the same pages.
  *                   Empty for a corpus made by hand, whose files are unknown
+ * @param siteName   the name the site gives itself: its config's ({@code site_name}, {@code title}), or what most of its
+ *                   built pages' {@code <title>}s and {@code og:site_name} agree on, a crawled site's too; for a folder
+ *                   read without a base URL, else the folder's name. Empty when none gives one: {@link
+ *                   dev.docask.index.IndexBuilder} then names the site by the base URL's host, as {@code docask index} does
  */
 @CheckReturnValue
 public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems,
-                     IngestOptions options, List<String> leftOut, String sourceHash) {
+                     IngestOptions options, List<String> leftOut, String sourceHash, Optional<String> siteName) {
     public Corpus {
         Objects.requireNonNull(framework, "framework");
         Objects.requireNonNull(options, "options");
@@ -42,15 +47,22 @@ public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Pr
         problems = List.copyOf(problems);
         leftOut = List.copyOf(leftOut);
         sourceHash = sourceHash == null ? "" : sourceHash;
+        siteName = Objects.requireNonNull(siteName, "siteName").map(String::strip).filter(n -> !n.isEmpty());
     }
 
-    /** A corpus made by hand from chunks: no base URL, default chunking, nothing left out, files unknown. */
+    /** A corpus whose site gives itself no name. */
+    public Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems,
+                  IngestOptions options, List<String> leftOut, String sourceHash) {
+        this(framework, pages, chunks, problems, options, leftOut, sourceHash, Optional.empty());
+    }
+
+    /** A corpus made by hand from chunks: no base URL, default chunking, nothing left out, files unknown, no name. */
     public Corpus(Framework framework, int pages, List<Chunk> chunks, List<Problem> problems) {
         this(framework, pages, chunks, problems, IngestOptions.defaults(""), List.of(), "");
     }
 
     /**
-     * Several folders read with the same options as one corpus; the framework and options are the first's.
+     * Several folders read with the same options as one corpus; the framework, options and site name are the first's.
      *
      * <pre>{@code
      * Corpus all = Corpus.merge(List.of(SiteReader.read(docs, options), SiteReader.read(blog, options)));
@@ -79,7 +91,7 @@ public record Corpus(Framework framework, int pages, List<Chunk> chunks, List<Pr
         boolean known = parts.stream().noneMatch(c -> c.sourceHash().isEmpty());
         Corpus first = parts.get(0);
         return new Corpus(first.framework(), pages, chunks, problems, first.options(), leftOut,
-                known ? HexFormat.of().formatHex(md.digest()) : "");
+                known ? HexFormat.of().formatHex(md.digest()) : "", first.siteName());
     }
 
     static MessageDigest sha256() {

@@ -26,6 +26,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import dev.docask.ingest.Corpus.Problem;
+import dev.docask.ingest.internal.SiteNames;
 
 /*
  * A run reads one kind of page: Markdown sources, or built HTML when the framework is html. Sources and
@@ -100,7 +101,8 @@ public final class SiteReader {
      * {@code starlight({...})} in {@code astro.config.*}, found from {@code folder} as routing finds
      * the site; for built HTML, the name that most of its pages' {@code <title>}s ("Mocking | Quayside")
      * and {@code og:site_name}s agree on. Empty for plain Markdown, when there is no config or no
-     * agreement, or when the config names the site with anything but a plain string.
+     * agreement, or when the config names the site with anything but a plain string. {@link #read} records it in
+     * the corpus ({@link Corpus#siteName()}), where {@code IndexBuilder} finds it.
      *
      * <pre>{@code
      * String name = SiteReader.siteName(docs, corpus.framework()).orElse("Docs");
@@ -172,7 +174,13 @@ public final class SiteReader {
         }
         problems.addAll(RouteClashes.find(chunks));
         problems.sort(Comparator.comparing(Problem::file));
-        return new Corpus(framework, read, chunks, problems, options, leftOut, sourceHash(texts));
+        return new Corpus(framework, read, chunks, problems, options, leftOut, sourceHash(texts), siteName(root, framework, options));
+    }
+
+    /** The site's own name, else, with no base URL whose host could name it, the folder's. */
+    private static Optional<String> siteName(Path root, Framework framework, IngestOptions options) {
+        return SiteConfig.siteName(framework, root).or(() -> options.baseUrl().isBlank()
+                ? Optional.of(SiteNames.fromBaseUrl("", root)) : Optional.empty());
     }
 
     /**

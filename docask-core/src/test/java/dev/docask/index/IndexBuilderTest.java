@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,6 +69,28 @@ class IndexBuilderTest {
         IndexBuilder.build(read(IngestOptions.defaults("https://docs.quayside.dev")), Embedders.fromSpec("none"),
                 IndexBuilder.Settings.defaults("none").withSiteName("Relay docs"), out, n -> { });
         assertThat(manifest().siteName()).isEqualTo("Relay docs");
+    }
+
+    @Test
+    void build_withoutASiteName_namesTheSiteAsTheCorpusCarriesIt_notByTheHost() throws IOException {
+        Files.writeString(tmp.resolve("mkdocs.yml"), "site_name: Relay\n"); // the site's own name, as docask index reads it
+        Files.writeString(docs.resolve("index.md"), "# Home\n\nWelcome to Relay.");
+        IndexBuilder.build(SiteReader.read(tmp, IngestOptions.defaults("https://docs.quayside.dev")),
+                IndexBuilder.Settings.defaults("none"), out);
+        assertThat(manifest().siteName()).isEqualTo("Relay");
+
+        Corpus crawled = new Corpus(Framework.HTML, 1, List.of(chunk("https://127.0.0.1:8080/", "Home", "Home", "Welcome to Relay.")), List.of(),
+                IngestOptions.defaults("https://127.0.0.1:8080"), List.of(), "", Optional.of("Quayside"));
+        IndexBuilder.build(crawled, IndexBuilder.Settings.defaults("none"), out);
+        assertThat(manifest().siteName()).as("the name a crawl's pages agree on").isEqualTo("Quayside");
+        IndexBuilder.build(crawled, IndexBuilder.Settings.defaults("none").withSiteName("Relay docs"), out);
+        assertThat(manifest().siteName()).as("a name the user gives wins").isEqualTo("Relay docs");
+    }
+
+    @Test
+    void build_folderWithoutBaseUrl_namesTheSiteByItsFolder_asDocaskIndexDoes() {
+        IndexBuilder.build(read(IngestOptions.defaults("")), IndexBuilder.Settings.defaults("none"), out);
+        assertThat(manifest().siteName()).isEqualTo("Docs");
     }
 
     @Test

@@ -252,12 +252,10 @@ public final class SiteCrawler {
         private final Map<URI, CrawlState.Page> state;
         private final String discovery;
         private final Duration delay;
-        private final Optional<String> siteName;
 
         private Result(Corpus corpus, Map<Outcome, Integer> counts, Map<URI, CrawlState.Page> state, String discovery,
-                       Duration delay, Optional<String> siteName) {
+                       Duration delay) {
             this.corpus = corpus;
-            this.siteName = siteName;
             this.counts = counts;
             this.state = state;
             this.discovery = discovery;
@@ -293,12 +291,15 @@ public final class SiteCrawler {
             results.forEach(r -> r.problem().ifPresent(problems::add));
             problems.sort(Comparator.comparing(Problem::file));
             Corpus corpus = new Corpus(Framework.HTML, pageUrls.size(), chunks, problems, options, List.of(),
-                    PageFetch.sha256(hash.toString().getBytes(StandardCharsets.UTF_8)));
+                    PageFetch.sha256(hash.toString().getBytes(StandardCharsets.UTF_8)), SiteNames.agreed(siteNames));
             String discovery = followed ? "by following links" : "from " + found.files() + " sitemap" + (found.files() == 1 ? "" : "s");
-            return new Result(corpus, counts, state, discovery, delay, SiteNames.agreed(siteNames));
+            return new Result(corpus, counts, state, discovery, delay);
         }
 
-        /** The pages read, as {@link dev.docask.ingest.SiteReader} reads a folder: problems name the URL. */
+        /**
+         * The pages read, as {@link dev.docask.ingest.SiteReader} reads a folder: problems name the URL; the corpus
+         * carries {@link #siteName()}, which {@code IndexBuilder} records unless its settings name the site.
+         */
         public Corpus corpus() {
             return corpus;
         }
@@ -306,14 +307,11 @@ public final class SiteCrawler {
         /**
          * The site's name as most pages give it in their {@code <title>} ("Mocking | Quayside") or
          * {@code og:site_name}, as {@link dev.docask.ingest.SiteReader#siteName} names a folder of built HTML;
-         * empty when they do not agree (name it by its host then).
-         *
-         * <pre>{@code
-         * Settings s = Settings.defaults("bge-small").withSiteName(r.siteName().orElse("Docs"));
-         * }</pre>
+         * empty when they do not agree ({@code IndexBuilder} names it by its host then). The same as
+         * {@code corpus().siteName()}.
          */
         public Optional<String> siteName() {
-            return siteName;
+            return corpus.siteName();
         }
 
         /** How many URLs ended with {@code outcome}. */

@@ -7,12 +7,16 @@ import dev.docask.ingest.Corpus.Problem;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
+import dev.docask.index.DocIndex;
+import dev.docask.index.IndexBuilder;
 import dev.docask.testsupport.SiteServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +75,7 @@ class SiteCrawlerTest {
                 IngestOptions.DEFAULT_CHUNK_SIZE, IngestOptions.DEFAULT_CHUNK_OVERLAP, List.of("private/**")));
         assertThat(result.corpus().chunks()).isEqualTo(folder.chunks());
         assertThat(result.corpus().pages()).isEqualTo(folder.pages());
+        assertThat(result.corpus().siteName()).isEqualTo(folder.siteName()).hasValue("Quayside");
     }
 
     @Test
@@ -136,6 +141,18 @@ class SiteCrawlerTest {
     void crawl_pageTitlesNameTheProduct_siteIsNamedByThemNotByTheHost() {
         // "Getting started | Quayside", "Mocking | Quayside" …; the host is 127.0.0.1
         assertThat(result.siteName()).hasValue("Quayside");
+    }
+
+    @Test
+    void crawl_indexedWithoutASiteName_isNamedAsItsPagesAgree_asDocaskIndexNamesIt(@TempDir Path out) {
+        IndexBuilder.build(result.corpus(), IndexBuilder.Settings.defaults("none"), out);
+        try (DocIndex index = DocIndex.open(out)) {
+            assertThat(index.manifest().siteName()).isEqualTo("Quayside");
+        }
+        IndexBuilder.build(result.corpus(), IndexBuilder.Settings.defaults("none").withSiteName("Relay docs"), out);
+        try (DocIndex index = DocIndex.open(out)) {
+            assertThat(index.manifest().siteName()).as("a name the user gives wins").isEqualTo("Relay docs");
+        }
     }
 
     @Test

@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  * A name for a site when neither {@code --site-name} nor the site's config gives one
  * ({@code SiteReader.siteName}): what the built pages' titles and {@code og:site_name} agree on
  * ({@link #agreed}), else the base URL's host without "www."/"docs.", capitalised, else the folder's name;
- * empty when none gives one. {@code docask index} and {@code IndexBuilder.build} name a site alike (the builder has
- * the base URL only). An empty name is recorded as such: how an unnamed site reads in answers ("on this site") is the
+ * empty when none gives one. The reader and the crawl put the site's own name in the corpus ({@code Corpus.siteName}),
+ * and {@code IndexBuilder.build} falls back to the host: {@code docask index} and a library build name a site alike. An empty name is recorded as such: how an unnamed site reads in answers ("on this site") is the
  * answer package's to decide.
  */
 public final class SiteNames {
