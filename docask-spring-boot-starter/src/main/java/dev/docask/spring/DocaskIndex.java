@@ -9,13 +9,16 @@ import dev.docask.answer.IndexFolder;
 import dev.docask.answer.internal.AnswerMeters;
 import dev.docask.answer.internal.FolderLeases;
 import dev.docask.answer.internal.LiveIndex;
+import dev.docask.answer.internal.MicrometerMeters;
 import dev.docask.index.Manifest;
 import dev.docask.retrieve.Retrieval;
 import dev.docask.retrieve.RetrievalOptions;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
@@ -26,7 +29,8 @@ import java.util.function.Supplier;
  * request keeps the generation it started on until it is done, so a reload never closes an index under a running
  * answer. That is why the index, retriever and handler are not beans themselves: they change with each generation.
  * Ask through this class and each call takes the current one. Its answers are counted on the docask.* meters as the
- * /docask endpoints' are (those ask the folder directly, so nothing is counted twice).
+ * /docask endpoints' are (those ask the folder directly, so nothing is counted twice), one built by hand's too: on the
+ * registry it is given, else on Micrometer's global one, where Spring Boot's registry sits by default.
  */
 /**
  * The docask index in {@code docask.index}, with the retriever and ask handler built on its current
@@ -51,13 +55,33 @@ public final class DocaskIndex implements AutoCloseable {
     private final AnswerMeters meters;
 
     /**
-     * Opens {@code directory} and checks it for new generations every {@code reloadInterval}.
+     * Opens {@code directory} and checks it for new generations every {@code reloadInterval}. Answers are counted on
+     * the {@code docask.*} meters of Micrometer's global registry, which Spring Boot adds its registry to, when
+     * Micrometer is on the class path.
      *
      * @throws dev.docask.index.IndexException naming the folder, when it holds no index or a damaged one
      */
     public DocaskIndex(Path directory, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,
                        RetrievalOptions options, Duration reloadInterval) {
-        this(directory, retrievers, answers, options, reloadInterval, AnswerMeters.NONE);
+        this(directory, retrievers, answers, options, reloadInterval, AnswerMeters.global());
+    }
+
+    /**
+     * As {@link #DocaskIndex(Path, DocaskRetrieverFactory, DocaskAnswerFactory, RetrievalOptions, Duration)}, answers
+     * counted on the {@code docask.*} meters of {@code registry}, as the auto-configured index counts them:
+     *
+     * <pre>{@code
+     * @Bean
+     * DocaskIndex docs(MeterRegistry registry) {
+     *     return new DocaskIndex(Path.of("docs-index"), i -> HybridRetriever.create(i, Embedders.fromSpec("bge-small")),
+     *             r -> AskHandler.builder().retriever(r).build(), RetrievalOptions.defaults(), Duration.ofSeconds(5), registry);
+     * }
+     * }</pre>
+     */
+    public DocaskIndex(Path directory, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,
+                       RetrievalOptions options, Duration reloadInterval, MeterRegistry registry) {
+        this(directory, retrievers, answers, options, reloadInterval,
+                MicrometerMeters.answers(Objects.requireNonNull(registry, "registry")));
     }
 
     DocaskIndex(Path directory, DocaskRetrieverFactory retrievers, DocaskAnswerFactory answers,

@@ -3,7 +3,6 @@ package dev.docask.spring;
 import dev.docask.answer.Answer;
 import dev.docask.answer.AnswerCache;
 import dev.docask.answer.AskHandler;
-import dev.docask.answer.internal.AnswerMeters;
 import dev.docask.embed.Embedders;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
@@ -131,16 +130,8 @@ class DocaskAutoConfigurationTest {
     @Test
     void meters_answersAskedThroughDocaskIndex_areCountedOnTheApplicationsRegistry() {
         withIndex(index).withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(ctx -> {
-            DocaskIndex docs = ctx.getBean(DocaskIndex.class);
-            docs.ask(QUESTION);
-            docs.ask(OFF_TOPIC, List.of());
-            docs.ask(QUESTION + " please", List.of(), event -> { }).completion().join();
-
-            MeterRegistry registry = ctx.getBean(MeterRegistry.class);
-            assertThat(registry.get(AnswerMeters.ANSWERS).tag("outcome", "answered").counter().count()).isEqualTo(2);
-            assertThat(registry.get(AnswerMeters.ANSWERS).tag("outcome", "refused").counter().count()).isEqualTo(1);
-            assertThat(registry.get(AnswerMeters.REFUSALS).counter().count()).isEqualTo(1);
-            assertThat(registry.get(AnswerMeters.RETRIEVAL).timer().count()).isEqualTo(3);
+            DocaskIndexTest.askThree(ctx.getBean(DocaskIndex.class));
+            DocaskIndexTest.assertCountedThree(ctx.getBean(MeterRegistry.class));
         });
     }
 

@@ -27,6 +27,20 @@ public interface AnswerMeters {
     AnswerMeters NONE = new AnswerMeters() {
     };
 
+    /**
+     * On Micrometer's global registry, which Spring Boot adds its own registry to (unless
+     * {@code management.metrics.use-global-registry=false}), when Micrometer is on the class path; else {@link #NONE}.
+     * For a front end built by hand, given no registry.
+     */
+    static AnswerMeters global() {
+        try {
+            Class.forName("io.micrometer.core.instrument.Metrics", false, AnswerMeters.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return NONE; // Micrometer is optional: without it there is no registry to count on
+        }
+        return MicrometerMeters.onGlobalRegistry();
+    }
+
     default void refusal() {
     }
 

@@ -4,6 +4,7 @@ import dev.docask.answer.Answer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
@@ -36,6 +37,10 @@ public class MicrometerMeters implements AnswerMeters {
     private final Counter outputTokens;
 
     public MicrometerMeters(MeterRegistry registry) {
+        this(registry, true);
+    }
+
+    private MicrometerMeters(MeterRegistry registry, boolean streams) {
         this.registry = registry;
         refusals = Counter.builder(REFUSALS)
                 .description("Questions answered with \"I don't know\" without calling the model").register(registry);
@@ -49,7 +54,9 @@ public class MicrometerMeters implements AnswerMeters {
                 .register(registry);
         firstToken = Timer.builder(FIRST_TOKEN).publishPercentileHistogram()
                 .description("Time from the question to the first token of the answer").register(registry);
-        Gauge.builder(OPEN_STREAMS, openStreams, AtomicInteger::get).description("Answer streams open now").register(registry);
+        if (streams) {
+            Gauge.builder(OPEN_STREAMS, openStreams, AtomicInteger::get).description("Answer streams open now").register(registry);
+        }
         answered = outcome("answered");
         answeredRefused = outcome("refused");
         answeredCached = outcome("cached");
@@ -57,6 +64,20 @@ public class MicrometerMeters implements AnswerMeters {
         answersCancelled = outcome("cancelled");
         inputTokens = tokens("input");
         outputTokens = tokens("output");
+    }
+
+    /**
+     * The meters of answers alone, for a front end that serves no stream (a {@code DocaskIndex} built by hand): the
+     * gauge of open streams is the serving front end's, and on a registry it shares (Spring Boot's) a second one would
+     * be ignored, with a warning, or be the one that stays at 0.
+     */
+    public static AnswerMeters answers(MeterRegistry registry) {
+        return new MicrometerMeters(registry, false);
+    }
+
+    /** {@link #answers} on Micrometer's global registry; {@link AnswerMeters#global()} calls it once Micrometer is there. */
+    static AnswerMeters onGlobalRegistry() {
+        return answers(Metrics.globalRegistry);
     }
 
     private Counter outcome(String outcome) {
