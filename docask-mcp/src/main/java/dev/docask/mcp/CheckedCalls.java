@@ -7,12 +7,18 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import dev.docask.mcp.internal.ReplayedRequest;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletRequest;
+import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
@@ -24,6 +30,9 @@ import java.util.function.Supplier;
  * found", which sends a client looking for a typo in its method. Those are checked here first, in the SDK's order, and
  * answered as the HTTP and JSON-RPC specs have it: 406 Not Acceptable for the Accept header, 400 for a missing
  * Mcp-Session-Id, both an "invalid request" (-32600) that names what is missing, for the request's id when it has one.
+ * A session the SDK does not know (never made, closed, or swept after going quiet) is its bare 404, or on a POST a 404
+ * with "Session not found" as an internal error (-32603): the 404 stays, since MCP's spec has a client start a new
+ * session on it, and the error, an invalid request too, says so in words (docs/design.md, "For coding agents").
  */
 
 /** The SDK transport's servlet, each POST body read first through {@link CallParams} (the SDK does not check them). */
@@ -52,7 +61,7 @@ final class CheckedCalls extends HttpServlet {
             if (refused(req, resp, get ? List.of(SSE) : List.of(), get || "DELETE".equals(req.getMethod()), MissingNode::getInstance)) {
                 return;
             }
-            transport.service((ServletRequest) req, resp);
+            serve(req, resp, MissingNode::getInstance);
             return;
         }
         byte[] read = req.getInputStream().readNBytes(maxBodyBytes + 1);
@@ -67,8 +76,24 @@ final class CheckedCalls extends HttpServlet {
             return;
         }
         String checked = CallParams.checked(body);
-        transport.service((ServletRequest) new ReplayedRequest(req, checked.equals(body) ? read
-                : checked.getBytes(StandardCharsets.UTF_8)), resp);
+        serve(new ReplayedRequest(req, checked.equals(body) ? read : checked.getBytes(StandardCharsets.UTF_8)), resp, message);
+    }
+
+    /** Hands {@code req} to the transport; its 404 for a session it does not know is answered here, in plain words. */
+    private void serve(HttpServletRequest req, HttpServletResponse resp, Supplier<JsonNode> message)
+            throws ServletException, IOException {
+        String session = req.getHeader("Mcp-Session-Id");
+        if (session == null || session.isBlank()) {
+            transport.service((ServletRequest) req, resp);
+            return;
+        }
+        SessionGone watched = new SessionGone(resp);
+        transport.service((ServletRequest) req, watched);
+        if (watched.gone) {
+            String quoted = session.length() > 100 ? session.substring(0, 100) + "…" : session;
+            write(resp, HttpServletResponse.SC_NOT_FOUND, message.get(), "The session '" + quoted + "' in Mcp-Session-Id is"
+                    + " unknown or has expired: send initialize again, without Mcp-Session-Id, and use the new session's id.");
+        }
     }
 
     /**
@@ -109,6 +134,71 @@ final class CheckedCalls extends HttpServlet {
         } catch (IOException | RuntimeException e) {
             return MissingNode.getInstance();
         }
+    }
+
+    /**
+     * The transport's response, until the transport says 404: it answers that only for a session it does not know (or
+     * no longer keeps), as the SDK's bare 404 or "Session not found" (-32603, an internal error); what it writes then is
+     * dropped, and {@link #serve} answers instead.
+     */
+    private static final class SessionGone extends HttpServletResponseWrapper {
+        private boolean gone;
+
+        SessionGone(HttpServletResponse resp) {
+            super(resp);
+        }
+
+        @Override
+        public void sendError(int sc) throws IOException {
+            sendError(sc, null);
+        }
+
+        @Override
+        public void sendError(int sc, @Nullable String msg) throws IOException {
+            if (sc == SC_NOT_FOUND) {
+                gone = true;
+            } else if (msg == null) {
+                super.sendError(sc);
+            } else {
+                super.sendError(sc, msg);
+            }
+        }
+
+        @Override
+        public void setStatus(int sc) {
+            if (sc == SC_NOT_FOUND) {
+                gone = true;
+            } else {
+                super.setStatus(sc);
+            }
+        }
+
+        @Override
+        public ServletOutputStream getOutputStream() throws IOException {
+            return gone ? DROPPED : super.getOutputStream();
+        }
+
+        @Override
+        public PrintWriter getWriter() throws IOException {
+            return gone ? new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8) : super.getWriter();
+        }
+
+        private static final ServletOutputStream DROPPED = new ServletOutputStream() {
+            @Override
+            public boolean isReady() {
+                return true;
+            }
+
+            @Override
+            public void setWriteListener(WriteListener listener) {
+                throw new IllegalStateException("a dropped response is written synchronously");
+            }
+
+            @Override
+            public void write(int b) {
+                // dropped: the session error is written instead
+            }
+        };
     }
 
     @Override

@@ -87,6 +87,44 @@ class McpRouteTest {
                 + " header is missing: send initialize first, then the Mcp-Session-Id header of its answer with every later request.\"}}");
     }
 
+    private static final String SESSION_GONE = "\"error\":{\"code\":-32600,\"message\":\"The session '%s' in Mcp-Session-Id is"
+            + " unknown or has expired: send initialize again, without Mcp-Session-Id, and use the new session's id.\"}}";
+
+    @Test
+    void mcp_unknownSession_is404SayingToInitializeAgain_notTheSdksInternalError() {
+        String accept = "application/json, text/event-stream";
+        HttpResponse<String> post = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\"}",
+                "Accept", accept, "Mcp-Session-Id", "nope");
+        HttpResponse<String> get = http.get("/mcp", "Accept", "text/event-stream", "Mcp-Session-Id", "nope");
+        HttpResponse<String> delete = http.send(http.request("/mcp", "Mcp-Session-Id", "nope").DELETE().build());
+
+        assertThat(post.statusCode()).isEqualTo(404);
+        assertThat(post.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+        assertThat(post.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"a\"," + SESSION_GONE.formatted("nope"));
+        for (HttpResponse<String> r : List.of(get, delete)) {
+            assertThat(r.statusCode()).as(r.request().method()).isEqualTo(404);
+            assertThat(r.body()).as(r.request().method()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":null," + SESSION_GONE.formatted("nope"));
+        }
+    }
+
+    @Test
+    void mcp_sessionEnded_is404SayingToInitializeAgain_andANewSessionWorks() {
+        String accept = "application/json, text/event-stream";
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+        String session = http.post("/mcp", "application/json", initialize, "Accept", accept).headers()
+                .firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(http.send(http.request("/mcp", "Mcp-Session-Id", session).DELETE().build()).statusCode()).isEqualTo(200);
+
+        HttpResponse<String> ended = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                "Accept", accept, "Mcp-Session-Id", session);
+
+        assertThat(ended.statusCode()).isEqualTo(404);
+        assertThat(ended.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2," + SESSION_GONE.formatted(session));
+        assertThat(http.post("/mcp", "application/json", initialize, "Accept", accept).headers().firstValue("Mcp-Session-Id"))
+                .as("initialize again").isPresent().isNotEqualTo(java.util.Optional.of(session));
+    }
+
     @Test
     void mcp_unknownTool_isNamedInTheErrorMessage() {
         try (McpSyncClient client = client(server.url())) {
