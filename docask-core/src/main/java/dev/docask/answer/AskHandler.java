@@ -363,7 +363,7 @@ public final class AskHandler implements AutoCloseable {
          * through {@link System.Logger} ({@code dev.docask.answer.AskHandler}), one line with its message, API keys
          * masked, the stack trace at DEBUG: an embedder that fails on every question (a wrong key, a model server
          * down) turns retrieval into keyword search, and the log says so. A receiver the retriever has hears
-         * retrieval's failures as well.
+         * retrieval's failures as well; without this one, it alone hears them (they are not logged a second time).
          */
         public Builder onError(Consumer<Throwable> onError) {
             this.onError = Objects.requireNonNull(onError, "onError");
@@ -398,8 +398,11 @@ public final class AskHandler implements AutoCloseable {
             }
             SiteName site = new SiteName(siteName != null ? siteName : m.siteName());
             Consumer<Throwable> errors = onError != null ? onError : logged(modelEnv, embedderEnv);
-            // retrieval's failures reach this handler's onError too, besides the retriever's own receivers
-            HybridRetriever reporting = retriever.toBuilder().onError(e -> AskSettings.report(errors, e)).build();
+            Consumer<Throwable> reported = e -> AskSettings.report(errors, e);
+            // retrieval's failures reach this handler's onError too, besides the retriever's own receivers; the log only
+            // where nobody hears them, not beside a retriever's onError (docs/retrieval.md §10)
+            HybridRetriever reporting = retriever.toBuilder()
+                    .onError(onError != null ? reported : FailureLog.unlessHeard(reported)).build();
             String refusal = site.fill(noAnswerMessage);
             String prompt = site.fill(instructions);
             AskSettings.Fingerprint fingerprint = AskSettings.Fingerprint.of(retriever, retrieval, modelKey,

@@ -64,7 +64,7 @@ public final class HybridRetriever {
         this.embedder = embedder;
         this.retrieveHook = b.retrieveHook;
         this.rerankHook = b.rerankHook;
-        this.onError = List.copyOf(b.onError);
+        this.onError = FailureLog.hearing(b.onError);
     }
 
     /**

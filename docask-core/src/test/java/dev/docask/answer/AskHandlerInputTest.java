@@ -135,6 +135,19 @@ class AskHandlerInputTest {
     }
 
     @Test
+    void ask_onErrorOnTheRetrieverOnly_isHeardThere_andNotLoggedAgainByTheHandler() {
+        List<Throwable> heard = new CopyOnWriteArrayList<>();
+        handler = fixture.build(AskHandler.builder().retriever(failingOnQuestions("model down").toBuilder().onError(heard::add).build()));
+        try (CapturedLog answers = CapturedLog.of(AskHandler.class); CapturedLog retrieval = CapturedLog.of(HybridRetriever.class)) {
+            assertThat(handler.ask(ON_TOPIC).keywordFallback()).isTrue();
+
+            assertThat(heard).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("model down"));
+            assertThat(answers.all()).as("the program handles retrieval's failures: no second line in the log").isEmpty();
+            assertThat(retrieval.all()).isEmpty();
+        }
+    }
+
+    @Test
     void build_closedIndex_failsAtOnceSayingTheIndexIsClosed(@TempDir Path dir) {
         DocIndex closed = TestIndexes.build(dir.resolve("idx"), "mock", TestSites.VITEST);
         HybridRetriever retriever = HybridRetriever.create(closed);
