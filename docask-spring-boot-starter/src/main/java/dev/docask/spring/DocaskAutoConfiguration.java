@@ -57,6 +57,12 @@ import static dev.docask.spring.internal.InvalidPropertyException.require;
 @EnableConfigurationProperties(DocaskProperties.class)
 public class DocaskAutoConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(DocaskAutoConfiguration.class);
+    /**
+     * Failures already logged: a retrieval failure during an answer reaches both the retriever's receiver and the
+     * handler's, and is one event (by identity; weak, so a failure is forgotten once nothing holds it).
+     */
+    private static final java.util.Set<Throwable> LOGGED =
+            java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
 
     @Bean
     @ConditionalOnMissingBean
@@ -78,7 +84,11 @@ public class DocaskAutoConfiguration {
             Optional<Embedder> embedder = own != null ? Optional.of(own)
                     : made.computeIfAbsent(index.manifest().embedderSpec(), Embedders::create);
             HybridRetriever retriever = HybridRetriever.builder(index).embedder(embedder)
-                    .onError(e -> LOG.warn("docask retrieval: {}", e.toString())).build();
+                    .onError(e -> {
+                        if (LOGGED.add(e)) {
+                            LOG.warn("docask retrieval: {}", e.toString());
+                        }
+                    }).build();
             // a mistyped docask.filter would make every answer "I don't know": say so once per generation
             retriever.filterProblems(options.filter()).forEach(p -> LOG.warn("docask index {}: {}", index.directory(), p));
             return retriever;
@@ -100,7 +110,11 @@ public class DocaskAutoConfiguration {
         return retriever -> {
             AskHandler.Builder b = AskHandler.builder().retriever(retriever).retrieval(options)
                     .timeouts(props.getFirstTokenTimeout(), props.getTotalTimeout())
-                    .onError(e -> LOG.warn("docask answer: {}", SecretMask.of(System.getenv()).describe(e)));
+                    .onError(e -> {
+                        if (LOGGED.add(e)) { // not a retrieval failure the retriever's receiver logged already
+                            LOG.warn("docask answer: {}", SecretMask.of(System.getenv()).describe(e));
+                        }
+                    });
             StreamingChatModel model = modelBean.getIfAvailable();
             b = model != null ? b.model(model, "spring:" + model.getClass().getSimpleName()) : b.model(props.getModel());
             if (c != null) {
