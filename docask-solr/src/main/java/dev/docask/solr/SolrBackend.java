@@ -132,8 +132,11 @@ public final class SolrBackend {
                         "site", null);
             }
             Manifest manifest = IndexAccess.manifest(String.valueOf(doc.getFieldValue(SolrFields.MANIFEST)));
-            SolrChunks chunks = new SolrChunks(solr, site, count.intValue());
-            SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), count.intValue(), chunks);
+            // the generation this reader sees (SolrGenerations); none for a site an earlier docask published
+            java.util.OptionalLong seen = doc.getFieldValue(SolrFields.GEN) instanceof Number g
+                    ? java.util.OptionalLong.of(g.longValue()) : java.util.OptionalLong.empty();
+            SolrChunks chunks = new SolrChunks(solr, site, count.intValue(), seen);
+            SolrSearch search = new SolrSearch(solr, site, manifest.dimensions(), count.intValue(), chunks, seen);
             String name = generationName(solr, site, doc.getFieldValue(SolrFields.GENERATION) instanceof Number g ? g.longValue() : 0L);
             return new Site(IndexAccess.open(new IndexAccess.Remote(name, manifest, chunks, chunks, search)), chunks, solr);
         } catch (RuntimeException e) {
@@ -144,15 +147,17 @@ public final class SolrBackend {
 
     /**
      * What the collection holds of a site before a publish, from one read of its manifest document: whether its
-     * chunks carry their ordinals (a site published by an earlier docask's does not) and the manifest it was published with.
+     * chunks carry their ordinals (a site published by an earlier docask's does not), the manifest it was published
+     * with, and its generation (the live one).
      */
-    record Previous(boolean ordinals, Manifest manifest) {
+    record Previous(boolean ordinals, Manifest manifest, long generation) {
     }
 
     /** The site as last published; empty when the collection does not have it. */
     static java.util.Optional<Previous> previous(SolrConnection solr, String site) {
         return manifestDocument(solr, site).map(d -> new Previous(d.getFieldValue(SolrFields.CHUNKS) instanceof Number,
-                IndexAccess.manifest(String.valueOf(d.getFieldValue(SolrFields.MANIFEST)))));
+                IndexAccess.manifest(String.valueOf(d.getFieldValue(SolrFields.MANIFEST))),
+                d.getFieldValue(SolrFields.GENERATION) instanceof Number g ? g.longValue() : 0L));
     }
 
     /**
@@ -171,7 +176,7 @@ public final class SolrBackend {
     private static java.util.Optional<SolrDocument> manifestDocument(SolrConnection solr, String site) {
         ModifiableSolrParams p = new ModifiableSolrParams();
         p.set("q", "{!term f=" + SolrFields.ID + "}" + SolrFields.manifestId(site));
-        p.set("fl", SolrFields.MANIFEST + "," + SolrFields.CHUNKS + "," + SolrFields.GENERATION);
+        p.set("fl", SolrFields.MANIFEST + "," + SolrFields.CHUNKS + "," + SolrFields.GENERATION + "," + SolrFields.GEN);
         SolrDocumentList found = solr.query("reading the site's manifest", p).getResults();
         return found.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(found.get(0));
     }

@@ -34,6 +34,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
 
     private final SolrConnection solr;
     private final String site;
+    private final java.util.OptionalLong generation;
     private final int size;
     /** The groups of the candidates announced and not yet read. */
     private final TreeSet<Integer> pending = new TreeSet<>();
@@ -48,9 +49,10 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
     /** Chunk ordinal → the Solr id it had when read: a publish may give the ordinal to another chunk. */
     private final Map<Integer, String> idOf = lru(CACHE);
 
-    SolrChunks(SolrConnection solr, String site, int size) {
+    SolrChunks(SolrConnection solr, String site, int size, java.util.OptionalLong generation) {
         this.solr = solr;
         this.site = site;
+        this.generation = generation;
         this.size = size;
     }
 
@@ -184,7 +186,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
         if (groups.isEmpty()) {
             return;
         }
-        ModifiableSolrParams p = SolrSearch.siteOnly(site);
+        ModifiableSolrParams p = SolrSearch.siteOnly(site, generation);
         p.set("q", "*:*");
         p.add("fq", SolrSearch.intsFilter(SolrFields.GROUP, groups));
         Map<Integer, List<Integer>> found = new java.util.HashMap<>();
@@ -210,7 +212,7 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
     /** Ordinals {@code id} … {@code id + BLOCK - 1}, for a walk over the site. */
     private void readBlock(int id) {
         blocks.incrementAndGet();
-        ModifiableSolrParams p = SolrSearch.siteOnly(site);
+        ModifiableSolrParams p = SolrSearch.siteOnly(site, generation);
         p.set("q", "*:*");
         p.add("fq", SolrFields.ORD + ":[" + id + " TO " + (Math.min(size, id + BLOCK) - 1) + "]");
         read(p, BLOCK, d -> {

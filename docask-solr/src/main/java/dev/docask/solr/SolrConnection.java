@@ -135,6 +135,21 @@ final class SolrConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends an update (documents by id, deletes, a commit: all safe to repeat, so {@link #retried}) to the collection.
+     */
+    void update(String what, org.apache.solr.client.solrj.request.UpdateRequest r) {
+        beforeUpdate.accept(what);
+        retried(what, () -> r.process(client, location.collection()));
+    }
+
+    /** What runs before each update is sent: tests make a publish fail part-way with it (SolrPublishFailureIT). */
+    void beforeUpdate(java.util.function.Consumer<String> hook) {
+        beforeUpdate = hook;
+    }
+
+    private volatile java.util.function.Consumer<String> beforeUpdate = what -> { };
+
     private static final Duration[] RETRY_PAUSES = {Duration.ofMillis(250), Duration.ofSeconds(1)};
 
     /** Whether Solr answered "no" to the request itself (4xx): asking again would get the same answer. */

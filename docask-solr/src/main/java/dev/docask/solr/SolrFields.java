@@ -17,6 +17,9 @@ final class SolrFields {
     /** On the manifest document: the site's chunk count (its ordinals are 0 … count-1) and its publish generation. */
     static final String CHUNKS = "chunks";
     static final String GENERATION = "generation";
+    /** On a chunk document: the generation that wrote it and the one that retired it (SolrGenerations). */
+    static final String GEN = "gen";
+    static final String RETIRED = "retired";
     static final String CHUNK = "chunk";
     static final String MANIFEST = "manifest";
     static final String VECTOR_BYTES = "vector_bytes";

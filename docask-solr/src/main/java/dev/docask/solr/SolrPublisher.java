@@ -11,7 +11,6 @@ import dev.docask.index.internal.QuantizedVector;
 import dev.docask.index.internal.SiteValues;
 import dev.docask.ingest.Chunk;
 import org.apache.solr.client.solrj.request.UpdateRequest;
-import org.apache.solr.client.solrj.request.schema.SchemaRequest;
 import org.apache.solr.common.SolrInputDocument;
 import org.jspecify.annotations.Nullable;
 
@@ -27,20 +26,23 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /*
- * Writes a built index's chunks to a site of a collection, incrementally. A chunk's Solr id is the
- * site and a hash of everything the chunk holds, so an unchanged chunk keeps its id. Each chunk
+ * Writes a built index's chunks to a site of a collection, incrementally. A chunk's key is the site
+ * and a hash of everything the chunk holds, so an unchanged chunk keeps its document. Each chunk
  * document carries the site-local ordinal docask numbers it by and its copy group (the canonical
  * chunk's ordinal), so opening a site reads only the manifest document (docs/solr.md).
  *
  * Ordinals stay 0 … n-1 and stay put: an unchanged chunk keeps its ordinal; a removed chunk's
  * ordinal goes to a new chunk (the lowest free first, in the built order, so a first publish numbers
  * chunks exactly as the local index does); only when a publish removes more than it adds do the
- * chunks above the new count move down into the holes. A chunk is rewritten when it is new or its
- * ordinal or group changed. Chunks no longer built are deleted, and the manifest document (with the
- * count and a new generation) is replaced last, with one commit, so a reader sees the old set or the new.
+ * chunks above the new count move down into the holes. A chunk is written when it is new or its
+ * ordinal or group changed, as a new document of the publish's generation; the document it replaces,
+ * and those of chunks no longer built, are marked retired, and the manifest document (with the count
+ * and the generation) is replaced last, with one commit. Readers see only their generation's
+ * documents, so they see the old set or the new, even when the publish fails part-way and a later
+ * commit makes what it sent durable and searchable (SolrGenerations).
  *
- * A site published before ordinals were kept (its manifest has no count) is migrated: its chunk
- * documents are deleted and all chunks written again, in the same commit.
+ * A site published before ordinals were kept (its manifest has no count) is migrated: all its chunks
+ * are written again and its documents retired.
  *
  * The vectors are the built index's int8 ones (the embedder ran once, in IndexBuilder, which re-embeds
  * only changed text) and the tokens are docask's own analysis with position increments.
@@ -68,56 +70,70 @@ final class SolrPublisher {
             throw new IndexException("docask's Solr configset scores with BM25 k1 = 1.2, b = 0.75; this index was built with k1 = "
                     + m.bm25K1() + ", b = " + m.bm25B() + " (change the configset's docask_tokens similarity to match)");
         }
-        requireSchema(solr, m);
-        boolean words = hasDynamicField(solr, SolrFields.words("*"));
+        SolrSchema.require(solr, m);
+        boolean words = SolrSchema.hasDynamicField(solr, SolrFields.words("*"));
         int n = built.size();
-        String[] ids = new String[n];
+        String[] keys = new String[n];
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            String id = site + "/" + hash(built.chunk(i));
-            int dup = seen.merge(id, 1, Integer::sum);
-            ids[i] = dup == 1 ? id : id + "-" + dup; // the same chunk twice in a site: both kept, as locally
+            String key = site + "/" + hash(built.chunk(i));
+            int dup = seen.merge(key, 1, Integer::sum);
+            keys[i] = dup == 1 ? key : key + "-" + dup; // the same chunk twice in a site: both kept, as locally
         }
         java.util.Optional<SolrBackend.Previous> previous = SolrBackend.previous(solr, site);
-        boolean migrate = previous.filter(was -> !was.ordinals()).isPresent();
-        // the same text embedded by another model (or of another size) is another document: keep none
-        boolean reembedded = previous.filter(was -> !sameDocuments(was.manifest(), m)).isPresent();
-        Map<String, Place> existing = migrate ? new HashMap<>() : existing(solr, site);
-        int[] ord = ordinals(ids, existing);
+        long live = previous.map(SolrBackend.Previous::generation).orElse(0L);
+        // the same text embedded by another model (or of another size) is another document: keep none; a site of the
+        // layout before ordinals is written again whole
+        boolean rewriteAll = previous.filter(was -> !was.ordinals() || !sameDocuments(was.manifest(), m)).isPresent();
+        // what a failed publish sent may still be uncommitted: the walk must see it to clean it (readers never do)
+        UpdateRequest open = new UpdateRequest();
+        open.setAction(UpdateRequest.ACTION.COMMIT, true, true, true);
+        solr.update("making what an earlier publish left visible to this one", open);
+        SolrGenerations.Site found = existing(solr, site, live);
+        long g = SolrGenerations.next(live, System.currentTimeMillis(), found.highest());
+        int[] ord = ordinals(keys, found.places());
+        Map<String, SolrGenerations.Found> left = new HashMap<>(found.live());
         List<Integer> writes = new ArrayList<>();
+        List<String> retire = new ArrayList<>(found.surplus());
+        List<String> unmark = new ArrayList<>();
         int kept = 0;
         for (int i = 0; i < n; i++) {
-            Place was = existing.remove(ids[i]);
-            if (!reembedded && new Place(ord[i], ord[built.canonicalOf(i)]).equals(was)) {
+            SolrGenerations.Found was = left.remove(keys[i]);
+            if (was != null && !rewriteAll && new Place(ord[i], ord[built.canonicalOf(i)]).equals(was.place())) {
                 kept++;
+                if (was.retired() != SolrGenerations.NOT_RETIRED) {
+                    unmark.add(was.id()); // marked by a publish that failed
+                }
             } else {
                 writes.add(i);
+                if (was != null) {
+                    retire.add(was.id());
+                }
             }
         }
-        List<String> deletes = new ArrayList<>(existing.keySet());
+        left.values().forEach(f -> retire.add(f.id()));
         try (Senders senders = new Senders(solr, SENDERS)) {
-            if (migrate) {
-                UpdateRequest clear = new UpdateRequest();
-                clear.deleteByQuery("+" + SolrFields.SITE + ":\"" + site + "\" +" + SolrFields.KIND + ":" + SolrFields.KIND_CHUNK);
-                send(solr, clear, "clearing the site's chunks of the earlier layout");
-            }
             for (int from = 0; from < writes.size(); from += BATCH) {
                 int to = Math.min(writes.size(), from + BATCH);
                 // docask's analysis of a batch on all cores while the senders' batches are in Solr
                 List<SolrInputDocument> docs = java.util.stream.IntStream.range(from, to).parallel()
                         .mapToObj(k -> {
                             int i = writes.get(k);
-                            return document(built, site, i, ids[i], new Place(ord[i], ord[built.canonicalOf(i)]), words);
+                            return document(built, site, i, SolrGenerations.id(keys[i], g), g,
+                                    new Place(ord[i], ord[built.canonicalOf(i)]), words);
                         })
                         .toList();
                 UpdateRequest batch = new UpdateRequest();
                 batch.add(docs);
                 senders.send(batch, "writing chunks");
             }
+            mark(senders, retire, g, "retiring removed and replaced chunks");
+            mark(senders, unmark, SolrGenerations.NOT_RETIRED, "clearing the marks of a failed publish");
+            List<String> deletes = found.leftovers();
             for (int i = 0; i < deletes.size(); i += BATCH) {
                 UpdateRequest batch = new UpdateRequest();
                 batch.deleteById(deletes.subList(i, Math.min(deletes.size(), i + BATCH)));
-                senders.send(batch, "deleting removed chunks");
+                senders.send(batch, "deleting retired chunks and a failed publish's");
             }
         }
         UpdateRequest batch = new UpdateRequest();
@@ -127,11 +143,32 @@ final class SolrPublisher {
         manifest.setField(SolrFields.SITE, site);
         manifest.setField(SolrFields.MANIFEST, IndexAccess.manifestJson(m));
         manifest.setField(SolrFields.CHUNKS, n);
-        manifest.setField(SolrFields.GENERATION, System.currentTimeMillis());
+        manifest.setField(SolrFields.GENERATION, g);
+        manifest.setField(SolrFields.GEN, g); // its chunks carry generations: readers filter by them
         batch.add(manifest);
         batch.setAction(UpdateRequest.ACTION.COMMIT, true, true);
-        send(solr, batch, "committing");
-        return new SolrBackend.Published(writes.size(), kept, deletes.size());
+        solr.update("committing", batch);
+        return new SolrBackend.Published(writes.size(), kept, left.size());
+    }
+
+    /**
+     * Sets the retired field of documents {@code ids} to {@code value} in place: an atomic "set" of a non-indexed,
+     * non-stored docValues number, which Solr applies to the document's docValues alone (the configset's field; a
+     * "set" of null would make Solr rebuild the document from its stored fields and lose its tokens and vectors).
+     */
+    private static void mark(Senders senders, List<String> ids, long value, String what) {
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            List<SolrInputDocument> docs = new ArrayList<>();
+            for (String id : ids.subList(from, Math.min(ids.size(), from + BATCH))) {
+                SolrInputDocument d = new SolrInputDocument();
+                d.setField(SolrFields.ID, id);
+                d.setField(SolrFields.RETIRED, Map.of("set", value));
+                docs.add(d);
+            }
+            UpdateRequest batch = new UpdateRequest();
+            batch.add(docs);
+            senders.send(batch, what);
+        }
     }
 
     /**
@@ -197,7 +234,7 @@ final class SolrPublisher {
             pool.execute(() -> {
                 try {
                     if (!stopped) {
-                        SolrPublisher.send(solr, r, what);
+                        solr.update(what, r);
                     }
                 } catch (RuntimeException e) {
                     stopped = true;
@@ -232,73 +269,31 @@ final class SolrPublisher {
         }
     }
 
-    private static void send(SolrConnection solr, UpdateRequest r, String what) {
-        solr.retried(what, () -> r.process(solr.client(), solr.location().collection()));
-    }
 
-    /** Refuses a collection without docask's fields, or without a kNN field of the embedder's size. */
-    private static void requireSchema(SolrConnection solr, Manifest m) {
-        if (!hasField(solr, SolrFields.SITE) || !hasField(solr, SolrFields.VECTOR_BYTES)) {
-            throw new IndexException("the Solr collection '" + solr.location().collection() + "' was not created with docask's"
-                    + " configset (it has no field '" + SolrFields.SITE + "' or '" + SolrFields.VECTOR_BYTES + "'); see docs/solr.md");
-        }
-        if (!hasField(solr, SolrFields.GROUP)) {
-            throw new IndexException("the Solr collection '" + solr.location().collection() + "' has an earlier docask configset"
-                    + " (no field '" + SolrFields.GROUP + "'): upload this docask's configset (docask-solr/src/main/configset) to it"
-                    + " and reload the collection, or create a new one (docs/solr.md)");
-        }
-        if (m.dimensions() > 0 && !hasField(solr, SolrFields.vector(m.dimensions()))) {
-            throw new IndexException("the Solr collection '" + solr.location().collection() + "' has no vector field for "
-                    + m.dimensions() + " dimensions (embedder " + m.embedderId() + "); docask's configset has "
-                    + java.util.Arrays.toString(SolrFields.VECTOR_SIZES) + " — add a field '" + SolrFields.vector(m.dimensions())
-                    + "' of that size (docs/solr.md)");
-        }
-    }
-
-    private static boolean hasField(SolrConnection solr, String name) {
-        try {
-            solr.call("reading the schema", () -> new SchemaRequest.Field(name).process(solr.client(), solr.location().collection()));
-            return true;
-        } catch (IndexException e) {
-            if (String.valueOf(e.getMessage()).contains("No such field")) {
-                return false;
-            }
-            throw e;
-        }
-    }
-
-    /** Whether the collection's schema has dynamic field {@code name} (a configset older than it has not). */
-    private static boolean hasDynamicField(SolrConnection solr, String name) {
-        try {
-            solr.call("reading the schema", () -> new SchemaRequest.DynamicField(name).process(solr.client(), solr.location().collection()));
-            return true;
-        } catch (IndexException e) {
-            if (String.valueOf(e.getMessage()).contains("No such") || String.valueOf(e.getMessage()).contains("not found")) {
-                return false;
-            }
-            throw e;
-        }
-    }
-
-    /** The site's chunk ids now in the collection and where each sits (a publish's one walk over the site). */
-    private static Map<String, Place> existing(SolrConnection solr, String site) {
-        Map<String, Place> out = new HashMap<>();
-        solr.forEachChunk("listing the site's chunks", site, SolrFields.ID + "," + SolrFields.ORD + "," + SolrFields.GROUP,
-                SolrFields.ID + " asc", d -> out.put((String) d.getFieldValue(SolrFields.ID),
-                        new Place(number(d.getFieldValue(SolrFields.ORD)), number(d.getFieldValue(SolrFields.GROUP)))));
-        return out;
+    /** The site's chunk documents, written by any publish, live or not, sorted for this one (its one walk over the site). */
+    private static SolrGenerations.Site existing(SolrConnection solr, String site, long live) {
+        List<SolrGenerations.Found> out = new ArrayList<>();
+        solr.forEachChunk("listing the site's chunks", site, String.join(",", SolrFields.ID, SolrFields.ORD, SolrFields.GROUP,
+                SolrFields.GEN, SolrFields.RETIRED), SolrFields.ID + " asc", d -> out.add(new SolrGenerations.Found(
+                (String) d.getFieldValue(SolrFields.ID),
+                new Place(number(d.getFieldValue(SolrFields.ORD)), number(d.getFieldValue(SolrFields.GROUP))),
+                d.getFieldValue(SolrFields.GEN) instanceof Number x ? x.longValue() : 0L,
+                d.getFieldValue(SolrFields.RETIRED) instanceof Number x ? x.longValue() : SolrGenerations.NOT_RETIRED)));
+        return SolrGenerations.sort(out, live);
     }
 
     private static int number(@Nullable Object o) {
         return o instanceof Number x ? x.intValue() : -1;
     }
 
-    static SolrInputDocument document(DocIndex built, String site, int i, String id, Place place, boolean words) {
+    static SolrInputDocument document(DocIndex built, String site, int i, String id, long generation, Place place, boolean words) {
         Chunk c = built.chunk(i);
         SolrInputDocument d = new SolrInputDocument();
         d.setField(SolrFields.ID, id);
         d.setField(SolrFields.KIND, SolrFields.KIND_CHUNK);
         d.setField(SolrFields.SITE, site);
+        d.setField(SolrFields.GEN, generation);
+        d.setField(SolrFields.RETIRED, SolrGenerations.NOT_RETIRED);
         d.setField(SolrFields.ORD, place.ord());
         d.setField(SolrFields.GROUP, place.group());
         d.setField(SolrFields.CANONICAL, place.group() == place.ord());

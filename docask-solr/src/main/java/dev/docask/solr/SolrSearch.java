@@ -50,6 +50,7 @@ final class SolrSearch implements SearchBackend {
 
     private final SolrConnection solr;
     private final String site;
+    private final java.util.OptionalLong generation;
     private final String tokens;
     private final @Nullable String vectorField;
     private final int size;
@@ -62,9 +63,10 @@ final class SolrSearch implements SearchBackend {
         }
     };
 
-    SolrSearch(SolrConnection solr, String site, int dimensions, int size, SolrChunks chunks) {
+    SolrSearch(SolrConnection solr, String site, int dimensions, int size, SolrChunks chunks, java.util.OptionalLong generation) {
         this.solr = solr;
         this.site = site;
+        this.generation = generation;
         this.tokens = SolrFields.tokens(site);
         this.vectorField = dimensions > 0 ? SolrFields.vector(dimensions) : null;
         this.size = size;
@@ -343,16 +345,20 @@ final class SolrSearch implements SearchBackend {
         return present;
     }
 
-    /** Every request: this site's chunks only. */
+    /** Every request: this site's chunks of the generation opened only. */
     private ModifiableSolrParams base() {
-        return siteOnly(site);
+        return siteOnly(site, generation);
     }
 
-    /** A request's filters to the chunks of {@code site}. */
-    static ModifiableSolrParams siteOnly(String site) {
+    /**
+     * A request's filters to the chunks of {@code site} that {@code generation} sees (SolrGenerations), or all of
+     * them for a site published by an earlier docask (no generation).
+     */
+    static ModifiableSolrParams siteOnly(String site, java.util.OptionalLong generation) {
         ModifiableSolrParams p = new ModifiableSolrParams();
         p.add("fq", "{!term f=" + SolrFields.SITE + "}" + site);
         p.add("fq", "{!term f=" + SolrFields.KIND + "}" + SolrFields.KIND_CHUNK);
+        generation.ifPresent(g -> p.add("fq", SolrGenerations.visibleAt(g)));
         return p;
     }
 

@@ -64,7 +64,7 @@ class SolrScaleCheck {
             int sample = Math.min(chunks, 5_000);
             long a0 = System.nanoTime();
             for (int i = 0; i < sample; i++) {
-                SolrPublisher.document(local, "scale", i, "scale/" + i, new SolrPublisher.Place(i, i), true);
+                SolrPublisher.document(local, "scale", i, "scale/" + i, 1, new SolrPublisher.Place(i, i), true);
             }
             double analysisPerSecond = sample / ((System.nanoTime() - a0) / 1e9);
             String publishLoad = load();
