@@ -72,6 +72,18 @@ public final class TestSites {
         Files.writeString(dir.resolve("sub/c.html"), "<html><body><main><h1>C</h1><p>Gamma text.</p></main></body></html>");
     }
 
+    /** The question texts of {@code samples-questions.jsonl}, in order. */
+    public static List<String> samplesQuestionTexts() {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        return samplesQuestions().stream().map(line -> {
+            try {
+                return json.readTree(line).get("question").asText();
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("samples-questions.jsonl: " + e.getMessage(), e);
+            }
+        }).toList();
+    }
+
     /** The lines of {@code samples-questions.jsonl}: questions about the samples, with the pages that answer them. */
     public static List<String> samplesQuestions() {
         try (InputStream in = TestSites.class.getResourceAsStream("/samples-questions.jsonl")) {

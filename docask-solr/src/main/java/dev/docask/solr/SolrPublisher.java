@@ -379,7 +379,7 @@ final class SolrPublisher {
         }
     }
 
-    private static String hash(Chunk c) {
+    static String hash(Chunk c) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             md.update(chunkJson(c).getBytes(StandardCharsets.UTF_8));

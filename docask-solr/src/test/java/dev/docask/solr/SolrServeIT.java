@@ -56,10 +56,7 @@ class SolrServeIT {
                 SiteReader.read(TestSites.samples(), IngestOptions.defaults(TestSites.SAMPLES_BASE_URL)).chunks())) {
             SolrBackend.publish(samples, cluster.uri(), "served");
         }
-        questions = new ArrayList<>();
-        for (String line : TestSites.samplesQuestions()) {
-            questions.add(JSON.readTree(line).get("question").asText());
-        }
+        questions = TestSites.samplesQuestionTexts();
         fake = FakeModelServer.start(Wire.OPENAI, new SlowTokens(Duration.ofMillis(1), "See ", "the ", "docs ", "[1]."));
         String uri = cluster.uri();
         server = DocaskServer.builder().index(uri + " --site served", () -> SolrBackend.open(uri, "served"))
