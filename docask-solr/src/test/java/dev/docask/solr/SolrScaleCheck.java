@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,7 +56,9 @@ class SolrScaleCheck {
 
     private String run(SolrCluster cluster, int chunks) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("n" + chunks));
-        SyntheticChunks asked = build(dir, chunks);
+        // the second publish of generationFilter, up to 100k: at 1M its two publishes would take hours on 2 cores
+        Path reducedDir = chunks <= 100_000 ? tmp.resolve("n" + chunks + "-reduced") : null;
+        SyntheticChunks asked = build(dir, reducedDir, chunks);
         List<String> questions = asked.questions();
         Embedder precomputed = asked.embedder();
         String site = "scale" + chunks;
@@ -108,6 +111,7 @@ class SolrScaleCheck {
                 String after = load();
                 double recall = knnRecall(local, remote, precomputed, questions);
                 String sweep = topKSweep(local, opened.connection(), site, precomputed, questions);
+                String generations = reducedDir == null ? "" : "\n  " + generationFilter(cluster, site, remote, reducedDir, precomputed, questions);
                 return String.format(Locale.ROOT, "%,d chunks: local p50 %.2f ms p99 %.2f ms (load %s); solr p50 %.2f ms"
                                 + " p99 %.2f ms (load %s, after %s); publish %.1f s = %.0f chunks/s (load %s, after %s);"
                         + " docask's analysis alone %.0f chunks/s on one thread; open %.0f ms, %d request(s), heap %+.1f MB;"
@@ -115,18 +119,128 @@ class SolrScaleCheck {
                         chunks, pct(localMicros, 50), pct(localMicros, 99), localLoad, pct(solrMicros, 50), pct(solrMicros, 99),
                         solrLoad, after, publishSeconds, chunks / publishSeconds, publishLoad, publishedLoad, analysisPerSecond,
                         openMillis, openRequests, openHeap / 1e6, recall)
-                        + "; " + sweep + keywordsOnly;
+                        + "; " + sweep + keywordsOnly + generations;
             }
         }
     }
 
-    /** The local index of {@code chunks} synthetic chunks in {@code dir}; the questions alone are kept (1M chunks' vectors are 1.5 GB). */
-    private static SyntheticChunks build(Path dir, int chunks) {
+    /**
+     * The local index of {@code chunks} synthetic chunks in {@code dir}, and in {@code reducedDir} (when given) the
+     * same without every tenth chunk, for a second publish; the questions alone are kept (1M chunks' vectors are 1.5 GB).
+     */
+    private static SyntheticChunks build(Path dir, @org.jspecify.annotations.Nullable Path reducedDir, int chunks) {
         SyntheticChunks all = SyntheticChunks.make(chunks, QUESTIONS, DIMS);
         Embedder e = all.embedder();
         IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, all.chunks(), List.of()), Optional.of(e),
                 IndexBuilder.Settings.defaults(e.id()), dir, n -> { });
+        if (reducedDir != null) {
+            List<dev.docask.ingest.Chunk> reduced = java.util.stream.IntStream.range(0, chunks).filter(i -> i % 10 != 9)
+                    .mapToObj(all.chunks()::get).toList();
+            IndexBuilder.build(new Corpus(Framework.MARKDOWN, chunks / 4, reduced, List.of()), Optional.of(e),
+                    IndexBuilder.Settings.defaults(e.id()), reducedDir, n -> { });
+        }
         return all.questionsOnly();
+    }
+
+    /**
+     * What the generation filter costs (docs/solr.md, "Publishing"): the questions through the site as opened (every
+     * chunk request filtered to its generation) and through the same site read without the filter (as the docask before
+     * generations read it), one after the other per question, which first alternating, so the load weighs on both
+     * alike. Then the same after a second publish that removed every tenth chunk (the removed chunks and those that
+     * moved into their ordinals stay, retired, beside the live ones until the next publish), with how far BM25 scores
+     * there stand from a fresh site of the same build: Lucene's statistics count the retired documents too.
+     */
+    private static String generationFilter(SolrCluster cluster, String site, DocIndex remote, Path reducedDir, Embedder e,
+                                           List<String> questions) {
+        String first;
+        try (DocIndex plain = withoutGenerationFilter(cluster, site, remote)) {
+            first = interleaved("first publish", remote, plain, e, questions);
+        }
+        String second;
+        double[] drift;
+        double[] deleted;
+        try (DocIndex reduced = DocIndex.open(reducedDir)) {
+            SolrBackend.Published p = SolrBackend.publish(reduced, cluster.uri(), site);
+            SolrBackend.publish(reduced, cluster.uri(), site + "_fresh");
+            try (DocIndex again = SolrBackend.open(cluster.uri(), site);
+                 DocIndex plain = withoutGenerationFilter(cluster, site, again);
+                 DocIndex fresh = SolrBackend.open(cluster.uri(), site + "_fresh")) {
+                second = interleaved("after a publish that removed every tenth chunk (" + p.written() + " written, "
+                        + p.deleted() + " removed, " + (p.written() + p.deleted()) + " documents retired beside the " + again.size()
+                        + " live)", again, plain, e, questions);
+                drift = bm25Drift(again, fresh, questions);
+                // the same build once more deletes the retired documents: what the docask before generations left at
+                // once (its deleted documents count in Lucene's statistics too, until a merge drops them)
+                SolrBackend.publish(reduced, cluster.uri(), site);
+                try (DocIndex third = SolrBackend.open(cluster.uri(), site)) {
+                    deleted = bm25Drift(third, fresh, questions);
+                }
+            }
+        }
+        return String.format(Locale.ROOT, "generation filter: %s; %s; BM25 there against a fresh site of the same build: scores"
+                + " %.2f%% apart at the median, %.2f%% at most, the same top 10 for %.0f of %d questions; once the next publish has"
+                + " deleted them (as the docask before generations deleted at once): %.2f%%, %.2f%%, %.0f", first, second,
+                drift[0], drift[1], drift[2], questions.size(), deleted[0], deleted[1], deleted[2]);
+    }
+
+    /** The site as the docask before generations read it: every chunk document of the site, no generation filter. */
+    private static DocIndex withoutGenerationFilter(SolrCluster cluster, String site, DocIndex opened) {
+        SolrConnection solr = new SolrConnection(SolrLocation.parse(cluster.uri()), SolrConnection.DEFAULT_TIMEOUT);
+        SolrChunks chunks = new SolrChunks(solr, site, opened.size(), java.util.OptionalLong.empty());
+        SolrSearch search = new SolrSearch(solr, site, opened.manifest().dimensions(), opened.size(), chunks, java.util.OptionalLong.empty());
+        return dev.docask.index.internal.IndexAccess.open(new dev.docask.index.internal.IndexAccess.Remote("no generation filter",
+                opened.manifest(), chunks, chunks, search));
+    }
+
+    private static String interleaved(String when, DocIndex filtered, DocIndex plain, Embedder e, List<String> questions) {
+        HybridRetriever a = HybridRetriever.create(filtered, Optional.of(e));
+        HybridRetriever b = HybridRetriever.create(plain, Optional.of(e));
+        for (int i = 0; i < 20; i++) {
+            a.retrieve(questions.get(i), RetrievalOptions.defaults());
+            b.retrieve(questions.get(i), RetrievalOptions.defaults());
+        }
+        String before = load();
+        long[] with = new long[questions.size()];
+        long[] without = new long[questions.size()];
+        for (int i = 0; i < questions.size(); i++) {
+            for (int k = 0; k < 2; k++) {
+                boolean filter = (i + k) % 2 == 0;
+                long t = System.nanoTime();
+                (filter ? a : b).retrieve(questions.get(i), RetrievalOptions.defaults());
+                (filter ? with : without)[i] = (System.nanoTime() - t) / 1000;
+            }
+        }
+        java.util.Arrays.sort(with);
+        java.util.Arrays.sort(without);
+        return String.format(Locale.ROOT, "%s: with it p50 %.2f ms p99 %.2f ms, without p50 %.2f ms p99 %.2f ms (load %s, after %s)",
+                when, pct(with, 50), pct(with, 99), pct(without, 50), pct(without, 99), before, load());
+    }
+
+    /**
+     * BM25 of {@code a} against {@code b} (the same chunks, other ordinals): the median and the largest relative score
+     * difference (%) of the chunks both top-40 lists hold, and for how many questions the top 10 are the same chunks in
+     * the same order.
+     */
+    private static double[] bm25Drift(DocIndex a, DocIndex b, List<String> questions) {
+        dev.docask.index.internal.IndexEngine x = dev.docask.index.internal.IndexEngine.of(a);
+        dev.docask.index.internal.IndexEngine y = dev.docask.index.internal.IndexEngine.of(b);
+        List<Double> diffs = new ArrayList<>();
+        int sameTop = 0;
+        for (String q : questions) {
+            Map<String, Float> sa = new java.util.LinkedHashMap<>();
+            Map<String, Float> sb = new java.util.LinkedHashMap<>();
+            x.bm25(x.queryTerms(q, false), 40, null).forEach(s -> sa.put(a.chunk(s.chunkId()).url(), s.score()));
+            y.bm25(y.queryTerms(q, false), 40, null).forEach(s -> sb.put(b.chunk(s.chunkId()).url(), s.score()));
+            sa.forEach((url, score) -> {
+                Float other = sb.get(url);
+                if (other != null) {
+                    diffs.add(100.0 * Math.abs(score - other) / other);
+                }
+            });
+            sameTop += sa.keySet().stream().limit(10).toList().equals(sb.keySet().stream().limit(10).toList()) ? 1 : 0;
+        }
+        diffs.sort(null);
+        return new double[] {diffs.isEmpty() ? 0 : diffs.get(diffs.size() / 2), diffs.isEmpty() ? 0 : diffs.getLast(), sameTop};
     }
 
     /**
