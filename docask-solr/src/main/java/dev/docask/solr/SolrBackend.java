@@ -30,7 +30,10 @@ public final class SolrBackend {
     private SolrBackend() {
     }
 
-    /** What a publish did: chunks written (new or changed), kept as they were, and deleted. */
+    /**
+     * What a publish did: chunks written (new or changed), kept as they were, and deleted (no longer built: their
+     * documents are retired, and removed by the next publish).
+     */
     public record Published(int written, int kept, int deleted) {
     }
 
@@ -51,7 +54,8 @@ public final class SolrBackend {
 
     /**
      * Writes the chunks, vectors and manifest of {@code built} to site {@code site} of the collection,
-     * incrementally: unchanged chunks are not rewritten, chunks no longer built are deleted.
+     * incrementally: unchanged chunks are not rewritten, chunks no longer built are deleted. Readers see the site's
+     * previous build until the publish's one commit, and keep seeing it if the publish fails, whatever commits later.
      *
      * @throws IllegalArgumentException for a malformed address or site name
      * @throws IndexException           when Solr is unreachable, the collection is missing or lacks docask's schema

@@ -153,8 +153,9 @@ final class SolrChunks extends AbstractList<Chunk> implements RandomAccess, Copy
 
     /**
      * The candidates of the question being answered: read together the first time one is needed.
-     * A candidate whose ordinal now names another chunk than the one cached (the site was published
-     * again while open: ordinals of removed chunks go to new ones) is dropped from the caches first;
+     * A candidate whose ordinal now names another chunk than the one cached (a site published without
+     * generations, by an earlier docask, published again while open: ordinals of removed chunks go to
+     * new ones) is dropped from the caches first;
      * its ordinal is returned, for the caller's caches too.
      */
     List<Integer> expect(Map<Integer, Placed> candidates) {

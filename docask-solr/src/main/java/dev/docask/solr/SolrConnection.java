@@ -111,8 +111,8 @@ final class SolrConnection implements AutoCloseable {
     }
 
     /**
-     * Every document of the site's chunks, in {@code sort} order (which must end with the id), page by
-     * page with a cursor: a deep page costs what the first does.
+     * Every document of the site's chunks, of every generation (the publisher sorts them), in {@code sort}
+     * order (which must end with the id), page by page with a cursor: a deep page costs what the first does.
      */
     void forEachChunk(String what, String site, String fields, String sort, java.util.function.Consumer<org.apache.solr.common.SolrDocument> each) {
         String cursor = org.apache.solr.common.params.CursorMarkParams.CURSOR_MARK_START;

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /*
  * Which of a site's chunk documents a generation sees, and what a publish finds in the site before it
- * writes (docs/solr.md, "Publishing").
+ * writes (docs/solr.md, "Generations").
  *
  * A publish never changes what readers of the live generation L see: it writes new and changed chunks as
  * documents of its own generation G (ids ending in "@G", gen = G), marks the ones it removes or replaces

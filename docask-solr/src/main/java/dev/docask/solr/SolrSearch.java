@@ -26,7 +26,8 @@ import java.util.SortedSet;
  *
  * - BM25: one term query per analysed question term on the site's own token field, boosted as the
  *   local index boosts (repeats, close words). The collection's ExactStatsCache makes each shard
- *   score with the statistics of the whole field, i.e. of the site.
+ *   score with the statistics of the whole field, i.e. of the site (its retired documents too, as a
+ *   deleted one until a merge: docs/solr.md, "Generations").
  * - kNN: {!knn} over the BYTE cosine field with the question quantised as the chunks are. topK is
  *   per shard and rows cuts the merged list, so asking for a little more than n and re-ranking by
  *   the exact cosine (int8 chunk · float question, as the local scan reports it) keeps the local
@@ -36,7 +37,8 @@ import java.util.SortedSet;
  *   filter is canonical:true; with one, the hits are sorted score, canonical, ordinal and the first
  *   of each group kept (copies have the same text, so the same score: the first is the canonical
  *   chunk when the filter kept it, else its lowest kept copy, as HybridRetriever picks locally).
- *   The site filter is always there.
+ *   The site filter is always there, and the generation filter (SolrGenerations) on a site published
+ *   with generations: a reader sees the chunks of the publish it opened, whatever was sent since.
  * - What the site holds (metadata values, URL path segments) comes from facets, and whether a URL or
  *   source prefix exists from a count: no walk over the site (SiteValues).
  * - Cosines of BM25-only candidates come from the stored int8 vectors (one request per question,

@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * A publish that fails part-way, on the real 2-node SolrCloud the other ITs share (SolrCluster): what it sent
  * stays invisible to the site's readers whatever commits later, and the next publish cleans it up
- * (docs/solr.md, "Publishing").
+ * (docs/solr.md, "Generations").
  */
 class SolrPublishFailureIT {
     private static SolrCluster cluster;

@@ -143,7 +143,7 @@ class SolrScaleCheck {
     }
 
     /**
-     * What the generation filter costs (docs/solr.md, "Publishing"): the questions through the site as opened (every
+     * What the generation filter costs (docs/solr.md, "Generations"): the questions through the site as opened (every
      * chunk request filtered to its generation) and through the same site read without the filter (as the docask before
      * generations read it), one after the other per question, which first alternating, so the load weighs on both
      * alike. Then the same after a second publish that removed every tenth chunk (the removed chunks and those that
