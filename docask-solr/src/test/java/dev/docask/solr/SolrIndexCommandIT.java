@@ -58,7 +58,9 @@ class SolrIndexCommandIT {
         Files.writeString(docs.resolve("timers.md"), timers + "\n\nvi.runAllTimers runs every pending timer.");
         DocaskCli.Result again = cli.run(index(docs, out, cluster.uri(), site));
         assertThat(again.code()).as(again.err()).isZero();
-        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written, 1 unchanged, 1 deleted");
+        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written, 1 unchanged, 1 deleted")
+                .as("the edited page's vector, embedded by the run whose publish failed, is not made again")
+                .contains("2 vectors reused, 0 embedded");
         assertThat(check(cli, docs, out, cluster.uri(), site).out()).startsWith("up to date");
         try (DocIndex local = DocIndex.open(out); DocIndex remote = SolrBackend.open(cluster.uri(), site)) {
             assertThat(remote.manifest()).isEqualTo(local.manifest());
