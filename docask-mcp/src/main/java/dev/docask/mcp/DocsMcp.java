@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * numbered sources, or an explicit "nothing relevant" result), {@code fetch_page(url)} (a page as
  * Markdown from the index, with its sections' URLs) and {@code list_pages(prefix?, cursor?)} (titles and
  * URLs, 100 at a time), built on the official MCP Java SDK. Serve it over stdio ({@link #serveStdio}) or
- * mount {@link #http(int)}'s servlet at {@code /mcp} for Streamable HTTP ({@code docask serve} does).
+ * mount {@link #http(String, int)}'s servlet at {@code /mcp} for Streamable HTTP ({@code docask serve} does).
  * A bad argument or an unknown URL is a tool result with {@code isError} and a sentence to act on.
  *
  * <pre>{@code
