@@ -1,12 +1,11 @@
 package dev.docask.answer;
 
-import dev.docask.embed.Embedder;
-import dev.docask.embed.Embedders;
 import dev.docask.index.DocIndex;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.CapturedLog;
+import dev.docask.testsupport.FailingEmbedder;
 import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import org.junit.jupiter.api.Test;
@@ -94,13 +93,7 @@ class AskHandlerInputTest {
 
     /** The index's embedder, failing on every question with {@code message}. */
     private static HybridRetriever failingOnQuestions(String message) {
-        Embedder mock = Embedders.fromSpec("mock").orElseThrow();
-        return HybridRetriever.create(INDEX.index(), Optional.of(new Embedder() {
-            public String id() { return mock.id(); }
-            public int dimensions() { return mock.dimensions(); }
-            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
-            public float[] embedQuery(String question) { throw new IllegalStateException(message); }
-        }));
+        return HybridRetriever.create(INDEX.index(), Optional.of(FailingEmbedder.onQuestions(() -> new IllegalStateException(message))));
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import dev.docask.testsupport.AskFixture;
 import dev.docask.testsupport.EmptyStream;
+import dev.docask.testsupport.FailingEmbedder;
 import dev.docask.testsupport.FakeModelServer;
 import dev.docask.testsupport.GarbageBody;
 import dev.docask.testsupport.HeldTokens;
@@ -167,13 +168,7 @@ class AskHandlerTest {
     @Test
     void ask_embedderFailsOnQuestion_keywordFallbackReportedAndNotCached() throws Exception {
         server = fixture.serve(new StreamTokens("Use vi.mock [1]."));
-        Embedder mock = Embedders.fromSpec("mock").orElseThrow();
-        Embedder failing = new Embedder() {
-            public String id() { return mock.id(); }
-            public int dimensions() { return mock.dimensions(); }
-            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
-            public float[] embedQuery(String question) { throw new IllegalStateException("embedding server down"); }
-        };
+        Embedder failing = FailingEmbedder.onQuestions(() -> new IllegalStateException("embedding server down"));
         handler = fixture.build(fixture.handler().retriever(HybridRetriever.create(INDEX.index(), Optional.of(failing)))
                 .model(fixture.model(), "openai:fake")
                 .answerCache(AnswerCache.create(100, Duration.ofMinutes(5))));

@@ -5,6 +5,7 @@ import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
+import dev.docask.testsupport.FailingEmbedder;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -266,40 +267,8 @@ class IndexBuilderTest {
         assertThat(manifest().pages()).isEqualTo(3);
     }
 
-    /** The mock embedder, counting the texts it embeds, that gives out after {@code batches} requests (-1: never). */
-    private static final class GivesOut implements dev.docask.embed.Embedder {
-        private final dev.docask.embed.Embedder mock = Embedders.fromSpec("mock").orElseThrow();
-        private final int batches;
-        int requests;
-        int texts;
-
-        GivesOut(int batches) {
-            this.batches = batches;
-        }
-
-        @Override
-        public String id() {
-            return mock.id();
-        }
-
-        @Override
-        public int dimensions() {
-            return mock.dimensions();
-        }
-
-        @Override
-        public List<float[]> embedAll(List<String> in) {
-            if (requests++ == batches) {
-                throw new dev.docask.embed.EmbeddingException("the embedder's quota ran out");
-            }
-            texts += in.size();
-            return mock.embedAll(in);
-        }
-
-        @Override
-        public float[] embedQuery(String question) {
-            return mock.embedQuery(question);
-        }
+    private static FailingEmbedder givesOut(int requests) {
+        return FailingEmbedder.afterPassageRequests(requests, () -> new dev.docask.embed.EmbeddingException("the embedder's quota ran out"));
     }
 
     private IndexBuilder.BuildReport buildWith(dev.docask.embed.Embedder embedder) {
@@ -316,15 +285,15 @@ class IndexBuilderTest {
     @Test
     void build_embedderGivesOutPartWay_keepsWhatItEmbedded_andTheNextBuildEmbedsOnlyTheRest() throws IOException {
         manyPages(150); // 153 chunks: three requests of at most 64
-        GivesOut first = new GivesOut(2);
+        FailingEmbedder first = givesOut(2);
         assertThatThrownBy(() -> buildWith(first)).hasMessageContaining("quota ran out");
-        assertThat(first.texts).isEqualTo(128);
+        assertThat(first.texts()).isEqualTo(128);
         assertThat(DocIndex.generation(out)).as("nothing went live").isEmpty();
 
-        GivesOut second = new GivesOut(-1);
+        FailingEmbedder second = FailingEmbedder.never();
         IndexBuilder.BuildReport r = buildWith(second);
         assertThat(r.reused()).isEqualTo(128);
-        assertThat(second.texts).as("only what the first run did not embed").isEqualTo(r.embedded())
+        assertThat(second.texts()).as("only what the first run did not embed").isEqualTo(r.embedded())
                 .isEqualTo(r.manifest().chunks() - 128);
         assertThat(out.resolve(PendingVectors.FILE)).as("the live generation holds them now").doesNotExist();
         try (DocIndex kept = DocIndex.open(out)) {
@@ -343,25 +312,25 @@ class IndexBuilderTest {
     @Test
     void build_beforeLiveFails_keepsTheNewEmbeddings_forTheNextBuild() throws IOException {
         manyPages(20);
-        GivesOut first = new GivesOut(-1);
+        FailingEmbedder first = FailingEmbedder.never();
         assertThatThrownBy(() -> IndexBuilder.build(read(options(BASE, 800)), java.util.Optional.of(first),
                 IndexBuilder.Settings.defaults("mock"), out, n -> { }, built -> MEASURED, built -> {
                     throw new IndexException("Solr did not answer");
                 })).hasMessage("Solr did not answer");
-        GivesOut second = new GivesOut(-1);
+        FailingEmbedder second = FailingEmbedder.never();
         IndexBuilder.BuildReport r = buildWith(second);
-        assertThat(second.texts).as("the discarded generation's vectors were kept").isZero();
-        assertThat(r.reused()).isEqualTo(first.texts);
+        assertThat(second.texts()).as("the discarded generation's vectors were kept").isZero();
+        assertThat(r.reused()).isEqualTo(first.texts());
     }
 
     @Test
     void build_pendingVectorsCutShortOrOfAnotherEmbedder_reusesWhatIsWhole_andRefusesNothing() throws IOException {
         manyPages(150);
-        assertThatThrownBy(() -> buildWith(new GivesOut(2))).hasMessageContaining("quota ran out");
+        assertThatThrownBy(() -> buildWith(givesOut(2))).hasMessageContaining("quota ran out");
         Path file = out.resolve(PendingVectors.FILE);
         byte[] bytes = Files.readAllBytes(file);
         Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 10)); // a build killed mid-write
-        GivesOut second = new GivesOut(-1);
+        FailingEmbedder second = FailingEmbedder.never();
         assertThat(buildWith(second).reused()).as("all but the record cut short").isEqualTo(127);
 
         assertThat(file).doesNotExist();
@@ -370,11 +339,11 @@ class IndexBuilderTest {
         byte[] renamed = bytes.clone();
         renamed[7] ^= 1; // a letter of the embedder's id: the file of another embedder
         Files.write(other.resolve(PendingVectors.FILE), renamed);
-        GivesOut third = new GivesOut(-1);
+        FailingEmbedder third = FailingEmbedder.never();
         IndexBuilder.BuildReport r = IndexBuilder.build(read(options(BASE, 800)), java.util.Optional.of(third),
                 IndexBuilder.Settings.defaults("mock"), other, n -> { });
         assertThat(r.reused()).as("another embedder's vectors are not this one's").isZero();
-        assertThat(third.texts).isEqualTo(r.manifest().chunks());
+        assertThat(third.texts()).isEqualTo(r.manifest().chunks());
         assertThat(file).doesNotExist();
     }
 

@@ -138,28 +138,8 @@ class DocaskAutoConfigurationTest {
     @Test
     @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
     void errors_anEmbedderThatFailsDuringAnAnswer_isLoggedOnce(org.springframework.boot.test.system.CapturedOutput output) {
-        dev.docask.embed.Embedder mock = Embedders.fromSpec("mock").orElseThrow();
-        dev.docask.embed.Embedder failing = new dev.docask.embed.Embedder() {
-            @Override
-            public String id() {
-                return mock.id();
-            }
-
-            @Override
-            public int dimensions() {
-                return mock.dimensions();
-            }
-
-            @Override
-            public List<float[]> embedAll(List<String> texts) {
-                return mock.embedAll(texts);
-            }
-
-            @Override
-            public float[] embedQuery(String question) {
-                throw new dev.docask.embed.EmbeddingException("the embedding server is down");
-            }
-        };
+        dev.docask.embed.Embedder failing = dev.docask.testsupport.FailingEmbedder.onQuestions(
+                () -> new dev.docask.embed.EmbeddingException("the embedding server is down"));
         withIndex(index).withBean(dev.docask.embed.Embedder.class, () -> failing).run(ctx -> {
             ctx.getBean(DocaskIndex.class).ask(QUESTION);
             assertThat(output.getAll().split("the embedding server is down", -1)).as(output.getAll()).hasSize(2);
