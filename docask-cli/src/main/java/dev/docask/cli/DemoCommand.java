@@ -37,7 +37,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--embedder", defaultValue = Embedders.DEFAULT_SPEC, paramLabel = "SPEC",
             description = "Embedder the samples are indexed and searched with: bge-small (default, local), "
-                    + "openai:<model>, mock[:dims] or none (keyword search only).")
+                    + "bge-small:plain, e5-small (local), openai:<model>, mock[:dims] or none (keyword search only).")
     String embedder;
 
     @Option(names = "--question", paramLabel = "TEXT", description = "Question to ask (default: \"" + SAMPLE_QUESTION + "\").")

@@ -66,7 +66,8 @@ final class IndexCommand implements Callable<Integer> {
     String framework;
 
     @Option(names = "--embedder", paramLabel = "SPEC",
-            description = "bge-small (local), openai:<model>, mock[:dims] or none (default: the one the index in --out was "
+            description = "bge-small (local), bge-small:plain, e5-small (local), openai:<model>, mock[:dims] or none (default: the one "
+                    + "the index in --out was "
                     + "built with, else bge-small).")
     String embedder;
 

@@ -263,6 +263,17 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void embedderHelp_ofIndexAndDemo_namesEverySpecTheCommandsAccept() {
+        // the same list an unknown --embedder is told (Embedders.SPECS); e5-small and bge-small:plain were missing
+        for (String spec : dev.docask.embed.Embedders.SPECS.split(", | or ")) {
+            for (String command : new String[] {"index", "demo"}) {
+                // without whitespace: the help wraps inside a spec ("mock[:" / "dims]")
+                assertThat(run(command, "--help").out().replaceAll("\\s+", "")).as(command).contains(spec);
+            }
+        }
+    }
+
+    @Test
     void setHelpAndUnknownSetError_listTheSameNames_thoseRetrievalOptionsAccepts() {
         String known = String.join(", ", dev.docask.retrieve.RetrievalOptions.SETTING_HELP);
         for (String command : new String[] {"search", "ask"}) {
