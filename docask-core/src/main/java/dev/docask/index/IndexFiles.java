@@ -134,7 +134,7 @@ final class IndexFiles {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String n = p.getFileName().toString();
                 if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(FolderLock.FILE) || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")
-                        || PendingVectors.isOwn(n)) {
+                        || PendingVectors.isOwn(n) || dev.docask.index.internal.VectorRecords.isOwn(n, dev.docask.index.internal.VectorRecords.QUERY_VECTORS)) {
                     continue;
                 }
                 if (!n.matches("gen-\\d{6}")) {

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -221,8 +222,13 @@ final class GateCalibration {
         Objects.requireNonNull(measured, "measured");
         long start = System.nanoTime();
         List<SiteQuestion> siteQuestions = siteQuestions(measured.index());
-        HybridRetriever retriever = measured.embedder().isEmpty() ? measured
-                : measured.toBuilder().embedder(remembering(measured.embedder().get(), siteQuestions)).build();
+        Optional<java.nio.file.Path> folder = measured.embedder().isEmpty() ? Optional.empty() : QueryVectorFile.folderOf(measured.index());
+        int dims = measured.embedder().map(Embedder::dimensions).orElse(0);
+        Optional<RememberedQueries> remembered = measured.embedder().map(model -> new RememberedQueries(model,
+                folder.map(f -> QueryVectorFile.read(f, embedderId, queryVariant, dims)).orElse(Map.of())));
+        remembered.ifPresent(r -> embedAll(r, siteQuestions));
+        HybridRetriever retriever = remembered.isEmpty() ? measured
+                : measured.toBuilder().embedder(remembered.get()).build();
         List<Scores> site = new ArrayList<>();
         for (SiteQuestion q : siteQuestions) {
             site.add(score(retriever, q.text(), q.heldOutUrl()));
@@ -272,6 +278,8 @@ final class GateCalibration {
         figures.addAll(neighbourFigures);
         figures.add(String.format(Locale.ROOT, "measured in %.1f s, %.1f s of it for the question-space rule", millis / 1000.0,
                 neighboursMillis / 1000.0));
+        // the next calibration in this folder embeds only the questions that are new (QueryVectorFile)
+        folder.ifPresent(f -> QueryVectorFile.write(f, embedderId, queryVariant, dims, remembered.get().remembered()));
         return new Manifest.Gate(vectors ? OptionalDouble.of(c.minSimilarity()) : OptionalDouble.empty(),
                 c.minKeywordCoverage(), Double.isInfinite(c.maxUnknownShare()) ? OptionalDouble.empty()
                         : OptionalDouble.of(c.maxUnknownShare()), neighbours, toolFloor, embedderId, queryVariant, figures,
@@ -844,11 +852,10 @@ final class GateCalibration {
     }
 
     /**
-     * {@code model} remembering the vectors of every question the calibration embeds, which are embedded here, all at
-     * once: each is retrieved and then compared with the others ({@link #leads}).
+     * Embeds every question the calibration asks, all at once, into {@code remembered}: each is retrieved and then
+     * compared with the others ({@link #leads}).
      */
-    private static Embedder remembering(Embedder model, List<SiteQuestion> siteQuestions) {
-        RememberedQueries remembered = new RememberedQueries(model);
+    private static void embedAll(RememberedQueries remembered, List<SiteQuestion> siteQuestions) {
         List<String> texts = new ArrayList<>();
         for (SiteQuestion q : siteQuestions) {
             texts.add(q.text());
@@ -859,7 +866,6 @@ final class GateCalibration {
         texts.addAll(offTopicPool());
         texts.addAll(nearDomainPool());
         embed(remembered, texts);
-        return remembered;
     }
 
     private static List<float[]> embed(Embedder embedder, List<String> texts) {

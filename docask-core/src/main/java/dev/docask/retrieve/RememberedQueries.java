@@ -17,9 +17,21 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RememberedQueries implements Embedder {
     private final Embedder model;
     private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
+    /** Vectors an earlier calibration made, by {@link QueryVectorFile#key} of the question. */
+    private final Map<String, float[]> kept;
 
     RememberedQueries(Embedder model) {
+        this(model, Map.of());
+    }
+
+    RememberedQueries(Embedder model, Map<String, float[]> kept) {
         this.model = model;
+        this.kept = kept;
+    }
+
+    /** Every question embedded or taken from what was kept, with its vector. */
+    Map<String, float[]> remembered() {
+        return Map.copyOf(vectors);
     }
 
     @Override
@@ -44,6 +56,14 @@ final class RememberedQueries implements Embedder {
 
     @Override
     public List<float[]> embedQueries(List<String> questions) {
+        if (!kept.isEmpty()) {
+            for (String q : questions) {
+                float[] v = vectors.containsKey(q) ? null : kept.get(QueryVectorFile.key(q));
+                if (v != null && v.length == model.dimensions()) {
+                    vectors.put(q, v);
+                }
+            }
+        }
         List<String> unseen = questions.stream().filter(q -> !vectors.containsKey(q)).distinct().toList();
         if (!unseen.isEmpty()) {
             List<float[]> made = model.embedQueries(unseen);

@@ -44,6 +44,31 @@ class GateCalibrationTest {
     }
 
     @Test
+    void calibrateGate_again_inTheSameFolder_embedsOnlyNewQuestions_andMeasuresTheSameGate() throws IOException {
+        Manifest built = buildAndCalibrate("mock");
+        Manifest.Gate first = built.gate().orElseThrow();
+        Path kept = dir.resolve(dev.docask.index.internal.VectorRecords.QUERY_VECTORS);
+        assertThat(kept).as("the calibration's question vectors, kept for the next").exists();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            dev.docask.testsupport.FailingEmbedder counting = dev.docask.testsupport.FailingEmbedder.never();
+            Manifest.Gate again = HybridRetriever.create(idx, Optional.of(counting)).calibrateGate();
+            assertThat(counting.questions()).as("every question's vector was kept").isZero();
+            assertThat(withoutTimes(again)).isEqualTo(withoutTimes(first));
+
+            Files.write(kept, new byte[] {1, 2, 3}); // damaged: measured as without it
+            dev.docask.testsupport.FailingEmbedder fresh = dev.docask.testsupport.FailingEmbedder.never();
+            assertThat(withoutTimes(HybridRetriever.create(idx, Optional.of(fresh)).calibrateGate())).isEqualTo(withoutTimes(first));
+            assertThat(fresh.questions()).isPositive();
+        }
+    }
+
+    /** A gate without its figures' timings and its date, which differ run to run. */
+    private static List<Object> withoutTimes(Manifest.Gate g) {
+        return List.of(g.minSimilarity(), g.minKeywordCoverage(), g.maxUnknownShare(), g.neighbours(), g.otherToolFloor(),
+                g.figures().stream().filter(f -> !f.startsWith("measured in")).toList());
+    }
+
+    @Test
     void calibrateGate_mockEmbedder_recordsBothFloorsWithTheFiguresTheyCameFrom() {
         Manifest written = buildAndCalibrate("mock");
 
@@ -62,8 +87,9 @@ class GateCalibrationTest {
     }
 
     @Test
-    void calibrateGate_embedsEachQuestionOnce_andMeasuresWhatEmbeddingEveryRetrievalAnewWould() {
+    void calibrateGate_embedsEachQuestionOnce_andMeasuresWhatEmbeddingEveryRetrievalAnewWould() throws IOException {
         Manifest written = buildAndCalibrate("mock");
+        Files.delete(dir.resolve(dev.docask.index.internal.VectorRecords.QUERY_VECTORS)); // none kept from the build's
         List<String> embedded = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         dev.docask.embed.Embedder mock = Embedders.fromSpec("mock").orElseThrow();
         dev.docask.embed.Embedder counting = new dev.docask.embed.Embedder() {

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * The mock embedder (so it serves indexes built with {@code "mock"}), failing where a test needs it to: on every
  * question, or on passages once a number of requests were answered, as a model server whose quota runs out; it
- * counts the passages it embedded.
+ * counts the passages and questions it embedded.
  *
  * <pre>{@code
  * FailingEmbedder quota = FailingEmbedder.afterPassageRequests(2, () -> new EmbeddingException("quota"));
@@ -23,6 +23,7 @@ public final class FailingEmbedder implements Embedder {
     private final Supplier<? extends RuntimeException> failure;
     private int requests;
     private int texts;
+    private int questionCount;
 
     private FailingEmbedder(int passageRequests, boolean questions, Supplier<? extends RuntimeException> failure) {
         this.passageRequests = passageRequests;
@@ -50,6 +51,11 @@ public final class FailingEmbedder implements Embedder {
         return texts;
     }
 
+    /** The questions embedded so far. */
+    public int questions() {
+        return questionCount;
+    }
+
     @Override
     public String id() {
         return mock.id();
@@ -74,6 +80,7 @@ public final class FailingEmbedder implements Embedder {
         if (questions) {
             throw failure.get();
         }
+        questionCount++;
         return mock.embedQuery(question);
     }
 }

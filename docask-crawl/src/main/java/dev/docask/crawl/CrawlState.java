@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * A re-crawl asks each page "changed since?" (If-None-Match with its ETag, If-Modified-Since with its
  * Last-Modified) and a 304 keeps the page's chunks from the index as they are, so nothing is
  * downloaded or embedded again. What it needs from the last crawl is kept beside the index, in
- * crawl.json (one of the two files of its own an index folder may hold besides its generations): per page
+ * crawl.json (one of the few files of its own an index folder may hold besides its generations, docs/design.md): per page
  * URL, its validators, a hash of its body (for the manifest's source hash), its file name, by
  * which its chunks are found in the index, and what it calls the site, so an unchanged page still has
  * its say in the site's name. The state names the generation it was written for; for
