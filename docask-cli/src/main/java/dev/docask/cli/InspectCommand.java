@@ -118,7 +118,8 @@ final class InspectCommand implements Callable<Integer> {
     private static Map<String, Integer> metadataKeys(DocIndex idx) {
         Map<String, Set<String>> values = new TreeMap<>();
         for (int i = 0; i < idx.size(); i++) {
-            idx.chunk(i).metadata().forEach((k, v) -> values.computeIfAbsent(k, x -> new HashSet<>()).add(v));
+            idx.chunk(i).metadata().forEach((k, v) -> dev.docask.index.internal.Allowed.items(v)
+                    .forEach(item -> values.computeIfAbsent(k, x -> new HashSet<>()).add(item)));
         }
         Map<String, Integer> counts = new LinkedHashMap<>();
         values.forEach((k, v) -> counts.put(k, v.size()));

@@ -67,7 +67,7 @@ class IndexSearchCommandsTest {
         }
         assertThat(api).isNotNull();
         assertThat(api.get("metadata").get("docType").asText()).isEqualTo("api");
-        assertThat(run("inspect", "--index", index.toString()).out()).contains("metadata keys docType (4 values), tags (1 value)");
+        assertThat(run("inspect", "--index", index.toString()).out()).contains("metadata keys docType (4 values), tags (2 values)");
         assertThat(json.readTree(run("inspect", "--index", index.toString(), "--json").out()).get("metadataKeys").get("docType").asInt())
                 .isEqualTo(4);
     }

@@ -68,7 +68,10 @@ final class MetadataVocabulary {
         };
     }
 
-    private static String valueProblem(String key, String value, SortedSet<String> known) {
+    private static String valueProblem(String key, String value, SortedSet<String> matchable) {
+        // a list's items, not the list as stored beside them ("security, providers", not "security,providers" too)
+        SortedSet<String> known = matchable.stream().flatMap(dev.docask.index.internal.Allowed::items)
+                .collect(Collectors.toCollection(TreeSet::new));
         if (known.size() <= MAX_LISTED) {
             return key + " is one of " + String.join(", ", known);
         }

@@ -80,6 +80,9 @@ class MetadataVocabularyTest {
         List<Chunk> chunks = List.of(chunk("https://x.dev/a", "A", "", "Text.", Map.of("tags", "alpha,beta")));
         try (DocIndex index = TestIndexes.build(dir, "none", chunks)) {
             assertThat(MetadataVocabulary.of(index).problems(Map.of("tags", "beta"))).isEmpty();
+            assertThat(MetadataVocabulary.of(index).problems(Map.of("tags", "alpha,beta"))).as("the list as stored").isEmpty();
+            assertThat(MetadataVocabulary.of(index).problems(Map.of("tags", "gamma"))).as("its items listed, not the list too")
+                    .containsExactly("filter tags=gamma matches no chunk: tags is one of alpha, beta");
         }
     }
 }

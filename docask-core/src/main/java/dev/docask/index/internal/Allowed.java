@@ -50,10 +50,18 @@ public record Allowed(@Nullable BitSet chunks, Map<String, String> filter, boole
      * front-matter list {@code tags: [a, b]} is stored as {@code "a,b"}), each item.
      */
     public static java.util.stream.Stream<String> values(String stored) {
+        return stored.indexOf(',') < 0 ? java.util.stream.Stream.of(stored) : java.util.stream.Stream.concat(
+                java.util.stream.Stream.of(stored), items(stored));
+    }
+
+    /**
+     * What a reader calls a stored value's values: a comma-joined list's items, or the value itself; what
+     * {@code inspect} counts and a filter's warning lists ({@code tags=security,providers} still matches, by {@link #values}).
+     */
+    public static java.util.stream.Stream<String> items(String stored) {
         if (stored.indexOf(',') < 0) {
             return java.util.stream.Stream.of(stored);
         }
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(stored),
-                java.util.Arrays.stream(stored.split(",")).map(String::strip).filter(v -> !v.isEmpty()));
+        return java.util.Arrays.stream(stored.split(",")).map(String::strip).filter(v -> !v.isEmpty());
     }
 }
