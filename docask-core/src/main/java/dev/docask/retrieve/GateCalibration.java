@@ -17,8 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -222,7 +222,8 @@ final class GateCalibration {
         Objects.requireNonNull(measured, "measured");
         long start = System.nanoTime();
         List<SiteQuestion> siteQuestions = siteQuestions(measured.index());
-        Optional<java.nio.file.Path> folder = measured.embedder().isEmpty() ? Optional.empty() : QueryVectorFile.folderOf(measured.index());
+        Optional<java.nio.file.Path> folder = measured.embedder().isEmpty() ? Optional.empty()
+                : QueryVectorFile.folderOf(measured.index());
         int dims = measured.embedder().map(Embedder::dimensions).orElse(0);
         Optional<RememberedQueries> remembered = measured.embedder().map(model -> new RememberedQueries(model,
                 folder.map(f -> QueryVectorFile.read(f, embedderId, queryVariant, dims)).orElse(Map.of())));

@@ -12,17 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * compares the same questions' vectors (docs/retrieval.md §4, "A gate that calibrates itself"). Asked for a list,
  * it embeds the questions it has not seen in one call, which the local models spread over the cores, where a
  * retrieval embeds its one question on one. The vectors are the ones the model gives each question alone: the local
- * models embed one text per call (BgeOnnxModel), so remembering changes no figure.
+ * models embed one text per call (BgeOnnxModel), so remembering changes no figure. It starts from the vectors the
+ * last calibration in the index folder kept (QueryVectorFile), so only new questions reach the model.
  */
 final class RememberedQueries implements Embedder {
     private final Embedder model;
     private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
     /** Vectors an earlier calibration made, by {@link QueryVectorFile#key} of the question. */
     private final Map<String, float[]> kept;
-
-    RememberedQueries(Embedder model) {
-        this(model, Map.of());
-    }
 
     RememberedQueries(Embedder model, Map<String, float[]> kept) {
         this.model = model;
