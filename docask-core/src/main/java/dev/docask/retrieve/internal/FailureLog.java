@@ -18,13 +18,6 @@ public final class FailureLog {
     }
 
     /**
-     * Logs {@code failure} to {@code log}; {@code safe} cleans its message first (masks keys a provider echoed).
-     *
-     * <pre>{@code
-     * FailureLog.warn(LOG, e, UnaryOperator.identity());
-     * }</pre>
-     */
-    /**
      * {@code receiver} as a stand-in for one the program sets: a {@code HybridRetriever} hands it a failure only when
      * no other receiver is there to hear it.
      */
@@ -45,6 +38,13 @@ public final class FailureLog {
         }
     }
 
+    /**
+     * Logs {@code failure} to {@code log}; {@code safe} cleans its message first (masks keys a provider echoed).
+     *
+     * <pre>{@code
+     * FailureLog.warn(LOG, e, UnaryOperator.identity());
+     * }</pre>
+     */
     public static void warn(System.Logger log, Throwable failure, UnaryOperator<String> safe) {
         String message = failure.getMessage();
         String line = safe.apply(message == null || message.isBlank() ? failure.toString() : message)
