@@ -3,9 +3,8 @@ package dev.docask.cli;
 import dev.docask.embed.Embedder;
 import dev.docask.embed.EmbedderProvider;
 import dev.docask.embed.EmbedderSpec;
-import dev.docask.embed.Embedders;
+import dev.docask.testsupport.FailingEmbedder;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,14 +28,7 @@ public final class QueriesFailProvider implements EmbedderProvider {
 
     @Override
     public Embedder create(EmbedderSpec spec, Map<String, String> env) {
-        Embedder mock = Embedders.fromSpec("mock").orElseThrow();
-        return new Embedder() {
-            public String id() { return "queries-fail"; }
-            public int dimensions() { return mock.dimensions(); }
-            public List<float[]> embedAll(List<String> texts) { return mock.embedAll(texts); }
-            public float[] embedQuery(String question) {
-                throw new IllegalStateException("embedding server refused the API key " + KEY + "\n(HTTP 401)");
-            }
-        };
+        return FailingEmbedder.onQuestions(() -> new IllegalStateException("embedding server refused the API key " + KEY
+                + "\n(HTTP 401)")).withId("queries-fail");
     }
 }

@@ -18,6 +18,7 @@ import java.util.function.Supplier;
  */
 public final class FailingEmbedder implements Embedder {
     private final Embedder mock = Embedders.fromSpec("mock").orElseThrow();
+    private final String id;
     private final int passageRequests;
     private final boolean questions;
     private final Supplier<? extends RuntimeException> failure;
@@ -25,7 +26,8 @@ public final class FailingEmbedder implements Embedder {
     private int texts;
     private int questionCount;
 
-    private FailingEmbedder(int passageRequests, boolean questions, Supplier<? extends RuntimeException> failure) {
+    private FailingEmbedder(String id, int passageRequests, boolean questions, Supplier<? extends RuntimeException> failure) {
+        this.id = id;
         this.passageRequests = passageRequests;
         this.questions = questions;
         this.failure = failure;
@@ -33,17 +35,22 @@ public final class FailingEmbedder implements Embedder {
 
     /** Fails every question; embeds passages. */
     public static FailingEmbedder onQuestions(Supplier<? extends RuntimeException> failure) {
-        return new FailingEmbedder(Integer.MAX_VALUE, true, failure);
+        return new FailingEmbedder(Embedders.fromSpec("mock").orElseThrow().id(), Integer.MAX_VALUE, true, failure);
     }
 
     /** Answers {@code requests} passage requests, then fails every one; questions are embedded. */
     public static FailingEmbedder afterPassageRequests(int requests, Supplier<? extends RuntimeException> failure) {
-        return new FailingEmbedder(requests, false, failure);
+        return new FailingEmbedder(Embedders.fromSpec("mock").orElseThrow().id(), requests, false, failure);
     }
 
     /** Never fails: the mock embedder, counting. */
     public static FailingEmbedder never() {
         return afterPassageRequests(Integer.MAX_VALUE, IllegalStateException::new);
+    }
+
+    /** The same, with another id: an embedder of its own, as a provider registers one. */
+    public FailingEmbedder withId(String otherId) {
+        return new FailingEmbedder(otherId, passageRequests, questions, failure);
     }
 
     /** The passages embedded so far. */
@@ -58,7 +65,7 @@ public final class FailingEmbedder implements Embedder {
 
     @Override
     public String id() {
-        return mock.id();
+        return id;
     }
 
     @Override
