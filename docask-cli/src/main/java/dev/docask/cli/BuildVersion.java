@@ -1,16 +1,10 @@
 package dev.docask.cli;
 
+import dev.docask.index.internal.DocaskVersion;
 import picocli.CommandLine.IVersionProvider;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
-
-/** {@code docask --version}: the version Maven wrote into {@code docask.properties} when it built the jar. */
+/** {@code docask --version}: the version Maven wrote into the jar when it built it ({@link DocaskVersion}). */
 final class BuildVersion implements IVersionProvider {
-    static final String RESOURCE = "docask.properties";
-
     @Override
     public String[] getVersion() {
         return new String[] {"docask " + version()};
@@ -18,19 +12,9 @@ final class BuildVersion implements IVersionProvider {
 
     /** The project version, e.g. {@code 0.2.0-SNAPSHOT}. */
     static String version() {
-        Properties p = new Properties();
-        try (InputStream in = BuildVersion.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the docask jar; rebuild it with ./mvnw package");
-            }
-            p.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE + " from the docask jar", e);
+        if (!DocaskVersion.known()) {
+            throw new IllegalStateException("the docask jar holds no built version; rebuild it with ./mvnw package");
         }
-        String v = p.getProperty("version", "");
-        if (v.isBlank() || v.contains("${")) {
-            throw new IllegalStateException(RESOURCE + " holds no built version ('" + v + "'); rebuild with ./mvnw package");
-        }
-        return v.strip();
+        return DocaskVersion.version();
     }
 }

@@ -100,6 +100,10 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Exit 1 if the index is stale for these folders; calls no model.")
     boolean check;
 
+    @Option(names = "--force", description = "Build again even when the index already holds these pages, built with these "
+            + "options by this docask (by default such a run writes nothing).")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
 
@@ -214,6 +218,18 @@ final class IndexCommand implements Callable<Integer> {
 
     private int write(PrintWriter out, PrintWriter err, long start, Corpus corpus, Optional<Embedder> e,
                       IndexBuilder.Settings settings, Optional<SiteCrawler.Result> crawled) {
+        Optional<Manifest> same = force ? Optional.empty() : IndexBuilder.upToDate(corpus, settings, this.out);
+        if (same.isPresent() && backendHolds()) {
+            // nothing to do: no new generation, no embedder loaded, no gate measured again (docs/reliability.md,
+            // "A build with nothing to do writes nothing")
+            crawled.ifPresent(r -> r.saveState(this.out));
+            out.printf(Locale.ROOT, "Up to date: %s already holds these %d pages (%d chunks), built %s by docask %s with these"
+                            + " options; nothing written, %.1f s ('--force' builds again)%n", this.out, same.get().pages(),
+                    same.get().chunks(), same.get().createdAt(), same.get().builtBy().orElse("?"),
+                    (System.nanoTime() - start) / 1e9);
+            writeLlmsTxt(out);
+            return 0;
+        }
         BuildReport report;
         boolean embeds = e.map(x -> !x.matchesWordsOnly()).orElse(false);
         long[] measuring = {0};
@@ -265,12 +281,26 @@ final class IndexCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows how)%n", gateSecs,
                 GateReport.floors(gate));
         published.forEach(out::println);
+        writeLlmsTxt(out);
+        return 0;
+    }
+
+    private void writeLlmsTxt(PrintWriter out) {
         if (llmsTxt != null) {
             try (DocIndex built = DocIndex.open(this.out)) {
                 out.println("Wrote " + String.join(" and ", LlmsTxt.of(built).write(llmsTxt).stream().map(Path::toString).toList()));
             }
         }
-        return 0;
+    }
+
+    /** Whether --backend, if given, serves what the local index holds: else the build runs, to publish it there. */
+    private boolean backendHolds() {
+        if (backend == null) {
+            return true;
+        }
+        try (DocIndex local = DocIndex.open(this.out)) {
+            return dev.docask.solr.SolrBackend.differsFrom(local, backend, backendSite).isEmpty();
+        }
     }
 
     /**

@@ -78,6 +78,7 @@ final class InspectCommand implements Callable<Integer> {
                 o.put("bm25", new Bm25(m.bm25K1(), m.bm25B())); // a record keeps k1 before b; Map.of has no order
                 o.put("contentHash", m.contentHash());
                 o.put("createdAt", m.createdAt().toString());
+                m.builtBy().ifPresent(v -> o.put("builtBy", v));
                 if (folder) {
                     o.put("bytes", bytes);
                     o.put("bytesPerChunk", m.chunks() == 0 ? 0 : bytes / m.chunks());
@@ -97,9 +98,10 @@ final class InspectCommand implements Callable<Integer> {
             out.printf("embedder %s (%s, %d dimensions), BM25 k1=%s b=%s%n", m.embedderSpec(), m.embedderId(),
                     m.dimensions(), m.bm25K1(), m.bm25B());
             if (folder) {
-                out.printf("size %,d bytes (%,d per chunk), built %s%n", bytes, m.chunks() == 0 ? 0 : bytes / m.chunks(), m.createdAt());
+                out.printf("size %,d bytes (%,d per chunk), built %s%s%n", bytes, m.chunks() == 0 ? 0 : bytes / m.chunks(), m.createdAt(),
+                        builtBy(m));
             } else {
-                out.printf("stored in %s, built %s%n", index.name(), m.createdAt());
+                out.printf("stored in %s, built %s%s%n", index.name(), m.createdAt(), builtBy(m));
             }
             Map<String, Integer> keys = metadataKeys(idx);
             out.println("metadata keys " + (keys.isEmpty() ? "none" : keys.entrySet().stream()
@@ -115,6 +117,11 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     /** Each metadata key the chunks have, with how many different values it takes: what --filter can match. */
+    /** " by docask 0.2.0", or nothing for an index written before the version was recorded. */
+    private static String builtBy(Manifest m) {
+        return m.builtBy().map(v -> " by docask " + v).orElse("");
+    }
+
     private static Map<String, Integer> metadataKeys(DocIndex idx) {
         Map<String, Set<String>> values = new TreeMap<>();
         for (int i = 0; i < idx.size(); i++) {

@@ -25,7 +25,7 @@ class DemoCommandTest {
     }
 
     @Test
-    void demo_measuresTheGateOfItsIndex_asDocaskIndexDoes(@TempDir Path home) {
+    void demo_measuresTheGateOfItsIndex_asDocaskIndexDoes_andASecondDemoAsksAtOnce(@TempDir Path home) {
         // the demo writes target/demo-index under docask.home (the checkout, for ./docask demo)
         String before = System.getProperty("docask.home");
         System.setProperty("docask.home", home.toString());
@@ -37,6 +37,12 @@ class DemoCommandTest {
             try (DocIndex index = DocIndex.open(home.resolve("target/demo-index"))) {
                 assertThat(index.manifest().gate()).as("the gate the demo answered with is the site's own").isPresent();
             }
+            String built = DocIndex.generation(home.resolve("target/demo-index")).orElseThrow();
+
+            CliRun again = CliRun.run("demo", "--docs", TestSites.samples().toString(), "--embedder", "mock");
+            assertThat(again.out()).as(again.err()).contains("already holds the 16 pages of").doesNotContain("gate measured")
+                    .contains("[1]");
+            assertThat(DocIndex.generation(home.resolve("target/demo-index"))).as("nothing written").contains(built);
         } finally {
             if (before == null) {
                 System.clearProperty("docask.home");

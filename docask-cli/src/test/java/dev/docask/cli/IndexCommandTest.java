@@ -239,6 +239,44 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_nothingChanged_writesNothing_untilAPageChangesOrForce() throws IOException {
+        Path llms = tmp.resolve("static");
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "mock", "-q").code()).isZero();
+        String live = dev.docask.index.DocIndex.generation(Path.of(out)).orElseThrow();
+
+        CliRun same = run("index", weird.toString(), "--out", out, "-q", "--llms-txt", llms.toString());
+
+        assertThat(same.code()).as(same.err()).isZero();
+        assertThat(same.out()).startsWith("Up to date: " + out + " already holds these 2 pages (")
+                .contains("by docask " + BuildVersion.version() + " with these options; nothing written",
+                        "('--force' builds again)", "Wrote " + llms.resolve("llms.txt"))
+                .doesNotContain("Indexed", "Gate measured");
+        assertThat(dev.docask.index.DocIndex.generation(Path.of(out))).contains(live);
+        assertThat(llms.resolve("llms.txt")).exists(); // what was asked beside the index is still written
+
+        CliRun forced = run("index", weird.toString(), "--out", out, "-q", "--force");
+        assertThat(forced.out()).as(forced.err()).startsWith("Indexed 2 pages: ").contains("vectors reused, 0 embedded", "Gate measured");
+        String rebuilt = dev.docask.index.DocIndex.generation(Path.of(out)).orElseThrow();
+        assertThat(rebuilt).isNotEqualTo(live);
+
+        Files.writeString(weird.resolve("a.md"), "# A\n\nAlpha text, edited.");
+        CliRun edited = run("index", weird.toString(), "--out", out, "-q");
+        assertThat(edited.out()).as(edited.err()).startsWith("Indexed 2 pages: ").contains("1 embedded");
+        assertThat(dev.docask.index.DocIndex.generation(Path.of(out)).orElseThrow()).isNotEqualTo(rebuilt);
+    }
+
+    @Test
+    void index_nothingChangedButTheSiteName_builds() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "-q").code()).isZero();
+
+        CliRun named = run("index", weird.toString(), "--out", out, "--site-name", "Weird Docs", "-q");
+
+        assertThat(named.out()).as(named.err()).startsWith("Indexed 2 pages: ");
+        assertThat(dev.docask.index.DocIndex.findManifest(Path.of(out)).orElseThrow().siteName()).isEqualTo("Weird Docs");
+        assertThat(run("index", weird.toString(), "--out", out, "--site-name", "Weird Docs", "-q").out()).startsWith("Up to date: ");
+    }
+
+    @Test
     void index_rebuildWithoutBaseUrl_keepsTheRecordedBaseUrl_andSaysSo() {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
                 "-q").code()).isZero();

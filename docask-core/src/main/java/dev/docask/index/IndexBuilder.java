@@ -6,6 +6,7 @@ import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.internal.SiteNames;
+import dev.docask.index.internal.DocaskVersion;
 import dev.docask.index.internal.FileErrors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
@@ -209,7 +210,7 @@ public final class IndexBuilder {
                     read.baseUrl(), siteName(corpus, settings), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
                     contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString(),
-                    Checksums.record(gen), null));
+                    Checksums.record(gen), null, DocaskVersion.version()));
             Manifest manifest = previousGate(out, built).map(built::withGate).orElse(built);
             IndexFiles.writeManifest(gen, manifest);
             RuntimeException notMeasured = null;
@@ -396,6 +397,38 @@ public final class IndexBuilder {
             }
         } catch (IOException e) {
             throw new IndexException("could not read " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The live index in {@code out} when building this corpus with these settings would write it again as it is: no
+     * {@link #differences} (the same pages, options and docask version), a gate measured on this content, and every
+     * file of its generation intact (checked now, a read of the whole generation). {@code docask index} and {@code
+     * docask demo} then write nothing (docs/reliability.md, "A build with nothing to do writes nothing"). Calls no
+     * model; takes no lock (hold {@link #lock} around this call and the build it saves).
+     *
+     * <pre>{@code
+     * Optional<Manifest> same = IndexBuilder.upToDate(corpus, settings, dir);
+     * if (same.isEmpty()) {
+     *     IndexBuilder.build(corpus, settings, dir, HybridRetriever::measureGate);
+     * }
+     * }</pre>
+     */
+    public static Optional<Manifest> upToDate(Corpus corpus, Settings settings, Path out) {
+        Objects.requireNonNull(corpus, "corpus");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(out, "out");
+        if (!differences(corpus, settings, out).isEmpty()) {
+            return Optional.empty();
+        }
+        // the whole generation checked before it answers: a damaged one is rebuilt, not kept
+        try (DocIndex live = DocIndex.open(out, new DocIndex.Verification(Long.MAX_VALUE, Runnable::run))) {
+            Manifest m = live.manifest();
+            boolean gateOfThisContent = m.gate().map(g -> g.figures().stream().noneMatch(f -> f.startsWith(KEPT_GATE)))
+                    .orElse(false);
+            return live.fallback().isEmpty() && gateOfThisContent ? Optional.of(m) : Optional.empty();
+        } catch (RuntimeException damaged) {
+            return Optional.empty(); // a build repairs it
         }
     }
 

@@ -137,6 +137,15 @@ public final class Manifest {
         return stored.sourceHash().isEmpty() ? Optional.empty() : Optional.of(stored.sourceHash());
     }
 
+    /**
+     * The docask version that wrote the index, e.g. {@code 0.2.0}; empty for an index written before it was recorded.
+     * {@code docask index} rebuilds an index another version wrote even when no page changed: the gate it measures
+     * and the way it reads pages may differ.
+     */
+    public Optional<String> builtBy() {
+        return stored.builtBy().isEmpty() ? Optional.empty() : Optional.of(stored.builtBy());
+    }
+
     /** Pages that were skipped, with the reason. */
     public List<Problem> problems() {
         return stored.problems();

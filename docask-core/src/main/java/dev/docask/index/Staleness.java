@@ -3,6 +3,7 @@ package dev.docask.index;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
+import dev.docask.index.internal.DocaskVersion;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,15 @@ final class Staleness {
         }
         if (!stored.embedderSpec().equals(settings.embedderSpec())) {
             out.add(0, "built with embedder " + stored.embedderSpec() + ", asked for " + settings.embedderSpec());
+        }
+        if (!settings.siteName().isBlank() && !stored.siteName().equals(settings.siteName())) {
+            // a name the build derives (from the site's config or its host) follows the pages and base URL compared here
+            out.add("site name " + stored.siteName() + ", asked for " + settings.siteName());
+        }
+        if (!stored.builtBy().equals(DocaskVersion.version())) {
+            // the gate it measured and the way it read the pages may differ from what this version does
+            out.add((stored.builtBy().isEmpty() ? "written by an older docask" : "written by docask " + stored.builtBy())
+                    + ", this is docask " + DocaskVersion.version());
         }
         if (m.bm25K1() != settings.bm25K1() || m.bm25B() != settings.bm25B()) {
             out.add(String.format(Locale.ROOT, "BM25 k1 %s b %s, asked for k1 %s b %s",

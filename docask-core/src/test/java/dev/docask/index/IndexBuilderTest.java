@@ -353,6 +353,81 @@ class IndexBuilderTest {
         }
     }
 
+    /** A build as 'docask index' makes it: the gate measured on the new content before it goes live. */
+    private void buildMeasured(IngestOptions options) {
+        IndexBuilder.build(read(options), Embedders.fromSpec("none"), IndexBuilder.Settings.defaults("none"), out, n -> { },
+                built -> MEASURED);
+    }
+
+    @Test
+    void build_recordsTheDocaskVersionThatWroteIt() {
+        build(IngestOptions.defaults(BASE));
+        assertThat(manifest().builtBy()).contains(dev.docask.index.internal.DocaskVersion.version());
+        assertThat(dev.docask.index.internal.DocaskVersion.known()).as("Maven filtered docask.properties").isTrue();
+    }
+
+    @Test
+    void upToDate_thePagesOptionsAndVersionItWasBuiltFrom_withItsGate_isTheLiveIndex() {
+        buildMeasured(IngestOptions.defaults(BASE));
+        Manifest live = manifest();
+
+        Optional<Manifest> same = IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out);
+
+        assertThat(same).hasValueSatisfying(m -> assertThat(m.createdAt()).isEqualTo(live.createdAt()));
+    }
+
+    @Test
+    void upToDate_anyDifference_isEmpty_soTheBuildRuns() throws IOException {
+        buildMeasured(IngestOptions.defaults(BASE));
+        IndexBuilder.Settings none = IndexBuilder.Settings.defaults("none");
+
+        assertThat(IndexBuilder.upToDate(read(options(BASE, 800)), none, out)).as("another chunk size").isEmpty();
+        assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), none.withSiteName("Other"), out))
+                .as("another site name").isEmpty();
+        Files.writeString(docs.resolve("b.md"), "# Beta\n\nBeta pages now say other things.");
+        assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), none, out)).as("a page edited").isEmpty();
+    }
+
+    @Test
+    void upToDate_noGateOrAGateMeasuredOnTheContentBefore_isEmpty_soTheGateIsMeasured() throws IOException {
+        build(IngestOptions.defaults(BASE)); // a library build without a gate
+        assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isEmpty();
+
+        buildMeasured(IngestOptions.defaults(BASE));
+        Files.writeString(docs.resolve("c.md"), "# Gamma\n\nGamma pages say gamma things.");
+        build(IngestOptions.defaults(BASE)); // keeps the gate of the content before, marked so
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isEmpty();
+        assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isEmpty();
+    }
+
+    @Test
+    void upToDate_aDamagedGeneration_isEmpty_soABuildRepairsIt() throws IOException {
+        buildMeasured(IngestOptions.defaults(BASE));
+        Path chunks = out.resolve(DocIndex.generation(out).orElseThrow()).resolve(IndexFiles.CHUNKS);
+        String text = Files.readString(chunks);
+        Files.writeString(chunks, text.replace("alpha things", "alpha thingz"));
+
+        assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isEmpty();
+    }
+
+    @Test
+    void differences_anIndexAnotherDocaskWrote_namesBothVersions_andOneWrittenBeforeVersionsWereRecorded() throws IOException {
+        build(IngestOptions.defaults(BASE));
+        Path manifest = out.resolve(DocIndex.generation(out).orElseThrow()).resolve(IndexFiles.MANIFEST);
+        String now = dev.docask.index.internal.DocaskVersion.version();
+        String json = Files.readString(manifest);
+        String recorded = "\"builtBy\" : \"" + now + "\"";
+        assertThat(json).contains(recorded);
+
+        Files.writeString(manifest, json.replace(recorded, "\"builtBy\" : \"0.1.0\""));
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
+                .containsExactly("written by docask 0.1.0, this is docask " + now);
+
+        Files.writeString(manifest, json.replaceAll(",\\s*" + java.util.regex.Pattern.quote(recorded), ""));
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
+                .containsExactly("written by an older docask, this is docask " + now);
+    }
+
     @Test
     void differences_noIndex_saysSo() {
         assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))

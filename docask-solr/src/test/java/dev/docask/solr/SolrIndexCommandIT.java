@@ -68,6 +68,14 @@ class SolrIndexCommandIT {
             assertThat(java.util.stream.IntStream.range(0, remote.size()).mapToObj(i -> remote.chunk(i).text()))
                     .anySatisfy(text -> assertThat(text).contains("vi.runAllTimers"));
         }
+
+        String published = DocIndex.generation(out).orElseThrow();
+        DocaskCli.Result same = cli.run(index(docs, out, cluster.uri(), site));
+        assertThat(same.out()).as(same.err()).startsWith("Up to date: ").doesNotContain("Published");
+        assertThat(DocIndex.generation(out)).as("nothing written here, nor to Solr").contains(published);
+        try (DocIndex local = DocIndex.open(out)) {
+            assertThat(SolrBackend.differsFrom(local, cluster.uri(), site)).isEmpty();
+        }
     }
 
     private static List<String> index(Path docs, Path out, String backend, String site) {
