@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
 
 /*
  * The widget script, its stylesheet and the demo page. All are read from the jar once; the widget is plain
@@ -16,12 +17,15 @@ import java.nio.charset.StandardCharsets;
  * from the index (page text is untrusted). An index may have no name; the page then speaks of
  * "your docs" and the widget of "these docs". The server's question limit goes into the script too, so the
  * question box can say when a question is too long instead of cutting it or sending what the server refuses.
+ * The comments of the script and its styles stay in the sources, for whoever reads them, and are left out of what a
+ * browser gets: they are the why of each safety rule and about a fifth of the gzipped size (docs/benchmarks.md).
  */
 final class StaticAssets {
     private static final String WIDGET = "/dev/docask/server/widget.js";
     private static final String MARKDOWN = "/dev/docask/server/widget-markdown.js";
     private static final String CSS = "/dev/docask/server/widget.css";
     private static final String DEMO = "/dev/docask/server/demo.html";
+    private static final Pattern CSS_COMMENT = Pattern.compile("/\\*.*?\\*/\\s*", Pattern.DOTALL);
 
     private final byte[] widget;
     private final byte[] widgetGzip;
@@ -30,10 +34,11 @@ final class StaticAssets {
     private final String demo;
 
     StaticAssets(String siteName, int maxQuestionChars) {
-        this.css = read(CSS);
+        this.css = CSS_COMMENT.matcher(new String(read(CSS), StandardCharsets.UTF_8)).replaceAll("")
+                .getBytes(StandardCharsets.UTF_8);
         // the styles go into the script as a JSON string, which is also a JavaScript string literal
-        this.widget = new String(read(WIDGET), StandardCharsets.UTF_8)
-                .replace("/*{{markdown}}*/", new String(read(MARKDOWN), StandardCharsets.UTF_8))
+        this.widget = withoutCommentLines(new String(read(WIDGET), StandardCharsets.UTF_8))
+                .replace("/*{{markdown}}*/", withoutCommentLines(new String(read(MARKDOWN), StandardCharsets.UTF_8)))
                 .replace("\"{{css}}\"", TextNode.valueOf(new String(css, StandardCharsets.UTF_8)).toString())
                 .replace("/*{{maxQuestionChars}}*/500", Integer.toString(maxQuestionChars))
                 .getBytes(StandardCharsets.UTF_8);
@@ -45,6 +50,31 @@ final class StaticAssets {
                 .replace("{{heading}}", name.isEmpty() ? "Your docs" : name)
                 .replace("{{docs}}", name.isEmpty() ? "your documentation" : "the <strong>" + name + "</strong> documentation")
                 .replace("{{siteName}}", name);
+    }
+
+    /*
+     * Only comments on lines of their own go: the widget's scripts have no string over several lines (no template
+     * literal, no line continuation), so such a line is never code. A comment after code stays, and so do the
+     * placeholders, which are comments the constructor replaces.
+     */
+    static String withoutCommentLines(String script) {
+        StringBuilder out = new StringBuilder(script.length());
+        boolean inBlock = false;
+        for (String line : script.lines().toList()) {
+            String t = line.strip();
+            int end = t.indexOf("*/");
+            if (inBlock) {
+                inBlock = end < 0;
+                if (!inBlock && end + 2 < t.length()) {
+                    out.append(t.substring(end + 2).strip()).append('\n'); // code after the end of a block
+                }
+            } else if (t.startsWith("/*") && !t.startsWith("/*{{") && (end < 0 || end + 2 == t.length())) {
+                inBlock = end < 0;
+            } else if (!t.startsWith("//")) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
     }
 
     /** The script as served: both parts, with the styles inside. */

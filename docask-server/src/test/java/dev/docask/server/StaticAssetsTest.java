@@ -28,6 +28,38 @@ class StaticAssetsTest {
     }
 
     @Test
+    void widget_isServedWithoutItsCommentLines_andWithItsCode() {
+        String js = new String(new StaticAssets("X", 500).widgetScript(), StandardCharsets.UTF_8);
+        assertThat(js.lines().map(String::strip)).noneMatch(l -> l.startsWith("//") || l.startsWith("/*") || l.startsWith("* "))
+                .contains("'use strict';");
+        assertThat(js).doesNotContain("/* The widget's styles").contains("function safeUrl(url) {");
+    }
+
+    @Test
+    void withoutCommentLines_dropsLinesThatAreOnlyComment_keepsCodeAndPlaceholders() {
+        String script = """
+                /*
+                 * why
+                 */
+                var a = 1; // a comment after code stays
+                  // a line comment
+                /** a doc line */
+                /* starts a line */ var b = 2;
+                /* a block
+                   that ends before code */ var c = 3;
+                /*{{markdown}}*/
+                var re = /x*/;
+                """;
+        assertThat(StaticAssets.withoutCommentLines(script)).isEqualTo("""
+                var a = 1; // a comment after code stays
+                /* starts a line */ var b = 2;
+                var c = 3;
+                /*{{markdown}}*/
+                var re = /x*/;
+                """);
+    }
+
+    @Test
     void widget_gzipped_staysWithinItsBudget() throws IOException {
         byte[] js = new StaticAssets("X", 500).widgetScript();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
