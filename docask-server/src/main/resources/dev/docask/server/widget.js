@@ -156,27 +156,50 @@
   };
 
   /*
-   * Without data-version-pattern, the first path segment written like a version: "next", "v3", "3.8", "3.8.1", "2.x"
-   * (docs/widget.md). A bare number ("/blog/2024/") is not read as one, and a version the index lacks changes nothing.
+   * The reader's docs version (docs/widget.md), the first valid one of: data-version; the first group of
+   * data-version-pattern on the page path; the version the page declares in its head; without data-version-pattern,
+   * the first path segment written like a version ("next", "v3", "3.8", "3.8.1", "2.x"; a bare number such as
+   * "/blog/2024/" is not one). The site's attributes come first: its owner wrote them for its URLs. The page's meta
+   * comes next: its generator wrote it for this page, and it holds where the path says nothing (Docusaurus serves its
+   * latest version at /docs/ with no version in it; many sites have none in their URLs). The path guess comes last.
+   * It is read at each question, as a site that navigates client-side changes the path and the meta under the widget.
    */
   var VERSION_SEGMENT = '/(next|v\\d+(?:\\.(?:\\d+|x))*|\\d+\\.(?:\\d+|x)(?:\\.(?:\\d+|x))*)(?=/|$)';
 
-  /** The reader's docs version: data-version, or the first group of data-version-pattern on the page path. */
+  /** The value, trimmed, when it is a version name the server takes (40 characters at most here), else ''. */
+  function versionName(value) {
+    var v = (value || '').trim();
+    return /^[\w.-]{1,40}$/.test(v) ? v : '';
+  }
+  function pathVersion(pattern) {
+    try {
+      var m = new RegExp(pattern).exec(location.pathname);
+      return m ? versionName(m[1] || m[0]) : '';
+    } catch (e) {
+      return ''; // a pattern that is not a regular expression reads nothing
+    }
+  }
+  /*
+   * The Algolia DocSearch tag, which Docusaurus and other generators write (its content may list several, comma-
+   * separated), then Docusaurus's own tag. Docusaurus names its unreleased docs "current"; the index names them "next".
+   */
+  function metaVersion() {
+    var names = [];
+    ['docsearch:version', 'docusaurus_version'].forEach(function (name) {
+      Array.prototype.forEach.call(document.querySelectorAll('meta[name="' + name + '"]'), function (meta) {
+        names = names.concat((meta.getAttribute('content') || '').split(','));
+      });
+    });
+    var v = names.map(versionName).filter(Boolean)[0] || '';
+    return v.toLowerCase() === 'current' ? 'next' : v;
+  }
   function docsVersion() {
-    var v = attr('version', 40);
+    var given = versionName(script.getAttribute('data-version'));
     var pattern = script.getAttribute('data-version-pattern');
-    if (pattern === null) {
-      pattern = VERSION_SEGMENT; // an empty data-version-pattern sends no version
+    if (given || pattern === '') {
+      return given; // an empty data-version-pattern reads no version from the page
     }
-    if (!v && pattern) {
-      try {
-        var m = new RegExp(pattern).exec(location.pathname);
-        v = m ? m[1] || m[0] : '';
-      } catch (e) {
-        v = ''; // a pattern that is not a regular expression sends no version
-      }
-    }
-    return /^[\w.-]{1,40}$/.test(v || '') ? v : '';
+    return (pattern && pathVersion(pattern)) || metaVersion() || (pattern === null ? pathVersion(VERSION_SEGMENT) : '');
   }
 
   // ---- Storage: the conversation, per tab, across pages of the site ----

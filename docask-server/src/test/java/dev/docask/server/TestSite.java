@@ -43,7 +43,13 @@ final class TestSite implements AutoCloseable {
 
     /** A page of docs that loads the widget from {@code api} with the script tag's {@code attributes} (which win). */
     static String docsPage(String htmlAttributes, String api, String attributes) {
-        return "<!doctype html><html lang=\"en\" " + htmlAttributes + "><head><meta charset=\"utf-8\"><title>X Docs</title></head>"
+        return docsPage(htmlAttributes, "", api, attributes);
+    }
+
+    /** A page of docs as {@link #docsPage(String, String, String)} makes, with {@code head} in its head (meta tags). */
+    static String docsPage(String htmlAttributes, String head, String api, String attributes) {
+        return "<!doctype html><html lang=\"en\" " + htmlAttributes + "><head><meta charset=\"utf-8\">" + head
+                + "<title>X Docs</title></head>"
                 + "<body><main><h1>X Docs</h1><p>Read the <a href=\"/docs/guide\">guide</a>.</p>"
                 + "<label for=\"search\">Search</label> <input id=\"search\" type=\"search\"></main>"
                 + "<script " + attributes + " src=\"" + api + "/widget.js\" data-endpoint=\"" + api

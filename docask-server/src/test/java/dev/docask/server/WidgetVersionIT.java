@@ -62,18 +62,32 @@ class WidgetVersionIT {
         page.freshTab(site.origin() + "/nothing-here");
     }
 
-    /** A page of the site at {@code path} whose script tag has {@code attributes}. */
-    private record Visit(String path, String attributes) {
+    /** A page of the site at {@code path} with {@code head} in its head, whose script tag has {@code attributes}. */
+    private record Visit(String path, String head, String attributes) {
+        Visit(String path, String attributes) {
+            this(path, "", attributes);
+        }
+    }
+
+    /** The meta tag by which a docs generator declares a page's {@code name}, as Docusaurus writes it. */
+    private static String meta(String name, String content) {
+        return "<meta data-rh=\"true\" name=\"" + name + "\" content=\"" + content + "\">";
+    }
+
+    /** What Docusaurus (3.x, its classic theme) writes into the head of a docs page of {@code version}. */
+    private static String docusaurus(String version) {
+        return meta("docusaurus_version", version) + meta("docusaurus_tag", "docs-default-" + version)
+                + meta("docsearch:version", version) + meta("docsearch:docusaurus_tag", "docs-default-" + version);
     }
 
     /**
      * The {@code "version"} each visit's widget sent with a question ({@code ""} for none), in order: one question on
-     * each page, each page on a site of its own fake {@code /api/ask}.
+     * each page, the pages on a new site whose fake {@code /api/ask} records the bodies.
      */
     private static List<String> versionsSent(Visit... visits) {
         try (TestSite own = TestSite.start().fakeAsk(ANSWER)) {
             for (Visit v : visits) {
-                own.page(v.path(), TestSite.docsPage("", server.url(),
+                own.page(v.path(), TestSite.docsPage("", v.head(), server.url(),
                         "data-endpoint=\"" + own.origin() + "\" " + v.attributes()));
             }
             for (Visit v : visits) {
@@ -116,16 +130,78 @@ class WidgetVersionIT {
     @Test
     void version_readFromThePageUrl_theAnswerCitesThatVersionsCopy() {
         String attributes = "data-version-pattern=\"^/docs/([^/]+)/\" ";
-        for (String version : List.of("next", "3.8")) {
-            String path = "/docs/" + version + "/guide";
-            site.page(path, TestSite.docsPage("", server.url(), attributes));
-            page.freshTab(site.origin() + "/nothing-here"); // forget the conversation of the round before
-            page.browser.get(site.origin() + path);
+        assertThat(cited(new Visit("/docs/next/guide", attributes))).isEqualTo("https://x.dev/docs/next/mocking#vi-mock");
+        assertThat(cited(new Visit("/docs/3.8/guide", attributes))).isEqualTo("https://x.dev/docs/mocking#vi-mock");
+    }
+
+    @Test
+    void version_declaredByThePage_theAnswerCitesThatVersionsCopy() {
+        assertThat(cited(new Visit("/docs/intro", docusaurus("current"), "")))
+                .as("Docusaurus's current is the index's next").isEqualTo("https://x.dev/docs/next/mocking#vi-mock");
+        assertThat(cited(new Visit("/docs/setup", docusaurus("3.8"), ""))).isEqualTo("https://x.dev/docs/mocking#vi-mock");
+    }
+
+    /** The URL of the first source of the answer to a question asked on {@code visit}, a page of the site. */
+    private static String cited(Visit visit) {
+        site.page(visit.path(), TestSite.docsPage("", visit.head(), server.url(), visit.attributes()));
+        page.freshTab(site.origin() + "/nothing-here"); // forget the conversation of the question before
+        page.browser.get(site.origin() + visit.path());
+        page.ask("how do I mock a module?");
+        page.awaitAnswered();
+        return page.find(".sources li a").getAttribute("href");
+    }
+
+    @Test
+    void version_rootLatestPageDeclaringIt_sendsTheDeclaredVersion() {
+        assertThat(versionsSent(new Visit("/docs/guide/mocking", docusaurus("3.8.1"), ""),
+                new Visit("/guide/setup", meta("docusaurus_version", "3.8.1"), ""), // Docusaurus without DocSearch
+                new Visit("/reference/api/v1/users", meta("docsearch:version", "3.8.1"), ""))) // not the path's v1
+                .containsExactly("3.8.1", "3.8.1", "3.8.1");
+    }
+
+    @Test
+    void version_docusaurusCurrent_sendsNextTheIndexsNameOfTheUnreleasedDocs() {
+        assertThat(versionsSent(new Visit("/docs/canary/intro", docusaurus("current"), ""), // versions.current.path
+                new Visit("/docs/intro", meta("docusaurus_version", "current"), "")))
+                .containsExactly("next", "next");
+    }
+
+    @Test
+    void version_declaredNotAVersionName_isSkippedForTheNextValidOne() {
+        assertThat(versionsSent(new Visit("/docs/3.7/guide", meta("docsearch:version", "3.8 beta"), ""),
+                new Visit("/docs/guide", meta("docsearch:version", "&lt;b&gt;3.8&lt;/b&gt;"), ""),
+                new Visit("/docs/intro", meta("docsearch:version", "x".repeat(41) + ", 2.x ,latest"), ""),
+                new Visit("/docs/setup", meta("docsearch:version", "") + meta("docsearch:version", "latest,3.8.1"), ""),
+                new Visit("/docs/config", meta("docsearch:version", "all versions") + meta("docusaurus_version", "3.8.1"), "")))
+                .as("the path's 3.7; none; the first valid of a list; of several tags; Docusaurus's tag after DocSearch's")
+                .containsExactly("3.7", "", "2.x", "latest", "3.8.1");
+    }
+
+    @Test
+    void version_attributesWinOverTheDeclaredVersion_anEmptyPatternReadsNone() {
+        String declared = docusaurus("3.8.1");
+        String pattern = "data-version-pattern=\"^/docs/(\\d[^/]*)/\" ";
+        assertThat(versionsSent(new Visit("/docs/3.7/guide", declared, "data-version=\"2.x\" "),
+                new Visit("/docs/3.6/guide", declared, pattern),
+                new Visit("/docs/guide", declared, pattern), // the pattern reads nothing here
+                new Visit("/docs/intro", declared, "data-version-pattern=\"\" "),
+                new Visit("/docs/setup", declared, "data-version=\"&lt;script&gt;\" "))) // not a version name
+                .containsExactly("2.x", "3.6", "3.8.1", "", "3.8.1");
+    }
+
+    @Test
+    void version_readAtEachQuestion_followsAClientSideNavigation() {
+        try (TestSite own = TestSite.start().fakeAsk(ANSWER)) {
+            own.page("/docs/intro", TestSite.docsPage("", docusaurus("3.8.1"), server.url(),
+                    "data-endpoint=\"" + own.origin() + "\" "));
+            page.browser.get(own.origin() + "/docs/intro");
             page.ask("how do I mock a module?");
-            page.awaitAnswered();
-            String cited = page.find(".sources li a").getAttribute("href");
-            assertThat(cited).as(version).isEqualTo(version.equals("next")
-                    ? "https://x.dev/docs/next/mocking#vi-mock" : "https://x.dev/docs/mocking#vi-mock");
+            page.awaitAnswered(1);
+            page.js("history.pushState(null, '', '/docs/canary/intro');" // as Docusaurus's router and head manager do
+                    + "document.querySelectorAll('meta[content=\"3.8.1\"]').forEach(m => m.content = 'current')");
+            page.ask("and a class?");
+            page.awaitAnswered(2);
+            assertThat(own.asks.stream().map(WidgetVersionIT::version)).containsExactly("3.8.1", "next");
         }
     }
 }
