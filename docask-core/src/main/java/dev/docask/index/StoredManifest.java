@@ -33,16 +33,16 @@ import java.util.Map;
  * @param createdAt      ISO-8601 instant of the build
  * @param checksums      CRC32C (hex) of the generation's own files by name ({@link Checksums}); empty in an
  *                       index built before they were recorded
- * @param gate           the relevance gate calibrated for this index ({@link Manifest.Gate}); null in an index
- *                       built before gates were calibrated, or by a library call that did not calibrate one
  * @param builtBy        the docask version that wrote the index ({@code 0.2.0}); empty in an index written before it
  *                       was recorded
+ * @param gate           the relevance gate calibrated for this index ({@link Manifest.Gate}); null in an index
+ *                       built before gates were calibrated, or by a library call that did not calibrate one
  */
 record StoredManifest(int formatVersion, String embedderSpec, String embedderId, int dimensions,
                        String framework, String baseUrl, String siteName, int chunkSize, int chunkOverlap,
                        int pages, int chunks, int copies, float bm25K1, float bm25B, String contentHash,
                        String sourceHash, List<Problem> problems, String createdAt,
-                       Map<String, String> checksums, @Nullable StoredGate gate, String builtBy) {
+                       Map<String, String> checksums, String builtBy, @Nullable StoredGate gate) {
 
     /** The calibrated gate as stored; {@code minSimilarity} is null for a keyword-only index. */
     record StoredGate(@Nullable Double minSimilarity, double minKeywordCoverage, @Nullable Double maxUnknownShare,
@@ -105,7 +105,7 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
     StoredManifest withGate(@Nullable StoredGate newGate) {
         return new StoredManifest(formatVersion, embedderSpec, embedderId, dimensions, framework, baseUrl, siteName,
                 chunkSize, chunkOverlap, pages, chunks, copies, bm25K1, bm25B, contentHash, sourceHash, problems,
-                createdAt, checksums, newGate, builtBy);
+                createdAt, checksums, builtBy, newGate);
     }
 
     StoredManifest {
