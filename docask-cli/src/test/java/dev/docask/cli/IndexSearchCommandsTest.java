@@ -33,7 +33,7 @@ class IndexSearchCommandsTest {
     }
 
     @Test
-    void inspectJson_reportsPagesChunksCopiesEmbedderAndProblems() throws Exception {
+    void inspectJson_reportsPagesChunksCopiesEmbedderProblemsAndTheVersionThatWroteIt() throws Exception {
         CliRun r = run("inspect", "--index", index.toString(), "--json");
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("pages").asInt()).isEqualTo(16);
@@ -43,6 +43,8 @@ class IndexSearchCommandsTest {
         assertThat(j.get("dimensions").asInt()).isEqualTo(256);
         assertThat(j.get("problems").isArray()).isTrue();
         assertThat(j.get("bm25").fieldNames()).toIterable().as("always k1 then b").containsExactly("k1", "b");
+        assertThat(j.get("builtBy").asText()).isEqualTo(BuildVersion.version());
+        assertThat(run("inspect", "--index", index.toString()).out()).contains(" by docask " + BuildVersion.version());
     }
 
     @Test
