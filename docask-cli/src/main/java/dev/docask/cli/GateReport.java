@@ -31,6 +31,20 @@ final class GateReport {
                 + "neighbouring words written together (the pair rule)", f.fewPages(), f.minKeywordCoverage())).orElse("");
     }
 
+    /**
+     * The two floors and how many of the gate's other rules were measured on the site, for the line a build prints; the
+     * whole gate with each rule's limit is {@link #floors}, which {@code docask inspect} prints.
+     */
+    static String brief(Manifest.Gate g) {
+        int rules = (g.maxUnknownShare().isPresent() ? 1 : 0) + (g.otherToolFloor().isPresent() ? 1 : 0)
+                + g.neighbours().map(n -> 1 + (n.bandTop().isPresent() ? 1 : 0) + (n.fewPages().isPresent() ? 1 : 0)
+                + (n.headings().isEmpty() ? 0 : 1)).orElse(0);
+        return (g.minSimilarity().isPresent()
+                ? String.format(Locale.ROOT, "minSimilarity %.3f, ", g.minSimilarity().getAsDouble()) : "")
+                + String.format(Locale.ROOT, "minKeywordCoverage %.3f", g.minKeywordCoverage())
+                + (rules == 0 ? "" : " and the limits of " + rules + (rules == 1 ? " more rule" : " more rules"));
+    }
+
     static void print(PrintWriter out, Manifest.Gate g) {
         out.println("gate " + floors(g) + " (calibrated on this index " + g.calibratedAt() + ")");
         g.figures().forEach(f -> out.println("  " + f));

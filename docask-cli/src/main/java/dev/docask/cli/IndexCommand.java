@@ -278,8 +278,8 @@ final class IndexCommand implements Callable<Integer> {
         Manifest.Gate gate = report.manifest().gate().orElseThrow();
         double gateSecs = measuring[0] / 1e9;
         printIndexed(out, start, corpus, report);
-        out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows how)%n", gateSecs,
-                GateReport.floors(gate));
+        out.printf(Locale.ROOT, "Gate measured on the index in %.1f s: %s ('docask inspect' shows each rule's figures)%n",
+                gateSecs, GateReport.brief(gate));
         published.forEach(out::println);
         writeLlmsTxt(out);
         return 0;

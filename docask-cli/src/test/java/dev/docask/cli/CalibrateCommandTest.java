@@ -104,7 +104,9 @@ class CalibrateCommandTest {
         CliRun built = run("index", TestSites.samples().toString(), "--out", idx.toString(), "--base-url",
                 "https://docs.quayside.dev", "--embedder", "mock");
         assertThat(built.code()).as(built.err()).isZero();
-        assertThat(built.out()).contains("Gate measured on the index in").contains("minSimilarity");
+        assertThat(built.out()).containsPattern("Gate measured on the index in \\d+\\.\\d s: minSimilarity 0\\.\\d{3}, "
+                        + "minKeywordCoverage 0\\.\\d{3}( and the limits of \\d more rules?)? \\('docask inspect' shows each rule's figures\\)\n")
+                .as("one short line: the rules' limits are inspect's").doesNotContain("question-space lead");
 
         CliRun auto = run("calibrate", "--auto", "--index", idx.toString(), "--json");
         assertThat(auto.code()).as(auto.err()).isZero();
