@@ -130,6 +130,9 @@ final class IndexCommand implements Callable<Integer> {
         if (llmsTxt != null && check) {
             throw OptionCheck.fail(spec, "--llms-txt writes files and --check writes nothing: give one of them");
         }
+        if (force && check) {
+            throw OptionCheck.fail(spec, "--force builds and --check writes nothing: give one of them");
+        }
         if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
             throw OptionCheck.fail(spec, "--llms-txt wants a folder to write llms.txt into, and " + llmsTxt + " is a file");
         }

@@ -266,6 +266,13 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_forceWithCheck_isAUsageError() {
+        CliRun r = run("index", weird.toString(), "--out", out, "--check", "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--force builds and --check writes nothing: give one of them");
+    }
+
+    @Test
     void index_nothingChangedButTheSiteName_builds() {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "-q").code()).isZero();
 
