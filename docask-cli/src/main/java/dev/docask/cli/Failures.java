@@ -10,8 +10,8 @@ import java.io.UncheckedIOException;
 
 /** Turns an exception into the one line a user reads: what went wrong, in plain words. */
 final class Failures {
-    /** The library's parameter names, as the commands' flags say them. */
-    private static final java.util.Map<String, String> FLAGS = java.util.Map.of("out", "--out");
+    /** The library's parameter names, as the commands' flags say them ({@code wait}: how long a Solr publish waits its turn). */
+    private static final java.util.Map<String, String> FLAGS = java.util.Map.of("out", "--out", "wait", "--lock-timeout");
     private Failures() {
     }
 

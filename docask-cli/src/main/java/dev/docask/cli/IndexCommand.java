@@ -59,7 +59,8 @@ final class IndexCommand implements Callable<Integer> {
     String baseUrl;
 
     @Option(names = "--lock-timeout", defaultValue = "10", paramLabel = "SECONDS",
-            description = "How long to wait for another 'docask index' writing into --out (default ${DEFAULT-VALUE}).")
+            description = "How long to wait for another 'docask index' writing into --out, or publishing the same --backend --site"
+                    + " (default ${DEFAULT-VALUE}).")
     int lockTimeout;
 
     @Option(names = "--framework", paramLabel = "NAME", description = "docusaurus, vitepress, starlight, mkdocs, html or markdown (default: detected).")
@@ -314,7 +315,7 @@ final class IndexCommand implements Callable<Integer> {
         long t = System.nanoTime();
         dev.docask.solr.SolrBackend.Published p;
         try {
-            p = dev.docask.solr.SolrBackend.publish(built, backend, backendSite);
+            p = dev.docask.solr.SolrBackend.publish(built, backend, backendSite, Duration.ofSeconds(lockTimeout));
         } catch (RuntimeException failed) {
             throw new IndexException("nothing changed: publishing to Solr site " + backendSite + " at " + backend
                     + " failed (" + Failures.describe(failed) + "), so the new build was discarded; " + this.out

@@ -23,4 +23,12 @@ class FailuresTest {
 
         assertThat(Failures.describe(model)).isEqualTo("The model did not answer within 60 s.");
     }
+
+    @Test
+    void describe_solrPublishThatWaitedItsTurnInVain_namesTheFlagThatSetsTheWait() {
+        IndexException busy = new IndexException("site 'vitest' is being published by host ci-7 (pid 4242) since …; waited 10 s",
+                "wait", null);
+
+        assertThat(Failures.describe(busy)).isEqualTo(busy.getMessage() + " (--lock-timeout)");
+    }
 }

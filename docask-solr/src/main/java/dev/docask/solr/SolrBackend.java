@@ -27,6 +27,9 @@ import java.util.Objects;
  * }</pre>
  */
 public final class SolrBackend {
+    /** A publish's timeout per request: a batch of 1,000 chunks into a busy cluster takes time. */
+    static final Duration PUBLISH_TIMEOUT = Duration.ofMinutes(2);
+
     private SolrBackend() {
     }
 
@@ -52,20 +55,36 @@ public final class SolrBackend {
         return backend != null && (backend.startsWith(SolrLocation.SCHEME) || backend.startsWith(SolrLocation.ZK_SCHEME));
     }
 
+    /** {@link #publish(DocIndex, String, String, Duration)} waiting up to 10 s for another publish of the site. */
+    public static Published publish(DocIndex built, String backend, String site) {
+        return publish(built, backend, site, SolrLease.WAIT);
+    }
+
     /**
      * Writes the chunks, vectors and manifest of {@code built} to site {@code site} of the collection,
      * incrementally: unchanged chunks are not rewritten, chunks no longer built are deleted. Readers see the site's
      * previous build until the publish's one commit, and keep seeing it if the publish fails, whatever commits later.
+     * One publish of a site runs at a time: this one waits up to {@code wait} for another to end (docs/solr.md).
+     *
+     * <pre>{@code
+     * SolrBackend.publish(built, "solr://solr1:8983/solr/docs", "vitest", Duration.ofMinutes(5));
+     * }</pre>
      *
      * @throws IllegalArgumentException for a malformed address or site name
-     * @throws IndexException           when Solr is unreachable, the collection is missing or lacks docask's schema
+     * @throws IndexException           when Solr is unreachable, the collection is missing or lacks docask's schema, or
+     *                                  another publish of the site still runs after {@code wait} (its parameter is
+     *                                  {@code wait}; the message names that publish's host and pid, since when, and
+     *                                  when its lease expires)
      */
-    public static Published publish(DocIndex built, String backend, String site) {
+    public static Published publish(DocIndex built, String backend, String site, Duration wait) {
         Objects.requireNonNull(built, "built");
+        if (Objects.requireNonNull(wait, "wait").isNegative()) {
+            throw new IllegalArgumentException("wait must be 0 or more, got " + wait);
+        }
         SolrLocation at = SolrLocation.parse(backend);
         SolrFields.requireSite(site);
-        try (SolrConnection solr = new SolrConnection(at, Duration.ofMinutes(2))) {
-            return SolrPublisher.publish(solr, built, site);
+        try (SolrConnection solr = new SolrConnection(at, PUBLISH_TIMEOUT)) {
+            return SolrPublisher.publish(solr, built, site, wait, SolrLease.PERIOD);
         }
     }
 

@@ -137,29 +137,73 @@ final class SolrConnection implements AutoCloseable {
 
     /**
      * Sends an update (documents by id, deletes, a commit: all safe to repeat, so {@link #retried}) to the collection.
+     * One given up on at its deadline may still be applied by Solr later: {@link #lastGivenUp()} says when that last
+     * happened.
      */
-    void update(String what, org.apache.solr.client.solrj.request.UpdateRequest r) {
-        beforeUpdate.accept(what);
-        retried(what, () -> r.process(client, location.collection()));
+    org.apache.solr.client.solrj.response.UpdateResponse update(String what, org.apache.solr.client.solrj.request.UpdateRequest r) {
+        try {
+            beforeSend.accept(what);
+            return retried(what, () -> r.process(client, location.collection()));
+        } catch (IndexException e) {
+            if (timedOut(e)) {
+                lastGivenUp = java.util.Optional.of(java.time.Instant.now());
+            }
+            throw e;
+        }
     }
 
-    /** What runs before each update is sent: tests make a publish fail part-way with it (SolrPublishFailureIT). */
-    void beforeUpdate(java.util.function.Consumer<String> hook) {
-        beforeUpdate = hook;
+    /** When this connection last gave up waiting for an update it had sent (Solr may still apply it); empty if never. */
+    java.util.Optional<java.time.Instant> lastGivenUp() {
+        return lastGivenUp;
     }
 
-    private volatile java.util.function.Consumer<String> beforeUpdate = what -> { };
+    private volatile java.util.Optional<java.time.Instant> lastGivenUp = java.util.Optional.empty();
+
+    /**
+     * Document {@code id} as Solr holds it now, uncommitted changes included (real-time get, routed to its shard), with
+     * fields {@code fields}; empty when there is none.
+     */
+    java.util.Optional<org.apache.solr.common.SolrDocument> get(String what, String id, String fields) {
+        org.apache.solr.common.params.ModifiableSolrParams p = new org.apache.solr.common.params.ModifiableSolrParams();
+        p.set("fl", fields);
+        beforeSend.accept(what);
+        return java.util.Optional.ofNullable(retried(what, () -> client.getById(location.collection(), id, p)));
+    }
+
+    /** Whether the client stopped waiting for an answer (its deadline, or a read that timed out): Solr may still act on it. */
+    static boolean timedOut(Throwable e) {
+        return anyCause(e, t -> t instanceof java.util.concurrent.TimeoutException || t instanceof java.net.SocketTimeoutException);
+    }
+
+    /** Whether Solr refused an update for its {@code _version_} (HTTP 409): the document is not as the writer last saw it. */
+    static boolean conflict(Throwable e) {
+        return anyCause(e, t -> t instanceof SolrException s && s.code() == 409);
+    }
+
+    private static boolean anyCause(Throwable e, java.util.function.Predicate<Throwable> test) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (test.test(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What runs before each update or real-time get is sent, given what it is for: tests make a publish fail part-way
+     * (SolrPublishFailureIT) or watch it wait (SolrPublishLeaseIT) with it.
+     */
+    void beforeSend(java.util.function.Consumer<String> hook) {
+        beforeSend = hook;
+    }
+
+    private volatile java.util.function.Consumer<String> beforeSend = what -> { };
 
     private static final Duration[] RETRY_PAUSES = {Duration.ofMillis(250), Duration.ofSeconds(1)};
 
     /** Whether Solr answered "no" to the request itself (4xx): asking again would get the same answer. */
     private static boolean refused(IndexException e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SolrException s && s.code() >= 400 && s.code() < 500) {
-                return true;
-            }
-        }
-        return false;
+        return anyCause(e, t -> t instanceof SolrException s && s.code() >= 400 && s.code() < 500);
     }
 
     /** How many requests this connection has sent (tests count what opening a site costs). */

@@ -26,6 +26,9 @@ final class SolrFields {
     static final String VECTOR_SCALE = "vector_scale";
     static final String KIND_CHUNK = "chunk";
     static final String KIND_MANIFEST = "manifest";
+    /** A site's publish lease (SolrLease): its holder as JSON in the stored text field a manifest document uses. */
+    static final String KIND_LEASE = "lease";
+    static final String VERSION = "_version_";
     /** The embedding sizes the configset has a kNN field for. */
     static final int[] VECTOR_SIZES = {256, 384, 512, 768, 1024};
 
@@ -63,5 +66,10 @@ final class SolrFields {
 
     static String manifestId(String site) {
         return site + "/manifest";
+    }
+
+    /** The id of the site's publish lease: a chunk key's hash is hex, so no chunk's id can be it. */
+    static String leaseId(String site) {
+        return site + "/lease";
     }
 }

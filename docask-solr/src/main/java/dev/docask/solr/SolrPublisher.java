@@ -17,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -44,6 +45,9 @@ import java.util.TreeMap;
  * A site published before ordinals were kept (its manifest has no count) is migrated: all its chunks
  * are written again and its documents retired.
  *
+ * A publish holds the site's lease while it writes (SolrLease): one publish of a site at a time, else each would take
+ * the other's documents for a failed publish's and delete them.
+ *
  * The vectors are the built index's int8 ones (the embedder ran once, in IndexBuilder, which re-embeds
  * only changed text) and the tokens are docask's own analysis with position increments.
  */
@@ -65,6 +69,14 @@ final class SolrPublisher {
     }
 
     static SolrBackend.Published publish(SolrConnection solr, DocIndex built, String site) {
+        return publish(solr, built, site, SolrLease.WAIT, SolrLease.PERIOD);
+    }
+
+    /**
+     * Publishes {@code built} holding the site's lease (SolrLease), waiting up to {@code wait} for another publish of
+     * the site; {@code leasePeriod} is the lease's (tests make it short).
+     */
+    static SolrBackend.Published publish(SolrConnection solr, DocIndex built, String site, Duration wait, Duration leasePeriod) {
         Manifest m = built.manifest();
         if (m.bm25K1() != 1.2f || m.bm25B() != 0.75f) {
             throw new IndexException("docask's Solr configset scores with BM25 k1 = 1.2, b = 0.75; this index was built with k1 = "
@@ -72,6 +84,20 @@ final class SolrPublisher {
         }
         SolrSchema.require(solr, m);
         boolean words = SolrSchema.hasDynamicField(solr, SolrFields.words("*"));
+        try (SolrLease lease = SolrLease.take(solr, site, wait, leasePeriod)) {
+            SolrBackend.Published done;
+            try {
+                done = write(solr, built, site, words, lease);
+            } catch (RuntimeException e) {
+                throw lease.failed(e);
+            }
+            lease.release();
+            return done;
+        }
+    }
+
+    private static SolrBackend.Published write(SolrConnection solr, DocIndex built, String site, boolean words, SolrLease lease) {
+        Manifest m = built.manifest();
         int n = built.size();
         String[] keys = new String[n];
         Map<String, Integer> seen = new HashMap<>();
@@ -125,6 +151,7 @@ final class SolrPublisher {
                         .toList();
                 UpdateRequest batch = new UpdateRequest();
                 batch.add(docs);
+                lease.check();
                 senders.send(batch, "writing chunks");
             }
             mark(senders, retire, g, "retiring removed and replaced chunks");
@@ -147,6 +174,7 @@ final class SolrPublisher {
         manifest.setField(SolrFields.GEN, g); // its chunks carry generations: readers filter by them
         batch.add(manifest);
         batch.setAction(UpdateRequest.ACTION.COMMIT, true, true);
+        lease.renew(); // still this publish's, for a period from now: no other publish has walked the site meanwhile
         solr.update("committing", batch);
         return new SolrBackend.Published(writes.size(), kept, left.size());
     }

@@ -122,6 +122,33 @@ class SolrConnectionTest {
     }
 
     @Test
+    void update_givenUpAtItsDeadline_isRememberedAsOneSolrMayStillApply() {
+        try (SolrConnection solr = new SolrConnection(SolrLocation.parse(uri()), Duration.ofSeconds(1))) {
+            assertThat(solr.lastGivenUp()).isEmpty();
+            java.time.Instant before = java.time.Instant.now();
+            assertThatThrownBy(() -> solr.update("writing chunks", new org.apache.solr.client.solrj.request.UpdateRequest()
+                    .add(new org.apache.solr.common.SolrInputDocument("id", "x")))).hasMessageContaining("did not answer (writing chunks)");
+            assertThat(solr.lastGivenUp()).hasValueSatisfying(t -> assertThat(t).isAfterOrEqualTo(before));
+        }
+    }
+
+    @Test
+    void timedOut_deadlineOrReadTimeout_yes_refusalOrAnswer_no() {
+        assertThat(SolrConnection.timedOut(new IndexException("late", new java.util.concurrent.TimeoutException()))).isTrue();
+        assertThat(SolrConnection.timedOut(new IndexException("late", new org.apache.solr.client.solrj.SolrServerException(
+                new java.net.SocketTimeoutException("Read timed out"))))).isTrue();
+        assertThat(SolrConnection.timedOut(new IndexException("down", new java.net.ConnectException("Connection refused")))).isFalse();
+        assertThat(SolrConnection.timedOut(new IndexException("failed", serverError(500, "disk full")))).isFalse();
+    }
+
+    @Test
+    void conflict_only409() {
+        assertThat(SolrConnection.conflict(new IndexException("refused", serverError(409, "version conflict for x")))).isTrue();
+        assertThat(SolrConnection.conflict(new IndexException("refused", serverError(400, "bad")))).isFalse();
+        assertThat(SolrConnection.conflict(new IndexException("late", new java.util.concurrent.TimeoutException()))).isFalse();
+    }
+
+    @Test
     void solrjsAdviceToItsOwnCaller_isLeftOutOfWhatTheOperatorReads() {
         assertThat(SolrConnection.withoutClientAdvice("Tried fetching cluster state using the node names we knew of, i.e. []. "
                 + "You might not have launched solr with zk or you could try re-creating a new CloudSolrClient using working "

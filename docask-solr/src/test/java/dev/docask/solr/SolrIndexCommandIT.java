@@ -2,6 +2,7 @@ package dev.docask.solr;
 
 import dev.docask.index.DocIndex;
 import dev.docask.testsupport.TestSites;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,17 +19,25 @@ import static org.assertj.core.api.Assertions.assertThat;
  * site and the local index go live together, and a publish that fails changes neither.
  */
 class SolrIndexCommandIT {
+    private static final String MOCKING = "# Mocking\n\nvi.mock replaces a module with a mock in every test file.";
+    private static SolrCluster cluster;
+    private static DocaskCli cli;
+
     @TempDir
     static Path tmp;
 
+    @BeforeAll
+    static void start() throws Exception {
+        cluster = SolrCluster.shared();
+        cli = DocaskCli.fromBuild(TestSites.root());
+    }
+
     @Test
     void index_solrFailsDuringThePublish_nothingChanges_andTheNextRunPublishesBothAlike() throws Exception {
-        SolrCluster cluster = SolrCluster.shared();
-        DocaskCli cli = DocaskCli.fromBuild(TestSites.root());
         Path docs = Files.createDirectories(tmp.resolve("docs"));
         Path out = tmp.resolve("idx");
         String timers = "# Timers\n\nvi.useFakeTimers replaces setTimeout and setInterval.";
-        Files.writeString(docs.resolve("mocking.md"), "# Mocking\n\nvi.mock replaces a module with a mock in every test file.");
+        Files.writeString(docs.resolve("mocking.md"), MOCKING);
         Files.writeString(docs.resolve("timers.md"), timers);
         String site = "cli_publish";
 
@@ -76,6 +85,31 @@ class SolrIndexCommandIT {
         try (DocIndex local = DocIndex.open(out)) {
             assertThat(SolrBackend.differsFrom(local, cluster.uri(), site)).isEmpty();
         }
+    }
+
+    @Test
+    void index_anotherPublishOfTheSiteHoldsItsLease_waitsLockTimeoutThenSaysWhoInOneLine_andRunsOnceItIsGone() throws Exception {
+        Path docs = Files.createDirectories(tmp.resolve("leased"));
+        Files.writeString(docs.resolve("mocking.md"), MOCKING);
+        String site = "cli_lease";
+        SolrLeaseHolder held = SolrPublishLeaseIT.elsewhere(java.time.Instant.now().plusSeconds(120));
+        SolrPublishLeaseIT.plant(cluster.uri(), site, java.util.Optional.of(held));
+
+        List<String> args = index(docs, tmp.resolve("leased-idx"), cluster.uri(), site);
+        args.addAll(List.of("--lock-timeout", "1"));
+        DocaskCli.Result busy = cli.run(args);
+        assertThat(busy.code()).isEqualTo(1);
+        String said = busy.err().lines().filter(l -> !l.startsWith("WARNING: Using incubator modules")).collect(java.util.stream.Collectors.joining("\n"));
+        assertThat(said).doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ")
+                .startsWith("docask index: nothing changed: publishing to Solr site " + site + " at " + cluster.uri()
+                        + " failed (site '" + site + "' is being published by host elsewhere (pid 99) since " + SolrLeaseHolder.time(held.since())
+                        + "; its publish lease expires at " + SolrLeaseHolder.time(held.expires()))
+                .contains("unless that publish renews it; waited 1 s (--lock-timeout)), so the new build was discarded");
+
+        SolrPublishLeaseIT.plant(cluster.uri(), site, java.util.Optional.empty());
+        DocaskCli.Result again = cli.run(args);
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written");
     }
 
     private static List<String> index(Path docs, Path out, String backend, String site) {

@@ -142,13 +142,16 @@ class SolrPublishFailureIT {
             // fails after its new documents were sent, then after everything but the manifest and the commit
             for (String failing : List.of("retiring removed and replaced chunks", "committing")) {
                 try (SolrConnection solr = connection()) {
-                    solr.beforeUpdate(what -> {
+                    solr.beforeSend(what -> {
                         if (what.equals(failing)) {
                             throw new IndexException("injected: Solr went away (" + what + ")");
                         }
                     });
-                    assertThatThrownBy(() -> SolrPublisher.publish(solr, b, "atomic")).hasMessageContaining("injected");
+                    assertThatThrownBy(() -> SolrPublisher.publish(solr, b, "atomic")).hasMessageContaining("injected")
+                            .hasMessageNotContaining("publish lease");
                 }
+                // no request given up on (Solr answered, or was never reached): the lease is released at once
+                assertThat(SolrPublishLeaseIT.lease(cluster.uri(), "atomic")).isEmpty();
             }
             // another site's publish commits with a new searcher, and so does a plain commit: what the failed
             // publishes sent is now searchable (before, the site's readers saw half of it)
