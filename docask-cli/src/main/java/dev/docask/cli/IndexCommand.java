@@ -317,10 +317,12 @@ final class IndexCommand implements Callable<Integer> {
         try {
             p = dev.docask.solr.SolrBackend.publish(built, backend, backendSite, Duration.ofSeconds(lockTimeout));
         } catch (RuntimeException failed) {
+            boolean had = DocIndex.generation(this.out).isPresent(); // the new build is not live yet: CURRENT names the one before
             throw new IndexException("nothing changed: publishing to Solr site " + backendSite + " at " + backend
                     + " failed (" + Failures.describe(failed) + "), so the new build was discarded; " + this.out
-                    + " still holds the index it had (and the new build's embeddings, for the next run), and the Solr site"
-                    + " keeps what it served. Run 'docask index' again when Solr can take it", failed);
+                    + (had ? " still holds the index it had" : " holds no index yet") + " (and the new build's embeddings, for"
+                    + " the next run), and the Solr site keeps what it served, if anything. Run 'docask index' again once Solr"
+                    + " can take it", failed);
         }
         return String.format(Locale.ROOT, "Published to %s site %s: %d chunks written, %d unchanged, %d deleted, %.1f s",
                 backend, backendSite, p.written(), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);

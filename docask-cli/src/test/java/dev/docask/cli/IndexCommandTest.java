@@ -266,6 +266,20 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_firstBuildWhoseSolrPublishFails_saysTheFolderHoldsNoIndexYet() throws IOException {
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--backend",
+                "solr://127.0.0.1:" + closed + "/solr/docs", "--site", "a", "-q");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("the new build was discarded; " + out + " holds no index yet")
+                .doesNotContain("still holds the index it had", "\tat ");
+        assertThat(dev.docask.index.DocIndex.generation(Path.of(out))).isEmpty();
+    }
+
+    @Test
     void index_forceWithCheck_isAUsageError() {
         CliRun r = run("index", weird.toString(), "--out", out, "--check", "--force");
         assertThat(r.code()).isEqualTo(2);
