@@ -489,8 +489,8 @@ public final class IndexBuilder {
     /**
      * The gate measured on the index {@code built} replaces, when that index is of the same site, embedder and settings
      * (docs/retrieval.md §4, "A gate that calibrates itself"): a rebuild keeps the site's gate instead of falling back
-     * to the model's default floors. Unchanged as it was when the content is the same (the measurement would repeat
-     * itself); otherwise with a first figure saying it was measured on the content before, until it is measured again
+     * to the model's default floors. Unchanged as it was when the content and the docask version are the same (the
+     * measurement would repeat itself); otherwise with a first figure saying what it was measured on, until it is measured again
      * ({@code docask index} does, {@code HybridRetriever.calibrateAndRecordGate} from Java).
      */
     private static Optional<Manifest.Gate> previousGate(Path out, Manifest built) {
@@ -512,13 +512,17 @@ public final class IndexBuilder {
         if (gate.isEmpty() || !sameSite) {
             return Optional.empty();
         }
-        if (before.contentHash().equals(built.contentHash())) {
+        boolean sameContent = before.contentHash().equals(built.contentHash());
+        if (sameContent && before.builtBy().equals(built.builtBy())) {
             return gate;
         }
+        // marked, so that upToDate has the next 'docask index' measure it: another version may measure it otherwise
+        String on = sameContent ? "measured on the same content by " + before.builtBy().map(v -> "docask " + v)
+                .orElse("an older docask") : String.format(java.util.Locale.ROOT, "measured on its %d chunks; this one has %d",
+                before.chunks(), built.chunks());
         Manifest.Gate g = gate.get();
         List<String> figures = new ArrayList<>();
-        figures.add(String.format(java.util.Locale.ROOT, "%s (measured on its %d chunks; this one has %d): run 'docask "
-                + "calibrate --auto' to measure it on this content", KEPT_GATE, before.chunks(), built.chunks()));
+        figures.add(KEPT_GATE + " (" + on + "): run 'docask calibrate --auto' to measure it on this content");
         g.figures().stream().filter(f -> !f.startsWith(KEPT_GATE)).forEach(figures::add);
         return Optional.of(new Manifest.Gate(g.minSimilarity(), g.minKeywordCoverage(), g.maxUnknownShare(), g.neighbours(),
                 g.otherToolFloor(), g.embedderId(), g.queryVariant(), figures, g.calibratedAt()));

@@ -401,6 +401,24 @@ class IndexBuilderTest {
     }
 
     @Test
+    void upToDate_aGateAnotherDocaskMeasuredOnTheSameContent_isEmpty_soThisVersionMeasuresIt() throws IOException {
+        buildMeasured(IngestOptions.defaults(BASE));
+        Path manifest = out.resolve(DocIndex.generation(out).orElseThrow()).resolve(IndexFiles.MANIFEST);
+        String recorded = "\"builtBy\" : \"" + dev.docask.index.internal.DocaskVersion.version() + "\"";
+        Files.writeString(manifest, Files.readString(manifest).replace(recorded, "\"builtBy\" : \"0.1.0\""));
+
+        // rebuilt by this version (same pages), its gate not measured again: the embedder gave out, or a library build
+        build(IngestOptions.defaults(BASE));
+
+        Manifest.Gate kept = manifest().gate().orElseThrow();
+        assertThat(kept.minKeywordCoverage()).as("kept: better than the default floors").isEqualTo(0.37);
+        assertThat(kept.figures().get(0)).startsWith(IndexBuilder.KEPT_GATE).contains("docask 0.1.0");
+        assertThat(IndexBuilder.differences(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isEmpty();
+        assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out))
+                .as("the next 'docask index' measures the gate").isEmpty();
+    }
+
+    @Test
     void upToDate_aDamagedGeneration_isEmpty_soABuildRepairsIt() throws IOException {
         buildMeasured(IngestOptions.defaults(BASE));
         Path chunks = out.resolve(DocIndex.generation(out).orElseThrow()).resolve(IndexFiles.CHUNKS);
