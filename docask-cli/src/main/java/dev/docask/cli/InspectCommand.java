@@ -116,12 +116,12 @@ final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    /** Each metadata key the chunks have, with how many different values it takes: what --filter can match. */
     /** " by docask 0.2.0", or nothing for an index written before the version was recorded. */
     private static String builtBy(Manifest m) {
         return m.builtBy().map(v -> " by docask " + v).orElse("");
     }
 
+    /** Each metadata key the chunks have, with how many different values it takes: what --filter can match. */
     private static Map<String, Integer> metadataKeys(DocIndex idx) {
         Map<String, Set<String>> values = new TreeMap<>();
         for (int i = 0; i < idx.size(); i++) {
