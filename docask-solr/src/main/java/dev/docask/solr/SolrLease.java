@@ -29,8 +29,10 @@ import java.util.concurrent.TimeUnit;
  * filters kind:chunk and a manifest is read by its id, so no reader or walk sees it; it uses the configset's kind,
  * site and stored manifest text fields and _version_, so a collection of an earlier configset takes it as it is.
  *
- * A publish that gave up on a request (its timeout) keeps the lease one request timeout past that, since Solr may
- * still apply it; one that failed on a refusal or an answer releases it at once. The period (3 min) outlasts a
+ * A publish that gave up on a request (its timeout, or its thread interrupted) keeps the lease one request timeout past
+ * that, since Solr may still apply it; one that failed on a refusal or an answer releases it at once. An interrupted
+ * thread cannot send the lease's new expiry either, so the lease keeps that of its last renewal, at least a request
+ * timeout ahead. The period (3 min) outlasts a
  * request's timeout (2 min) plus a renewal interval, so a publisher killed mid-request holds the site at least that
  * request's timeout past its sending.
  */
@@ -149,7 +151,9 @@ final class SolrLease implements AutoCloseable {
             if (lost != null) {
                 return e;
             }
-            until = solr.lastGivenUp().filter(t -> !t.isBefore(holder.since())).map(t -> t.plus(solr.timeout())).orElse(Instant.MIN);
+            // an interrupted publish gave up waiting on what it had sent (its request, or its senders'), as at a timeout
+            Optional<Instant> gaveUp = Thread.currentThread().isInterrupted() ? Optional.of(Instant.now()) : solr.lastGivenUp();
+            until = gaveUp.filter(t -> !t.isBefore(holder.since())).map(t -> t.plus(solr.timeout())).orElse(Instant.MIN);
             if (!until.isAfter(Instant.now())) {
                 release();
                 return e;

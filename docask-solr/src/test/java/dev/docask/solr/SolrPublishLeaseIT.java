@@ -328,6 +328,30 @@ class SolrPublishLeaseIT {
         assertThat(lease(cluster.uri(), site)).isEmpty();
     }
 
+    @Test
+    void publish_interruptedAtItsCommit_keepsTheLease_andSaysUntilWhen() {
+        String site = "lease_interrupted";
+        SolrBackend.publish(first, cluster.uri(), site);
+        List<String> sent = new CopyOnWriteArrayList<>();
+        try (SolrConnection solr = connection()) {
+            solr.beforeSend(what -> {
+                sent.add(what);
+                if (what.equals("committing")) {
+                    Thread.currentThread().interrupt(); // e.g. a library's publish task cancelled: the commit may be sent
+                }
+            });
+            assertThatThrownBy(() -> SolrPublisher.publish(solr, added, site, Duration.ZERO, SolrLease.PERIOD))
+                    .hasMessageContaining("interrupted").hasMessageContaining("; the site's publish lease stays until ");
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(sent).as("no release sent: Solr may still apply the commit it gave up on")
+                .doesNotContain("releasing the site's publish lease");
+        assertThat(lease(cluster.uri(), site)).hasValueSatisfying(h -> assertThat(h.expired(Instant.now())).isFalse());
+        assertThatThrownBy(() -> SolrBackend.publish(first, cluster.uri(), site, Duration.ZERO)).hasMessageContaining("site 'lease_interrupted'");
+        plant(cluster.uri(), site, Optional.empty());
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
