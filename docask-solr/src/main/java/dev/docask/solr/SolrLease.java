@@ -94,7 +94,12 @@ final class SolrLease implements AutoCloseable {
                 if (taken.isPresent()) {
                     return new SolrLease(solr, site, period, mine, taken.get()).renewing();
                 }
-                continue; // another publish took it first: read who
+                // another publish took it first: read who, unless Solr keeps refusing a lease it shows as free
+                Duration waited = Duration.ofNanos(System.nanoTime() - start);
+                if (waited.compareTo(wait) >= 0) {
+                    throw new IndexException(refusedFree(site, wait), "wait", null);
+                }
+                continue;
             }
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
             if (waited.compareTo(wait) >= 0) {
@@ -102,6 +107,12 @@ final class SolrLease implements AutoCloseable {
             }
             sleep(min(POLL, wait.minus(waited)));
         }
+    }
+
+    /** Why no lease was taken in {@code wait} though every read showed it free or expired: each write was refused. */
+    static String refusedFree(String site, Duration wait) {
+        return "site '" + site + "' could not take its publish lease in " + SolrLeaseHolder.span(wait) + ": Solr showed it free"
+                + " or expired and refused each write of it (another publish taking it at the same moment); publish again";
     }
 
     /** @throws IndexException when another publish took the lease, or it could not be renewed before it expired */

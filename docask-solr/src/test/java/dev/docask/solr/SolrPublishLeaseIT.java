@@ -352,6 +352,25 @@ class SolrPublishLeaseIT {
         plant(cluster.uri(), site, Optional.empty());
     }
 
+    @Test
+    void take_aLeaseSolrShowsFreeButRefusesEveryWriteOf_failsAfterTheWait_neverSpins() {
+        try (SolrConnection solr = connection()) {
+            AtomicInteger writes = new AtomicInteger();
+            solr.beforeSend(what -> {
+                if (what.startsWith("taking")) { // as a stale read then a 409 each time would
+                    writes.incrementAndGet();
+                    throw new IndexException("injected: version conflict", new org.apache.solr.common.SolrException(
+                            org.apache.solr.common.SolrException.ErrorCode.CONFLICT, "version conflict"));
+                }
+            });
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                    assertThatThrownBy(() -> SolrLease.take(solr, "lease_refused", Duration.ofMillis(300), SolrLease.PERIOD))
+                            .isInstanceOf(IndexException.class)
+                            .hasMessage(SolrLease.refusedFree("lease_refused", Duration.ofMillis(300))));
+            assertThat(writes.get()).isPositive();
+        }
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
