@@ -418,18 +418,7 @@ public final class IndexBuilder {
         Objects.requireNonNull(corpus, "corpus");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(out, "out");
-        if (!differences(corpus, settings, out).isEmpty()) {
-            return Optional.empty();
-        }
-        // the whole generation checked before it answers: a damaged one is rebuilt, not kept
-        try (DocIndex live = DocIndex.open(out, new DocIndex.Verification(Long.MAX_VALUE, Runnable::run))) {
-            Manifest m = live.manifest();
-            boolean gateOfThisContent = m.gate().map(g -> g.figures().stream().noneMatch(f -> f.startsWith(KEPT_GATE)))
-                    .orElse(false);
-            return live.fallback().isEmpty() && gateOfThisContent ? Optional.of(m) : Optional.empty();
-        } catch (RuntimeException damaged) {
-            return Optional.empty(); // a build repairs it
-        }
+        return Staleness.upToDate(corpus, settings, out);
     }
 
     /**
@@ -450,27 +439,7 @@ public final class IndexBuilder {
      * }</pre>
      */
     public static List<String> differences(Corpus corpus, Settings settings, Path out) {
-        Manifest m;
-        Path gen;
-        try {
-            Optional<Path> current = IndexFiles.currentGeneration(out);
-            if (current.isEmpty()) {
-                return List.of("no index in " + out);
-            }
-            gen = current.get();
-            m = IndexFiles.readManifest(gen);
-        } catch (IOException e) {
-            return List.of("cannot read the index in " + out + ": " + FileErrors.reason(e));
-        } catch (RuntimeException e) {
-            return List.of("cannot read the index in " + out + ": " + e.getMessage());
-        }
-        return Staleness.differences(m, corpus, settings, contentHash(corpus.chunks()), () -> {
-            try {
-                return IndexFiles.readChunks(gen).stream().map(IndexFiles.StoredChunk::chunk).toList();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        return Staleness.differences(corpus, settings, out);
     }
 
     /** A hash of every chunk's content and address: equal hashes mean the same index content. */

@@ -4,11 +4,15 @@ import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.index.internal.DocaskVersion;
+import dev.docask.index.internal.FileErrors;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /*
  * The content hash covers every chunk's URL and text, so a new base URL or chunk size changes it
@@ -17,9 +21,50 @@ import java.util.Map;
  * changed content hash counts as changed pages only when no option explains it.
  */
 
-/** Compares an index's manifest with the corpus and settings of a new build, naming each difference. */
+/** Compares an index's manifest with the corpus and settings of a new build, naming each difference; says when a build has nothing to do. */
 final class Staleness {
     private Staleness() {
+    }
+
+    /** {@link IndexBuilder#differences}: reads the live manifest of {@code out} and compares. */
+    static List<String> differences(Corpus corpus, IndexBuilder.Settings settings, Path out) {
+        Manifest m;
+        Path gen;
+        try {
+            Optional<Path> current = IndexFiles.currentGeneration(out);
+            if (current.isEmpty()) {
+                return List.of("no index in " + out);
+            }
+            gen = current.get();
+            m = IndexFiles.readManifest(gen);
+        } catch (IOException e) {
+            return List.of("cannot read the index in " + out + ": " + FileErrors.reason(e));
+        } catch (RuntimeException e) {
+            return List.of("cannot read the index in " + out + ": " + e.getMessage());
+        }
+        return differences(m, corpus, settings, IndexBuilder.contentHash(corpus.chunks()), () -> {
+            try {
+                return IndexFiles.readChunks(gen).stream().map(IndexFiles.StoredChunk::chunk).toList();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** {@link IndexBuilder#upToDate}: no difference, a gate measured on this content, every file intact. */
+    static Optional<Manifest> upToDate(Corpus corpus, IndexBuilder.Settings settings, Path out) {
+        if (!differences(corpus, settings, out).isEmpty()) {
+            return Optional.empty();
+        }
+        // the whole generation checked before it answers: a damaged one is rebuilt, not kept
+        try (DocIndex live = DocIndex.open(out, new DocIndex.Verification(Long.MAX_VALUE, Runnable::run))) {
+            Manifest m = live.manifest();
+            boolean gateOfThisContent = m.gate().map(g -> g.figures().stream()
+                    .noneMatch(f -> f.startsWith(IndexBuilder.KEPT_GATE))).orElse(false);
+            return live.fallback().isEmpty() && gateOfThisContent ? Optional.of(m) : Optional.empty();
+        } catch (RuntimeException damaged) {
+            return Optional.empty(); // a build repairs it
+        }
     }
 
     /**
