@@ -62,9 +62,8 @@ class WidgetFeaturesIT {
 
     @BeforeEach
     void freshTab() {
-        page.emulate("light", "reduce");
         fake.route(new StreamTokens("Use ", "vi.mock [1]."));
-        page.freshTab(site.origin() + "/nothing-here");
+        page.freshStart(site);
     }
 
     /** Opens a new page of the site at {@code /p<n>/<path>} that embeds the widget with {@code attributes}. */

@@ -71,8 +71,7 @@ class WidgetMarkdownIT {
 
     @BeforeEach
     void freshTab() {
-        page.emulate("light", "reduce");
-        page.freshTab(site.origin() + "/nothing-here");
+        page.freshStart(site);
     }
 
     /** Asks a fresh page of the site; its answer is {@code text}, citing the two sources. */

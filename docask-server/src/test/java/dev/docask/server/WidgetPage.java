@@ -60,6 +60,15 @@ public final class WidgetPage implements AutoCloseable {
         js("sessionStorage.clear()");
     }
 
+    /**
+     * What each test of a widget class starts from: light colours, reduced motion ({@link #emulate}) and a fresh tab on
+     * a page of {@code site} that does not embed the widget.
+     */
+    void freshStart(TestSite site) {
+        emulate("light", "reduce");
+        freshTab(site.origin() + "/nothing-here");
+    }
+
     /** Closes what a browser test started (the browser, servers, sites), in order, skipping what never started. */
     public static void closeAll(AutoCloseable... started) {
         RuntimeException first = null;

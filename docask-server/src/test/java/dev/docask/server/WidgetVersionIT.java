@@ -58,8 +58,7 @@ class WidgetVersionIT {
 
     @BeforeEach
     void freshTab() {
-        page.emulate("light", "reduce");
-        page.freshTab(site.origin() + "/nothing-here");
+        page.freshStart(site);
     }
 
     /** A page of the site at {@code path} with {@code head} in its head, whose script tag has {@code attributes}. */
