@@ -249,7 +249,7 @@ public final class IndexBuilder {
      * The name a build records: the settings' when given, else the one the site gives itself (its config's, what its
      * pages agree on; a crawl's too), else the base URL's host. {@code docask index} names a site through here as well.
      */
-    private static String siteName(Corpus corpus, Settings settings) {
+    static String siteName(Corpus corpus, Settings settings) {
         return !settings.siteName().isBlank() ? settings.siteName()
                 : corpus.siteName().orElseGet(() -> SiteNames.fromBaseUrl(corpus.options().baseUrl()));
     }

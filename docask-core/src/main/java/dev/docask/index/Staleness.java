@@ -102,9 +102,12 @@ final class Staleness {
         if (!stored.embedderSpec().equals(settings.embedderSpec())) {
             out.add(0, "built with embedder " + stored.embedderSpec() + ", asked for " + settings.embedderSpec());
         }
-        if (!settings.siteName().isBlank() && !stored.siteName().equals(settings.siteName())) {
-            // a name the build derives (from the site's config or its host) follows the pages and base URL compared here
-            out.add("site name " + stored.siteName() + ", asked for " + settings.siteName());
+        String name = IndexBuilder.siteName(corpus, settings);
+        boolean nameFollowsBaseUrl = settings.siteName().isBlank() && !stored.baseUrl().equals(asked.baseUrl());
+        if (!stored.siteName().equals(name) && !nameFollowsBaseUrl) {
+            // the name a build would record: one the site gives itself can change in a config file no page hash covers
+            out.add("site name " + stored.siteName() + (settings.siteName().isBlank() ? ", the site now names itself " : ", asked for ")
+                    + name);
         }
         if (!stored.builtBy().equals(DocaskVersion.version())) {
             // the gate it measured and the way it read the pages may differ from what this version does

@@ -389,6 +389,21 @@ class IndexBuilderTest {
     }
 
     @Test
+    void upToDate_theNameTheSiteGivesItselfChangedInItsConfig_isEmpty_andTheDifferenceNamesIt() throws IOException {
+        Files.writeString(tmp.resolve("mkdocs.yml"), "site_name: Relay\n");
+        IndexBuilder.Settings none = IndexBuilder.Settings.defaults("none");
+        IndexBuilder.build(SiteReader.read(tmp, IngestOptions.defaults(BASE)), Embedders.fromSpec("none"), none, out, n -> { },
+                built -> MEASURED);
+        assertThat(IndexBuilder.upToDate(SiteReader.read(tmp, IngestOptions.defaults(BASE)), none, out)).isPresent();
+
+        Files.writeString(tmp.resolve("mkdocs.yml"), "site_name: Quayside\n"); // no page changed
+        Corpus renamed = SiteReader.read(tmp, IngestOptions.defaults(BASE));
+
+        assertThat(IndexBuilder.upToDate(renamed, none, out)).isEmpty();
+        assertThat(IndexBuilder.differences(renamed, none, out)).containsExactly("site name Relay, the site now names itself Quayside");
+    }
+
+    @Test
     void upToDate_noGateOrAGateMeasuredOnTheContentBefore_isEmpty_soTheGateIsMeasured() throws IOException {
         build(IngestOptions.defaults(BASE)); // a library build without a gate
         assertThat(IndexBuilder.upToDate(read(IngestOptions.defaults(BASE)), IndexBuilder.Settings.defaults("none"), out)).isEmpty();
