@@ -248,7 +248,7 @@ class IndexCommandTest {
 
         assertThat(same.code()).as(same.err()).isZero();
         assertThat(same.out()).startsWith("Up to date: " + out + " already holds these 2 pages (")
-                .contains("by docask " + BuildVersion.version() + " with these options; nothing written",
+                .contains("by docask " + dev.docask.index.internal.DocaskVersion.build() + " with these options; nothing written",
                         "('--force' builds again)", "Wrote " + llms.resolve("llms.txt"))
                 .doesNotContain("Indexed", "Gate measured");
         assertThat(dev.docask.index.DocIndex.generation(Path.of(out))).contains(live);

@@ -43,8 +43,8 @@ class IndexSearchCommandsTest {
         assertThat(j.get("dimensions").asInt()).isEqualTo(256);
         assertThat(j.get("problems").isArray()).isTrue();
         assertThat(j.get("bm25").fieldNames()).toIterable().as("always k1 then b").containsExactly("k1", "b");
-        assertThat(j.get("builtBy").asText()).isEqualTo(BuildVersion.version());
-        assertThat(run("inspect", "--index", index.toString()).out()).contains(" by docask " + BuildVersion.version());
+        assertThat(j.get("builtBy").asText()).isEqualTo(dev.docask.index.internal.DocaskVersion.build());
+        assertThat(run("inspect", "--index", index.toString()).out()).contains(" by docask " + dev.docask.index.internal.DocaskVersion.build());
     }
 
     @Test

@@ -210,7 +210,7 @@ public final class IndexBuilder {
                     read.baseUrl(), siteName(corpus, settings), read.chunkSize(), read.chunkOverlap(),
                     corpus.pages(), chunks.size(), copies, settings.bm25K1(), settings.bm25B(),
                     contentHash(chunks), corpus.sourceHash(), corpus.problems(), Instant.now().toString(),
-                    Checksums.record(gen), DocaskVersion.version(), null));
+                    Checksums.record(gen), DocaskVersion.build(), null));
             Manifest manifest = previousGate(out, built).map(built::withGate).orElse(built);
             IndexFiles.writeManifest(gen, manifest);
             RuntimeException notMeasured = null;

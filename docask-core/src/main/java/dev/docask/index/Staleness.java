@@ -109,10 +109,13 @@ final class Staleness {
             out.add("site name " + stored.siteName() + (settings.siteName().isBlank() ? ", the site now names itself " : ", asked for ")
                     + name);
         }
-        if (!stored.builtBy().equals(DocaskVersion.version())) {
-            // the gate it measured and the way it read the pages may differ from what this version does
+        if (!DocaskVersion.known()) {
+            // classes built without Maven (an IDE) cannot say which rules they run: nothing they built counts as theirs
+            out.add("this docask cannot say its version (built without Maven)");
+        } else if (!stored.builtBy().equals(DocaskVersion.build())) {
+            // the gate it measured and the way it read the pages may differ from what this build does
             out.add((stored.builtBy().isEmpty() ? "written by an older docask" : "written by docask " + stored.builtBy())
-                    + ", this is docask " + DocaskVersion.version());
+                    + ", this is docask " + DocaskVersion.build());
         }
         if (m.bm25K1() != settings.bm25K1() || m.bm25B() != settings.bm25B()) {
             out.add(String.format(Locale.ROOT, "BM25 k1 %s b %s, asked for k1 %s b %s",

@@ -362,8 +362,16 @@ class IndexBuilderTest {
     @Test
     void build_recordsTheDocaskVersionThatWroteIt() {
         build(IngestOptions.defaults(BASE));
-        assertThat(manifest().builtBy()).contains(dev.docask.index.internal.DocaskVersion.version());
+        assertThat(manifest().builtBy()).contains(dev.docask.index.internal.DocaskVersion.build());
         assertThat(dev.docask.index.internal.DocaskVersion.known()).as("Maven filtered docask.properties").isTrue();
+        String version = dev.docask.index.internal.DocaskVersion.version();
+        String build = dev.docask.index.internal.DocaskVersion.build();
+        if (version.endsWith("-SNAPSHOT")) {
+            assertThat(build).as("a snapshot names when it was built").matches(java.util.regex.Pattern.quote(version)
+                    + " built \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+        } else {
+            assertThat(build).as("a release is its version").isEqualTo(version);
+        }
     }
 
     @Test
@@ -419,7 +427,7 @@ class IndexBuilderTest {
     void upToDate_aGateAnotherDocaskMeasuredOnTheSameContent_isEmpty_soThisVersionMeasuresIt() throws IOException {
         buildMeasured(IngestOptions.defaults(BASE));
         Path manifest = out.resolve(DocIndex.generation(out).orElseThrow()).resolve(IndexFiles.MANIFEST);
-        String recorded = "\"builtBy\" : \"" + dev.docask.index.internal.DocaskVersion.version() + "\"";
+        String recorded = "\"builtBy\" : \"" + dev.docask.index.internal.DocaskVersion.build() + "\"";
         Files.writeString(manifest, Files.readString(manifest).replace(recorded, "\"builtBy\" : \"0.1.0\""));
 
         // rebuilt by this version (same pages), its gate not measured again: the embedder gave out, or a library build
@@ -447,7 +455,7 @@ class IndexBuilderTest {
     void differences_anIndexAnotherDocaskWrote_namesBothVersions_andOneWrittenBeforeVersionsWereRecorded() throws IOException {
         build(IngestOptions.defaults(BASE));
         Path manifest = out.resolve(DocIndex.generation(out).orElseThrow()).resolve(IndexFiles.MANIFEST);
-        String now = dev.docask.index.internal.DocaskVersion.version();
+        String now = dev.docask.index.internal.DocaskVersion.build();
         String json = Files.readString(manifest);
         String recorded = "\"builtBy\" : \"" + now + "\"";
         assertThat(json).contains(recorded);

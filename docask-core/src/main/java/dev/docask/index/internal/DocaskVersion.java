@@ -6,11 +6,15 @@ import java.util.Properties;
 
 /**
  * The version of docask that is running, as Maven wrote it into {@code docask.properties} when it built the jar: what
- * {@code docask --version} prints and what a manifest records as the build that wrote it.
+ * {@code docask --version} prints; {@link #build()} is what a manifest records as the build that wrote it.
  */
 public final class DocaskVersion {
     static final String RESOURCE = "docask.properties";
-    private static final String VERSION = read();
+    static final String UNKNOWN = "unknown";
+    private static final Properties PROPERTIES = load();
+    private static final String VERSION = value("version");
+    private static final String BUILD = VERSION.endsWith("-SNAPSHOT") && !value("built").equals(UNKNOWN)
+            ? VERSION + " built " + value("built") : VERSION;
 
     private DocaskVersion() {
     }
@@ -23,24 +27,35 @@ public final class DocaskVersion {
         return VERSION;
     }
 
+    /**
+     * What a manifest records as the docask that wrote it: the version of a release, e.g. {@code 0.2.0}; a snapshot's
+     * with the time its jar was built, e.g. {@code 0.2.0-SNAPSHOT built 2026-12-06T12:40:03Z}, since two builds of one
+     * snapshot may read pages and measure gates differently (docs/reliability.md, "A build with nothing to do writes
+     * nothing").
+     */
+    public static String build() {
+        return BUILD;
+    }
+
     /** Whether {@link #version()} is the build's: the CLI's version option refuses to print anything else. */
     public static boolean known() {
         return !VERSION.equals(UNKNOWN);
     }
 
-    static final String UNKNOWN = "unknown";
-
-    private static String read() {
+    private static Properties load() {
         Properties p = new Properties();
         try (InputStream in = DocaskVersion.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                return UNKNOWN;
+            if (in != null) {
+                p.load(in);
             }
-            p.load(in);
         } catch (IOException e) {
-            return UNKNOWN;
+            p.clear();
         }
-        String v = p.getProperty("version", "").strip();
+        return p;
+    }
+
+    private static String value(String key) {
+        String v = PROPERTIES.getProperty(key, "").strip();
         return v.isEmpty() || v.contains("${") ? UNKNOWN : v;
     }
 }
