@@ -14,7 +14,7 @@ public final class DocaskVersion {
     private static final Properties PROPERTIES = load();
     private static final String VERSION = value("version");
     private static final String BUILD = VERSION.endsWith("-SNAPSHOT") && !value("built").equals(UNKNOWN)
-            ? VERSION + " built " + value("built") : VERSION;
+            ? VERSION + "+" + value("built") : VERSION;
 
     private DocaskVersion() {
     }
@@ -29,7 +29,7 @@ public final class DocaskVersion {
 
     /**
      * What a manifest records as the docask that wrote it: the version of a release, e.g. {@code 0.2.0}; a snapshot's
-     * with the time its jar was built, e.g. {@code 0.2.0-SNAPSHOT built 2026-12-06T12:40:03Z}, since two builds of one
+     * with the time its jar was built as build metadata, e.g. {@code 0.2.0-SNAPSHOT+20261206T124003Z}, since two builds of one
      * snapshot may read pages and measure gates differently (docs/reliability.md, "A build with nothing to do writes
      * nothing").
      */
