@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -35,12 +36,23 @@ import java.util.concurrent.TimeUnit;
  * timeout ahead. The period (3 min) outlasts a
  * request's timeout (2 min) plus a renewal interval, so a publisher killed mid-request holds the site at least that
  * request's timeout past its sending.
+ *
+ * A process asked to stop (SIGTERM, Ctrl-C: a deploy pipeline cancelling a superseded run) while it holds a lease stops
+ * its publish at the next request instead: a shutdown hook says so to check(), and waits up to STOP_GRACE while the
+ * requests in flight get their answers and the publish ends as a failed one does, releasing the lease when nothing was
+ * given up on. Else the next run of the pipeline would wait out the lease (docs/solr.md, "A publish asked to stop").
+ * A process stopped harder (SIGKILL, or one whose requests outlast the grace) leaves its lease to expire, as before.
  */
 final class SolrLease implements AutoCloseable {
     static final Duration PERIOD = Duration.ofMinutes(3);
     /** How long a publish waits for the lease by default ({@code docask index --lock-timeout}'s default too). */
     static final Duration WAIT = Duration.ofSeconds(10);
     private static final Duration POLL = Duration.ofMillis(500);
+    /**
+     * How long a stopping process waits for its publish to end: inside the time a pipeline gives a cancelled job before
+     * it kills it (about 10 s for docker stop and CI runners), long enough for a batch in flight to be answered.
+     */
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
     private static final String FIELDS = SolrFields.ID + "," + SolrFields.MANIFEST + "," + SolrFields.VERSION;
 
     private final SolrConnection solr;
@@ -51,6 +63,9 @@ final class SolrLease implements AutoCloseable {
     private long version;           // guarded by this
     private volatile @Nullable String lost;
     private volatile @Nullable ScheduledFuture<?> ticks;
+    private volatile @Nullable String stopping;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final Thread stopHook = new Thread(this::stopAndWait, "docask-solr-lease-stop");
 
     private SolrLease(SolrConnection solr, String site, Duration period, SolrLeaseHolder holder, long version) {
         this.solr = solr;
@@ -68,7 +83,28 @@ final class SolrLease implements AutoCloseable {
     private SolrLease renewing() {
         long every = Math.max(1, period.toMillis() / 3);
         ticks = renewer.scheduleWithFixedDelay(this::renewQuietly, every, every, TimeUnit.MILLISECONDS);
+        try {
+            Runtime.getRuntime().addShutdownHook(stopHook);
+        } catch (IllegalStateException shuttingDown) {
+            stop();
+        }
         return this;
+    }
+
+    /** Asks the publish holding this lease to stop at its next request (check() throws from then on): the process is stopping. */
+    void stop() {
+        stopping = "the process was asked to stop (a signal, or the JVM exiting), so the publish of site '" + site
+                + "' stopped before its commit; the site's readers keep the build they had";
+    }
+
+    /** The shutdown hook: stop, then give the publish STOP_GRACE to end and release the lease. */
+    private void stopAndWait() {
+        stop();
+        try {
+            ended.await(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -115,9 +151,15 @@ final class SolrLease implements AutoCloseable {
                 + " or expired and refused each write of it (another publish taking it at the same moment); publish again";
     }
 
-    /** @throws IndexException when another publish took the lease, or it could not be renewed before it expired */
+    /**
+     * @throws IndexException when another publish took the lease, it could not be renewed before it expired, or the
+     *                        process is stopping
+     */
     void check() {
         String why = lost;
+        if (why == null) {
+            why = stopping;
+        }
         if (why != null) {
             throw new IndexException(why);
         }
@@ -167,7 +209,7 @@ final class SolrLease implements AutoCloseable {
             until = gaveUp.filter(t -> !t.isBefore(holder.since())).map(t -> t.plus(solr.timeout())).orElse(Instant.MIN);
             if (!until.isAfter(Instant.now())) {
                 release();
-                return e;
+                return stopping != null ? new IndexException(e.getMessage() + "; its publish lease was released", e) : e;
             }
             try {
                 put(holder.until(until, true), "keeping the site's publish lease for a request Solr may still apply");
@@ -245,6 +287,12 @@ final class SolrLease implements AutoCloseable {
     @Override
     public void close() {
         stopRenewing();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running, or about to: it waits for what follows
+        }
+        ended.countDown();
     }
 
     /**

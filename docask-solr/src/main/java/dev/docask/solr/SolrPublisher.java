@@ -138,7 +138,7 @@ final class SolrPublisher {
             }
         }
         left.values().forEach(f -> retire.add(f.id()));
-        try (Senders senders = new Senders(solr, SENDERS)) {
+        try (Senders senders = new Senders(solr, lease, SENDERS)) {
             for (int from = 0; from < writes.size(); from += BATCH) {
                 int to = Math.min(writes.size(), from + BATCH);
                 // docask's analysis of a batch on all cores while the senders' batches are in Solr
@@ -151,7 +151,6 @@ final class SolrPublisher {
                         .toList();
                 UpdateRequest batch = new UpdateRequest();
                 batch.add(docs);
-                lease.check();
                 senders.send(batch, "writing chunks");
             }
             mark(senders, retire, g, "retiring removed and replaced chunks");
@@ -237,17 +236,20 @@ final class SolrPublisher {
 
     /**
      * Sends update requests on a few threads; closing waits for all of them and rethrows the first
-     * failure, so the commit never makes half a publish visible as if it were whole.
+     * failure, so the commit never makes half a publish visible as if it were whole. Each request is sent
+     * only while the lease is still this publish's and the process is not stopping (SolrLease.check).
      */
     private static final class Senders implements AutoCloseable {
         private final SolrConnection solr;
+        private final SolrLease lease;
         private final java.util.concurrent.ExecutorService pool;
         private final java.util.concurrent.Semaphore inFlight;
         private final java.util.concurrent.atomic.AtomicReference<@Nullable RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
         private volatile boolean stopped;
 
-        Senders(SolrConnection solr, int threads) {
+        Senders(SolrConnection solr, SolrLease lease, int threads) {
             this.solr = solr;
+            this.lease = lease;
             this.pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, "docask-solr-publish");
                 t.setDaemon(true);
@@ -258,6 +260,7 @@ final class SolrPublisher {
 
         void send(UpdateRequest r, String what) {
             rethrow();
+            lease.check();
             inFlight.acquireUninterruptibly();
             pool.execute(() -> {
                 try {

@@ -124,6 +124,19 @@ final class DocaskCli {
 
     /** {@code docask args...}: its exit code and what it printed. */
     Result run(List<String> args) throws IOException, InterruptedException {
+        Path err = Files.createTempFile("docask-cli", ".err");
+        try {
+            Process p = start(args, err);
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            int code = p.waitFor();
+            return new Result(code, out, Files.readString(err));
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** {@code docask args...} started, its standard error written to {@code err}: for a test that stops it midway. */
+    Process start(List<String> args, Path err) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-XX:+UseParallelGC"));
         if (Runtime.version().feature() >= 23) {
@@ -131,16 +144,9 @@ final class DocaskCli {
         }
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(args);
-        Path err = Files.createTempFile("docask-cli", ".err");
-        try {
-            Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            int code = p.waitFor();
-            return new Result(code, out, Files.readString(err));
-        } finally {
-            Files.deleteIfExists(err);
-        }
+        Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        p.getOutputStream().close();
+        return p;
     }
 
     record Result(int code, String out, String err) {

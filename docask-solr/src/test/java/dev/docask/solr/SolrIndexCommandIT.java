@@ -112,6 +112,48 @@ class SolrIndexCommandIT {
         assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written");
     }
 
+    @Test
+    void index_stoppedBySigtermWhilePublishing_stopsBeforeItsCommitAndReleasesTheLease_soTheNextRunPublishesAtOnce()
+            throws Exception {
+        Path docs = Files.createDirectories(tmp.resolve("stopped"));
+        for (int p = 0; p < 300; p++) { // some thousands of chunks: the publish runs for seconds, so the signal lands in it
+            StringBuilder page = new StringBuilder("# Page " + p + "\n\n");
+            for (int s = 0; s < 10; s++) {
+                page.append("## Section ").append(s).append("\n\n")
+                        .append(("Page " + p + " section " + s + " says how retries back off. ").repeat(25)).append("\n\n");
+            }
+            Files.writeString(docs.resolve("page-" + p + ".md"), page);
+        }
+        String site = "cli_stopped";
+        List<String> args = index(docs, tmp.resolve("stopped-idx"), cluster.uri(), site);
+        Path err = tmp.resolve("stopped.err");
+        Process first = cli.start(args, err);
+        try {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+            while (SolrPublishLeaseIT.lease(cluster.uri(), site).isEmpty()) { // its lease taken: it is publishing
+                assertThat(first.isAlive()).as("the run ended before it took the lease: %s", Files.readString(err)).isTrue();
+                assertThat(System.nanoTime()).as("no lease in 120 s").isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            first.destroy(); // SIGTERM, as a pipeline cancelling a superseded run
+            assertThat(first.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            first.destroyForcibly();
+        }
+
+        assertThat(first.exitValue()).isNotZero();
+        assertThat(SolrPublishLeaseIT.lease(cluster.uri(), site)).as("released, not left to expire").isEmpty();
+        assertThat(Files.readString(err)).doesNotContain("Exception", "\tat ");
+        // stopped before its commit: the site, published for the first time, has no build for readers
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SolrBackend.open(cluster.uri(), site).close())
+                .isInstanceOf(dev.docask.index.IndexException.class);
+        List<String> again = new ArrayList<>(args);
+        again.addAll(List.of("--lock-timeout", "0"));
+        DocaskCli.Result next = cli.run(again);
+        assertThat(next.code()).as(next.err()).isZero();
+        assertThat(next.out()).contains("Published to " + cluster.uri() + " site " + site + ": ");
+    }
+
     private static List<String> index(Path docs, Path out, String backend, String site) {
         return new ArrayList<>(List.of("index", docs.toString(), "--base-url", "https://vitest.dev", "--embedder", "mock",
                 "--out", out.toString(), "--backend", backend, "--site", site, "-q"));
