@@ -83,7 +83,9 @@ import java.util.regex.Pattern;
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES passages are chosen, at most MAX_PER_SOURCE from one source, so one long page
  * cannot crowd out the others; a passage chosen from a section already quoted joins that quote in page order, with
- * "…" where the page has text between them, so the answer shows the same passages in fewer quotes. A chosen list item
+ * "…" where the page has text between them, and one chosen from another section or chunk of a source already quoted (the
+ * rest of a long section, or another section of its page) joins that quote after a "…" line: one quote per source, so the
+ * answer shows the same passages in fewer quotes and the first quote holds all it chose from source 1. A chosen list item
  * brings its whole list when the list is short (a list of steps is one answer). Without a model (keyword-only index, the
  * mock, or when embedding fails, which is reported to onError) keywords and place decide; when no passage shares a word
  * with the question the first passage of source 1 is quoted, because retrieval found that section relevant on its title
@@ -208,12 +210,45 @@ final class ExtractiveAnswer {
     }
 
     /**
-     * A chosen quote: the passages it shows, in page order, and the source it cites; {@code anchor} is the
-     * URL of the section it comes from when that is another section of the source's page (docs/retrieval.md
-     * §8), else empty.
+     * A chosen quote: what it shows of one source, and the number it cites. Each excerpt is passages of one section of the
+     * source (of one chunk, under one heading); a passage chosen from another section or chunk of a source already quoted
+     * is shown after a "…" line in the same quote (docs/quality.md, "One quote per source").
      */
-    record Quote(List<Passages.Passage> passages, int n, String anchor) {
+    record Quote(List<Excerpt> excerpts, int n) {
+        Quote(List<Passages.Passage> passages, int n, String anchor) {
+            this(List.of(new Excerpt(passages, anchor)), n);
+        }
+
+        /** Every passage it shows, excerpt by excerpt. */
+        List<Passages.Passage> passages() {
+            return excerpts.stream().flatMap(e -> e.passages().stream()).toList();
+        }
+
         String render() {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < excerpts.size(); i++) {
+                Excerpt e = excerpts.get(i);
+                if (i > 0) {
+                    sb.append("\n>\n> …\n>\n"); // another section or chunk of the same page
+                }
+                sb.append(e.body());
+                // the citation ends the quote; an excerpt whose section link differs from the next one's carries its own
+                if (i == excerpts.size() - 1 || !e.anchor().equals(excerpts.get(i + 1).anchor())) {
+                    boolean endsInCode = e.passages().getLast().kind() == Passages.Kind.CODE;
+                    String cite = "[" + n + "]" + (e.anchor().isEmpty() ? "" : "(" + e.anchor() + ")"); // a link to its own section
+                    sb.append(endsInCode ? "\n> " : " ").append(cite);
+                }
+            }
+            return sb.toString();
+        }
+    }
+
+    /**
+     * Passages of one section of a source (one chunk, one heading), in page order; {@code anchor} is the URL of the
+     * section they come from when that is another section of the source's page (docs/retrieval.md §8), else empty.
+     */
+    record Excerpt(List<Passages.Passage> passages, String anchor) {
+        String body() {
             StringBuilder sb = new StringBuilder();
             Passages.Passage previous = null;
             for (Passages.Passage p : passages) {
@@ -234,11 +269,8 @@ final class ExtractiveAnswer {
                 sb.append(text.lines().map(l -> l.isBlank() ? ">" : "> " + l)
                         .reduce((a, b) -> a + "\n" + b).orElse(">"));
             }
-            boolean endsInCode = passages.getLast().kind() == Passages.Kind.CODE;
-            String cite = "[" + n + "]" + (anchor.isEmpty() ? "" : "(" + anchor + ")"); // a link to its own section
-            return sb + (endsInCode ? "\n> " : " ") + cite;
+            return sb.toString();
         }
-
     }
 
     private static boolean sameParagraph(Passages.@Nullable Passage a, Passages.Passage b) {
@@ -260,7 +292,8 @@ final class ExtractiveAnswer {
         Map<Integer, Integer> perSource = new HashMap<>();
         Set<String> quoted = new HashSet<>();
         List<Quote> chosen = new ArrayList<>();
-        List<String> sections = new ArrayList<>();
+        Map<String, Integer> sections = new HashMap<>(); // a quoted section's key → its excerpt's place in its quote
+        Map<Integer, Integer> pages = new HashMap<>(); // a quoted source's number → its quote's place in chosen
         int picks = 0;
         for (Candidate c : ranked) {
             if (picks == MAX_QUOTES) {
@@ -278,20 +311,31 @@ final class ExtractiveAnswer {
             quote.passages().forEach(p -> quoted.add(key + p.position()));
             perSource.merge(c.source().n(), 1, Integer::sum);
             picks++;
-            // a passage of a section already quoted joins that quote, in page order: one excerpt, one citation
-            // (docs/quality.md, "Two passages of one section quoted as one")
+            // a passage of a section already quoted joins its excerpt, in page order (docs/quality.md, "Two passages of one
+            // section quoted as one"); a passage of another section or chunk of a source already quoted joins that quote
+            // after a "…" line: one quote per source (docs/quality.md, "One quote per source")
             String sectionKey = key + c.passage().heading();
-            int same = sections.indexOf(sectionKey);
-            if (same >= 0) {
-                Quote before = chosen.get(same);
-                List<Passages.Passage> both = new ArrayList<>(before.passages());
-                both.addAll(quote.passages());
-                both.sort(Comparator.comparingInt(Passages.Passage::position));
-                chosen.set(same, new Quote(both, before.n(), before.anchor()));
+            Integer page = pages.get(c.source().n());
+            if (page == null) {
+                pages.put(c.source().n(), chosen.size());
+                sections.put(sectionKey, 0);
+                chosen.add(quote);
                 continue;
             }
-            sections.add(sectionKey);
-            chosen.add(quote);
+            Quote before = chosen.get(page);
+            List<Excerpt> excerpts = new ArrayList<>(before.excerpts());
+            Excerpt excerpt = quote.excerpts().getFirst();
+            Integer at = sections.get(sectionKey);
+            if (at != null) {
+                List<Passages.Passage> both = new ArrayList<>(excerpts.get(at).passages());
+                both.addAll(excerpt.passages());
+                both.sort(Comparator.comparingInt(Passages.Passage::position));
+                excerpts.set(at, new Excerpt(both, excerpts.get(at).anchor()));
+            } else {
+                sections.put(sectionKey, excerpts.size());
+                excerpts.add(excerpt);
+            }
+            chosen.set(page, new Quote(excerpts, before.n()));
         }
         return chosen;
     }

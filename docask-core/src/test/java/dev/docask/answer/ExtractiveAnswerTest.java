@@ -145,7 +145,8 @@ class ExtractiveAnswerTest {
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "how long is the pause between attempts?", s).getFirst())
                 .contains("Each attempt is logged");
         assertThat(quotes(byMeaning, "how long is the pause between attempts?", s).getFirst())
-                .isEqualTo("\n\n> The delay doubles every single time. [1]");
+                .as("the best pick opens the quote (the other follows as the source's second excerpt)")
+                .startsWith("\n\n> The delay doubles every single time.");
     }
 
     @Test
@@ -381,7 +382,7 @@ class ExtractiveAnswerTest {
 
     @Test
     void extractive_leaningSentenceUnderAnotherHeading_doesNotBringTheSentenceBeforeTheHeading() {
-        Source s = source(1, "Error pages", "Create a `404.astro` file in `src/pages` for a custom error page.\n\n### Output\n\n"
+        Source s = source(1, "Error pages", "Create a `404.astro` file for a custom error screen.\n\n### Output\n\n"
                 + "This builds to an html page that deploy services find.");
 
         assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "Where does the build put the html page?", s).getFirst())
@@ -434,6 +435,20 @@ class ExtractiveAnswerTest {
 
         assertThat(quotes.getFirst()).isEqualTo("\n\n> Run the relay in a container:\n>\n> ```bash\n> docker run quayside/relay\n> ```"
                 + "\n>\n> …\n>\n> Mount a volume so that queued events survive a new container. [1]");
+        assertThat(quotes).hasSize(1);
+    }
+
+    @Test
+    void extractive_passagesOfTwoChunksOfOneSource_areQuotedAsOneQuote() {
+        // one quote per source: a pick from another chunk of a source already quoted follows that quote after a "…" line,
+        // the best first, each section cited at its own anchor (docs/quality.md, "One quote per source")
+        Source s = sourceWithOtherSection("Start the dev server with the start command.",
+                "The dev server listens on port 3000 by default.");
+
+        List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), "Which port does the dev server listen on by default?", s);
+
+        assertThat(quotes.getFirst()).isEqualTo("\n\n> The dev server listens on port 3000 by default. [1](https://q.dev/p1#other)"
+                + "\n>\n> …\n>\n> Start the dev server with the start command. [1]");
         assertThat(quotes).hasSize(1);
     }
 
