@@ -309,6 +309,7 @@ public final class Manifest {
         private final List<QuantizedVector> headings;
         private final double headingsMaxLead;
         private final @org.jspecify.annotations.Nullable Packed headingsPacked;
+        private final double coverageMinSimilarity;
 
         /**
          * @param k        how many nearest questions of each set are averaged
@@ -362,6 +363,12 @@ public final class Manifest {
         public Neighbours(int k, double maxLead, OptionalDouble bandTop, OptionalInt fewPages, List<String> siteTools,
                           List<QuantizedVector> site, List<QuantizedVector> offTopic, List<QuantizedVector> headings,
                           double headingsMaxLead) {
+            this(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead, Double.NaN);
+        }
+
+        private Neighbours(int k, double maxLead, OptionalDouble bandTop, OptionalInt fewPages, List<String> siteTools,
+                           List<QuantizedVector> site, List<QuantizedVector> offTopic, List<QuantizedVector> headings,
+                           double headingsMaxLead, double coverageMinSimilarity) {
             if (k < 1 || site.size() < k || offTopic.size() < k || !headings.isEmpty() && headings.size() < k) {
                 throw new IllegalArgumentException("the question-space rule needs k >= 1 and at least k questions of each "
                         + "set: k " + k + ", " + site.size() + " site and " + offTopic.size() + " off-topic questions");
@@ -378,11 +385,30 @@ public final class Manifest {
             this.headings = List.copyOf(headings);
             this.headingsMaxLead = this.headings.isEmpty() ? Double.NaN : headingsMaxLead;
             this.headingsPacked = this.headings.isEmpty() ? null : new Packed(this.headings);
+            this.coverageMinSimilarity = coverageMinSimilarity;
         }
 
         /** These neighbours with the site's {@code headings} and the largest lead over them that spares a question. */
         public Neighbours withHeadings(List<QuantizedVector> headings, double headingsMaxLead) {
-            return new Neighbours(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead);
+            return new Neighbours(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead,
+                    coverageMinSimilarity);
+        }
+
+        /**
+         * These neighbours with the least cosine a candidate of a one-sentence question must have for its keyword coverage
+         * to count ({@link #coverageMinSimilarity}); {@code NaN}: none.
+         */
+        public Neighbours withCoverageMinSimilarity(double cosine) {
+            return new Neighbours(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead, cosine);
+        }
+
+        /**
+         * The least cosine a candidate of a one-sentence question needs for a pass on keyword coverage to count: the off-topic
+         * questions' 10% percentile of best cosine, the least nearly every off-topic question's best passage reaches
+         * (docs/retrieval.md §4, "Words in another sense"); empty in a gate recorded before it.
+         */
+        public OptionalDouble coverageMinSimilarity() {
+            return Double.isNaN(coverageMinSimilarity) ? OptionalDouble.empty() : OptionalDouble.of(coverageMinSimilarity);
         }
 
         /** How many nearest questions of each set are averaged. */
@@ -467,12 +493,14 @@ public final class Manifest {
             return o instanceof Neighbours n && k == n.k && Double.compare(maxLead, n.maxLead) == 0 && bandTop.equals(n.bandTop)
                     && fewPages.equals(n.fewPages) && siteTools.equals(n.siteTools) && site.equals(n.site)
                     && offTopic.equals(n.offTopic) && headings.equals(n.headings)
-                    && Double.compare(headingsMaxLead, n.headingsMaxLead) == 0;
+                    && Double.compare(headingsMaxLead, n.headingsMaxLead) == 0
+                    && Double.compare(coverageMinSimilarity, n.coverageMinSimilarity) == 0;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead);
+            return Objects.hash(k, maxLead, bandTop, fewPages, siteTools, site, offTopic, headings, headingsMaxLead,
+                    coverageMinSimilarity);
         }
 
         @Override
@@ -480,7 +508,8 @@ public final class Manifest {
             return "Neighbours[k " + k + ", maxLead " + maxLead + (bandTop.isPresent() ? ", bandTop " + bandTop.getAsDouble() : "")
                     + (fewPages.isPresent() ? ", another tool on at most " + fewPages.getAsInt() + " pages" : "")
                     + ", " + site.size() + " site, " + offTopic.size() + " off-topic"
-                    + (headings.isEmpty() ? "" : ", " + headings.size() + " headings, lead over them at most " + headingsMaxLead) + "]";
+                    + (headings.isEmpty() ? "" : ", " + headings.size() + " headings, lead over them at most " + headingsMaxLead)
+                    + (Double.isNaN(coverageMinSimilarity) ? "" : ", coverage counts from cosine " + coverageMinSimilarity) + "]";
         }
 
         /** The vectors of one set in one array, for {@link Int8Dot}. */

@@ -60,7 +60,7 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
      */
     record StoredNeighbours(int k, double maxLead, @Nullable Double bandTop, List<String> site, List<String> offTopic,
                             @Nullable Integer fewPages, @Nullable List<String> siteTools, @Nullable List<String> headings,
-                            @Nullable Double headingsMaxLead) {
+                            @Nullable Double headingsMaxLead, @Nullable Double coverageMinSimilarity) {
         StoredNeighbours {
             site = List.copyOf(site == null ? List.of() : site);
             offTopic = List.copyOf(offTopic == null ? List.of() : offTopic);
@@ -72,7 +72,8 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
                     n.offTopic().stream().map(StoredNeighbours::encode).toList(),
                     n.fewPages().isPresent() ? n.fewPages().getAsInt() : null, n.fewPages().isPresent() ? n.siteTools() : null,
                     headings ? n.headings().stream().map(StoredNeighbours::encode).toList() : null,
-                    headings ? n.headingsMaxLead() : null);
+                    headings ? n.headingsMaxLead() : null,
+                    n.coverageMinSimilarity().isPresent() ? n.coverageMinSimilarity().getAsDouble() : null);
         }
 
         Manifest.Neighbours neighbours() {
@@ -83,7 +84,9 @@ record StoredManifest(int formatVersion, String embedderSpec, String embedderId,
                     site.stream().map(StoredNeighbours::decode).toList(),
                     offTopic.stream().map(StoredNeighbours::decode).toList(),
                     headings == null || headingsMaxLead == null ? List.of() : headings.stream().map(StoredNeighbours::decode).toList(),
-                    headingsMaxLead == null ? Double.NaN : headingsMaxLead);
+                    headingsMaxLead == null ? Double.NaN : headingsMaxLead)
+                    // a gate recorded before it has none: coverage counts whatever the cosine (docs/retrieval.md §4)
+                    .withCoverageMinSimilarity(coverageMinSimilarity == null ? Double.NaN : coverageMinSimilarity);
         }
 
         private static String encode(dev.docask.index.internal.QuantizedVector v) {

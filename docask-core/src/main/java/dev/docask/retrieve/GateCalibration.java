@@ -256,7 +256,8 @@ final class GateCalibration {
                 neighbours = neighbours(leads.get(), siteMarked, poolMarked, c, chosen.minSimilarity(), neighbourFigures)
                         .map(n -> withOtherTools(n, lowered, tools, siteMarked, poolMarked, leads.get(), neighbourFigures))
                         .map(n -> withHeadings(n, everySiteQuestion(retriever.index()), retriever.embedder().get(),
-                                siteQuestions, siteMarked, poolMarked, lowered, leads.get(), neighbourFigures));
+                                siteQuestions, siteMarked, poolMarked, lowered, leads.get(), neighbourFigures))
+                        .map(n -> withCoverageMinSimilarity(n, pool, neighbourFigures));
             }
         }
         long neighboursMillis = (System.nanoTime() - neighboursStart) / 1_000_000;
@@ -285,6 +286,22 @@ final class GateCalibration {
                 c.minKeywordCoverage(), Double.isInfinite(c.maxUnknownShare()) ? OptionalDouble.empty()
                         : OptionalDouble.of(c.maxUnknownShare()), neighbours, toolFloor, embedderId, queryVariant, figures,
                 Instant.now());
+    }
+
+    /** The percentile of the off-topic questions' best cosines under which a candidate's coverage does not count. */
+    static final double COVERAGE_COSINE_PERCENTILE = 0.10;
+
+    /**
+     * {@code n} with the least cosine for a pass on keyword coverage (docs/retrieval.md §4, "Words in another sense"): the
+     * off-topic pool's 10% percentile of best cosine, the least nearly every off-topic question's best passage reaches, a
+     * figure of the pool's own like the floors' percentiles.
+     */
+    static Manifest.Neighbours withCoverageMinSimilarity(Manifest.Neighbours n, List<Scores> pool, List<String> figures) {
+        double floor = quantile(pool.stream().mapToDouble(Scores::similarity).sorted().toArray(), COVERAGE_COSINE_PERCENTILE);
+        figures.add(String.format(Locale.ROOT, "words in another sense: a one-sentence question's keyword coverage counts on a "
+                + "candidate whose cosine is at least %.3f (the off-topic questions' %d%% percentile of best cosine)", floor,
+                Math.round(COVERAGE_COSINE_PERCENTILE * 100)));
+        return n.withCoverageMinSimilarity(floor);
     }
 
     record Choice(double minSimilarity, double minKeywordCoverage, double maxUnknownShare, String why) {

@@ -554,10 +554,12 @@ public final class HybridRetriever {
             otherTool = null; // the site's tool on a platform (§4, "Questions about another tool")
         }
         Memo together = new Memo(() -> query.wordsWrittenTogether(ids)); // the pair rule, asked at most once (§4)
+        // §4, "Words in another sense": a question of one sentence and more than one word
+        boolean oneSentence = OpeningSentence.of(query.text()).isEmpty() && query.terms().terms().size() > 1;
         OtherTools.Named tool = otherTool;
         // asked only where the rule for another tool would refuse: does a candidate that passes on its own document it?
         BooleanSupplier documented = () -> tool != null && java.util.stream.IntStream.range(0, hits.size()).anyMatch(i ->
-                gate.rejection(sims[i], covs[i], lead, true, false, together) == null
+                gate.rejection(sims[i], covs[i], lead, true, false, oneSentence, together) == null
                         && RelevanceGate.documents(hits.get(i).chunk(), tool, () -> gate.namesSiteTool(query)));
         String question = gate.rejectQuestion(query, lead, bestSimilarity, bestCoverage, otherTool, together, documented);
         boolean nearBoth = question == null && gate.nearBothFloors(bestSimilarity, bestCoverage, lead, otherTool != null);
@@ -566,7 +568,7 @@ public final class HybridRetriever {
         for (int i = 0; i < hits.size(); i++) {
             Hit h = hits.get(i);
             Object why = question != null ? question
-                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, nearBoth, together);
+                    : gate.rejection(sims[i], covs[i], lead, otherTool != null, nearBoth, oneSentence, together);
             if (why != null && !symbols.isEmpty() && CodeSymbols.writesAny(h.chunk().searchText(), symbols)) {
                 why = null; // it writes the symbol the question names (§4, "A symbol the site writes")
             }

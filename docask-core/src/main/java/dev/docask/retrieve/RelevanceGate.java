@@ -365,7 +365,7 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
         return reject(similarity, coverage, Double.NaN);
     }
 
-    /** Why the candidate of a question of this {@link #lead} fails the gate, or {@code null} when it passes. */
+    /** Why the candidate of a one-sentence question of this {@link #lead} fails the gate, or {@code null} when it passes. */
     @Nullable String reject(float similarity, float coverage, double lead) {
         Rejection r = rejection(similarity, coverage, lead, false, () -> true);
         return r == null ? null : r.toString();
@@ -375,12 +375,14 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * A candidate that fails the gate, as its numbers; {@link #toString} says why. Most candidates of a question fail and
      * few of the reasons are ever read (explain output, eval reports), so the text is built only when asked for.
      * {@code apart}: its coverage reached the floor and did not count, since none of the question's candidates writes two
-     * of its neighbouring words together.
+     * of its neighbouring words together; {@code far}: it did not count, since the candidate's cosine is under
+     * {@link #coverageMinSimilarity}.
      */
-    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead, boolean otherTool, boolean apart) {
+    record Rejection(RelevanceGate gate, float similarity, float coverage, double lead, boolean otherTool, boolean apart,
+                     boolean far) {
         @Override
         public String toString() {
-            return gate.why(similarity, coverage, lead, otherTool, apart);
+            return gate.why(similarity, coverage, lead, otherTool, apart, far);
         }
     }
 
@@ -398,15 +400,25 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
      * asked only for a candidate that would pass on coverage alone, below {@link #pairBelow}.
      */
     @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool, BooleanSupplier wordsTogether) {
-        return rejection(similarity, coverage, lead, otherTool, false, wordsTogether);
+        return rejection(similarity, coverage, lead, otherTool, false, true, wordsTogether);
     }
 
+    /*
+     * Words in another sense (docs/retrieval.md §4): a candidate that holds the question's words but whose meaning is
+     * further from the question than nearly every off-topic question's best passage is from that question ("Option to
+     * run test suites in parallel" on Docusaurus through its Travis CI section, cosine 0.51, where the pool's 10%
+     * percentile is 0.54) uses them in another sense. Its coverage does not count. Only for a one-sentence question: the
+     * pool's cosines are those of one sentence, and a longer text's cosine runs lower for every passage; and not for a
+     * question of one word, which has no sense for a cosine to read ("veal" on NFCorpus), as it has no pair (above).
+     */
     /**
-     * The same, for a question that is {@code nearBoth} ({@link #nearBothFloors}) or not: a near question's candidates
-     * meet both floors lowered by the margins.
+     * The same, for a question that is {@code nearBoth} ({@link #nearBothFloors}) or not, and {@code oneSentence} (of
+     * one sentence and more than one word) or not:
+     * a near question's candidates meet both floors lowered by the margins; a one-sentence question's coverage counts
+     * only from {@link #coverageMinSimilarity}.
      */
     @Nullable Rejection rejection(float similarity, float coverage, double lead, boolean otherTool, boolean nearBoth,
-                                  BooleanSupplier wordsTogether) {
+                                  boolean oneSentence, BooleanSupplier wordsTogether) {
         if (isOpen()) {
             return null;
         }
@@ -415,13 +427,19 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
             return null;
         }
         boolean covers = coverage >= (float) (minKeywordCoverage - (nearBoth ? NEAR_COVERAGE : 0));
-        if (covers && (coverage >= (float) pairBelow || wordsTogether.getAsBoolean())) {
+        boolean far = covers && oneSentence && !Float.isNaN(similarity) && similarity < (float) coverageMinSimilarity();
+        if (covers && !far && (coverage >= (float) pairBelow || wordsTogether.getAsBoolean())) {
             return null;
         }
-        return new Rejection(this, similarity, coverage, lead, otherTool, covers);
+        return new Rejection(this, similarity, coverage, lead, otherTool, covers && !far, far);
     }
 
-    private String why(float similarity, float coverage, double lead, boolean otherTool, boolean apart) {
+    /** The least cosine for a pass on keyword coverage ({@link Manifest.Neighbours#coverageMinSimilarity}); 0: any. */
+    double coverageMinSimilarity() {
+        return neighbours.map(n -> n.coverageMinSimilarity().orElse(0)).orElse(0.0);
+    }
+
+    private String why(float similarity, float coverage, double lead, boolean otherTool, boolean apart, boolean far) {
         double floor = minSimilarity(lead, otherTool);
         String sim = Float.isNaN(similarity) ? "no similarity (keyword mode)"
                 : !similarityCounts(similarity, coverage) ? String.format(Locale.ROOT, "similarity %.3f ignored (no shared word)", similarity)
@@ -432,7 +450,10 @@ record RelevanceGate(double minSimilarity, double minKeywordCoverage, boolean si
                 : String.format(Locale.ROOT, " (%.3f with a question-space lead at most 0; %s)", minSimilarity,
                         Double.isNaN(lead) ? "no lead was measured" : String.format(Locale.ROOT, "its lead %.3f", lead))
                 : "");
-        return sim + (apart ? String.format(Locale.ROOT, " and keyword coverage %.3f%s does not count: none of the "
+        return sim + (far ? String.format(Locale.ROOT, " and keyword coverage %.3f does not count: its similarity is under "
+                + "%.3f, the least nearly every off-topic question's best passage reaches (its words in another sense)",
+                coverage, coverageMinSimilarity())
+                : apart ? String.format(Locale.ROOT, " and keyword coverage %.3f%s does not count: none of the "
                 + "question's candidates writes two of its neighbouring words together", coverage,
                 pairBelow == PAIR_ALWAYS ? "" : String.format(Locale.ROOT, " (below %.3f)", pairBelow))
                 : " and keyword coverage " + below(coverage, minKeywordCoverage));

@@ -652,6 +652,23 @@ class GateCalibrationTest {
         }
     }
 
+    @Test
+    void wordsInAnotherSense_theCosineForACoveragePass_isThePoolsTenthPercentile_recordedInTheManifest() {
+        List<String> figures = new java.util.ArrayList<>();
+        Manifest.Neighbours n = new Manifest.Neighbours(2, 0.0125, mockVectors(SITE_LIKE), mockVectors(OTHER_TOOLS));
+        List<GateCalibration.Scores> pool = java.util.stream.IntStream.rangeClosed(1, 11)
+                .mapToObj(i -> new GateCalibration.Scores("q" + i, 0.4 + i * 0.02, 0.3, 0)).toList(); // 0.42 … 0.62
+        Manifest.Neighbours with = GateCalibration.withCoverageMinSimilarity(n, pool, figures);
+        assertThat(with.coverageMinSimilarity().orElseThrow()).as("the 10% percentile of 11: the second").isCloseTo(0.44,
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(figures).singleElement().asString().contains("at least 0.440 (the off-topic questions' 10% percentile");
+        withNeighbours(Optional.of(with)).index().close();
+        try (DocIndex idx = DocIndex.open(dir)) {
+            assertThat(idx.manifest().gate().orElseThrow().neighbours().orElseThrow()).isEqualTo(with);
+        }
+        assertThat(n.coverageMinSimilarity()).as("a gate recorded before the rule").isEmpty();
+    }
+
     /** An embedder of fixed unit vectors by text, for calibration arithmetic that a real model would blur. */
     private record FixedEmbedder(java.util.Map<String, float[]> vectors) implements dev.docask.embed.Embedder {
         @Override

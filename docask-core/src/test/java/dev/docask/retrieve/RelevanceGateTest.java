@@ -249,6 +249,25 @@ class RelevanceGateTest {
     }
 
     @Test
+    void wordsInAnotherSense_aOneSentenceQuestionsCoverageCountsOnlyOnACandidateAsNearAsTheOffTopicQuestionsUsuallyGet() {
+        RelevanceGate plain = banded();
+        RelevanceGate g = new RelevanceGate(0.73, 0.5, false, Double.POSITIVE_INFINITY,
+                plain.neighbours().map(n -> n.withCoverageMinSimilarity(0.54)));
+        // "Option to run test suites in parallel" on Docusaurus: its Travis CI section has 0.58 of its words at cosine 0.51
+        assertThat(plain.rejection(0.51f, 0.58f, -0.01, false, false, true, () -> true)).as("a gate recorded before the rule")
+                .isNull();
+        assertThat(g.rejection(0.51f, 0.58f, -0.01, false, false, true, () -> true)).hasToString("similarity 0.510 < 0.730 and "
+                + "keyword coverage 0.580 does not count: its similarity is under 0.540, the least nearly every off-topic "
+                + "question's best passage reaches (its words in another sense)");
+        assertThat(g.rejection(0.55f, 0.58f, -0.01, false, false, true, () -> true)).as("as near as the pool's 10%").isNull();
+        assertThat(g.rejection(0.51f, 0.58f, -0.01, false, false, false, () -> true)).as("several sentences: their cosine "
+                + "runs lower for every passage").isNull();
+        assertThat(g.rejection(Float.NaN, 0.58f, -0.01, false, false, true, () -> true)).as("no cosine (keyword mode)").isNull();
+        assertThat(g.rejection(0.51f, 0.3f, -0.01, false, false, true, () -> true)).as("under the coverage floor anyway")
+                .hasToString("similarity 0.510 < 0.730 and keyword coverage 0.300 < 0.500");
+    }
+
+    @Test
     void nearBothFloors_aQuestionJustShortOfBothFloors_hasItsCandidatesMeetBothFloorsLowered() {
         RelevanceGate g = banded();
         assertThat(g.nearBothFloors(0.72f, 0.45f, -0.01, false)).as("0.01 and 0.05 under").isTrue();
@@ -259,10 +278,10 @@ class RelevanceGateTest {
         assertThat(g.nearBothFloors(0.80f, 0.45f, -0.01, false)).as("passes on its cosine as it is").isFalse();
         assertThat(g.nearBothFloors(0.72f, 0.60f, -0.01, false)).as("coverage over its floor, which the pair rule may not count")
                 .isTrue();
-        assertThat(g.rejection(0.715f, 0.2f, -0.01, false, true, () -> true)).as("near: a cosine 0.015 under passes").isNull();
-        assertThat(g.rejection(0.715f, 0.2f, -0.01, false, false, () -> true)).as("not near").isNotNull();
-        assertThat(g.rejection(0.5f, 0.43f, -0.01, false, true, () -> true)).as("near: coverage 0.07 under passes").isNull();
-        assertThat(g.rejection(0.5f, 0.41f, -0.01, false, true, () -> true)).as("coverage 0.09 under").isNotNull();
+        assertThat(g.rejection(0.715f, 0.2f, -0.01, false, true, true, () -> true)).as("near: a cosine 0.015 under passes").isNull();
+        assertThat(g.rejection(0.715f, 0.2f, -0.01, false, false, true, () -> true)).as("not near").isNotNull();
+        assertThat(g.rejection(0.5f, 0.43f, -0.01, false, true, true, () -> true)).as("near: coverage 0.07 under passes").isNull();
+        assertThat(g.rejection(0.5f, 0.41f, -0.01, false, true, true, () -> true)).as("coverage 0.09 under").isNotNull();
         assertThat(new RelevanceGate(0.73, 0.5, false).nearBothFloors(0.72f, 0.45f, Double.NaN, false))
                 .as("no calibrated rules (a floor the user sets, a keyword-only index): the two floors as they are").isFalse();
     }
