@@ -195,6 +195,9 @@ public class RetrieveBenchmark {
             neighbours = new dev.docask.index.Manifest.Neighbours(5, -2.0, java.util.OptionalDouble.of(floor),
                     java.util.OptionalInt.of(10), List.of("Vite", "Node.js"), site, offTopic, headings, 2.0);
         }
+        // a coverage pass needs a cosine as a calibration records it, the pool's 10% percentile about 0.18 under the
+        // floor (docs/retrieval.md §4, "Words in another sense"), so every candidate that passes on its words is read
+        neighbours = neighbours.withCoverageMinSimilarity(floor - 0.18);
         var gate = new dev.docask.index.Manifest.Gate(java.util.OptionalDouble.of(floor - 0.015), GateDefaults.MIN_KEYWORD_COVERAGE,
                 java.util.OptionalDouble.empty(), Optional.of(neighbours), embedder.id(), embedder.queryVariant(),
                 List.of("synthetic, for RetrieveBenchmark"), java.time.Instant.now());
