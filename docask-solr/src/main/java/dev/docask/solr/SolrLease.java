@@ -40,8 +40,9 @@ import java.util.concurrent.TimeUnit;
  * A process asked to stop (SIGTERM, Ctrl-C: a deploy pipeline cancelling a superseded run) while it holds a lease stops
  * its publish at the next request instead: a shutdown hook says so to check(), and waits up to STOP_GRACE while the
  * requests in flight get their answers and the publish ends as a failed one does, releasing the lease when nothing was
- * given up on. Else the next run of the pipeline would wait out the lease (docs/solr.md, "A publish asked to stop").
- * A process stopped harder (SIGKILL, or one whose requests outlast the grace) leaves its lease to expire, as before.
+ * given up on. Else the next run of the pipeline would wait out the lease (docs/solr.md, "One publish of a site at a
+ * time", a publish asked to stop). A process stopped harder (SIGKILL, or one whose requests outlast the grace) leaves its
+ * lease to expire, as before.
  */
 final class SolrLease implements AutoCloseable {
     static final Duration PERIOD = Duration.ofMinutes(3);
