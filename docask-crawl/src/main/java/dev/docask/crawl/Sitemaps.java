@@ -80,8 +80,14 @@ final class Sitemaps {
                 if (map instanceof SiteMapIndex index) {
                     index.getSitemaps().forEach(s -> toUri(s.getUrl().toString()).ifPresent(queue::add));
                 } else if (map instanceof SiteMap site) {
+                    List<URI> elsewhere = new ArrayList<>();
                     for (SiteMapURL u : site.getSiteMapUrls()) {
-                        toUri(u.getUrl().toString()).filter(scope::contains).ifPresent(pages::add);
+                        Optional<URI> page = toUri(u.getUrl().toString());
+                        page.filter(scope::contains).ifPresent(pages::add);
+                        page.filter(p -> !scope.onSite(p)).ifPresent(elsewhere::add);
+                    }
+                    if (!elsewhere.isEmpty()) {
+                        problems.add(new Problem(url.toString(), elsewhere(elsewhere, site.getSiteMapUrls().size())));
                     }
                 }
             } catch (NotASitemap e) {
@@ -89,6 +95,19 @@ final class Sitemaps {
             }
         }
         return new Found(List.copyOf(pages), problems, files);
+    }
+
+    /*
+     * A sitemap that names another host (the production one while a preview is crawled, www. or not, http for https)
+     * gives no page here; said, so that a crawl that falls back to following links, or finds nothing, says why.
+     */
+    private String elsewhere(List<URI> pages, int listed) {
+        URI first = pages.getFirst();
+        String site = first.getScheme() + "://" + first.getRawAuthority();
+        return (pages.size() == listed ? (listed == 1 ? "its one page is" : "all its " + listed + " pages are")
+                : pages.size() + " of its " + listed + " pages " + (pages.size() == 1 ? "is" : "are")) + " on another site, not read (the first: " + first
+                + "); docask reads " + scope.origin() + " only" + (pages.size() == listed ? ": to crawl them, give " + site
+                + "/" : "");
     }
 
     private AbstractSiteMap parse(SiteMapParser parser, URI url, boolean missingIsQuiet)

@@ -64,6 +64,37 @@ class DiscoveryTest {
     }
 
     @Test
+    void crawl_sitemapOfAnotherHost_isAProblemNamingIt_andLinksAreFollowedInstead() {
+        String otherHost = "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                + "<url><loc>https://docs.example.com/</loc></url><url><loc>https://docs.example.com/guide/</loc></url></urlset>";
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).text("/sitemap.xml", "application/xml", otherHost)) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+
+            assertThat(r.summary()).contains("by following links");
+            assertThat(pages(r, site)).contains("/guide/mocking.html");
+            assertThat(r.corpus().problems()).filteredOn(p -> p.file().endsWith("/sitemap.xml")).extracting(p -> p.reason())
+                    .containsExactly("all its 2 pages are on another site, not read (the first: https://docs.example.com/);"
+                            + " docask reads " + site.origin() + " only: to crawl them, give https://docs.example.com/");
+            assertThatThrownBy(() -> SiteCrawler.builder(site.origin()).sitemap(site.origin() + "/sitemap.xml").build().crawl())
+                    .isInstanceOf(CrawlException.class).hasMessageContaining("all its 2 pages are on another site");
+        }
+    }
+
+    @Test
+    void crawl_sitemapWithSomePagesOfAnotherHost_readsTheRest_andSaysHowManyWereNot() {
+        String mixed = "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                + "<url><loc>https://www.example.com/a</loc></url><url><loc>%s/guide/mocking.html</loc></url></urlset>";
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)) {
+            site.text("/sitemap.xml", "application/xml", mixed.formatted(site.origin()));
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+
+            assertThat(pages(r, site)).containsExactly("/guide/mocking.html");
+            assertThat(r.corpus().problems()).extracting(p -> p.reason()).containsExactly("1 of its 2 pages is on another"
+                    + " site, not read (the first: https://www.example.com/a); docask reads " + site.origin() + " only");
+        }
+    }
+
+    @Test
     void crawl_sitemapThatIsNotXml_saysSo() {
         try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
                 .text("/sitemap.xml", "text/html", "<!-- --> hello, not a sitemap")) {
