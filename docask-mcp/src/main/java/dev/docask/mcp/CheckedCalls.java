@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.docask.mcp.internal.ReplayedRequest;
+import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
@@ -33,6 +34,9 @@ import java.util.function.Supplier;
  * A session the SDK does not know (never made, closed, or swept after going quiet) is its bare 404, or on a POST a 404
  * with "Session not found" as an internal error (-32603): the 404 stays, since MCP's spec has a client start a new
  * session on it, and the error, an invalid request too, says so in words (docs/design.md, "For coding agents").
+ * A body that is not one JSON-RPC message is a 400 answered as stdio answers such a line: a parse error (-32700) for
+ * one that is not JSON, else an invalid request (-32600) for its id; the SDK's was -32600 for both, its message
+ * Jackson's ("Cannot deserialize value of type `java.util.HashMap<…>`").
  */
 
 /** The SDK transport's servlet, each POST body read first through {@link CallParams} (the SDK does not check them). */
@@ -70,6 +74,13 @@ final class CheckedCalls extends HttpServlet {
             return;
         }
         String body = new String(read, StandardCharsets.UTF_8);
+        if (!isMessage(body)) {
+            // the SDK's answer would be -32600 for any of them, with Jackson's words and Java class names in its message
+            resp.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+            resp.setContentType("application/json;charset=utf-8");
+            resp.getOutputStream().write(McpErrorJson.notAMessage(body, "body").getBytes(StandardCharsets.UTF_8));
+            return;
+        }
         // read only when it is refused, or when it may be the initialize that needs no session
         Supplier<JsonNode> message = () -> parsed(body);
         if (refused(req, resp, List.of(JSON, SSE), true, message)) {
@@ -125,6 +136,16 @@ final class CheckedCalls extends HttpServlet {
         resp.setContentType("application/json;charset=utf-8");
         JsonNode id = request.path("id").isValueNode() ? request.get("id") : NullNode.getInstance();
         resp.getOutputStream().write(McpErrorJson.response(id, McpErrorJson.INVALID_REQUEST, message));
+    }
+
+    /** Whether {@code body} is one JSON-RPC message, as the SDK reads it. */
+    private static boolean isMessage(String body) {
+        try {
+            McpSchema.deserializeJsonRpcMessage(DocsMcp.JSON, body);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** The JSON-RPC message in {@code body}; a missing node when it is not JSON (the SDK then says so). */

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.modelcontextprotocol.spec.McpError;
@@ -27,6 +29,9 @@ final class McpErrorJson extends StdSerializer<McpError> {
             .addSerializer(JSONRPCError.class, new RpcError());
     /** JSON-RPC 2.0's code for a message that is not a valid request; here, an HTTP request MCP cannot take. */
     static final int INVALID_REQUEST = -32600;
+    /** JSON-RPC 2.0's code for a message that is not JSON. */
+    static final int PARSE_ERROR = -32700;
+    private static final com.fasterxml.jackson.databind.ObjectMapper PLAIN = new com.fasterxml.jackson.databind.ObjectMapper();
     private static final String TOOL_NOT_FOUND = "Tool not found: ";
 
     private McpErrorJson() {
@@ -54,6 +59,26 @@ final class McpErrorJson extends StdSerializer<McpError> {
         body.set("id", id);
         body.putObject("error").put("code", code).put("message", message);
         return body.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The JSON-RPC error that answers {@code text} (a stdio {@code what} "line", an HTTP "body"), which is not a message:
+     * a parse error (-32700) when it is not JSON, else an invalid request (-32600), for its id when it has one.
+     */
+    static String notAMessage(String text, String what) {
+        JsonNode read;
+        try {
+            read = PLAIN.readTree(text);
+        } catch (IOException | RuntimeException e) {
+            read = null;
+        }
+        if (read != null && read.isMissingNode()) {
+            read = null; // no JSON at all (an empty body)
+        }
+        JsonNode id = read == null ? MissingNode.getInstance() : read.path("id");
+        return new String(response(id.isTextual() || id.isIntegralNumber() ? id : NullNode.getInstance(), read == null ? PARSE_ERROR : INVALID_REQUEST,
+                read == null ? "Parse error: the " + what + " is not JSON"
+                        : "Invalid Request: not a JSON-RPC 2.0 request, notification or response"), StandardCharsets.UTF_8);
     }
 
     /** The message for a call of {@code name}, a tool this server does not have. */

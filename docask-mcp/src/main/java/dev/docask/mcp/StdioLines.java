@@ -29,8 +29,6 @@ import java.util.concurrent.CountDownLatch;
 final class StdioLines extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(StdioLines.class);
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper PLAIN = new com.fasterxml.jackson.databind.ObjectMapper();
-
     private final BufferedReader reader;
     private final McpJsonMapper json;
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"" + McpSchema.METHOD_NOTIFICATION_INITIALIZED + "\"}";
@@ -119,7 +117,7 @@ final class StdioLines extends InputStream {
                 }
             } catch (IOException | RuntimeException e) {
                 LOG.warn("answered a line that is not a JSON-RPC message ({} characters) with an error", next.length());
-                reply(errorFor(next));
+                reply(McpErrorJson.notAMessage(next, "line"));
                 continue;
             }
             line = (before + next + "\n").getBytes(StandardCharsets.UTF_8);
@@ -147,29 +145,6 @@ final class StdioLines extends InputStream {
                 }
             }
         }
-    }
-
-    /** The JSON-RPC error that answers {@code line}, which is not a message: its id when it has one. */
-    static String errorFor(String line) {
-        com.fasterxml.jackson.databind.node.ObjectNode error = PLAIN.createObjectNode();
-        error.put("jsonrpc", "2.0");
-        com.fasterxml.jackson.databind.JsonNode read;
-        try {
-            read = PLAIN.readTree(line);
-        } catch (IOException | RuntimeException e) {
-            read = null;
-        }
-        com.fasterxml.jackson.databind.JsonNode id = read == null ? null : read.get("id");
-        if (id != null && (id.isTextual() || id.isIntegralNumber())) {
-            error.set("id", id);
-        } else {
-            error.putNull("id");
-        }
-        error.putObject("error")
-                .put("code", read == null ? -32700 : -32600)
-                .put("message", read == null ? "Parse error: the line is not JSON"
-                        : "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
-        return error.toString();
     }
 
     /** Writes one line of its own (an error for a line it could not pass on) between the SDK's lines. */

@@ -64,6 +64,27 @@ class McpRouteTest {
     }
 
     @Test
+    void mcp_bodyThatIsNotOneJsonRpcMessage_isAParseErrorOrAnInvalidRequest_asOverStdio_withoutJacksonsWords() {
+        String accept = "application/json, text/event-stream";
+        String session = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
+                + "\"version\":\"1\"}}}", "Accept", accept).headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String invalid = "{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: not a"
+                + " JSON-RPC 2.0 request, notification or response\"}}";
+        Map<String, String> answers = Map.of(
+                "not json", "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the body"
+                        + " is not JSON\"}}",
+                "", "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the body is not JSON\"}}",
+                "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]", invalid.formatted("null"),
+                "{\"jsonrpc\":\"2.0\",\"id\":15}", invalid.formatted("15"));
+        for (Map.Entry<String, String> e : answers.entrySet()) {
+            HttpResponse<String> r = http.post("/mcp", "application/json", e.getKey(), "Accept", accept, "Mcp-Session-Id", session);
+            assertThat(r.statusCode()).as(e.getKey()).isEqualTo(400);
+            assertThat(r.body()).as(e.getKey()).isEqualTo(e.getValue());
+        }
+    }
+
+    @Test
     void mcp_postWithoutTheAcceptTypes_is406NamingWhatIsMissing_notMethodNotFound() {
         String list = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}";
         HttpResponse<String> none = http.post("/mcp", "application/json", list);
