@@ -49,6 +49,11 @@ final class McpCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         index.check(spec);
         RetrievalOptions options = OptionCheck.convert(spec, retrieval::options);
+        // the builder's own check names its field; a command-line user gave a flag
+        if (maxQueryChars < 1 || maxQueryChars > HybridRetriever.MAX_QUESTION_CHARS) {
+            throw OptionCheck.fail(spec, "--max-query-chars must be between 1 and " + HybridRetriever.MAX_QUESTION_CHARS
+                    + ", got " + maxQueryChars);
+        }
         DocsMcp.Builder builder;
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));

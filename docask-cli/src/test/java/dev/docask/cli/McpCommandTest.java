@@ -174,6 +174,15 @@ class McpCommandTest {
     }
 
     @Test
+    void mcp_maxQueryCharsOutOfRange_isAUsageErrorNamingTheFlag_beforeTheIndexIsRead() {
+        for (String bad : new String[] {"0", "8001"}) {
+            CliRun r = run("mcp", "--index", tmp.resolve("nope").toString(), "--max-query-chars", bad);
+            assertThat(r.code()).as(bad).isEqualTo(2);
+            assertThat(r.err()).as(bad).startsWith("docask mcp: --max-query-chars must be between 1 and 8000, got " + bad + "\n");
+        }
+    }
+
+    @Test
     void indexLlmsTxt_writesBothFilesFromTheNewIndex() throws Exception {
         String llms = Files.readString(site.resolve("llms.txt"));
         assertThat(llms).startsWith("# Quayside\n\n> ").contains("\n## ", "- [", "](https://docs.quayside.dev/guides/retries)");
