@@ -77,7 +77,9 @@ final class PageFetch {
     }
 
     private Result fetchOrFail(URI url) throws InterruptedException {
-        Optional<CrawlState.Page> before = previous.page(url);
+        // the start URL, which --include or --exclude leaves out, is read for its links only: never its last version
+        boolean indexed = scope.contains(url);
+        Optional<CrawlState.Page> before = indexed ? previous.page(url) : Optional.empty();
         Fetcher.Fetched f;
         try {
             f = fetcher.get(url, conditional(before), PageFetch::cap, this::refusal);
@@ -113,6 +115,9 @@ final class PageFetch {
         byte[] body = f.body().data();
         Optional<Document> doc = LinkFinder.parse(f.url(), body, type.flatMap(PageFetch::charsetLabel));
         List<URI> links = followLinks ? doc.map(LinkFinder::links).orElse(List.of()) : List.of();
+        if (!indexed) {
+            return Result.of(url, Outcome.EXCLUDED).withLinks(links);
+        }
         Optional<List<Chunk>> chunks;
         try {
             chunks = SiteReader.readPage(f.url(), body, type, options);

@@ -87,6 +87,11 @@ public final class SiteCrawler {
         OFF_SITE,
         /** Another URL of a page already read (its canonical link or a redirect leads there). */
         DUPLICATE,
+        /**
+         * The start URL, left out by {@code include} or {@code exclude}: read only for its links when the crawl follows
+         * links, not indexed.
+         */
+        EXCLUDED,
         /** Left out by {@code maxPages}. */
         OVER_MAX_PAGES
     }
@@ -329,7 +334,8 @@ public final class SiteCrawler {
                     Outcome.KEPT, "failed now and kept from the last crawl");
             List<String> skipped = parts(Outcome.ROBOTS, "by robots.txt", Outcome.NOINDEX, "noindex",
                     Outcome.NOT_HTML, "not HTML", Outcome.TOO_BIG, "too big", Outcome.OFF_SITE, "redirected off the site",
-                    Outcome.DUPLICATE, "duplicate", Outcome.OVER_MAX_PAGES, "over --max-pages");
+                    Outcome.DUPLICATE, "duplicate", Outcome.EXCLUDED, "left out by --include/--exclude",
+                    Outcome.OVER_MAX_PAGES, "over --max-pages");
             return String.format(Locale.ROOT, "%d page%s %s: %s%s%s%s", pages, pages == 1 ? "" : "s", discovery,
                     read.isEmpty() ? "none read" : String.join(", ", read),
                     skipped.isEmpty() ? "" : "; skipped " + String.join(", ", skipped),

@@ -55,6 +55,21 @@ class DiscoveryTest {
     }
 
     @Test
+    void crawl_startUrlLeftOutByIncludeOrExclude_isReadForItsLinksOnly_notIndexed() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)) {
+            SiteCrawler.Result included = SiteCrawler.builder(site.origin()).include("/guide/**").build().crawl();
+            SiteCrawler.Result excluded = SiteCrawler.builder(site.origin()).exclude("/").build().crawl();
+
+            assertThat(pages(included, site)).isNotEmpty().allMatch(p -> p.startsWith("/guide/"));
+            assertThat(pages(excluded, site)).isNotEmpty().doesNotContain("/");
+            for (SiteCrawler.Result r : List.of(included, excluded)) {
+                assertThat(r.count(SiteCrawler.Outcome.EXCLUDED)).isEqualTo(1);
+                assertThat(r.summary()).contains("skipped 1 left out by --include/--exclude");
+            }
+        }
+    }
+
+    @Test
     void crawl_maxPages_stopsFetchingThere() {
         try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", "/", "/guide/", "/guide/mocking.html")) {
             SiteCrawler.Result r = SiteCrawler.builder(site.origin()).maxPages(2).build().crawl();
