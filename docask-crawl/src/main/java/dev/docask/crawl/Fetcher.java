@@ -1,6 +1,8 @@
 package dev.docask.crawl;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -15,13 +17,17 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import java.util.zip.GZIPInputStream;
 
 /*
  * Redirects are followed here, not by the HttpClient, so that each hop is checked: one to another
@@ -124,11 +130,14 @@ final class Fetcher implements AutoCloseable {
                 .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5");
         headers.forEach(request::header);
         return pacer.run(() -> {
-            CompletableFuture<HttpResponse<CappedBody.Bytes>> sent = client.sendAsync(request.build(),
-                    info -> new CappedBody(Math.max(0, cap.applyAsLong(info))));
+            AtomicLong limit = new AtomicLong();
+            CompletableFuture<HttpResponse<CappedBody.Bytes>> sent = client.sendAsync(request.build(), info -> {
+                limit.set(Math.max(0, cap.applyAsLong(info)));
+                return new CappedBody(limit.get());
+            });
             try {
                 HttpResponse<CappedBody.Bytes> r = sent.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-                return new Fetched(url, r.statusCode(), r.headers(), r.body());
+                return new Fetched(url, r.statusCode(), r.headers(), decoded(r.headers(), r.body(), limit.get()));
             } catch (TimeoutException e) {
                 sent.cancel(true);
                 throw new FetchFailure("no complete answer within " + seconds(timeout), false);
@@ -139,6 +148,35 @@ final class Fetcher implements AutoCloseable {
                 throw e;
             }
         });
+    }
+
+    /**
+     * The body as the server meant it: unpacked when it came gzipped (Content-Encoding), which some servers do whether
+     * asked or not (files stored gzipped on S3 or a CDN), at most {@code cap} bytes unpacked, as a body that was not.
+     * Another encoding, which docask never asks for, is a failure that names it rather than bytes read as a page.
+     */
+    static CappedBody.Bytes decoded(HttpHeaders headers, CappedBody.Bytes raw, long cap) throws FetchFailure {
+        String encoding = headers.firstValue("Content-Encoding").map(e -> e.strip().toLowerCase(Locale.ROOT)).orElse("");
+        if (encoding.isEmpty() || encoding.equals("identity") || raw.data().length == 0 || raw.overCap()) {
+            return raw; // over the cap packed, it is over the cap unpacked too
+        }
+        if (!encoding.equals("gzip") && !encoding.equals("x-gzip")) {
+            throw new FetchFailure("the answer is compressed as '" + encoding + "' (Content-Encoding), which docask does"
+                    + " not ask for and cannot read", false);
+        }
+        try {
+            byte[] out = gunzip(raw.data(), cap);
+            return out.length > cap ? new CappedBody.Bytes(Arrays.copyOf(out, (int) cap), true) : new CappedBody.Bytes(out, false);
+        } catch (IOException e) {
+            throw new FetchFailure("a damaged gzipped answer (Content-Encoding gzip): " + e.getMessage(), false);
+        }
+    }
+
+    /** {@code packed} gunzipped, up to {@code cap} bytes and one more when it unpacks to more (a small file can unpack to gigabytes). */
+    static byte[] gunzip(byte[] packed, long cap) throws IOException {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(packed))) {
+            return in.readNBytes((int) Math.min(cap + 1, Integer.MAX_VALUE - 8));
+        }
     }
 
     /** Why an exchange failed, in words: the JDK's exceptions often carry no message. */

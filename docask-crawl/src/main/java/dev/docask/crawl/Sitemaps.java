@@ -8,9 +8,7 @@ import crawlercommons.sitemaps.SiteMapURL;
 import crawlercommons.sitemaps.UnknownFormatException;
 import dev.docask.ingest.Corpus.Problem;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.zip.GZIPInputStream;
 
 /*
  * The sitemaps protocol caps a sitemap at 50 MB uncompressed and 50,000 URLs; we read no more than
@@ -146,8 +143,8 @@ final class Sitemaps {
         if (data.length < 2 || (data[0] & 0xFF) != 0x1F || (data[1] & 0xFF) != 0x8B) {
             return data;
         }
-        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(data))) {
-            byte[] out = in.readNBytes((int) MAX_BYTES + 1);
+        try {
+            byte[] out = Fetcher.gunzip(data, MAX_BYTES);
             if (out.length > MAX_BYTES) {
                 throw new NotASitemap(url, "gzipped sitemap unpacks to over " + MAX_BYTES / 1048576 + " MB, the protocol's limit; not read");
             }
