@@ -118,6 +118,11 @@ final class DocsTools {
         if (matching.isEmpty()) {
             text.append("No page URL on ").append(settings.siteDisplay()).append(" starts with ").append(absolute)
                     .append(". The site's top folders: ").append(String.join(", ", topFolders(pages))).append('\n');
+        } else if (page.isEmpty()) {
+            // a cursor past the last page: pages after it left the index (a reload) since it was given
+            text.append("No page comes after the cursor: it is past the last of the ").append(matching.size())
+                    .append(matching.size() == 1 ? " page" : " pages").append(prefix.isEmpty() ? "" : " under " + absolute)
+                    .append(" (pages may have left the index since). Call list_pages without a cursor to list them from the first.\n");
         } else {
             text.append("Pages ").append(matching.size() - rest.size() + 1).append('–')
                     .append(matching.size() - rest.size() + page.size()).append(" of ").append(matching.size())

@@ -64,6 +64,19 @@ class DocsToolsTest {
     }
 
     @Test
+    void listPages_cursorPastTheLastPage_saysSo_notPagesNumberedBackwards() {
+        String past = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString("after:https://x.dev/zzz".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        CallToolResult r = call("list_pages", Map.of("cursor", past, "prefix", "/api/"));
+
+        assertThat(text(r)).isEqualTo("No page comes after the cursor: it is past the last of the 65 pages under"
+                + " https://x.dev/api/ (pages may have left the index since). Call list_pages without a cursor to list them"
+                + " from the first.\n");
+        assertThat(((Map<?, ?>) r.structuredContent()).get("pages")).asList().isEmpty();
+    }
+
+    @Test
     void listPages_prefix_keepsOnlyPagesUnderIt() {
         Map<?, ?> json = (Map<?, ?>) call("list_pages", Map.of("prefix", "/api/")).structuredContent();
         assertThat(json.get("total")).isEqualTo(65);
