@@ -179,7 +179,7 @@ public final class HtmlReport {
         Figures.Latency l = f.latency();
         h.append("<section><h2>Latency</h2><div class=\"scroll\"><table><tr><th></th><th>p50</th><th>p95</th></tr>")
                 .append("<tr><td>to sources</td><td>").append(ms(l.sourcesP50())).append("</td><td>")
-                .append(ms(l.sourcesP95())).append("</td></tr><tr><td>to first token</td><td>")
+                .append(ms(l.sourcesP95())).append("</td></tr><tr><td>to first token (answers only: a refusal calls no model)</td><td>")
                 .append(ms(l.firstTokenP50())).append("</td><td>").append(ms(l.firstTokenP95()))
                 .append("</td></tr><tr><td>total</td><td>").append(ms(l.totalP50())).append("</td><td>")
                 .append(ms(l.totalP95())).append("</td></tr></table></div></section>");

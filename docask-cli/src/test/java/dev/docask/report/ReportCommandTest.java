@@ -87,6 +87,15 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_html_latency_saysTheFirstTokenFiguresAreOfAnswersOnly() throws Exception {
+        // refusals are fast and have no first token: a first-token p50 above the total p50 must not read as a contradiction
+        Path out = dir.resolve("latency.html");
+        Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--out", out);
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(Files.readString(out)).contains("<td>to first token (answers only: a refusal calls no model)</td>");
+    }
+
+    @Test
     void report_since_countsOnlyFromThatDay() throws Exception {
         Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--json",
                 "--since", "2026-11-21");
