@@ -118,8 +118,7 @@ public final class HtmlReport {
             h.append("</ul><p class=\"sub\">Closest page: ");
             if (g.closestPage().isPresent()) {
                 String url = g.closestPage().get();
-                h.append("<a href=\"").append(esc(url)).append("\">").append(esc(url)).append("</a>")
-                        .append(g.closestSimilarity().isPresent()
+                h.append(link(url)).append(g.closestSimilarity().isPresent()
                                 ? String.format(Locale.ROOT, " (similarity %.2f)", g.closestSimilarity().getAsDouble()) : "");
             } else {
                 h.append("none");
@@ -145,7 +144,7 @@ public final class HtmlReport {
             }
             if (!t.sources().isEmpty()) {
                 h.append("<p class=\"sub\">Sources: ");
-                t.sources().forEach(s -> h.append("<a href=\"").append(esc(s)).append("\">").append(esc(s)).append("</a> "));
+                t.sources().forEach(s -> h.append(link(s)).append(' '));
                 h.append("</p>");
             }
             h.append("<p class=\"sub\">").append(esc(t.time())).append(" · ").append(esc(t.id())).append("</p></article>");
@@ -159,8 +158,7 @@ public final class HtmlReport {
             h.append("<p>No answer cited a page.</p>");
         } else {
             h.append("<div class=\"scroll\"><table><tr><th>Page</th><th>Answers</th></tr>");
-            f.mostCited().forEach(p -> h.append("<tr><td><a href=\"").append(esc(p.url())).append("\">")
-                    .append(esc(p.url())).append("</a></td><td>").append(p.count()).append("</td></tr>"));
+            f.mostCited().forEach(p -> h.append("<tr><td>").append(link(p.url())).append("</td><td>").append(p.count()).append("</td></tr>"));
             h.append("</table></div>");
         }
         h.append("<h2>Pages never cited</h2>");
@@ -168,8 +166,7 @@ public final class HtmlReport {
             h.append("<p>Every page was cited.</p>");
         } else {
             h.append("<details><summary>").append(f.neverCited().size()).append(" pages</summary><ul>");
-            f.neverCited().forEach(u -> h.append("<li><a href=\"").append(esc(u)).append("\">").append(esc(u))
-                    .append("</a></li>"));
+            f.neverCited().forEach(u -> h.append("<li>").append(link(u)).append("</li>"));
             h.append("</ul></details>");
         }
         h.append("</section>");
@@ -220,6 +217,16 @@ public final class HtmlReport {
     }
 
     /** {@code s} escaped for HTML text and attribute values. */
+    /*
+     * URLs come from the log, which is only data: a link is made of an http(s) or site-relative URL, anything else
+     * (a javascript: URL in an edited log) is shown as text, so the page stays one without scripts.
+     */
+    private static String link(String url) {
+        String u = url.strip().toLowerCase(Locale.ROOT);
+        boolean web = u.startsWith("https://") || u.startsWith("http://") || u.startsWith("/");
+        return web ? "<a href=\"" + esc(url) + "\">" + esc(url) + "</a>" : esc(url);
+    }
+
     public static String esc(String s) {
         StringBuilder b = new StringBuilder(s.length());
         for (char c : s.toCharArray()) {

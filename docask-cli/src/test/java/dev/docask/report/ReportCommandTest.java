@@ -96,6 +96,24 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_html_linksOnlyWebUrls_aJavascriptUrlInAnEditedLogIsText() throws Exception {
+        Path log = Files.createDirectories(dir.resolve("edited"));
+        ObjectNode q = SyntheticLog.question("ans_x", T0, "how do I mock a module", "answered");
+        q.putArray("cited").add("javascript:alert(1)").add("https://x.dev/guide/mocking#vi-mock");
+        q.putArray("sources").add(" JavaScript:alert(2)");
+        SyntheticLog.write(log.resolve("questions-2026-11-20-h-1.jsonl"), List.of(q,
+                SyntheticLog.feedback("ans_x", T0.plusSeconds(5), "down", "")));
+        Path out = dir.resolve("edited.html");
+
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--out", out);
+
+        assertThat(run.code()).as(run.err()).isZero();
+        String html = Files.readString(out);
+        assertThat(html).contains("<a href=\"https://x.dev/guide/mocking\">").contains("javascript:alert(1)")
+                .contains("JavaScript:alert(2)").doesNotContainIgnoringCase("href=\"javascript").doesNotContainIgnoringCase("href=\" javascript");
+    }
+
+    @Test
     void report_since_countsOnlyFromThatDay() throws Exception {
         Run run = docask("report", "--log", plantedLog(), "--index", SyntheticLog.index(dir.resolve("idx")), "--json",
                 "--since", "2026-11-21");
