@@ -29,7 +29,8 @@ final class CrawlArgs {
     @Option(names = "--concurrency", paramLabel = "N", description = "Requests at once, 1 to 16 (default 2).")
     Integer concurrency;
 
-    @Option(names = "--contact", paramLabel = "URL", description = "Where site owners can reach you; sent in the User-Agent.")
+    @Option(names = "--contact", paramLabel = "URL", description = "Where site owners can reach you; sent in the User-Agent (default: docask's own page, "
+            + SiteCrawler.DEFAULT_CONTACT + ").")
     String contact;
 
     /** Whether any crawl option was given (they mean nothing for a folder). */

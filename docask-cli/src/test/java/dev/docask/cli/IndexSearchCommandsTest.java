@@ -276,6 +276,15 @@ class IndexSearchCommandsTest {
     }
 
     @Test
+    void indexHelp_namesTheContactTheUserAgentCarriesByDefault() {
+        // without whitespace: the help wraps inside the URL ("https:" / "//github.com")
+        assertThat(run("index", "--help").out().replaceAll("\\s+", ""))
+                .contains("User-Agent(default:docask'sownpage," + dev.docask.crawl.SiteCrawler.DEFAULT_CONTACT + ")");
+        assertThat(dev.docask.crawl.SiteCrawler.builder("https://docs.example.com/").build().userAgent())
+                .endsWith("(+" + dev.docask.crawl.SiteCrawler.DEFAULT_CONTACT + ")");
+    }
+
+    @Test
     void setHelpAndUnknownSetError_listTheSameNames_thoseRetrievalOptionsAccepts() {
         String known = String.join(", ", dev.docask.retrieve.RetrievalOptions.SETTING_HELP);
         for (String command : new String[] {"search", "ask"}) {

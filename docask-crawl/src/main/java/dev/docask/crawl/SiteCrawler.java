@@ -109,6 +109,9 @@ public final class SiteCrawler {
         void pagesFetched(int done, int known);
     }
 
+    /** The contact the User-Agent names unless {@link Builder#contact} gives one: docask's own page. */
+    public static final String DEFAULT_CONTACT = "https://github.com/docask/docask";
+
     private final CrawlScope scope;
     private final Optional<URI> sitemap;
     private final int maxPages;
@@ -382,7 +385,7 @@ public final class SiteCrawler {
         private int maxPages = 10_000;
         private Duration delay = Duration.ZERO;
         private int concurrency = 2;
-        private String contact = "https://github.com/docask/docask";
+        private String contact = DEFAULT_CONTACT;
         private Duration timeout = Duration.ofSeconds(20);
         private Duration maxRetryWait = Duration.ofSeconds(30);
         private int chunkSize = IngestOptions.DEFAULT_CHUNK_SIZE;
