@@ -142,9 +142,13 @@ final class CrawlScope {
 
     /** On the site, below the start path, without a query, and kept by --include / --exclude. */
     boolean contains(URI uri) {
+        return onSite(uri) && uri.getRawQuery() == null && keeps(uri);
+    }
+
+    /** Below the start path and kept by --include / --exclude, whatever its site and query. */
+    boolean keeps(URI uri) {
         String path = uri.getPath();
-        if (!onSite(uri) || uri.getRawQuery() != null || path == null
-                || !(path.startsWith(prefix) || (path + "/").equals(prefix))) {
+        if (path == null || !(path.startsWith(prefix) || (path + "/").equals(prefix))) {
             return false;
         }
         return (include.isEmpty() || include.stream().anyMatch(g -> g.matches(path)))

@@ -82,7 +82,7 @@ final class PageFetch {
         Optional<CrawlState.Page> before = indexed ? previous.page(url) : Optional.empty();
         Fetcher.Fetched f;
         try {
-            f = fetcher.get(url, conditional(before), PageFetch::cap, this::refusal);
+            f = fetcher.get(url, conditional(before), PageFetch::cap, target -> refusal(target, indexed));
         } catch (Fetcher.FetchFailure e) {
             if (!e.offSite() && before.isPresent()) {
                 return kept(url, before.get(), e.reason());
@@ -156,9 +156,12 @@ final class PageFetch {
         return info.statusCode() == 200 && isHtml(info.headers().firstValue("Content-Type")) ? MAX_BYTES : 0;
     }
 
-    private Optional<String> refusal(URI target) {
+    /** Why a redirect to {@code target} is not followed; {@code kept}: to a page the crawl keeps (else read for links). */
+    private Optional<String> refusal(URI target, boolean kept) {
         return !scope.onSite(target) ? Optional.of("it is another site (docask reads " + scope.origin() + " only)")
-                : !robots.allows(target) ? Optional.of("robots.txt disallows it") : Optional.empty();
+                : !robots.allows(target) ? Optional.of("robots.txt disallows it")
+                : kept && !scope.keeps(target) ? Optional.of("the crawl leaves it out (pages below " + scope.prefix()
+                        + " that --include and --exclude keep)") : Optional.empty();
     }
 
     /** HTML or XHTML; a response without a Content-Type is read as HTML, as browsers sniff it. */

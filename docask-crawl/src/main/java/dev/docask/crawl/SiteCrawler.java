@@ -83,7 +83,10 @@ public final class SiteCrawler {
          * last crawl: its chunks from then are kept, so a site's bad minute does not empty the index.
          */
         KEPT,
-        /** Redirected to another site (or to a path robots.txt disallows): not followed. */
+        /**
+         * Redirected to another site, or to a page the crawl leaves out (robots.txt disallows it, it is not below the
+         * start path, {@code include} or {@code exclude} leaves it out): not followed.
+         */
         OFF_SITE,
         /** Another URL of a page already read (its canonical link or a redirect leads there). */
         DUPLICATE,
@@ -336,7 +339,7 @@ public final class SiteCrawler {
             List<String> read = parts(Outcome.INDEXED, "indexed", Outcome.UNCHANGED, "unchanged",
                     Outcome.KEPT, "failed now and kept from the last crawl");
             List<String> skipped = parts(Outcome.ROBOTS, "by robots.txt", Outcome.NOINDEX, "noindex",
-                    Outcome.NOT_HTML, "not HTML", Outcome.TOO_BIG, "too big", Outcome.OFF_SITE, "redirected off the site",
+                    Outcome.NOT_HTML, "not HTML", Outcome.TOO_BIG, "too big", Outcome.OFF_SITE, "redirected out of the crawl",
                     Outcome.DUPLICATE, "duplicate", Outcome.EXCLUDED, "left out by --include/--exclude",
                     Outcome.OVER_MAX_PAGES, "over --max-pages");
             return String.format(Locale.ROOT, "%d page%s %s: %s%s%s%s", pages, pages == 1 ? "" : "s", discovery,

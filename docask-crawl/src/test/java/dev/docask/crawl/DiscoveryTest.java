@@ -70,6 +70,25 @@ class DiscoveryTest {
     }
 
     @Test
+    void crawl_redirectToAPageTheCrawlLeavesOut_isNotFollowed_norIndexedUnderItsUrl() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
+                .sitemap("/sitemap.xml", "/guide/moved.html", "/guide/mocking.html")
+                .route("/guide/moved.html", SiteServer.redirect(301, "/api/reference.html"))) {
+            SiteCrawler.Result excluded = SiteCrawler.builder(site.origin()).exclude("/api/**").build().crawl();
+            SiteCrawler.Result below = SiteCrawler.builder(site.origin() + "/guide/").build().crawl();
+
+            for (SiteCrawler.Result r : List.of(excluded, below)) {
+                assertThat(pages(r, site)).containsExactly("/guide/mocking.html");
+                assertThat(r.count(SiteCrawler.Outcome.OFF_SITE)).isEqualTo(1);
+                assertThat(r.summary()).contains("1 redirected out of the crawl");
+            }
+            assertThat(excluded.corpus().problems()).extracting(p -> p.reason()).containsExactly("redirects to " + site.origin()
+                    + "/api/reference.html, not followed: the crawl leaves it out (pages below / that --include and --exclude keep)");
+            assertThat(site.paths()).doesNotContain("/api/reference.html");
+        }
+    }
+
+    @Test
     void crawl_maxPages_stopsFetchingThere() {
         try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", "/", "/guide/", "/guide/mocking.html")) {
             SiteCrawler.Result r = SiteCrawler.builder(site.origin()).maxPages(2).build().crawl();
