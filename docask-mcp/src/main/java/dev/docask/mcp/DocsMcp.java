@@ -70,6 +70,14 @@ public final class DocsMcp {
 
     /** What the tools are configured with. */
     record Settings(String siteName, String baseUrl, RetrievalOptions retrieval, int maxQueryChars) {
+        /**
+         * search_docs' topK when the agent gives none: the retrieval options', within the 1 to {@link DocsTools#MAX_TOP_K}
+         * the tool takes (a server's --top-k for its widget can be higher).
+         */
+        int defaultTopK() {
+            return Math.min(retrieval.topK(), DocsTools.MAX_TOP_K);
+        }
+
         /** The site as a sentence names it: its name, or "this site". */
         String siteDisplay() {
             return siteName.isBlank() ? "this site" : siteName;
@@ -141,7 +149,7 @@ public final class DocsMcp {
                         Map.of("query", Map.of("type", "string", "description",
                                         "The question or the words to look for, at most " + settings.maxQueryChars() + " characters."),
                                 "topK", Map.of("type", "integer", "minimum", 1, "maximum", DocsTools.MAX_TOP_K,
-                                        "description", "Sections at most (default " + settings.retrieval().topK() + ").")),
+                                        "description", "Sections at most (default " + settings.defaultTopK() + ").")),
                         List.of("query"), (lease, args) -> tools.search(lease.retriever(), args)),
                 spec("fetch_page", "Fetch one page of " + site + " as Markdown, with the URLs of its sections, "
                                 + "from docask's index (no network). Give a URL that search_docs or list_pages returned.",
@@ -272,7 +280,7 @@ public final class DocsMcp {
             return this;
         }
 
-        /** Retrieval options for search_docs (topK is the default of its topK argument). */
+        /** Retrieval options for search_docs (topK, at most 20, is the default of its topK argument). */
         public Builder retrieval(RetrievalOptions options) {
             this.retrieval = Objects.requireNonNull(options, "retrieval");
             return this;

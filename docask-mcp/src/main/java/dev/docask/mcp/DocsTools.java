@@ -48,7 +48,7 @@ final class DocsTools {
         ToolArgs args = new ToolArgs("search_docs", arguments, Set.of("query", "topK"));
         String query = args.requireText("query", "the question or the words to look for in " + settings.siteDocs(),
                 settings.maxQueryChars());
-        int topK = args.optionalInt("topK", 1, MAX_TOP_K, settings.retrieval().topK());
+        int topK = args.optionalInt("topK", 1, MAX_TOP_K, settings.defaultTopK());
         RetrievalOptions options = settings.retrieval().toBuilder().topK(topK).build();
         Retrieval r = retriever.retrieve(query, options);
         Map<String, Object> json = RetrievalJson.of(r);

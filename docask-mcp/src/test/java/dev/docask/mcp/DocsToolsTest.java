@@ -103,6 +103,19 @@ class DocsToolsTest {
     }
 
     @Test
+    void searchDocs_retrievalTopKAboveWhatTheToolTakes_defaultsToTheToolsMaximum() {
+        SyncToolSpecification search = DocsMcp.builder(INDEX.retriever()).siteName("X")
+                .retrieval(dev.docask.retrieve.RetrievalOptions.builder().topK(50).build()).build().tools().stream()
+                .filter(t -> t.tool().name().equals("search_docs")).findFirst().orElseThrow();
+
+        assertThat(((Map<?, ?>) search.tool().inputSchema().get("properties")).get("topK").toString()).contains("maximum=20")
+                .contains("default 20").doesNotContain("default 50");
+        Map<?, ?> json = (Map<?, ?>) search.callHandler().apply(null,
+                new McpSchema.CallToolRequest("search_docs", Map.of("query", "explains topic in depth"))).structuredContent();
+        assertThat((List<?>) json.get("sources")).isNotEmpty().hasSizeLessThanOrEqualTo(20);
+    }
+
+    @Test
     void searchDocs_topK_limitsTheSources() {
         Map<?, ?> json = (Map<?, ?>) call("search_docs", Map.of("query", "topic7 in depth", "topK", 1)).structuredContent();
         assertThat(json.get("answerable")).isEqualTo(true);
