@@ -116,7 +116,9 @@ final class Sitemaps {
         } catch (Fetcher.FetchFailure e) {
             throw new NotASitemap(url, e.reason());
         }
-        if (f.status() == 404 && missingIsQuiet) {
+        // a guessed sitemap the site does not have: a 404, S3's 403 for a missing file, or the home page a single-page
+        // app's host serves for every path; a problem only for a sitemap robots.txt or --sitemap names
+        if (missingIsQuiet && (f.status() / 100 == 4 || f.status() == 200 && isHtmlPage(f.body().data()))) {
             throw new NotASitemap();
         }
         if (f.status() != 200) {
@@ -154,12 +156,26 @@ final class Sitemaps {
         }
     }
 
+    /** Whether {@code data} starts as an HTML page ({@code <!doctype html>} or {@code <html>}), not as a sitemap. */
+    private static boolean isHtmlPage(byte[] data) {
+        int i = firstText(data);
+        String head = new String(data, i, Math.min(data.length - i, 14), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .toLowerCase(Locale.ROOT);
+        return head.startsWith("<!doctype html") || head.startsWith("<html");
+    }
+
     private static boolean startsWithMarkup(byte[] data) {
+        int i = firstText(data);
+        return i < data.length && data[i] == '<';
+    }
+
+    /** Where {@code data}'s text starts, past a UTF-8 byte order mark and white space. */
+    private static int firstText(byte[] data) {
         int i = data.length >= 3 && (data[0] & 0xFF) == 0xEF && (data[1] & 0xFF) == 0xBB && (data[2] & 0xFF) == 0xBF ? 3 : 0;
         while (i < data.length && Character.isWhitespace(data[i])) {
             i++;
         }
-        return i < data.length && data[i] == '<';
+        return i;
     }
 
     private static Optional<URI> toUri(String url) {

@@ -129,6 +129,23 @@ class DiscoveryTest {
     }
 
     @Test
+    void crawl_guessedSitemapTheSiteDoesNotHave_403OrTheHomePageForEveryPath_isNoProblem() {
+        String spaHome = "<!DOCTYPE html><html><head><title>App</title></head><body><div id=root></div></body></html>";
+        try (SiteServer spa = SiteServer.serving(SiteServer.DOCS).text("/sitemap.xml", "text/html", spaHome);
+             SiteServer s3 = SiteServer.serving(SiteServer.DOCS)
+                     .route("/sitemap.xml", SiteServer.answer(403, "application/xml", x -> "<Error>AccessDenied</Error>"))) {
+            for (SiteServer site : List.of(spa, s3)) {
+                SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+
+                assertThat(r.summary()).contains("by following links");
+                assertThat(r.corpus().problems()).as(site.origin()).isEmpty();
+            }
+            assertThatThrownBy(() -> SiteCrawler.builder(spa.origin()).sitemap(spa.origin() + "/sitemap.xml").build().crawl())
+                    .as("a sitemap named is one").isInstanceOf(CrawlException.class).hasMessageContaining("not a sitemap");
+        }
+    }
+
+    @Test
     void crawl_sitemapThatIsNotXml_saysSo() {
         try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
                 .text("/sitemap.xml", "text/html", "<!-- --> hello, not a sitemap")) {
