@@ -30,6 +30,29 @@ class DiscoveryTest {
     }
 
     @Test
+    void crawl_startPageThatIsARedirectStub_isFollowedByItsRefresh() {
+        // mike's and GitHub Pages' root: no link, only <meta http-equiv="refresh">; not a page, but the way in
+        String stub = "<!DOCTYPE html><html><head><title>Redirecting</title>"
+                + "<meta http-equiv=\"Refresh\" content=\"0; URL='guide/'\"></head><body></body></html>";
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS).route("/", SiteServer.answer(200, "text/html", x -> stub))) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+
+            assertThat(pages(r, site)).contains("/guide/", "/guide/mocking.html").doesNotContain("/");
+            assertThat(r.count(SiteCrawler.Outcome.NOINDEX)).isGreaterThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    void refreshUrl_readsTheWaysHtmlWritesIt() {
+        assertThat(LinkFinder.refreshUrl("0; url=/docs/intro")).contains("/docs/intro");
+        assertThat(LinkFinder.refreshUrl("0;URL='latest/'")).contains("latest/");
+        assertThat(LinkFinder.refreshUrl("5, \"/a?b=c\"")).contains("/a?b=c");
+        assertThat(LinkFinder.refreshUrl("0; /plain")).contains("/plain");
+        assertThat(LinkFinder.refreshUrl("30")).isEmpty();
+        assertThat(LinkFinder.refreshUrl("0; url=")).isEmpty();
+    }
+
+    @Test
     void crawl_startPath_keepsTheCrawlBelowIt() {
         try (SiteServer site = SiteServer.serving(SiteServer.DOCS)) {
             SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/guide").build().crawl();
