@@ -87,6 +87,9 @@ final class StdioLines extends InputStream {
                 ended.countDown();
                 return false;
             }
+            if (next.startsWith("\uFEFF")) {
+                next = next.substring(1); // a byte order mark, which a client writing UTF-8 with one puts before its first line
+            }
             if (next.isBlank()) {
                 continue;
             }
