@@ -203,7 +203,7 @@ final class IndexCommand implements Callable<Integer> {
         crawled.ifPresent(r -> out.println("Crawled " + site.get() + ": " + r.summary()));
         if (corpus.chunks().isEmpty() && crawled.isPresent()) {
             err.println("docask index: nothing was indexed from " + site.get() + ": no page gave any text"
-                    + (corpus.problems().isEmpty() ? "" : " (" + corpus.problems().size() + " problems above)"));
+                    + (corpus.problems().isEmpty() ? "" : " (" + problemsAbove(corpus) + ")"));
             return 1;
         }
         if (corpus.chunks().isEmpty()) {
@@ -212,7 +212,7 @@ final class IndexCommand implements Callable<Integer> {
                     ? "docask index: no pages found in " + String.join(", ", folders.stream().map(Object::toString).toList())
                     + " (docask reads .md, .mdx, .markdown, .html and .htm files; hidden folders, node_modules,"
                     + " drafts and --ignore globs are left out)"
-                    : "docask index: nothing was indexed: every page was skipped (" + corpus.problems().size() + " problems above)");
+                    : "docask index: nothing was indexed: every page was skipped (" + problemsAbove(corpus) + ")");
             return 1;
         }
         try (IndexBuilder.WriteLock lock = lockBeforeWriting ? IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout)) : null) {
@@ -287,6 +287,12 @@ final class IndexCommand implements Callable<Integer> {
         published.forEach(out::println);
         writeLlmsTxt(out);
         return 0;
+    }
+
+    /** "1 problem above", "3 problems above". */
+    private static String problemsAbove(Corpus corpus) {
+        int n = corpus.problems().size();
+        return n + (n == 1 ? " problem above" : " problems above");
     }
 
     private void writeLlmsTxt(PrintWriter out) {

@@ -91,7 +91,7 @@ class IndexCrawlCommandTest {
             CliRun r = run("index", empty.origin(), "--out", out.toString(), "--embedder", "mock");
             assertThat(r.code()).isEqualTo(1);
             assertThat(r.err()).endsWith("docask index: nothing was indexed from " + empty.origin()
-                    + ": no page gave any text (1 problems above)\n").doesNotContain("Exception");
+                    + ": no page gave any text (1 problem above)\n").doesNotContain("Exception");
             assertThat(Files.exists(out)).isFalse();
         }
     }
