@@ -35,7 +35,9 @@ import java.util.zip.GZIPInputStream;
  * at most MAX_REDIRECTS hops are taken (a loop ends). The timeout covers the whole exchange, body
  * included: a server that sends headers and then nothing must not hold the crawl. A 429 or 503 with
  * Retry-After is retried up to MAX_RETRIES times, when the wait asked for is not longer than the
- * crawl's maxRetryWait.
+ * crawl's maxRetryWait. A 429 without one (or with one docask cannot read) asks the same without saying
+ * how long: it is waited for 1 s, then 2 s, before each retry, every request held back meanwhile. A 503
+ * without one is a server down more often than a server busy, and fails the page as before.
  */
 
 /** GETs one URL politely: paced, redirects checked, the body capped, the whole exchange timed out. */
@@ -114,6 +116,9 @@ final class Fetcher implements AutoCloseable {
             }
             Optional<Duration> retryAfter = (f.status() == 429 || f.status() == 503)
                     ? f.header("Retry-After").flatMap(Fetcher::retryAfter) : Optional.empty();
+            if (f.status() == 429 && retryAfter.isEmpty()) {
+                retryAfter = Optional.of(Duration.ofSeconds(1L << retries)); // 1 s, then 2 s
+            }
             if (retryAfter.isPresent() && retries < MAX_RETRIES && retryAfter.get().compareTo(maxRetryWait) <= 0) {
                 retries++;
                 pacer.holdFor(retryAfter.get());

@@ -74,6 +74,28 @@ class PolitenessTest {
     }
 
     @Test
+    void crawl_429WithoutRetryAfter_waitsOneSecondThenTwoBeforeItsRetries_andReadsThePage() {
+        try (SiteServer site = site("User-agent: *\nDisallow:\n")) {
+            site.route("/guide/config.html", SiteServer.busy(2, 429, null, site.file("/guide/config.html")));
+            long start = System.nanoTime();
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            assertThat(r.count(SiteCrawler.Outcome.INDEXED)).isEqualTo(PAGES.length);
+            assertThat(site.paths().stream().filter(p -> p.equals("/guide/config.html"))).hasSize(3);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("1 s + 2 s waited").isGreaterThan(Duration.ofMillis(2900));
+        }
+    }
+
+    @Test
+    void crawl_503WithoutRetryAfter_failsThePageWithoutWaiting() {
+        try (SiteServer site = site("User-agent: *\nDisallow:\n")) {
+            site.route("/guide/config.html", SiteServer.busy(5, 503, null, site.file("/guide/config.html")));
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin() + "/").build().crawl();
+            assertThat(r.corpus().problems()).anyMatch(p -> p.file().endsWith("/guide/config.html") && p.reason().startsWith("HTTP 503"));
+            assertThat(site.paths().stream().filter(p -> p.equals("/guide/config.html"))).hasSize(1);
+        }
+    }
+
+    @Test
     void crawl_retryAfterLongerThanDocaskWaits_failsThePageWithoutWaiting() {
         try (SiteServer site = site("User-agent: *\nDisallow:\n")) {
             site.route("/guide/config.html", SiteServer.busy(5, 503, "3600", site.file("/guide/config.html")));

@@ -354,12 +354,17 @@ public final class SiteServer implements AutoCloseable {
         };
     }
 
-    /** A handler that answers the first {@code n} requests with {@code status} and Retry-After, then as {@code then}. */
-    public static HttpHandler busy(int n, int status, String retryAfter, HttpHandler then) {
+    /**
+     * A handler that answers the first {@code n} requests with {@code status} and Retry-After ({@code null}: none), then
+     * as {@code then}.
+     */
+    public static HttpHandler busy(int n, int status, @org.jspecify.annotations.Nullable String retryAfter, HttpHandler then) {
         AtomicInteger seen = new AtomicInteger();
         return x -> {
             if (seen.incrementAndGet() <= n) {
-                x.getResponseHeaders().set("Retry-After", retryAfter);
+                if (retryAfter != null) {
+                    x.getResponseHeaders().set("Retry-After", retryAfter);
+                }
                 send(x, status, "text/plain", "slow down".getBytes(StandardCharsets.UTF_8));
             } else {
                 then.handle(x);
