@@ -82,10 +82,12 @@ import java.util.regex.Pattern;
  *
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES passages are chosen, at most MAX_PER_SOURCE from one source, so one long page
- * cannot crowd out the others; a passage chosen from a section already quoted joins that quote in page order, with
- * "…" where the page has text between them, and one chosen from another section or chunk of a source already quoted (the
- * rest of a long section, or another section of its page) joins that quote after a "…" line: one quote per source, so the
- * answer shows the same passages in fewer quotes and the first quote holds all it chose from source 1. A chosen list item
+ * cannot crowd out the others, and then the source quoted first gets its next best passage when the three left it one: the
+ * page that answers best shows its two best passages. A passage chosen from a section already quoted joins that quote in
+ * page order, with what the page writes between them when that is short (a paragraph's bound) and "…" where it is longer,
+ * and one chosen from another section or chunk of a source already quoted (the rest of a long section, or another section
+ * of its page) joins that quote after a "…" line: one quote per source, so the answer shows the same passages in fewer
+ * quotes and the first quote holds all it chose from source 1. A chosen list item
  * brings its whole list when the list is short (a list of steps is one answer). Without a model (keyword-only index, the
  * mock, or when embedding fails, which is reported to onError) keywords and place decide; when no passage shares a word
  * with the question the first passage of source 1 is quoted, because retrieval found that section relevant on its title
@@ -295,49 +297,84 @@ final class ExtractiveAnswer {
         Map<String, Integer> sections = new HashMap<>(); // a quoted section's key → its excerpt's place in its quote
         Map<Integer, Integer> pages = new HashMap<>(); // a quoted source's number → its quote's place in chosen
         int picks = 0;
-        for (Candidate c : ranked) {
-            if (picks == MAX_QUOTES) {
-                break;
+        // two passes: the three picks, then the next best passage of the source quoted first when the picks left it one of
+        // its MAX_PER_SOURCE: the page that answers best answers with its two best passages (docs/quality.md, "Short
+        // sentences, short gaps and the first source's second pick")
+        for (int pass = 0; pass < 2; pass++) {
+            int lead = chosen.isEmpty() ? -1 : chosen.getFirst().n();
+            for (Candidate c : ranked) {
+                if (pass == 0 ? picks == MAX_QUOTES : lead < 0 || perSource.getOrDefault(lead, 0) == MAX_PER_SOURCE) {
+                    break;
+                }
+                String key = c.source().n() + "/" + c.hit() + "/";
+                if (pass == 1 && c.source().n() != lead || quoted.contains(key + c.passage().position())
+                        || perSource.getOrDefault(c.source().n(), 0) == MAX_PER_SOURCE) {
+                    continue;
+                }
+                Quote quote = quote(c, all);
+                if (quote.passages().stream().anyMatch(p -> quoted.contains(key + p.position()))) {
+                    continue;
+                }
+                quote.passages().forEach(p -> quoted.add(key + p.position()));
+                perSource.merge(c.source().n(), 1, Integer::sum);
+                picks++;
+                // a passage of a section already quoted joins its excerpt, in page order, with what lies between when that is
+                // short (docs/quality.md, "Two passages of one section quoted as one"); a passage of another section or chunk
+                // of a source already quoted joins that quote after a "…" line: one quote per source (docs/quality.md, "One
+                // quote per source")
+                String sectionKey = key + c.passage().heading();
+                Integer page = pages.get(c.source().n());
+                if (page == null) {
+                    pages.put(c.source().n(), chosen.size());
+                    sections.put(sectionKey, 0);
+                    chosen.add(quote);
+                    continue;
+                }
+                Quote before = chosen.get(page);
+                List<Excerpt> excerpts = new ArrayList<>(before.excerpts());
+                Excerpt excerpt = quote.excerpts().getFirst();
+                Integer at = sections.get(sectionKey);
+                if (at != null) {
+                    List<Passages.Passage> both = new ArrayList<>(excerpts.get(at).passages());
+                    both.addAll(excerpt.passages());
+                    both.sort(Comparator.comparingInt(Passages.Passage::position));
+                    List<Passages.Passage> shown = withShortGaps(both, all.stream()
+                            .filter(o -> o.source() == c.source() && o.hit() == c.hit()).map(Candidate::passage).toList());
+                    shown.forEach(p -> quoted.add(key + p.position()));
+                    excerpts.set(at, new Excerpt(shown, excerpts.get(at).anchor()));
+                } else {
+                    sections.put(sectionKey, excerpts.size());
+                    excerpts.add(excerpt);
+                }
+                chosen.set(page, new Quote(excerpts, before.n()));
             }
-            String key = c.source().n() + "/" + c.hit() + "/";
-            if (quoted.contains(key + c.passage().position())
-                    || perSource.getOrDefault(c.source().n(), 0) == MAX_PER_SOURCE) {
-                continue;
-            }
-            Quote quote = quote(c, all);
-            if (quote.passages().stream().anyMatch(p -> quoted.contains(key + p.position()))) {
-                continue;
-            }
-            quote.passages().forEach(p -> quoted.add(key + p.position()));
-            perSource.merge(c.source().n(), 1, Integer::sum);
-            picks++;
-            // a passage of a section already quoted joins its excerpt, in page order (docs/quality.md, "Two passages of one
-            // section quoted as one"); a passage of another section or chunk of a source already quoted joins that quote
-            // after a "…" line: one quote per source (docs/quality.md, "One quote per source")
-            String sectionKey = key + c.passage().heading();
-            Integer page = pages.get(c.source().n());
-            if (page == null) {
-                pages.put(c.source().n(), chosen.size());
-                sections.put(sectionKey, 0);
-                chosen.add(quote);
-                continue;
-            }
-            Quote before = chosen.get(page);
-            List<Excerpt> excerpts = new ArrayList<>(before.excerpts());
-            Excerpt excerpt = quote.excerpts().getFirst();
-            Integer at = sections.get(sectionKey);
-            if (at != null) {
-                List<Passages.Passage> both = new ArrayList<>(excerpts.get(at).passages());
-                both.addAll(excerpt.passages());
-                both.sort(Comparator.comparingInt(Passages.Passage::position));
-                excerpts.set(at, new Excerpt(both, excerpts.get(at).anchor()));
-            } else {
-                sections.put(sectionKey, excerpts.size());
-                excerpts.add(excerpt);
-            }
-            chosen.set(page, new Quote(excerpts, before.n()));
         }
         return chosen;
+    }
+
+    /**
+     * {@code shown} (passages of one section, in page order) with what the page writes between two of them when that is short
+     * (at most MAX_PARAGRAPH_CHARS, the bound of a paragraph quoted whole): two picks a paragraph apart read as the page does,
+     * and the paragraph between them is often the answer their setting and their sequel frame ("By default, this table only
+     * shows h2 and h3 headings" … "To set the heading level for all pages, …" around "To set the heading level for a
+     * particular page, …"; docs/quality.md, "Short sentences, short gaps and the first source's
+     * second pick"). A longer stretch stays a "…" line.
+     */
+    private static List<Passages.Passage> withShortGaps(List<Passages.Passage> shown, List<Passages.Passage> section) {
+        List<Passages.Passage> out = new ArrayList<>();
+        for (int i = 0; i < shown.size(); i++) {
+            Passages.Passage p = shown.get(i);
+            if (i > 0) {
+                int from = shown.get(i - 1).position();
+                List<Passages.Passage> between = section.stream()
+                        .filter(o -> o.position() > from && o.position() < p.position()).toList();
+                if (chars(between) <= MAX_PARAGRAPH_CHARS) {
+                    out.addAll(between);
+                }
+            }
+            out.add(p);
+        }
+        return out;
     }
 
     /** What quoting {@code c} shows and cites ({@code all}: every candidate of the sources, from {@link #candidates}). */

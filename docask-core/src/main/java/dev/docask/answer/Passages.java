@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * block, not by a sentence near it. A code block longer than MAX_CODE_LINES is not quotable (its
  * lead-in sentence still is): quoted, it would bury the answer. A code block remembers the
  * sentence just before it when that sentence ends with a colon ("List dead events with:"), so the
- * quote reads as the page does.
+ * quote reads as the page does. A sentence shorter than MIN_CHARS is not quoted alone; it joins its neighbour in its
+ * paragraph ("Specifies which port to run the dev server on. Defaults to `4321`.").
  */
 final class Passages {
     static final int MIN_CHARS = 20;
@@ -150,7 +151,7 @@ final class Passages {
             lists[1]++;
             String paragraph = SPACES.matcher(QUOTE_MARK.matcher(item ? stripped.substring(mark.end()) : stripped)
                     .replaceFirst("")).replaceAll(" ").strip();
-            for (String s : item ? List.of(paragraph) : Sentences.split(paragraph)) {
+            for (String s : item ? List.of(paragraph) : withShortOnes(Sentences.split(paragraph))) {
                 if (s.length() >= MIN_CHARS) {
                     out.add(new Passage(item ? Kind.ITEM : Kind.SENTENCE, cut(s), s, out.size(), item ? lists[0] : -1, "",
                             item ? mark.group().strip() : "", heading[0], "", item ? -1 : lists[1]));
@@ -161,6 +162,31 @@ final class Passages {
             lists[0]++;
         }
         text.setLength(0);
+    }
+
+    /**
+     * A paragraph's sentences with each one shorter than MIN_CHARS joined to the sentence before it (to the one after when it
+     * opens the paragraph): "Defaults to `4321`." says what "Specifies which port to run the dev server on." leaves out, and
+     * alone it is too short to quote (docs/quality.md, "Short sentences, short gaps and the first source's second
+     * pick"). Short sentences alone in their paragraph join one another, and stay out when together still too short.
+     */
+    static List<String> withShortOnes(List<String> sentences) {
+        List<String> out = new ArrayList<>();
+        String pending = "";
+        for (String s : sentences) {
+            if (s.length() < MIN_CHARS && !out.isEmpty()) {
+                out.set(out.size() - 1, out.getLast() + " " + s);
+            } else if (s.length() < MIN_CHARS) {
+                pending = pending.isEmpty() ? s : pending + " " + s;
+            } else {
+                out.add(pending.isEmpty() ? s : pending + " " + s);
+                pending = "";
+            }
+        }
+        if (!pending.isEmpty()) {
+            out.add(pending); // only short sentences: still dropped as too short unless they add up
+        }
+        return out;
     }
 
     private static String cut(String s) {

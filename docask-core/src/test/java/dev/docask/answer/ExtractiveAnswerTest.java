@@ -425,10 +425,15 @@ class ExtractiveAnswerTest {
 
     @Test
     void extractive_twoPassagesOfOneSection_areQuotedAsOneExcerptInPageOrder() {
-        // both halves of the answer are in one section, apart: one quote, "…" where the page has text between them
+        // both halves of the answer are in one section, apart: one quote, "…" where the page has more than a short
+        // paragraph between them
         Source s = source(1, "Docker", "Run the relay in a container:\n\n```bash\ndocker run quayside/relay\n```\n\n"
                 + "The image is rebuilt for every release and tagged with its version number, so pin a tag in production. "
                 + "Older tags stay on the registry for a year. Each image is signed.\n\n"
+                + "Images are published for two architectures, amd64 and arm64, and the registry picks the one that fits the "
+                + "host that pulls it. A release note lists what changed in each image, with the versions of the base image "
+                + "and of the runtime it carries. Security fixes to the base image are published as a patch release within "
+                + "a day, under a new tag, and the tag of the previous release is left as it was.\n\n"
                 + "Mount a volume so that queued events survive a new container.");
 
         List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), "How do I run the relay in docker and keep queued events?", s);
@@ -436,6 +441,41 @@ class ExtractiveAnswerTest {
         assertThat(quotes.getFirst()).isEqualTo("\n\n> Run the relay in a container:\n>\n> ```bash\n> docker run quayside/relay\n> ```"
                 + "\n>\n> …\n>\n> Mount a volume so that queued events survive a new container. [1]");
         assertThat(quotes).hasSize(1);
+    }
+
+    @Test
+    void extractive_twoPassagesOfOneSectionAShortParagraphApart_showTheParagraphBetween() {
+        // what the page writes between two picks of one section, when short, is shown rather than elided: it is often
+        // the answer its setting and its sequel frame (docs/quality.md, "Short sentences, short gaps and
+        // the first source's second pick")
+        Source s = source(1, "Table of contents heading level", "Each page shows a table of contents on its right. "
+                + "By default, this table only shows h2 and h3 headings.\n\n"
+                + "For one page alone, set `toc_depth: 5` in its front matter.\n\n"
+                + "To show deeper heading levels on all pages, use the `tableOfContents` option.\n\n"
+                + "```js\nexport default { themeConfig: {} }\n```");
+
+        List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), "How do I show deeper heading levels in the table of contents?", s);
+
+        assertThat(quotes.getFirst()).isEqualTo("\n\n> Each page shows a table of contents on its right. By default, this table only "
+                + "shows h2 and h3 headings.\n>\n> For one page alone, set `toc_depth: 5` in its front matter.\n>\n> "
+                + "To show deeper heading levels on all pages, use the `tableOfContents` option. [1]");
+        assertThat(quotes).hasSize(1);
+    }
+
+    @Test
+    void extractive_sourceQuotedFirst_showsItsSecondBestPassageThatTheThreePicksLeftOut() {
+        // three picks went to three sources; the source quoted first still gets its next best passage, which passages of
+        // the other sources outranked (docs/quality.md, "Short sentences, short gaps and the first source's second pick")
+        Source first = sourceWithOtherSection("Run the dev server over HTTPS with the certificate of your machine.",
+                "Set `HTTPS=true` before the start command.");
+        Source second = source(2, "Notes", "The dev server runs on port 3000.");
+        Source third = source(3, "Notes", "Run the dev server with the start command.");
+
+        List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), "How do I run the dev server over HTTPS?", first, second, third);
+
+        assertThat(quotes.getFirst()).isEqualTo("\n\n> Run the dev server over HTTPS with the certificate of your machine. [1]"
+                + "\n>\n> …\n>\n> Set `HTTPS=true` before the start command. [1](https://q.dev/p1#other)");
+        assertThat(quotes).hasSize(3);
     }
 
     @Test

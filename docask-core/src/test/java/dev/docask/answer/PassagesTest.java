@@ -96,6 +96,19 @@ class PassagesTest {
     }
 
     @Test
+    void of_sentenceShorterThanTheMinimum_joinsItsNeighbourInItsParagraph() {
+        // "Defaults to `4321`." alone is too short to quote, and it is what the sentence before it leaves out
+        // (docs/quality.md, "Short sentences, short gaps and the first source's second pick")
+        List<Passages.Passage> ps = Passages.of("Specifies which port to run the dev server on. Defaults to `4321`.\n\n"
+                + "Not yet. The preview server is started by the preview command.\n\nToo short.");
+
+        assertThat(ps).extracting(Passages.Passage::text).containsExactly(
+                "Specifies which port to run the dev server on. Defaults to `4321`.",
+                "Not yet. The preview server is started by the preview command.");
+        assertThat(ps).extracting(Passages.Passage::paragraph).containsExactly(1, 2);
+    }
+
+    @Test
     void of_sentences_rememberTheirParagraph() {
         List<Passages.Passage> ps = Passages.of("The delay doubles each time. It never exceeds ten minutes.\n\n"
                 + "Use the retry limit to stop early.\n\n- an item of a list, long enough to quote");
