@@ -29,6 +29,11 @@ public final class CoverageGaps {
     public static final int MAX_QUESTIONS = 2_000;
     /** Examples shown per group. */
     static final int EXAMPLES = 5;
+    /**
+     * Characters of an example shown: the server's default question limit. A log the server wrote holds no longer one;
+     * an edited or hand-made log may, and a report shows a gap, not the whole text.
+     */
+    static final int EXAMPLE_CHARS = dev.docask.answer.internal.AskRequest.DEFAULT_MAX_QUESTION_CHARS;
 
     private final Optional<Embedder> embedder;
     private final HybridRetriever retriever;
@@ -75,10 +80,15 @@ public final class CoverageGaps {
     }
 
     private Figures.Gap gap(Group g) {
-        List<String> examples = g.members.stream().limit(EXAMPLES).map(LogDatabase.Asked::text).toList();
+        List<String> examples = g.members.stream().limit(EXAMPLES).map(a -> shown(a.text())).toList();
         Optional<Hit> closest = closest(g.members.getFirst().text());
         return new Figures.Gap(g.count(), examples, closest.map(h -> h.chunk().url()),
                 closest.map(Hit::similarity).orElse(OptionalDouble.empty()));
+    }
+
+    /** {@code text}, cut at {@link #EXAMPLE_CHARS} with "…" where it was longer. */
+    static String shown(String text) {
+        return text.length() <= EXAMPLE_CHARS ? text : text.substring(0, EXAMPLE_CHARS).stripTrailing() + "…";
     }
 
     /* The best hit by similarity among those the gate let through and those it turned away. */

@@ -122,6 +122,23 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_aRefusedQuestionLongerThanTheServerTakes_isShownCutInItsGap() throws Exception {
+        Path log = plantedLog();
+        String longQuestion = "how do I roll back a helm release " + "and keep its values ".repeat(5_000); // 100 KB
+        List<com.fasterxml.jackson.databind.node.ObjectNode> more = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            more.add(SyntheticLog.question("ans_long" + i, SyntheticLog.PLANTED_AT.plusSeconds(90_000 + i), longQuestion, "refused"));
+        }
+        SyntheticLog.write(log.resolve("questions-2026-11-21-host-c-1.jsonl"), more);
+        Run run = docask("report", "--log", log, "--index", SyntheticLog.index(dir.resolve("idx")), "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        List<String> examples = new java.util.ArrayList<>();
+        JSON.readTree(run.out()).get("gaps").forEach(g -> g.get("examples").forEach(e -> examples.add(e.asText())));
+        assertThat(examples).anyMatch(e -> e.startsWith("how do I roll back a helm release and keep"))
+                .allMatch(e -> e.length() <= CoverageGaps.EXAMPLE_CHARS + 1);
+    }
+
+    @Test
     void report_tornLastLine_isSkippedWithAWarning() throws Exception {
         Path log = plantedLog();
         Files.writeString(log.resolve("questions-2026-11-21-host-b-7.jsonl"), "{\"type\":\"question\",\"id\":\"ans_torn\",\"ti",

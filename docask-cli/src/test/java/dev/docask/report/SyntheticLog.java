@@ -36,7 +36,7 @@ public final class SyntheticLog {
                     "Run the runner with --watch to rerun tests when files change."));
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Instant PLANTED_AT = Instant.parse("2026-11-20T09:00:00Z");
+    static final Instant PLANTED_AT = Instant.parse("2026-11-20T09:00:00Z");
 
     private SyntheticLog() {
     }
