@@ -161,7 +161,10 @@ final class PageFetch {
         return !scope.onSite(target) ? Optional.of("it is another site (docask reads " + scope.origin() + " only)")
                 : !robots.allows(target) ? Optional.of("robots.txt disallows it")
                 : kept && !scope.keeps(target) ? Optional.of("the crawl leaves it out (pages below " + scope.prefix()
-                        + " that --include and --exclude keep)") : Optional.empty();
+                        + " that --include and --exclude keep)")
+                // as a link with a query is not followed (CrawlScope): a search page or a tracking link, not a page of its own
+                : kept && target.getRawQuery() != null ? Optional.of("a URL with a ?query is not a docs page of its own")
+                : Optional.empty();
     }
 
     /** HTML or XHTML; a response without a Content-Type is read as HTML, as browsers sniff it. */

@@ -112,6 +112,19 @@ class DiscoveryTest {
     }
 
     @Test
+    void crawl_redirectToAUrlWithAQuery_isNotFollowed_asALinkWithOneIsNot() {
+        try (SiteServer site = SiteServer.serving(SiteServer.DOCS)
+                .sitemap("/sitemap.xml", "/guide/moved.html", "/guide/mocking.html")
+                .route("/guide/moved.html", SiteServer.redirect(302, "/guide/mocking.html?utm_source=docs"))) {
+            SiteCrawler.Result r = SiteCrawler.builder(site.origin()).build().crawl();
+            assertThat(pages(r, site)).containsExactly("/guide/mocking.html");
+            assertThat(r.corpus().problems()).extracting(p -> p.reason()).containsExactly("redirects to " + site.origin()
+                    + "/guide/mocking.html?utm_source=docs, not followed: a URL with a ?query is not a docs page of its own");
+            assertThat(r.corpus().chunks()).noneMatch(c -> c.url().contains("?"));
+        }
+    }
+
+    @Test
     void crawl_maxPages_stopsFetchingThere() {
         try (SiteServer site = SiteServer.serving(SiteServer.DOCS).sitemap("/sitemap.xml", "/", "/guide/", "/guide/mocking.html")) {
             SiteCrawler.Result r = SiteCrawler.builder(site.origin()).maxPages(2).build().crawl();
