@@ -1,5 +1,6 @@
 package dev.docask.cli;
 
+import dev.docask.testsupport.TestIndexes;
 import dev.docask.testsupport.TestSites;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -216,6 +218,124 @@ class McpCommandTest {
             assertThat(Files.readString(err)).contains("skipped request 0 (tools/list): it came before 'initialize'");
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    /** {@code docask mcp} run in this process, its stdin and stdout pipes of the test's, checking its index every 20 ms. */
+    private record InProcess(Thread thread, OutputStream in, java.util.concurrent.BlockingQueue<String> out) implements AutoCloseable {
+        static InProcess start(Path dir) throws Exception {
+            java.util.concurrent.BlockingQueue<byte[]> sent = new java.util.concurrent.LinkedBlockingQueue<>();
+            byte[] end = new byte[0];
+            OutputStream in = new OutputStream() { // what the test writes, a line per write; close() is the end of input
+                @Override
+                public void write(int b) {
+                    sent.add(new byte[] {(byte) b});
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    sent.add(java.util.Arrays.copyOfRange(b, off, off + len));
+                }
+
+                @Override
+                public void close() {
+                    sent.add(end);
+                }
+            };
+            InputStream stdin = new InputStream() {
+                private byte[] chunk = new byte[0];
+                private int pos;
+
+                @Override
+                public int read() throws java.io.IOException {
+                    byte[] one = new byte[1];
+                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws java.io.IOException {
+                    while (pos >= chunk.length) {
+                        if (chunk == end) {
+                            return -1;
+                        }
+                        try {
+                            chunk = sent.take();
+                        } catch (InterruptedException e) {
+                            throw new java.io.InterruptedIOException();
+                        }
+                        pos = 0;
+                    }
+                    int n = Math.min(len, chunk.length - pos);
+                    System.arraycopy(chunk, pos, b, off, n);
+                    pos += n;
+                    return n;
+                }
+            };
+            java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+            McpCommand command = new McpCommand();
+            command.stdin = stdin;
+            command.stdout = new OutputStream() {
+                private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+
+                @Override
+                public synchronized void write(int b) {
+                    if (b == '\n') {
+                        lines.add(line.toString(StandardCharsets.UTF_8));
+                        line.reset();
+                    } else {
+                        line.write(b);
+                    }
+                }
+            };
+            command.reloadInterval = Duration.ofMillis(20);
+            Thread thread = Thread.ofVirtual().start(() -> CliRun.command(command, Map.of(), "--index", dir.toString()));
+            return new InProcess(thread, in, lines);
+        }
+
+        /** Sends one line and waits (bounded) for the answer with that id. */
+        String call(int id, String method, String params) throws Exception {
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String line = out.poll(30, TimeUnit.SECONDS);
+            assertThat(line).as("the answer to request " + id).isNotNull().startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",");
+            return line;
+        }
+
+        @Override
+        public void close() throws Exception {
+            in.close();
+            thread.join(30_000);
+        }
+    }
+
+    @Test
+    void mcpOverStdio_aRebuiltIndex_isServedFromTheNextCall_withoutARestart() throws Exception {
+        Path live = tmp.resolve("rebuilt");
+        String retry = "https://x.dev/config/retry";
+        TestIndexes.build(live, "mock", List.of(TestIndexes.chunk(retry, "Retry", "",
+                "The retry option sets how many times a failing test is run again."))).close();
+        try (InProcess mcp = InProcess.start(live)) {
+            mcp.call(1, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+            String fetch = "{\"name\":\"fetch_page\",\"arguments\":{\"url\":\"" + retry + "\"}}";
+            assertThat(mcp.call(2, "tools/call", fetch)).contains("how many times a failing test is run again")
+                    .doesNotContain("flaky");
+
+            TestIndexes.build(live, "mock", List.of(TestIndexes.chunk(retry, "Retry", "",
+                    "The retry option reruns flaky tests; set it to 2 in CI."))).close(); // docask index into the folder
+
+            // the command checks the folder every 20 ms; a busy machine may take longer, so ask until it has (bounded)
+            String page = "";
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            for (int id = 3; !page.contains("flaky") && System.nanoTime() < deadline; id++) {
+                if (id > 3) {
+                    Thread.sleep(20); // paces the calls only: what ends the loop is the new generation, or the deadline
+                }
+                page = mcp.call(id, "tools/call", fetch);
+            }
+            assertThat(page).as("the new generation, without a restart").contains("reruns flaky tests")
+                    .doesNotContain("how many times");
         }
     }
 }

@@ -1,11 +1,10 @@
 package dev.docask.server;
 
 import dev.docask.answer.internal.ApiException;
-import dev.docask.answer.internal.Generation;
 import dev.docask.answer.internal.LiveIndex;
 import dev.docask.answer.internal.StrictUtf8;
 import dev.docask.mcp.DocsMcp;
-import dev.docask.retrieve.HybridRetriever;
+import dev.docask.server.internal.McpLeases;
 import io.javalin.config.JavalinConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -53,24 +52,9 @@ final class McpRoute implements AutoCloseable {
         this.clients = new ClientKeys(settings.trustProxyHeader());
         this.limiter = limiter;
         this.hosts = hosts;
-        DocsMcp mcp = DocsMcp.builder(() -> lease(live)).siteName(settings.siteName()).retrieval(settings.retrieval())
+        DocsMcp mcp = DocsMcp.builder(McpLeases.of(live)).siteName(settings.siteName()).retrieval(settings.retrieval())
                 .maxQueryChars(settings.maxQuestionChars()).onCall(metrics::mcpCall).build();
         this.http = mcp.http(PATH, settings.maxBodyBytes());
-    }
-
-    private static DocsMcp.Lease lease(LiveIndex live) {
-        LiveIndex.Lease lease = live.lease();
-        return new DocsMcp.Lease() {
-            @Override
-            public HybridRetriever retriever() {
-                return lease.generation().retriever();
-            }
-
-            @Override
-            public void close() {
-                lease.close();
-            }
-        };
     }
 
     void install(JavalinConfig cfg) {
