@@ -219,7 +219,8 @@ public final class DocsMcp {
      * Serves MCP over {@code in} and {@code out} (newline-delimited JSON-RPC, as a local agent starts it)
      * until {@code in} ends (requests read by then are answered first). Nothing but protocol is written to
      * {@code out}. A line that is not a JSON-RPC message is reported on the log and answered with JSON-RPC's parse
-     * error (-32700) or invalid request (-32600).
+     * error (-32700) or invalid request (-32600). A line over 1 MiB (an HTTP body's limit) is not kept: it is read to
+     * its end and answered with an invalid request (-32600) with a null id.
      */
     public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
         StdioLines lines = new StdioLines(in, JSON);

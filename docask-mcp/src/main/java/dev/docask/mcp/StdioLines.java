@@ -5,12 +5,10 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
@@ -21,7 +19,8 @@ import java.util.concurrent.CountDownLatch;
  * waiting on a server that no longer listens; so a line that is not a JSON-RPC message is logged
  * (stderr) and answered here, as JSON-RPC 2.0 asks: a parse error (-32700) for a line that is not
  * JSON, an invalid request (-32600) for JSON that is not a message, with the line's id when it has
- * one, else a null id. Those answers and the SDK's go out a whole line at a time, never mixed. The end of input (the agent closed the pipe or went away) is what
+ * one, else a null id. A line over MAX_LINE_BYTES (1 MiB, an HTTP body's limit) is read to its end without being
+ * kept and answered with an invalid request (-32600) with a null id, as its id was never read. Those answers and the SDK's go out a whole line at a time, never mixed. The end of input (the agent closed the pipe or went away) is what
  * serveStdio waits for. The SDK stops writing once its input has ended, so a request still running
  * then (`echo '{...}' | docask mcp`) would get no answer: the end is passed on only when every
  * request read has been answered on the output (answers() counts them), or after DRAIN.
@@ -29,8 +28,16 @@ import java.util.concurrent.CountDownLatch;
 final class StdioLines extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(StdioLines.class);
 
-    private final BufferedReader reader;
+    /** The longest line read (1 MiB): a request body's limit over HTTP (ServerSettings), the same JsonBodies default. */
+    static final int MAX_LINE_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
+
+    private final InputStream in;
     private final McpJsonMapper json;
+    private final byte[] buffer = new byte[8192];
+    private int buffered;
+    private int next;
+    private boolean afterCr;
+    private ByteArrayOutputStream current = new ByteArrayOutputStream();
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"" + McpSchema.METHOD_NOTIFICATION_INITIALIZED + "\"}";
     private static final long DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
 
@@ -46,7 +53,7 @@ final class StdioLines extends InputStream {
     private int pos;
 
     StdioLines(InputStream in, McpJsonMapper json) {
-        this.reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        this.in = in;
         this.json = json;
     }
 
@@ -75,18 +82,27 @@ final class StdioLines extends InputStream {
     /** True when bytes are ready; false at the end of input. */
     private boolean fill() throws IOException {
         while (pos >= line.length) {
-            String next;
+            long length;
             try {
-                next = reader.readLine();
+                length = readLine();
             } catch (IOException e) {
                 ended.countDown();
                 throw e;
             }
-            if (next == null) {
+            if (length < 0) {
                 awaitAnswers();
                 ended.countDown();
                 return false;
             }
+            if (length > MAX_LINE_BYTES) {
+                // as a body over the limit is refused over HTTP; its id was never kept, so the answer's is null
+                LOG.warn("answered a line of {} bytes with an error: the most read is {}", length, MAX_LINE_BYTES);
+                reply(new String(McpErrorJson.response(com.fasterxml.jackson.databind.node.NullNode.getInstance(),
+                        McpErrorJson.INVALID_REQUEST, "Invalid Request: the line is over " + MAX_LINE_BYTES
+                                + " bytes (1 MiB), the longest message this server reads; it was skipped"), StandardCharsets.UTF_8));
+                continue;
+            }
+            String next = current.toString(StandardCharsets.UTF_8);
             if (next.startsWith("\uFEFF")) {
                 next = next.substring(1); // a byte order mark, which a client writing UTF-8 with one puts before its first line
             }
@@ -129,10 +145,54 @@ final class StdioLines extends InputStream {
         return true;
     }
 
+    /**
+     * Reads the next line into {@code current} (a CR, an LF or a CR LF ends it, as BufferedReader's readLine) and returns
+     * its length in bytes, or -1 at the end of input. Past {@link #MAX_LINE_BYTES} the rest of the line is read to its
+     * end and dropped: a client that never sends a newline costs no more memory than that.
+     */
+    private long readLine() throws IOException {
+        if (current.size() > 64 * 1024) {
+            current = new ByteArrayOutputStream(); // a long line's buffer is not kept for the short ones after it
+        }
+        current.reset();
+        long length = 0;
+        while (true) {
+            if (next >= buffered) {
+                buffered = in.read(buffer, 0, buffer.length);
+                next = 0;
+                if (buffered <= 0) {
+                    buffered = 0;
+                    return length == 0 ? -1 : length; // a last line without its newline is still a line
+                }
+            }
+            if (afterCr) {
+                afterCr = false;
+                if (buffer[next] == '\n') {
+                    next++;
+                    continue;
+                }
+            }
+            int start = next;
+            while (next < buffered && buffer[next] != '\n' && buffer[next] != '\r') {
+                next++;
+            }
+            int n = next - start;
+            if (length + n <= MAX_LINE_BYTES) {
+                current.write(buffer, start, n);
+            }
+            length += n;
+            if (next < buffered) {
+                afterCr = buffer[next] == '\r';
+                next++;
+                return length;
+            }
+        }
+    }
+
     @Override
     public void close() throws IOException {
         ended.countDown();
-        reader.close();
+        in.close();
     }
 
     private void awaitAnswers() {
