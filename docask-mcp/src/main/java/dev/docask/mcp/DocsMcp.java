@@ -30,8 +30,8 @@ import java.util.regex.Pattern;
 
 /**
  * docask's MCP server for coding agents: the tools {@code search_docs(query, topK?)} (the gated,
- * numbered sources, or an explicit "nothing relevant" result), {@code fetch_page(url)} (a page as
- * Markdown from the index, with its sections' URLs) and {@code list_pages(prefix?, cursor?)} (titles and
+ * numbered sources, or an explicit "nothing relevant" result), {@code fetch_page(url, offset?)} (a page as
+ * Markdown from the index, with its sections' URLs, 40,000 characters a call) and {@code list_pages(prefix?, cursor?)} (titles and
  * URLs, 100 at a time), built on the official MCP Java SDK. Serve it over stdio ({@link #serveStdio}) or
  * mount {@link #http(String, int)}'s servlet at {@code /mcp} for Streamable HTTP ({@code docask serve} does).
  * A bad argument or an unknown URL is a tool result with {@code isError} and a sentence to act on.
@@ -152,9 +152,14 @@ public final class DocsMcp {
                                         "description", "Sections at most (default " + settings.defaultTopK() + ").")),
                         List.of("query"), (lease, args) -> tools.search(lease.retriever(), args)),
                 spec("fetch_page", "Fetch one page of " + site + " as Markdown, with the URLs of its sections, "
-                                + "from docask's index (no network). Give a URL that search_docs or list_pages returned.",
+                                + "from docask's index (no network). Give a URL that search_docs or list_pages returned. "
+                                + "A page over " + DocsTools.MAX_PAGE_CHARS + " characters comes in parts: the last line "
+                                + "of each gives the offset of the next.",
                         Map.of("url", Map.of("type", "string", "description",
-                                "The page URL (an #anchor is ignored), or its path on the site, e.g. /guide/intro.")),
+                                        "The page URL (an #anchor is ignored), or its path on the site, e.g. /guide/intro."),
+                                "offset", Map.of("type", "integer", "minimum", 0, "description",
+                                        "Where to start reading, in characters (default 0): the offset the previous part's "
+                                                + "last line gave.")),
                         List.of("url"), (lease, args) -> tools.fetch(lease.retriever().index(), args)),
                 spec("list_pages", "List the pages of " + site + ": titles and URLs, " + DocsTools.PAGE_SIZE
                                 + " at a time, ordered by URL.",

@@ -35,6 +35,12 @@ final class DocsTools {
     static final int PAGE_SIZE = 100;
     static final int MAX_URL_CHARS = 2_000;
     static final int CLOSEST = 5;
+    /*
+     * The most of a page one fetch_page call returns, in characters: about 10,000 tokens at the 4 characters a token
+     * TokenCount reckons with, a tool result an agent's context takes in beside its work (coding agents cap or warn of
+     * larger MCP results); a longer page is read on with 'offset'. Most pages are far shorter and come whole.
+     */
+    static final int MAX_PAGE_CHARS = 40_000;
     private static final String CURSOR_PREFIX = "after:";
 
     private final DocsMcp.Settings settings;
@@ -85,20 +91,61 @@ final class DocsTools {
     }
 
     CallToolResult fetch(DocIndex index, @Nullable Map<String, Object> arguments) {
-        ToolArgs args = new ToolArgs("fetch_page", arguments, Set.of("url"));
+        ToolArgs args = new ToolArgs("fetch_page", arguments, new java.util.LinkedHashSet<>(List.of("url", "offset")));
         String url = args.requireText("url", "the URL of a page on " + settings.siteDisplay()
                 + " (from search_docs or list_pages)", MAX_URL_CHARS);
+        int offset = args.optionalInt("offset", 0, Integer.MAX_VALUE, 0);
         SitePages pages = pages(index);
         SitePages.Page page = pages.find(url).orElseThrow(() -> new ToolError(unknownPage(pages, url)));
         List<Map<String, Object>> sections = new ArrayList<>();
         for (SitePages.Section s : page.sections()) {
             sections.add(Map.of("heading", s.heading(), "url", s.url()));
         }
+        String markdown = PageMarkdown.render(page, true);
+        if (offset > 0 && offset >= markdown.length()) {
+            throw new ToolError("fetch_page: 'offset' " + offset + " is past the end of " + page.url() + ", which is "
+                    + markdown.length() + " characters long; call fetch_page without an offset to read it from the start.");
+        }
+        int end = partEnd(markdown, offset);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("url", page.url());
         out.put("title", page.title());
         out.put("sections", sections);
-        return CallToolResult.builder().addTextContent(PageMarkdown.render(page, true)).structuredContent(out).build();
+        if (offset == 0 && end == markdown.length()) {
+            return CallToolResult.builder().addTextContent(markdown).structuredContent(out).build();
+        }
+        StringBuilder text = new StringBuilder().append(markdown, offset, end);
+        if (text.charAt(text.length() - 1) != '\n') {
+            text.append('\n');
+        }
+        text.append("\n[Characters ").append(offset + 1).append('–').append(end).append(" of ").append(markdown.length())
+                .append(" of this page");
+        if (end < markdown.length()) {
+            text.append(". For the rest, call fetch_page again with url \"").append(page.url()).append("\" and offset ")
+                    .append(end).append(".]\n");
+            out.put("nextOffset", end);
+        } else {
+            text.append(": the end of the page.]\n");
+        }
+        out.put("offset", offset);
+        out.put("totalChars", markdown.length());
+        return CallToolResult.builder().addTextContent(text.toString()).structuredContent(out).build();
+    }
+
+    /*
+     * Where the part of a page that starts at `offset` ends: at most MAX_PAGE_CHARS on, at the end of a line when one
+     * ends in the second half of that window (an agent reads whole lines), never inside a surrogate pair.
+     */
+    static int partEnd(String markdown, int offset) {
+        if (markdown.length() - offset <= MAX_PAGE_CHARS) {
+            return markdown.length();
+        }
+        int end = offset + MAX_PAGE_CHARS;
+        int newline = markdown.lastIndexOf('\n', end - 1);
+        if (newline >= offset + MAX_PAGE_CHARS / 2) {
+            return newline + 1;
+        }
+        return Character.isLowSurrogate(markdown.charAt(end)) ? end - 1 : end;
     }
 
     CallToolResult list(DocIndex index, @Nullable Map<String, Object> arguments) {

@@ -98,7 +98,7 @@ class DocsToolsTest {
                 .startsWith("search_docs: 'query' is 51 characters long; the limit is 50.");
         assertThat(text(call("search_docs", Map.of("query", "topic1", "topK", 2.5))))
                 .isEqualTo("search_docs: 'topK' must be a whole number from 1 to 20, got 2.5.");
-        assertThat(text(call("fetch_page", Map.of("page", "/guide/")))).isEqualTo("fetch_page has no argument 'page'; it takes url.");
+        assertThat(text(call("fetch_page", Map.of("page", "/guide/")))).isEqualTo("fetch_page has no argument 'page'; it takes url, offset.");
         assertThat(call("fetch_page", Map.of()).isError()).isTrue();
     }
 
