@@ -51,7 +51,7 @@ final class DocsTools {
     }
 
     CallToolResult search(HybridRetriever retriever, @Nullable Map<String, Object> arguments) {
-        ToolArgs args = new ToolArgs("search_docs", arguments, Set.of("query", "topK"));
+        ToolArgs args = new ToolArgs("search_docs", arguments, List.of("query", "topK"));
         String query = args.requireText("query", "the question or the words to look for in " + settings.siteDocs(),
                 settings.maxQueryChars());
         int topK = args.optionalInt("topK", 1, MAX_TOP_K, settings.defaultTopK());
@@ -91,7 +91,7 @@ final class DocsTools {
     }
 
     CallToolResult fetch(DocIndex index, @Nullable Map<String, Object> arguments) {
-        ToolArgs args = new ToolArgs("fetch_page", arguments, new java.util.LinkedHashSet<>(List.of("url", "offset")));
+        ToolArgs args = new ToolArgs("fetch_page", arguments, List.of("url", "offset"));
         String url = args.requireText("url", "the URL of a page on " + settings.siteDisplay()
                 + " (from search_docs or list_pages)", MAX_URL_CHARS);
         int offset = args.optionalInt("offset", 0, Integer.MAX_VALUE, 0);
@@ -149,7 +149,7 @@ final class DocsTools {
     }
 
     CallToolResult list(DocIndex index, @Nullable Map<String, Object> arguments) {
-        ToolArgs args = new ToolArgs("list_pages", arguments, Set.of("prefix", "cursor"));
+        ToolArgs args = new ToolArgs("list_pages", arguments, List.of("prefix", "cursor"));
         String prefix = args.optionalText("prefix", MAX_URL_CHARS);
         String after = after(args.optionalText("cursor", MAX_URL_CHARS * 2));
         SitePages pages = pages(index);

@@ -2,8 +2,8 @@ package dev.docask.mcp;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /*
  * The arguments of one tool call, checked here rather than by the SDK's JSON Schema validation so
@@ -13,7 +13,7 @@ final class ToolArgs {
     private final String tool;
     private final Map<String, Object> args;
 
-    ToolArgs(String tool, @Nullable Map<String, Object> args, Set<String> known) {
+    ToolArgs(String tool, @Nullable Map<String, Object> args, List<String> known) {
         this.tool = tool;
         this.args = args == null ? Map.of() : args;
         for (String name : this.args.keySet()) {

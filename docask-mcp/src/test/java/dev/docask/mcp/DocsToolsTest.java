@@ -99,6 +99,9 @@ class DocsToolsTest {
         assertThat(text(call("search_docs", Map.of("query", "topic1", "topK", 2.5))))
                 .isEqualTo("search_docs: 'topK' must be a whole number from 1 to 20, got 2.5.");
         assertThat(text(call("fetch_page", Map.of("page", "/guide/")))).isEqualTo("fetch_page has no argument 'page'; it takes url, offset.");
+        // in the order the tool's description gives them, the same in every run
+        assertThat(text(call("search_docs", Map.of("q", "retries")))).isEqualTo("search_docs has no argument 'q'; it takes query, topK.");
+        assertThat(text(call("list_pages", Map.of("path", "/")))).isEqualTo("list_pages has no argument 'path'; it takes prefix, cursor.");
         assertThat(call("fetch_page", Map.of()).isError()).isTrue();
     }
 
