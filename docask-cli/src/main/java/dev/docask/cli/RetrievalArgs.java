@@ -46,7 +46,11 @@ final class RetrievalArgs {
         RetrievalOptions.Builder o = RetrievalOptions.builder()
                 .filter(pairs("--filter", "KEY", filter, "url=https://docs.example.com/guide/"));
         if (topK != null) {
-            o.topK(topK);
+            try {
+                o.topK(topK);
+            } catch (IllegalArgumentException e) { // the builder names its option; the user typed the flag
+                throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^topK\\b", "--top-k"), e);
+            }
         }
         if (docsVersion != null) {
             if (docsVersion.isBlank()) { // the API reads an empty version as none (a widget with none); typed, it is a slip

@@ -398,7 +398,7 @@ class IndexSearchCommandsTest {
     void topKBelowOne_isAUsageError() {
         CliRun r = run("search", "--index", index.toString(), "--top-k", "0", "q");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).startsWith("docask search: topK must be at least 1, got 0");
+        assertThat(r.err()).startsWith("docask search: --top-k must be at least 1, got 0");
     }
 
     @Test
