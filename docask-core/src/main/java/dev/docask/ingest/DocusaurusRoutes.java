@@ -4,21 +4,26 @@ import org.jspecify.annotations.Nullable;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /*
- * Docusaurus routing, as docusaurus.io serves it (trailingSlash: false):
+ * Docusaurus routing, as its defaults serve a site (trailingSlash: false), with what the site's config writes as
+ * literals (DocusaurusConfig: the docs' folder and URL, the last version, version paths, the blog's folder and URL):
  * - docs at /docs; with versions.json the first (latest) version in versioned_docs/ is served at
- *   /docs, other released versions at /docs/<version>, the current docs/ folder at /docs/next;
+ *   /docs, other released versions at /docs/<version>, the current docs/ folder at /docs/next
+ *   (lastVersion 'current' serves docs/ at /docs and every released version under its name);
  * - front matter slug wins (absolute, or relative to the folder), else id replaces the file name;
  *   index, README or a file named like its folder is the folder; numeric prefixes ("01-intro")
  *   are dropped;
  * - blog/ posts at /blog, a date in the path ("2024-05-01-launch.md") becoming /blog/2024/05/01/launch;
- *   src/pages/ at the site root; other top-level folders are further docs instances at /<folder>;
+ *   src/pages/ at the site root; further docs instances at their routeBasePath (their versions in
+ *   <id>_versioned_docs/), and a top-level folder the config does not name at /<folder>;
  * - files at the site root (README.md) and translations under i18n/ are not English pages.
  */
 
@@ -28,13 +33,25 @@ final class DocusaurusRoutes {
     private static final Pattern VERSION_FOLDER = Pattern.compile("version-(.+)");
     private static final Pattern ESCAPE = Pattern.compile("%([0-9A-F]{2})");
     private static final Pattern BLOG_DATE = Pattern.compile("^(.*?)(\\d{4})[/-](\\d{2})[/-](\\d{2})[/-](.+)$");
+    private static final String CURRENT = "current";
+    /** The version name the index gives the current docs of a versioned site (docs/retrieval.md, "Versions"). */
+    private static final String NEXT = "next";
 
     private final boolean site;
-    private final List<String> versions;
+    private final DocusaurusConfig config;
+    private final Map<String, List<String>> versions = new HashMap<>(); // released versions of each docs instance
 
     DocusaurusRoutes(Path root) {
         this.site = SiteLayout.isDocusaurusSite(root);
-        this.versions = site ? SiteLayout.docusaurusVersions(root) : List.of();
+        this.config = site ? DocusaurusConfig.read(root) : DocusaurusConfig.defaults();
+        for (DocusaurusConfig.Docs d : config.docs()) {
+            versions.put(d.id(), site ? SiteLayout.docusaurusVersions(root, versionsFile(d)) : List.of());
+        }
+    }
+
+    /** Settings of the site's config that were not read, as the run's problems. */
+    List<Corpus.Problem> problems() {
+        return config.notes().stream().map(note -> new Corpus.Problem(config.file(), note)).toList();
     }
 
     /** The route of the file at {@code segments} (relative to the site, or to the docs folder if there is no site). */
@@ -43,23 +60,67 @@ final class DocusaurusRoutes {
             return Optional.of(docs("/docs", null, segments, front));
         }
         String top = segments.get(0);
-        if (segments.size() > 2 && top.equals("versioned_docs") && VERSION_FOLDER.matcher(segments.get(1)).matches()) {
-            String version = segments.get(1).substring("version-".length());
-            String prefix = !versions.isEmpty() && versions.get(0).equals(version) ? "/docs" : "/docs/" + version;
-            return Optional.of(docs(prefix, version, segments.subList(2, segments.size()), front));
+        for (DocusaurusConfig.Docs d : config.docs()) {
+            if (segments.size() > 2 && top.equals(versionedFolder(d)) && VERSION_FOLDER.matcher(segments.get(1)).matches()) {
+                String version = segments.get(1).substring("version-".length());
+                return included(d, version) && !d.disableVersioning()
+                        ? Optional.of(docs(prefix(d, version), version, segments.subList(2, segments.size()), front))
+                        : Optional.empty();
+            }
         }
-        if (segments.size() == 1 || top.equals("i18n") || top.equals("versioned_docs") || top.equals("build")) {
+        if (segments.size() == 1 || top.equals("i18n") || top.endsWith("versioned_docs") || top.equals("build")) {
             return Optional.empty();
+        }
+        for (DocusaurusConfig.Docs d : config.docs()) {
+            if (startsWith(segments, d.path())) {
+                boolean versioned = !released(d).isEmpty() && !d.disableVersioning();
+                return versioned && !included(d, CURRENT) ? Optional.empty() : Optional.of(docs(prefix(d, CURRENT),
+                        versioned ? NEXT : null, segments.subList(d.path().size(), segments.size()), front));
+            }
+        }
+        Optional<DocusaurusConfig.Blog> blog = config.blog();
+        if (blog.isPresent() && startsWith(segments, blog.get().path())) {
+            List<String> post = segments.subList(blog.get().path().size(), segments.size());
+            return Optional.of(new Route(blog(blog.get().routeBase(), post, front), null, "blog"));
         }
         List<String> rest = segments.subList(1, segments.size());
         return switch (top) {
-            case "docs" -> Optional.of(docs(versions.isEmpty() ? "/docs" : "/docs/next",
-                    versions.isEmpty() ? null : "next", rest, front));
-            case "blog" -> Optional.of(new Route(blog(rest, front), null, "blog"));
             case "src" -> rest.size() > 1 && rest.get(0).equals("pages")
                     ? Optional.of(new Route(page(rest.subList(1, rest.size())), null, null)) : Optional.empty();
+            // the default folders of a docs or blog plugin the config turned off are not served
+            case "docs", "blog" -> Optional.empty();
             default -> Optional.of(docs("/" + top, null, rest, front));
         };
+    }
+
+    /** The URL path a version of {@code d} is served under: its routeBasePath, then the version's segment. */
+    private String prefix(DocusaurusConfig.Docs d, String version) {
+        List<String> released = released(d);
+        if (released.isEmpty() || d.disableVersioning()
+                || version.equals(d.lastVersion().orElse(released.get(0)))) {
+            return d.routeBase();
+        }
+        return d.routeBase() + "/" + d.versionPaths().getOrDefault(version, version.equals(CURRENT) ? NEXT : version);
+    }
+
+    private List<String> released(DocusaurusConfig.Docs d) {
+        return versions.getOrDefault(d.id(), List.of());
+    }
+
+    private static boolean included(DocusaurusConfig.Docs d, String version) {
+        return d.onlyIncludeVersions().map(only -> only.contains(version)).orElse(true);
+    }
+
+    private static String versionedFolder(DocusaurusConfig.Docs d) {
+        return d.id().equals(DocusaurusConfig.DEFAULT_ID) ? "versioned_docs" : d.id() + "_versioned_docs";
+    }
+
+    private static String versionsFile(DocusaurusConfig.Docs d) {
+        return d.id().equals(DocusaurusConfig.DEFAULT_ID) ? "versions.json" : d.id() + "_versions.json";
+    }
+
+    private static boolean startsWith(List<String> segments, List<String> folder) {
+        return !folder.isEmpty() && segments.size() > folder.size() && segments.subList(0, folder.size()).equals(folder);
     }
 
     private static Route docs(String prefix, @Nullable String version, List<String> doc, FrontMatter front) {
@@ -83,10 +144,10 @@ final class DocusaurusRoutes {
         return decode(URI.create("http://x" + encode(dirSlug)).resolve(encode(base)).getRawPath());
     }
 
-    private static String blog(List<String> post, FrontMatter front) {
+    private static String blog(String base, List<String> post, FrontMatter front) {
         Optional<String> slug = front.find("slug");
         if (slug.isPresent()) {
-            return "/blog" + stripSlash(slug.get().startsWith("/") ? slug.get() : "/" + slug.get());
+            return base + stripSlash(slug.get().startsWith("/") ? slug.get() : "/" + slug.get());
         }
         String stem = PageRouter.stem(post.get(post.size() - 1));
         boolean index = stem.equalsIgnoreCase("index") && post.size() > 1;
@@ -97,7 +158,7 @@ final class DocusaurusRoutes {
         Matcher date = BLOG_DATE.matcher(full);
         String route = date.matches()
                 ? date.group(1) + date.group(2) + "/" + date.group(3) + "/" + date.group(4) + "/" + date.group(5) : full;
-        return full.isEmpty() ? "/blog" : "/blog/" + route;
+        return full.isEmpty() ? (base.isEmpty() ? "/" : base) : base + "/" + route;
     }
 
     private static String page(List<String> file) {

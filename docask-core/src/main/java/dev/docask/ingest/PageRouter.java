@@ -42,6 +42,11 @@ final class PageRouter {
         this.mkdocsFileUrls = framework == Framework.MKDOCS && SiteConfig.mkdocsFileUrls(this.folder);
     }
 
+    /** What the router could not read of the site's config (a setting it computes), as the run's problems. */
+    List<Corpus.Problem> problems() {
+        return docusaurus == null ? List.of() : docusaurus.problems();
+    }
+
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
     Optional<Route> route(String relative, FrontMatter front) {
         // Path elements, not a split on '\\': on Linux a backslash is a character of the name.

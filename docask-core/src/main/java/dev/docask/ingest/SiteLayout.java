@@ -115,7 +115,12 @@ final class SiteLayout {
 
     /** Released versions from versions.json, latest first; empty when the site is not versioned. */
     static List<String> docusaurusVersions(Path site) {
-        Path file = site.resolve("versions.json");
+        return docusaurusVersions(site, "versions.json");
+    }
+
+    /** Released versions of a docs instance from its versions file ({@code <id>_versions.json}), latest first. */
+    static List<String> docusaurusVersions(Path site, String versionsFile) {
+        Path file = site.resolve(versionsFile);
         List<String> versions = new ArrayList<>();
         if (Files.isRegularFile(file)) {
             try {

@@ -151,7 +151,9 @@ public final class SiteReader {
                 problems.add(new Problem(page, Objects.requireNonNullElse(e.getMessage(), e.toString())));
             }
         }
-        PageReader reader = new PageReader(framework, new PageRouter(framework, root), options,
+        PageRouter router = new PageRouter(framework, root);
+        problems.addAll(router.problems());
+        PageReader reader = new PageReader(framework, router, options,
                 new Includes(framework == Framework.HTML ? Map.of() : texts));
         List<Map.Entry<String, String>> entries = List.copyOf(texts.entrySet());
         Outcome[] outcomes = new Outcome[entries.size()];

@@ -88,6 +88,71 @@ class PageRouterTest {
         assertThat(path(new PageRouter(Framework.DOCUSAURUS, docs), "cli.md", NONE)).isEqualTo("/docs/next/cli");
     }
 
+    private Path docusaurusSiteWithConfig(String versions, String config) throws IOException {
+        Path site = docusaurusSite(versions);
+        Files.writeString(site.resolve("docusaurus.config.ts"), config);
+        return site;
+    }
+
+    @Test
+    void docusaurus_configRouteBasePathSlash_servesDocsAtTheSiteRoot() throws IOException {
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, docusaurusSiteWithConfig("[]",
+                "export default {presets: [['classic', {docs: {routeBasePath: '/'}}]]};"));
+        assertThat(router.route("docs/guides/routing.mdx", NONE)).contains(new Route("/guides/routing", null, "guides"));
+        assertThat(path(router, "docs/intro.md", front("slug: /"))).isEqualTo("/");
+        assertThat(path(router, "blog/2024-05-01-launch.md", NONE)).isEqualTo("/blog/2024/05/01/launch");
+    }
+
+    @Test
+    void docusaurus_configLastVersionCurrent_servesTheDocsFolderWithoutAVersionSegment() throws IOException {
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, docusaurusSiteWithConfig("[\"2.1\", \"2.0\"]", """
+                module.exports = {presets: [['classic', {docs: {
+                  lastVersion: 'current', versions: {current: {label: '3.x'}, '2.1': {path: 'v2'}},
+                  onlyIncludeVersions: ['current', '2.1'],
+                }}]]};
+                """));
+        assertThat(router.route("docs/cli.md", NONE)).contains(new Route("/docs/cli", "next", null));
+        assertThat(router.route("versioned_docs/version-2.1/cli.md", NONE)).contains(new Route("/docs/v2/cli", "2.1", null));
+        assertThat(router.route("versioned_docs/version-2.0/cli.md", NONE)).as("not in onlyIncludeVersions").isEmpty();
+    }
+
+    @Test
+    void docusaurus_configCurrentVersionPath_namesItsSegment() throws IOException {
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, docusaurusSiteWithConfig("[\"1.0\"]",
+                "export default {presets: [['classic', {docs: {versions: {current: {path: 'unreleased'}}}}]]};"));
+        assertThat(path(router, "docs/cli.md", NONE)).isEqualTo("/docs/unreleased/cli");
+        assertThat(path(router, "versioned_docs/version-1.0/cli.md", NONE)).isEqualTo("/docs/cli");
+    }
+
+    @Test
+    void docusaurus_configFoldersAndBlog_routeWhereTheConfigServesThem() throws IOException {
+        Path site = docusaurusSiteWithConfig("[]", """
+                export default {
+                  presets: [['classic', {docs: {path: 'content/guides', routeBasePath: 'guides'}, blog: {path: 'news', routeBasePath: '/updates'}}]],
+                  plugins: [['@docusaurus/plugin-content-docs', {id: 'api', path: 'api-docs', routeBasePath: 'reference'}]],
+                };
+                """);
+        Files.writeString(site.resolve("api_versions.json"), "[\"1.0\"]");
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, site);
+        assertThat(path(router, "content/guides/setup.md", NONE)).isEqualTo("/guides/setup");
+        assertThat(path(router, "news/2024-05-01-launch.md", NONE)).isEqualTo("/updates/2024/05/01/launch");
+        assertThat(router.route("api-docs/client.md", NONE)).contains(new Route("/reference/next/client", "next", null));
+        assertThat(router.route("api_versioned_docs/version-1.0/client.md", NONE)).contains(new Route("/reference/client", "1.0", null));
+        assertThat(router.route("docs/old.md", NONE)).as("a folder no plugin reads").isEmpty();
+        assertThat(router.problems()).isEmpty();
+    }
+
+    @Test
+    void docusaurus_configComputedSetting_isAProblemAndTheDefaultStands() throws IOException {
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, docusaurusSiteWithConfig("[]",
+                "export default {presets: [['classic', {docs: {routeBasePath: process.env.DOCS_PATH}}]]};"));
+        assertThat(path(router, "docs/cli.md", NONE)).isEqualTo("/docs/cli");
+        assertThat(router.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("docusaurus.config.ts");
+            assertThat(p.reason()).isEqualTo("docs routeBasePath is computed (process.env.DOCS_PATH): read as 'docs'");
+        });
+    }
+
     @Test
     void vitepress_cleanUrlsAndIndexWithTrailingSlash() {
         PageRouter router = new PageRouter(Framework.VITEPRESS, tmp);

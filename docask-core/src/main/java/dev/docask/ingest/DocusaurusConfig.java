@@ -1,0 +1,233 @@
+package dev.docask.ingest;
+
+import dev.docask.ingest.ScriptLiterals.Computed;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/*
+ * Where a Docusaurus site serves its pages is set in docusaurus.config.*: the docs plugin's `path` (the folder,
+ * default docs), `routeBasePath` (the URL, default docs; '/' for a docs-only site), `lastVersion` (the version served
+ * without a version segment, default the newest in versions.json; 'current' serves the docs/ folder there),
+ * `versions.<name>.path` (a version's URL segment, default its name, and `next` for the current docs),
+ * `onlyIncludeVersions` and `disableVersioning`; the blog plugin's `path` and `routeBasePath`; further docs
+ * instances as plugins with an `id`. Read from the classic preset's `docs` and `blog` options and from
+ * plugin-content-docs / plugin-content-blog entries. A setting the config computes is not guessed: the default
+ * stands and a note names it (docs/design.md, "Ingest").
+ */
+
+/** The routing settings a Docusaurus site's config writes as literals. */
+final class DocusaurusConfig {
+
+    private static final List<String> EXTENSIONS = List.of("ts", "mts", "js", "mjs", "cjs", "cts");
+    static final String DEFAULT_ID = "default";
+
+    /**
+     * One docs plugin instance.
+     *
+     * @param id                  the plugin id ({@value #DEFAULT_ID} for the preset's docs)
+     * @param path                the folder, relative to the site, as segments
+     * @param routeBase           the URL path the docs are served under, "" for the site root
+     * @param lastVersion         the version served without a version segment, when the config names one
+     * @param versionPaths        URL segments of versions whose config gives one ({@code current} included)
+     * @param onlyIncludeVersions the versions built, when the config limits them
+     * @param disableVersioning   whether only the current docs are built
+     */
+    record Docs(String id, List<String> path, String routeBase, Optional<String> lastVersion,
+                Map<String, String> versionPaths, Optional<Set<String>> onlyIncludeVersions, boolean disableVersioning) {
+        Docs {
+            path = List.copyOf(path);
+            versionPaths = Map.copyOf(versionPaths);
+        }
+
+        static Docs defaults(String id, String folder) {
+            return new Docs(id, segments(folder), "/" + folder, Optional.empty(), Map.of(), Optional.empty(), false);
+        }
+    }
+
+    /** The blog: its folder as segments and the URL path it is served under ("" for the site root). */
+    record Blog(List<String> path, String routeBase) {
+        Blog {
+            path = List.copyOf(path);
+        }
+    }
+
+    private final List<Docs> docs;
+    private final Optional<Blog> blog;
+    private final List<String> notes;
+    private final String file;
+
+    private DocusaurusConfig(List<Docs> docs, Optional<Blog> blog, List<String> notes, String file) {
+        this.docs = List.copyOf(docs);
+        this.blog = blog;
+        this.notes = List.copyOf(notes);
+        this.file = file;
+    }
+
+    /** What Docusaurus does with no config: docs/ at /docs, blog/ at /blog. */
+    static DocusaurusConfig defaults() {
+        return new DocusaurusConfig(List.of(Docs.defaults(DEFAULT_ID, "docs")),
+                Optional.of(new Blog(List.of("blog"), "/blog")), List.of(), "");
+    }
+
+    /** The config of the site at {@code site}: its defaults when it has no config file or the file cannot be read. */
+    static DocusaurusConfig read(Path site) {
+        for (String ext : EXTENSIONS) {
+            Path file = site.resolve("docusaurus.config." + ext);
+            if (Files.isRegularFile(file)) {
+                try {
+                    return parse(Files.readString(file), file.getFileName().toString());
+                } catch (IOException | RuntimeException e) {
+                    return defaults(); // the routes of a config docask cannot read are Docusaurus's defaults
+                }
+            }
+        }
+        return defaults();
+    }
+
+    /** The settings {@code source} (the text of a config file named {@code file}) writes as literals. */
+    static DocusaurusConfig parse(String source, String file) {
+        ScriptLiterals script = ScriptLiterals.of(source);
+        List<String> notes = new ArrayList<>();
+        Map<String, Object> docsOptions = Map.of();
+        Object blogOptions = Map.of();
+        boolean docsOff = false;
+        for (Object presets : script.valuesOf("presets")) {
+            if (presets instanceof Computed c) {
+                notes.add("presets are computed (" + c.text() + "): not read");
+            }
+            for (Object entry : presets instanceof List<?> l ? l : List.of()) {
+                if (!(entry instanceof List<?> pair) || pair.size() < 2) {
+                    continue;
+                }
+                if (pair.get(1) instanceof Map<?, ?> options && (options.containsKey("docs") || options.containsKey("blog"))) {
+                    @SuppressWarnings("unchecked") Map<String, Object> o = (Map<String, Object>) options;
+                    Object d = o.getOrDefault("docs", Map.of());
+                    docsOff = Boolean.FALSE.equals(d);
+                    docsOptions = d instanceof Map<?, ?> ? ScriptLiterals.mapAt(o, "docs").orElseThrow() : Map.of();
+                    if (d instanceof Computed c) {
+                        notes.add("the preset's docs options are computed (" + c.text() + "): not read");
+                    }
+                    blogOptions = o.getOrDefault("blog", Map.of());
+                } else if (pair.get(1) instanceof Computed c && String.valueOf(pair.get(0)).contains("classic")) {
+                    notes.add("the classic preset's options are computed (" + c.text() + "): not read");
+                }
+            }
+        }
+        List<Docs> docs = new ArrayList<>();
+        if (!docsOff) {
+            docs.add(docs(DEFAULT_ID, docsOptions, notes));
+        }
+        Optional<Blog> blog = Boolean.FALSE.equals(blogOptions) ? Optional.empty()
+                : Optional.of(blog(blogOptions instanceof Map<?, ?> ? mapOf(blogOptions) : Map.of(), notes));
+        for (Object plugins : script.valuesOf("plugins")) {
+            for (Object entry : plugins instanceof List<?> l ? l : List.of()) {
+                if (entry instanceof List<?> pair && pair.size() >= 2 && pair.get(1) instanceof Map<?, ?> options
+                        && ScriptLiterals.describe(pair.get(0)).contains("content-docs")) {
+                    Map<String, Object> o = mapOf(options);
+                    String id = o.get("id") instanceof String s ? s : DEFAULT_ID;
+                    if (id.equals(DEFAULT_ID)) {
+                        docs.removeIf(d -> d.id().equals(DEFAULT_ID));
+                    }
+                    docs.add(docs(id, o, notes));
+                }
+            }
+        }
+        return new DocusaurusConfig(docs, blog, notes, file);
+    }
+
+    private static Docs docs(String id, Map<String, Object> options, List<String> notes) {
+        String folder = id.equals(DEFAULT_ID) ? "docs" : id;
+        String path = literal(options, "path", folder, "docs", notes);
+        String route = literal(options, "routeBasePath", id.equals(DEFAULT_ID) ? "docs" : path, "docs", notes);
+        Optional<String> last = options.containsKey("lastVersion")
+                ? Optional.of(literal(options, "lastVersion", "", "docs", notes)).filter(v -> !v.isEmpty())
+                : Optional.empty();
+        Map<String, String> versionPaths = new LinkedHashMap<>();
+        ScriptLiterals.mapAt(options, "versions").ifPresent(versions -> versions.forEach((name, v) -> {
+            if (v instanceof Map<?, ?> m && m.containsKey("path")) {
+                String p = literal(mapOf(m), "path", "", "docs version '" + name + "'", notes);
+                if (!p.isEmpty()) {
+                    versionPaths.put(name, trimSlashes(p));
+                }
+            }
+        }));
+        Optional<Set<String>> only = options.get("onlyIncludeVersions") instanceof List<?> l
+                && l.stream().allMatch(String.class::isInstance)
+                ? Optional.of(Set.copyOf(l.stream().map(String.class::cast).toList())) : Optional.empty();
+        if (options.containsKey("onlyIncludeVersions") && only.isEmpty()) {
+            notes.add("docs onlyIncludeVersions is computed (" + ScriptLiterals.describe(options.get("onlyIncludeVersions"))
+                    + "): every version is read");
+        }
+        return new Docs(id, segments(path), base(route), last, versionPaths, only,
+                Boolean.TRUE.equals(options.get("disableVersioning")));
+    }
+
+    private static Blog blog(Map<String, Object> options, List<String> notes) {
+        String path = literal(options, "path", "blog", "blog", notes);
+        return new Blog(segments(path), base(literal(options, "routeBasePath", "blog", "blog", notes)));
+    }
+
+    /** The string under {@code key}, else {@code fallback}; a computed one is noted and falls back too. */
+    private static String literal(Map<String, Object> options, String key, String fallback, String what,
+                                  List<String> notes) {
+        Object v = options.get(key);
+        if (v == null || v instanceof String) {
+            return v == null ? fallback : (String) v;
+        }
+        notes.add(what + " " + key + " is computed (" + ScriptLiterals.describe(v) + "): "
+                + (fallback.isEmpty() ? "not read" : "read as '" + fallback + "'"));
+        return fallback;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> mapOf(Object map) {
+        return (Map<String, Object>) map;
+    }
+
+    private static String base(String routeBasePath) {
+        String trimmed = trimSlashes(routeBasePath);
+        return trimmed.isEmpty() ? "" : "/" + trimmed;
+    }
+
+    private static String trimSlashes(String s) {
+        return s.replaceAll("^/+|/+$", "");
+    }
+
+    private static List<String> segments(String folder) {
+        List<String> out = new ArrayList<>();
+        for (String s : trimSlashes(folder.replace('\\', '/')).split("/+")) {
+            if (!s.isEmpty() && !s.equals(".")) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** The docs instances, the preset's first. */
+    List<Docs> docs() {
+        return docs;
+    }
+
+    /** The blog, unless the config turns it off. */
+    Optional<Blog> blog() {
+        return blog;
+    }
+
+    /** Settings the config computes, which docask did not read, one line each, for the run's problems. */
+    List<String> notes() {
+        return notes;
+    }
+
+    /** The config file's name, "" when the site has none. */
+    String file() {
+        return file;
+    }
+}
