@@ -200,22 +200,27 @@ class McpCommandTest {
     }
 
     @Test
-    void mcpOverStdio_aClientThatSkipsInitialized_isAnswered_andARequestBeforeInitializeIsSkippedWithoutAWait() throws Exception {
+    void mcpOverStdio_aClientThatSkipsInitialized_isAnswered_aPingBeforeInitializeToo_andARequestBeforeItIsRefusedWithoutAWait()
+            throws Exception {
         Path err = tmp.resolve("mcp-stderr-lifecycle.txt");
         Process p = new ProcessBuilder(docaskMcp()).redirectError(err.toFile()).start();
         try {
             OutputStream in = p.getOutputStream();
-            in.write(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"tools/list\"}\n"
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"tools/list\"}\n"
                     + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
                     + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n").getBytes(StandardCharsets.UTF_8));
             in.close();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).as("MCP allows a ping at any time").isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{}}");
+            assertThat(out.readLine()).as("an error, not silence").startsWith("{\"jsonrpc\":\"2.0\",\"id\":0,\"error\":{\"code\":-32600,")
+                    .contains("came before 'initialize'");
             assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{");
             assertThat(out.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{").contains("search_docs");
-            assertThat(out.readLine()).as("the skipped request is not waited for").isNull();
+            assertThat(out.readLine()).as("the refused request is not waited for").isNull();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(Files.readString(err)).contains("skipped request 0 (tools/list): it came before 'initialize'");
+            assertThat(Files.readString(err)).contains("refused request 0 (tools/list): it came before 'initialize'");
         } finally {
             p.destroyForcibly();
         }

@@ -225,7 +225,8 @@ public final class DocsMcp {
      * until {@code in} ends (requests read by then are answered first). Nothing but protocol is written to
      * {@code out}. A line that is not a JSON-RPC message is reported on the log and answered with JSON-RPC's parse
      * error (-32700) or invalid request (-32600). A line over 1 MiB (an HTTP body's limit) is not kept: it is read to
-     * its end and answered with an invalid request (-32600) with a null id.
+     * its end and answered with an invalid request (-32600) with a null id. A request before {@code initialize} is
+     * answered with an invalid request (-32600) too; a {@code ping} is answered at any time.
      */
     public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
         StdioLines lines = new StdioLines(in, JSON);

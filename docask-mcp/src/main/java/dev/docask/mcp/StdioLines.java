@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /*
@@ -20,7 +21,12 @@ import java.util.concurrent.CountDownLatch;
  * (stderr) and answered here, as JSON-RPC 2.0 asks: a parse error (-32700) for a line that is not
  * JSON, an invalid request (-32600) for JSON that is not a message, with the line's id when it has
  * one, else a null id. A line over MAX_LINE_BYTES (1 MiB, an HTTP body's limit) is read to its end without being
- * kept and answered with an invalid request (-32600) with a null id, as its id was never read. Those answers and the SDK's go out a whole line at a time, never mixed. The end of input (the agent closed the pipe or went away) is what
+ * kept and answered with an invalid request (-32600) with a null id, as its id was never read. MCP's lifecycle starts
+ * with 'initialize', which the SDK waits for without a word: a request before it would never be answered, so it is answered
+ * here with an invalid request (-32600) that says what to send first; a notification before it is dropped, as no
+ * notification is answered. A ping is answered here ({} for its id) until 'notifications/initialized' has been passed on,
+ * since MCP lets either side ping at any time and the SDK holds a ping until then. Those answers and the SDK's go out a
+ * whole line at a time, never mixed. The end of input (the agent closed the pipe or went away) is what
  * serveStdio waits for. The SDK stops writing once its input has ended, so a request still running
  * then (`echo '{...}' | docask mcp`) would get no answer: the end is passed on only when every
  * request read has been answered on the output (answers() counts them), or after DRAIN.
@@ -113,19 +119,33 @@ final class StdioLines extends InputStream {
             String before = "";
             try {
                 McpSchema.JSONRPCMessage m = McpSchema.deserializeJsonRpcMessage(json, next);
+                if (m instanceof McpSchema.JSONRPCNotification n && !initializeRead) {
+                    // a notification is never answered; before 'initialize' it would start the SDK's session without one
+                    LOG.warn("ignored notification {}: it came before 'initialize', which an MCP client sends first", n.method());
+                    continue;
+                }
                 if (m instanceof McpSchema.JSONRPCNotification n && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
                     initializedRead = true;
                 }
                 if (m instanceof McpSchema.JSONRPCRequest r) {
-                    boolean lifecycle = McpSchema.METHOD_INITIALIZE.equals(r.method()) || McpSchema.METHOD_PING.equals(r.method());
-                    initializeRead |= McpSchema.METHOD_INITIALIZE.equals(r.method());
-                    if (!lifecycle && !initializeRead) {
-                        // the SDK would never answer it, and the end of input would wait DRAIN for that answer
-                        LOG.warn("skipped request {} ({}): it came before 'initialize', which an MCP client sends first",
-                                r.id(), r.method());
+                    boolean initialize = McpSchema.METHOD_INITIALIZE.equals(r.method());
+                    initializeRead |= initialize;
+                    if (McpSchema.METHOD_PING.equals(r.method()) && !initializedRead) {
+                        // MCP lets either side ping at any time; the SDK holds a ping until 'notifications/initialized'
+                        reply(json.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, r.id(), Map.of(), null)));
                         continue;
                     }
-                    if (!lifecycle && !initializedRead) {
+                    if (!initializeRead) {
+                        // the SDK would never answer it, and the end of input would wait DRAIN for that answer
+                        LOG.warn("refused request {} ({}): it came before 'initialize', which an MCP client sends first",
+                                r.id(), r.method());
+                        reply(json.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, r.id(), null,
+                                new McpSchema.JSONRPCResponse.JSONRPCError(McpErrorJson.INVALID_REQUEST, "Invalid Request: '"
+                                        + quoted(r.method()) + "' came before 'initialize': send initialize first, then"
+                                        + " notifications/initialized, then the other requests.", null))));
+                        continue;
+                    }
+                    if (!initialize && !initializedRead) {
                         // a client that skips 'notifications/initialized' is answered, as over HTTP, not left waiting
                         before = INITIALIZED + "\n";
                         initializedRead = true;
@@ -210,6 +230,11 @@ final class StdioLines extends InputStream {
         }
     }
 
+    /** {@code method} as an answer quotes it: at most 100 characters. */
+    private static String quoted(String method) {
+        return method.length() > 100 ? method.substring(0, 100) + "…" : method;
+    }
+
     /** Writes one line of its own (an error for a line it could not pass on) between the SDK's lines. */
     private void reply(String message) {
         OutputStream to = output;
@@ -221,7 +246,7 @@ final class StdioLines extends InputStream {
                 to.write((message + "\n").getBytes(StandardCharsets.UTF_8));
                 to.flush();
             } catch (IOException e) {
-                LOG.warn("could not answer a line that is not a JSON-RPC message: {}", e.toString());
+                LOG.warn("could not write an answer of its own: {}", e.toString());
             }
         }
     }

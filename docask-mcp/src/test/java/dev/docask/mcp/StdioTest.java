@@ -7,8 +7,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import static dev.docask.testsupport.TestIndexes.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,6 +31,96 @@ class StdioTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         DocsMcp.builder(INDEX.retriever()).siteName("X").build().serveStdio(new ByteArrayInputStream(input), out);
         return out.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+    /** serveStdio on pipes the test keeps open, as an agent keeps stdin open: lines sent, and the lines answered. */
+    private static final class Session implements AutoCloseable {
+        private final PipedOutputStream in;
+        private final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        private final Thread serving;
+
+        Session() throws IOException {
+            PipedInputStream stdin = new PipedInputStream(1 << 16);
+            in = new PipedOutputStream(stdin);
+            OutputStream stdout = new OutputStream() {
+                private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+                @Override
+                public synchronized void write(int b) {
+                    if (b == '\n') {
+                        out.add(line.toString(StandardCharsets.UTF_8));
+                        line.reset();
+                    } else {
+                        line.write(b);
+                    }
+                }
+            };
+            DocsMcp mcp = DocsMcp.builder(INDEX.retriever()).siteName("X").build();
+            serving = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    mcp.serveStdio(stdin, stdout);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+
+        void send(String line) throws IOException {
+            in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+        }
+
+        /** The next line written, or null when none comes within 10 s. */
+        String next() throws InterruptedException {
+            return out.poll(10, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() throws Exception {
+            in.close();
+            serving.join(60_000);
+        }
+    }
+
+    @Test
+    void serveStdio_aPingBeforeInitialize_isAnsweredWithAnEmptyResult_asMcpAllowsAPingAtAnyTime() throws Exception {
+        try (Session s = new Session()) {
+            s.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
+            assertThat(s.next()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}");
+
+            s.send(INITIALIZE);
+            assertThat(s.next()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{");
+            s.send("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\",\"params\":{}}");
+            assertThat(s.next()).as("before notifications/initialized").isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{}}");
+
+            s.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            s.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}");
+            assertThat(s.next()).as("the SDK's, once initialized").isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{}}");
+        }
+    }
+
+    @Test
+    void serveStdio_aRequestBeforeInitialize_isAnInvalidRequestSayingToInitializeFirst_andNotificationsGetNoAnswer() throws Exception {
+        try (Session s = new Session()) {
+            s.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+            assertThat(s.next()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32600,\"message\":\"Invalid"
+                    + " Request: 'tools/list' came before 'initialize': send initialize first, then notifications/initialized,"
+                    + " then the other requests.\"}}");
+
+            s.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            s.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":3}}");
+            s.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");
+            assertThat(s.next()).as("nothing for the notifications: the next line is the ping's")
+                    .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}");
+
+            s.send(INITIALIZE);
+            assertThat(s.next()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{");
+            s.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}");
+            assertThat(s.next()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{").contains("search_docs");
+        }
     }
 
     @Test
