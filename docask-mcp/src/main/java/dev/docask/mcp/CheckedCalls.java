@@ -37,6 +37,11 @@ import java.util.function.Supplier;
  * A body that is not one JSON-RPC message is a 400 answered as stdio answers such a line: a parse error (-32700) for
  * one that is not JSON, else an invalid request (-32600) for its id; the SDK's was -32600 for both, its message
  * Jackson's ("Cannot deserialize value of type `java.util.HashMap<…>`").
+ * A JSON-RPC response answers a request the server sent; for an id the session never sent (docask's tools send none) the
+ * SDK's answer is a 500 with an internal error (-32603), as if the server had failed. Streamable HTTP has a response or
+ * notification the server cannot accept refused with an HTTP error status, "e.g., 400 Bad Request", its body a JSON-RPC
+ * error without an id (MCP 2025-06-18, Transports, "Sending Messages to the Server"): so it is a 400 with an invalid
+ * request (-32600) naming the id, and a null id.
  */
 
 /** The SDK transport's servlet, each POST body read first through {@link CallParams} (the SDK does not check them). */
@@ -65,16 +70,17 @@ final class CheckedCalls extends HttpServlet {
             if (refused(req, resp, get ? List.of(SSE) : List.of(), get || "DELETE".equals(req.getMethod()), MissingNode::getInstance)) {
                 return;
             }
-            serve(req, resp, MissingNode::getInstance);
+            serve(req, resp, MissingNode::getInstance, false);
             return;
         }
-        byte[] read = req.getInputStream().readNBytes(maxBodyBytes + 1);
-        if (read.length > maxBodyBytes) {
-            transport.service((ServletRequest) new ReplayedRequest(req, read), resp); // refused by its own limit
+        byte[] bytes = req.getInputStream().readNBytes(maxBodyBytes + 1);
+        if (bytes.length > maxBodyBytes) {
+            transport.service((ServletRequest) new ReplayedRequest(req, bytes), resp); // refused by its own limit
             return;
         }
-        String body = new String(read, StandardCharsets.UTF_8);
-        if (!isMessage(body)) {
+        String body = new String(bytes, StandardCharsets.UTF_8);
+        McpSchema.@Nullable JSONRPCMessage read = message(body);
+        if (read == null) {
             // the SDK's answer would be -32600 for any of them, with Jackson's words and Java class names in its message
             resp.setStatus(HttpServletResponse.SC_BAD_REQUEST);
             resp.setContentType("application/json;charset=utf-8");
@@ -87,24 +93,36 @@ final class CheckedCalls extends HttpServlet {
             return;
         }
         String checked = CallParams.checked(body);
-        serve(new ReplayedRequest(req, checked.equals(body) ? read : checked.getBytes(StandardCharsets.UTF_8)), resp, message);
+        serve(new ReplayedRequest(req, checked.equals(body) ? bytes : checked.getBytes(StandardCharsets.UTF_8)), resp, message,
+                read instanceof McpSchema.JSONRPCResponse);
     }
 
-    /** Hands {@code req} to the transport; its 404 for a session it does not know is answered here, in plain words. */
-    private void serve(HttpServletRequest req, HttpServletResponse resp, Supplier<JsonNode> message)
+    /**
+     * Hands {@code req} to the transport; its 404 for a session it does not know, and its 500 for a JSON-RPC
+     * {@code response} to no request, are answered here, in plain words.
+     */
+    private void serve(HttpServletRequest req, HttpServletResponse resp, Supplier<JsonNode> message, boolean response)
             throws ServletException, IOException {
         String session = req.getHeader("Mcp-Session-Id");
         if (session == null || session.isBlank()) {
             transport.service((ServletRequest) req, resp);
             return;
         }
-        SessionGone watched = new SessionGone(resp);
+        Withheld watched = new Withheld(resp, response);
         transport.service((ServletRequest) req, watched);
         if (watched.gone) {
-            String quoted = session.length() > 100 ? session.substring(0, 100) + "…" : session;
-            write(resp, HttpServletResponse.SC_NOT_FOUND, message.get(), "The session '" + quoted + "' in Mcp-Session-Id is"
+            write(resp, HttpServletResponse.SC_NOT_FOUND, message.get(), "The session '" + quoted(session) + "' in Mcp-Session-Id is"
                     + " unknown or has expired: send initialize again, without Mcp-Session-Id, and use the new session's id.");
+        } else if (watched.unanswerable) {
+            // the id is the server's, of a request it never sent: the error has none, as Streamable HTTP has it
+            write(resp, HttpServletResponse.SC_BAD_REQUEST, MissingNode.getInstance(), "Invalid Request: no request with id "
+                    + quoted(message.get().path("id").toString()) + " was sent in this session, so this response answers"
+                    + " nothing; a client sends a response only to a request of the server's.");
         }
+    }
+
+    private static String quoted(String text) {
+        return text.length() > 100 ? text.substring(0, 100) + "…" : text;
     }
 
     /**
@@ -138,13 +156,12 @@ final class CheckedCalls extends HttpServlet {
         resp.getOutputStream().write(McpErrorJson.response(id, McpErrorJson.INVALID_REQUEST, message));
     }
 
-    /** Whether {@code body} is one JSON-RPC message, as the SDK reads it. */
-    private static boolean isMessage(String body) {
+    /** The one JSON-RPC message in {@code body}, as the SDK reads it; null when it is not one. */
+    private static McpSchema.@Nullable JSONRPCMessage message(String body) {
         try {
-            McpSchema.deserializeJsonRpcMessage(DocsMcp.JSON, body);
-            return true;
+            return McpSchema.deserializeJsonRpcMessage(DocsMcp.JSON, body);
         } catch (IOException | RuntimeException e) {
-            return false;
+            return null;
         }
     }
 
@@ -159,14 +176,18 @@ final class CheckedCalls extends HttpServlet {
 
     /**
      * The transport's response, until the transport says 404: it answers that only for a session it does not know (or
-     * no longer keeps), as the SDK's bare 404 or "Session not found" (-32603, an internal error); what it writes then is
-     * dropped, and {@link #serve} answers instead.
+     * no longer keeps), as the SDK's bare 404 or "Session not found" (-32603, an internal error); or, for a JSON-RPC
+     * response, 500: the one failure of passing a response on is an id with no request waiting for it. What it writes
+     * then is dropped, and {@link #serve} answers instead.
      */
-    private static final class SessionGone extends HttpServletResponseWrapper {
+    private static final class Withheld extends HttpServletResponseWrapper {
+        private final boolean response;
         private boolean gone;
+        private boolean unanswerable;
 
-        SessionGone(HttpServletResponse resp) {
+        Withheld(HttpServletResponse resp, boolean response) {
             super(resp);
+            this.response = response;
         }
 
         @Override
@@ -178,6 +199,8 @@ final class CheckedCalls extends HttpServlet {
         public void sendError(int sc, @Nullable String msg) throws IOException {
             if (sc == SC_NOT_FOUND) {
                 gone = true;
+            } else if (response && sc == SC_INTERNAL_SERVER_ERROR) {
+                unanswerable = true;
             } else if (msg == null) {
                 super.sendError(sc);
             } else {
@@ -189,6 +212,8 @@ final class CheckedCalls extends HttpServlet {
         public void setStatus(int sc) {
             if (sc == SC_NOT_FOUND) {
                 gone = true;
+            } else if (response && sc == SC_INTERNAL_SERVER_ERROR) {
+                unanswerable = true;
             } else {
                 super.setStatus(sc);
             }
@@ -196,12 +221,16 @@ final class CheckedCalls extends HttpServlet {
 
         @Override
         public ServletOutputStream getOutputStream() throws IOException {
-            return gone ? DROPPED : super.getOutputStream();
+            return withheld() ? DROPPED : super.getOutputStream();
         }
 
         @Override
         public PrintWriter getWriter() throws IOException {
-            return gone ? new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8) : super.getWriter();
+            return withheld() ? new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8) : super.getWriter();
+        }
+
+        private boolean withheld() {
+            return gone || unanswerable;
         }
 
         private static final ServletOutputStream DROPPED = new ServletOutputStream() {
@@ -217,7 +246,7 @@ final class CheckedCalls extends HttpServlet {
 
             @Override
             public void write(int b) {
-                // dropped: the session error is written instead
+                // dropped: serve writes its own error instead
             }
         };
     }

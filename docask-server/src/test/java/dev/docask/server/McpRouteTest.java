@@ -49,6 +49,15 @@ class McpRouteTest {
         return client;
     }
 
+    static final String ACCEPT = "application/json, text/event-stream";
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+    /** A new session's id, from a raw initialize. */
+    static String newSession() {
+        return http.post("/mcp", "application/json", INITIALIZE, "Accept", ACCEPT).headers().firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
     static String text(CallToolResult r) {
         return ((McpSchema.TextContent) r.content().get(0)).text();
     }
@@ -65,10 +74,7 @@ class McpRouteTest {
 
     @Test
     void mcp_bodyThatIsNotOneJsonRpcMessage_isAParseErrorOrAnInvalidRequest_asOverStdio_withoutJacksonsWords() {
-        String accept = "application/json, text/event-stream";
-        String session = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
-                + "\"version\":\"1\"}}}", "Accept", accept).headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String session = newSession();
         String invalid = "{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: not a"
                 + " JSON-RPC 2.0 request, notification or response\"}}";
         Map<String, String> answers = Map.of(
@@ -78,7 +84,7 @@ class McpRouteTest {
                 "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]", invalid.formatted("null"),
                 "{\"jsonrpc\":\"2.0\",\"id\":15}", invalid.formatted("15"));
         for (Map.Entry<String, String> e : answers.entrySet()) {
-            HttpResponse<String> r = http.post("/mcp", "application/json", e.getKey(), "Accept", accept, "Mcp-Session-Id", session);
+            HttpResponse<String> r = http.post("/mcp", "application/json", e.getKey(), "Accept", ACCEPT, "Mcp-Session-Id", session);
             assertThat(r.statusCode()).as(e.getKey()).isEqualTo(400);
             assertThat(r.body()).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -113,9 +119,8 @@ class McpRouteTest {
 
     @Test
     void mcp_unknownSession_is404SayingToInitializeAgain_notTheSdksInternalError() {
-        String accept = "application/json, text/event-stream";
         HttpResponse<String> post = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\"}",
-                "Accept", accept, "Mcp-Session-Id", "nope");
+                "Accept", ACCEPT, "Mcp-Session-Id", "nope");
         HttpResponse<String> get = http.get("/mcp", "Accept", "text/event-stream", "Mcp-Session-Id", "nope");
         HttpResponse<String> delete = http.send(http.request("/mcp", "Mcp-Session-Id", "nope").DELETE().build());
 
@@ -130,20 +135,42 @@ class McpRouteTest {
 
     @Test
     void mcp_sessionEnded_is404SayingToInitializeAgain_andANewSessionWorks() {
-        String accept = "application/json, text/event-stream";
-        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
-        String session = http.post("/mcp", "application/json", initialize, "Accept", accept).headers()
-                .firstValue("Mcp-Session-Id").orElseThrow();
+        String session = newSession();
         assertThat(http.send(http.request("/mcp", "Mcp-Session-Id", session).DELETE().build()).statusCode()).isEqualTo(200);
 
         HttpResponse<String> ended = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
-                "Accept", accept, "Mcp-Session-Id", session);
+                "Accept", ACCEPT, "Mcp-Session-Id", session);
 
         assertThat(ended.statusCode()).isEqualTo(404);
         assertThat(ended.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2," + SESSION_GONE.formatted(session));
-        assertThat(http.post("/mcp", "application/json", initialize, "Accept", accept).headers().firstValue("Mcp-Session-Id"))
+        assertThat(http.post("/mcp", "application/json", INITIALIZE, "Accept", ACCEPT).headers().firstValue("Mcp-Session-Id"))
                 .as("initialize again").isPresent().isNotEqualTo(java.util.Optional.of(session));
+    }
+
+    @Test
+    void mcp_aResponseToNoRequestOfTheServers_is400WithAnInvalidRequestWithoutId_notAnInternalError() {
+        String session = newSession();
+        http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "Accept", ACCEPT, "Mcp-Session-Id", session);
+        String refused = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: no"
+                + " request with id %s was sent in this session, so this response answers nothing; a client sends a response"
+                + " only to a request of the server's.\"}}";
+        Map<String, String> answers = Map.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}", refused.formatted("5"),
+                "{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"error\":{\"code\":-1,\"message\":\"no\"}}",
+                refused.formatted("\\\"s-1\\\""));
+        for (Map.Entry<String, String> e : answers.entrySet()) {
+            HttpResponse<String> r = http.post("/mcp", "application/json", e.getKey(), "Accept", ACCEPT, "Mcp-Session-Id", session);
+            assertThat(r.statusCode()).as(e.getKey()).isEqualTo(400);
+            assertThat(r.body()).as(e.getKey()).isEqualTo(e.getValue());
+        }
+        HttpResponse<String> notification = http.post("/mcp", "application/json",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":9}}",
+                "Accept", ACCEPT, "Mcp-Session-Id", session);
+        assertThat(notification.statusCode()).as("a notification is still accepted").isEqualTo(202);
+        assertThat(notification.body()).isEmpty();
+        assertThat(http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}", "Accept", ACCEPT,
+                "Mcp-Session-Id", "nope").statusCode()).as("an unknown session is still 404").isEqualTo(404);
     }
 
     @Test
@@ -157,22 +184,18 @@ class McpRouteTest {
 
     @Test
     void mcp_toolsCallWithoutParams_isAnInvalidParamsErrorForItsId() {
-        String accept = "application/json, text/event-stream";
-        HttpResponse<String> init = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
-                "Accept", accept);
-        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String session = newSession();
         http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-                "Accept", accept, "Mcp-Session-Id", session);
+                "Accept", ACCEPT, "Mcp-Session-Id", session);
 
         HttpResponse<String> call = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}",
-                "Accept", accept, "Mcp-Session-Id", session);
+                "Accept", ACCEPT, "Mcp-Session-Id", session);
 
         assertThat(call.body()).contains("\"id\":7").contains("\"code\":-32602")
                 .contains("\"message\":\"tools/call without a tool name");
         HttpResponse<String> notAnObject = http.post("/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":8,"
                 + "\"method\":\"tools/call\",\"params\":{\"name\":\"search_docs\",\"arguments\":\"q\"}}",
-                "Accept", accept, "Mcp-Session-Id", session);
+                "Accept", ACCEPT, "Mcp-Session-Id", session);
         assertThat(notAnObject.body()).contains("\"id\":8").contains("\"code\":-32602")
                 .contains("tools/call arguments that are not an object").doesNotContain("LinkedHashMap");
     }
