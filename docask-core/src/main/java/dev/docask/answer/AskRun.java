@@ -114,7 +114,7 @@ final class AskRun {
                 streamFromModel();
             }
         } catch (IndexException e) {
-            fail(ApiException.INDEX_UNREADABLE, e); // the operator hears the index's own words through onError
+            fail(IndexException.CLIENT_MESSAGE, e); // the operator hears the index's own words through onError
         } catch (RuntimeException e) {
             fail("Could not search the documentation (" + e.getClass().getSimpleName() + ").", e);
         } catch (Error e) {

@@ -18,6 +18,20 @@ import java.util.Optional;
  * }</pre>
  */
 public final class IndexException extends RuntimeException {
+    /**
+     * What to tell a client (a caller over HTTP, a coding agent) when the index cannot be read during its request, in
+     * place of the message, which is for the operator (it names folders and files). docask's HTTP routes answer it with
+     * 503, its MCP tools as a tool error.
+     *
+     * <pre>{@code
+     * } catch (IndexException e) {
+     *     log.warn("index unreadable", e);
+     *     return ResponseEntity.status(503).body(IndexException.CLIENT_MESSAGE);
+     * }
+     * }</pre>
+     */
+    public static final String CLIENT_MESSAGE = "The documentation's index cannot be read right now. Please try again later.";
+
     private final @Nullable String parameter;
 
     public IndexException(String message) {

@@ -541,7 +541,7 @@ class AskHandlerTest {
 
             assertThat(events.names()).containsExactly("error");
             assertThat(((AskEvent.Failed) events.last()).message())
-                    .isEqualTo(dev.docask.answer.internal.ApiException.INDEX_UNREADABLE);
+                    .isEqualTo(dev.docask.index.IndexException.CLIENT_MESSAGE);
             assertThat(fixture.errors()).singleElement().satisfies(e -> assertThat(e)
                     .isInstanceOf(dev.docask.index.IndexException.class).hasMessageContaining("is damaged"));
             assertThat(server.requests()).isZero();

@@ -2,6 +2,7 @@ package dev.docask.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.index.DocIndex;
+import dev.docask.index.IndexException;
 import dev.docask.retrieve.HybridRetriever;
 import dev.docask.retrieve.RetrievalOptions;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -197,10 +198,10 @@ public final class DocsMcp {
         } catch (ToolError e) {
             outcome = Outcome.BAD_ARGUMENT;
             return error(e.message());
-        } catch (dev.docask.index.IndexException e) {
+        } catch (IndexException e) {
             // an outage of the index, not a bug: its words for the operator, the sentence every route gives for the agent
             LOG.warn("{} failed: {}", tool, e.getMessage());
-            return error(tool + ": " + dev.docask.answer.internal.ApiException.INDEX_UNREADABLE);
+            return error(tool + ": " + IndexException.CLIENT_MESSAGE);
         } catch (RuntimeException e) {
             LOG.warn("{} failed", tool, e);
             return error(tool + " failed on the server (" + e.getClass().getSimpleName() + "); try again later.");

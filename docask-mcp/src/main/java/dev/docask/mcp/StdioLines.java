@@ -34,8 +34,8 @@ import java.util.concurrent.CountDownLatch;
 final class StdioLines extends InputStream {
     private static final Logger LOG = LoggerFactory.getLogger(StdioLines.class);
 
-    /** The longest line read (1 MiB): a request body's limit over HTTP (ServerSettings), the same JsonBodies default. */
-    static final int MAX_LINE_BYTES = dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES;
+    /** The longest line read (1 MiB): the default limit of a request body over HTTP (JsonBodies, StdioTest holds them equal). */
+    static final int MAX_LINE_BYTES = 1024 * 1024;
 
     private final InputStream in;
     private final McpJsonMapper json;

@@ -154,6 +154,11 @@ class StdioTest {
     }
 
     @Test
+    void maxLineBytes_isTheDefaultLimitOfAnHttpBody() {
+        assertThat(StdioLines.MAX_LINE_BYTES).isEqualTo(dev.docask.answer.internal.JsonBodies.DEFAULT_MAX_BYTES);
+    }
+
+    @Test
     void serveStdio_aLineAtTheLimit_isRead() throws Exception {
         String head = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":{\"pad\":\"";
         String tail = "\"}}";

@@ -46,7 +46,7 @@ final class Problems {
         routes.exception(IndexException.class, (e, ctx) -> {
             // an outage of our own index, not a bug: the operator gets its words, the client a 503 without them
             LOG.error("{} {} failed: {}", ctx.method(), ctx.path(), e.getMessage());
-            write(ctx, new ApiException.Unavailable(ApiException.INDEX_UNREADABLE));
+            write(ctx, new ApiException.Unavailable(IndexException.CLIENT_MESSAGE));
         });
         routes.exception(HttpResponseException.class, (e, ctx) -> write(ctx, e.getStatus(), java.util.Objects.requireNonNullElse(e.getMessage(), "")));
         routes.exception(MethodNotAllowedResponse.class, (e, ctx) -> {

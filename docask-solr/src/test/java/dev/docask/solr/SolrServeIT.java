@@ -3,8 +3,8 @@ package dev.docask.solr;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docask.answer.AskHandler;
-import dev.docask.answer.internal.ApiException;
 import dev.docask.index.DocIndex;
+import dev.docask.index.IndexException;
 import dev.docask.ingest.IngestOptions;
 import dev.docask.ingest.SiteReader;
 import dev.docask.server.DocaskServer;
@@ -101,7 +101,7 @@ class SolrServeIT {
             for (HttpResponse<String> r : List.of(get("/api/search?q=" + URLEncoder.encode(questions.get(0), UTF_8)),
                     askJson(questions.get(0)))) {
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
-                assertThat(JSON.readTree(r.body()).path("detail").asText()).isEqualTo(ApiException.INDEX_UNREADABLE);
+                assertThat(JSON.readTree(r.body()).path("detail").asText()).isEqualTo(IndexException.CLIENT_MESSAGE);
                 assertThat(r.body()).doesNotContain("Solr").doesNotContain("Exception");
             }
             try (io.modelcontextprotocol.client.McpSyncClient mcp = io.modelcontextprotocol.client.McpClient.sync(
@@ -113,7 +113,7 @@ class SolrServeIT {
                                 java.util.Map.of("query", questions.get(0))));
                 assertThat(r.isError()).isTrue();
                 assertThat(((io.modelcontextprotocol.spec.McpSchema.TextContent) r.content().get(0)).text())
-                        .isEqualTo("search_docs: " + ApiException.INDEX_UNREADABLE);
+                        .isEqualTo("search_docs: " + IndexException.CLIENT_MESSAGE);
             }
         } finally {
             cluster.startNode(0);

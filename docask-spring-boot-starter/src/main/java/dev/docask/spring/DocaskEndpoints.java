@@ -110,7 +110,7 @@ class DocaskEndpoints {
     @ExceptionHandler(IndexException.class)
     ResponseEntity<byte[]> indexUnreadable(IndexException e, HttpServletRequest req) {
         LOG.error("{} {} failed: {}", req.getMethod(), req.getRequestURI(), e.getMessage());
-        return problem(new ApiException.Unavailable(ApiException.INDEX_UNREADABLE), req);
+        return problem(new ApiException.Unavailable(IndexException.CLIENT_MESSAGE), req);
     }
 
     private JsonNode readBody(HttpServletRequest req, HttpServletResponse res) {

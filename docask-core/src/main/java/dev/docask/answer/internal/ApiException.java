@@ -12,13 +12,6 @@ import org.jspecify.annotations.Nullable;
  * status and body (docs/design.md#server).
  */
 public abstract sealed class ApiException extends RuntimeException {
-    /**
-     * What a client is told when the index cannot be read during its request (a damaged file, a Solr cluster
-     * that does not answer): the same sentence on every route, with 503, and nothing of the index's own message.
-     */
-    public static final String INDEX_UNREADABLE =
-            "The documentation's index cannot be read right now. Please try again later.";
-
     private final int status;
     private final String title;
     private final String detail;
