@@ -50,6 +50,8 @@ final class IndexFiles {
     static final String LUCENE = "lucene";
     /** What a crawl of a deployed site remembers for its next run (ETags, Last-Modified); written by docask-crawl. */
     static final String CRAWL_STATE = "crawl.json";
+    /** The pages a crawl stopped part way has read, for the same crawl run again to resume from; written by docask-crawl. */
+    static final String CRAWL_PAGES = "crawl-pages.jsonl";
 
     static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
@@ -133,7 +135,7 @@ final class IndexFiles {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s.sorted()::iterator) {
                 String n = p.getFileName().toString();
-                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(FolderLock.FILE) || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp")
+                if (n.equals(CURRENT) || n.equals(CURRENT + ".tmp") || n.equals(FolderLock.FILE) || n.equals(CRAWL_STATE) || n.equals(CRAWL_STATE + ".tmp") || n.equals(CRAWL_PAGES)
                         || PendingVectors.isOwn(n) || dev.docask.index.internal.VectorRecords.isOwn(n, dev.docask.index.internal.VectorRecords.QUERY_VECTORS)) {
                     continue;
                 }

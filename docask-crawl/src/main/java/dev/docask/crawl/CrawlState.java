@@ -49,8 +49,8 @@ final class CrawlState {
                 @Nullable List<String> links, @Nullable List<String> siteNames) {
     }
 
-    /** As written to crawl.json. */
-    record Stored(String generation, Map<String, Page> pages) {
+    /** As written to crawl.json; {@code start}, the crawl's start URL, null in a state written before it was kept. */
+    record Stored(String generation, @Nullable String start, Map<String, Page> pages) {
     }
 
     private final Map<URI, Page> pages;
@@ -114,15 +114,24 @@ final class CrawlState {
         return page.source() == null ? List.of() : chunksBySource.getOrDefault(page.source(), List.of());
     }
 
-    /** Writes {@code pages} as the state of the index now live in {@code indexDir}. */
-    static void save(Path indexDir, Map<URI, Page> pages) throws IOException {
+    /** The start URL of the crawl that wrote the state in {@code indexDir}, if one did and recorded it. */
+    static Optional<String> start(Path indexDir) {
+        try {
+            return Optional.ofNullable(JSON.readValue(indexDir.resolve(FILE).toFile(), Stored.class).start());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Writes {@code pages} as the state of the index now live in {@code indexDir}, crawled from {@code start}. */
+    static void save(Path indexDir, Map<URI, Page> pages, URI start) throws IOException {
         String generation = DocIndex.generation(indexDir).orElseThrow(() ->
                 new IOException("no index in " + indexDir + " to keep the crawl state with"));
         Map<String, Page> sorted = new TreeMap<>();
         pages.forEach((url, page) -> sorted.put(url.toString(), page));
         Path tmp = indexDir.resolve(FILE + ".tmp");
         try {
-            Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(new Stored(generation, sorted)));
+            Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(new Stored(generation, start.toString(), sorted)));
         } catch (JsonProcessingException e) {
             throw new IOException("cannot write the crawl state: " + e.getOriginalMessage(), e);
         }

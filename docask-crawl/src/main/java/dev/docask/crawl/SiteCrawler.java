@@ -2,6 +2,9 @@ package dev.docask.crawl;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import com.google.errorprone.annotations.CheckReturnValue;
+import dev.docask.index.DocIndex;
+import dev.docask.index.Manifest;
+import dev.docask.index.internal.DocaskVersion;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Corpus.Problem;
@@ -15,6 +18,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -125,6 +129,9 @@ public final class SiteCrawler {
     private final Duration maxRetryWait;
     private final IngestOptions options;
     private final Optional<Path> previous;
+    private final Optional<Path> keepPagesIn;
+    private final PageCache.Key cacheKey;
+    private volatile PageCache cache = PageCache.none();
 
     private SiteCrawler(Builder b) {
         this.scope = new CrawlScope(b.start, b.include, b.exclude);
@@ -137,6 +144,9 @@ public final class SiteCrawler {
         this.maxRetryWait = b.maxRetryWait;
         this.options = new IngestOptions(scope.origin(), Framework.HTML, b.chunkSize, b.chunkOverlap, List.of());
         this.previous = Optional.ofNullable(b.previous);
+        this.keepPagesIn = Optional.ofNullable(b.keepPagesIn);
+        this.cacheKey = new PageCache.Key(scope.start().toString(), b.include.stream().map(UrlGlob::toString).toList(),
+                b.exclude.stream().map(UrlGlob::toString).toList(), b.chunkSize, b.chunkOverlap, DocaskVersion.build());
     }
 
     /**
@@ -146,6 +156,31 @@ public final class SiteCrawler {
      */
     public static Builder builder(String url) {
         return new Builder(CrawlScope.requireStartUrl(Objects.requireNonNull(url, "url")));
+    }
+
+    /**
+     * What {@code indexDir} holds when it is the index of another site than this crawl reads, e.g. {@code the index of
+     * Relay (https://relay.example/)}; empty when it holds no index, or one of this site. The same site is the same
+     * scheme, host and port, below the same path or above it ({@code https://x.dev/docs/} and {@code https://x.dev/}
+     * are one site, {@code https://u.github.io/a/} and {@code https://u.github.io/b/} are two), as the start URL its
+     * last crawl recorded, or as the base URL of an index built from a folder; an index with no base URL (site-relative
+     * URLs) cannot be told to be this site, so it counts as another. Reads no page.
+     */
+    public Optional<String> otherSiteIn(Path indexDir) {
+        Optional<Manifest> manifest = DocIndex.findManifest(indexDir);
+        if (manifest.isEmpty()) {
+            return Optional.empty();
+        }
+        String there = CrawlState.start(indexDir).or(() -> manifest.get().baseUrl()).orElse("");
+        Optional<CrawlScope> other = CrawlScope.parse(there).map(u -> new CrawlScope(u, List.of(), List.of()));
+        boolean same = other.isPresent() && other.get().origin().equalsIgnoreCase(scope.origin())
+                && (other.get().prefix().startsWith(scope.prefix()) || scope.prefix().startsWith(other.get().prefix()));
+        if (same) {
+            return Optional.empty();
+        }
+        String name = manifest.get().siteName();
+        return Optional.of("the index of " + (name.isBlank() ? "" : name + " ")
+                + (other.isPresent() ? "(" + other.get().start() + ")" : "(built from a folder, with site-relative URLs)"));
     }
 
     /** The User-Agent sent with every request. */
@@ -166,6 +201,8 @@ public final class SiteCrawler {
     public Result crawl(Progress progress) {
         Objects.requireNonNull(progress, "progress");
         Pacer pacer = new Pacer(concurrency, delay);
+        PageCache kept = keepPagesIn.map(dir -> PageCache.open(dir, cacheKey, Instant.now())).orElseGet(PageCache::none);
+        cache = kept;
         try (Fetcher fetcher = new Fetcher(pacer, userAgent, timeout, maxRetryWait)) {
             Robots robots = Robots.fetch(fetcher, scope);
             robots.crawlDelay().ifPresent(pacer::atLeast);
@@ -173,12 +210,34 @@ public final class SiteCrawler {
             boolean follow = found.pages().isEmpty();
             CrawlState state = previous.map(dir -> CrawlState.load(dir, options)).orElseGet(CrawlState::none);
             PageFetch pages = new PageFetch(fetcher, scope, robots, options, state, follow);
-            List<PageFetch.Result> results = fetchAll(pages, robots, follow ? List.of(scope.start()) : found.pages(), follow, progress);
-            return Result.of(results, found, follow, options, pacer.delay());
+            List<PageFetch.Result> results = fetchAll(pages, robots, follow ? List.of(scope.start()) : found.pages(), follow,
+                    kept, progress);
+            Result r = Result.of(results, found, follow, options, pacer.delay(), kept, scope.start());
+            if (r.corpus().chunks().isEmpty()) {
+                r.forgetKeptPages(); // nothing worth resuming: the next run asks the site again
+            }
+            return r;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CrawlException("the crawl of " + scope.start() + " was interrupted", e);
+            throw new CrawlException("the crawl of " + scope.start() + " was interrupted" + kept.file()
+                    .filter(f -> kept.kept() > 0).map(f -> "; the " + pages(kept.kept()) + " read so far " + (kept.kept() == 1 ? "is" : "are")
+                            + " kept in " + f + ", and the same crawl resumes from " + (kept.kept() == 1 ? "it" : "them"))
+                    .orElse(""), e);
+        } finally {
+            kept.close();
         }
+    }
+
+    /**
+     * How many pages are kept so far for a crawl run again to resume from (those of a crawl stopped before and this
+     * one's, with {@link Builder#keepPagesIn}; 0 without): what to tell a user who stops the crawl now.
+     */
+    public int keptPages() {
+        return cache.kept();
+    }
+
+    private static String pages(int n) {
+        return n + (n == 1 ? " page" : " pages");
     }
 
     private Sitemaps.Found discover(Fetcher fetcher, Robots robots) throws InterruptedException {
@@ -204,8 +263,9 @@ public final class SiteCrawler {
     }
 
     private List<PageFetch.Result> fetchAll(PageFetch pages, Robots robots, List<URI> start, boolean follow,
-                                            Progress progress) throws InterruptedException {
+                                            PageCache kept, Progress progress) throws InterruptedException {
         List<PageFetch.Result> results = new ArrayList<>();
+        Deque<PageFetch.Result> fromCache = new ArrayDeque<>();
         Deque<URI> queue = new ArrayDeque<>(start);
         Set<URI> seen = new HashSet<>(start);
         ExecutorService pool = Executors.newFixedThreadPool(concurrency, r -> {
@@ -226,22 +286,32 @@ public final class SiteCrawler {
                         results.add(PageFetch.Result.of(url, Outcome.OVER_MAX_PAGES));
                     } else {
                         fetched++;
-                        running++;
-                        done.submit(() -> pages.fetch(url));
+                        Optional<PageFetch.Result> before = kept.result(url);
+                        if (before.isPresent()) {
+                            fromCache.add(before.get()); // read by the crawl stopped before: no request
+                        } else {
+                            running++;
+                            done.submit(() -> pages.fetch(url));
+                        }
                     }
                 }
-                if (running == 0) {
+                PageFetch.Result r;
+                if (!fromCache.isEmpty()) {
+                    r = fromCache.poll();
+                } else if (running == 0) {
                     return results;
+                } else {
+                    r = done.take().get();
+                    running--;
+                    kept.keep(r);
                 }
-                PageFetch.Result r = done.take().get();
-                running--;
                 results.add(r);
                 for (URI link : follow ? r.links() : List.<URI>of()) {
                     if (scope.contains(link) && seen.add(link)) {
                         queue.add(link);
                     }
                 }
-                progress.pagesFetched(fetched - running, fetched + queue.size());
+                progress.pagesFetched(fetched - running - fromCache.size(), fetched + queue.size());
             }
         } catch (ExecutionException e) {
             throw new IllegalStateException("a page fetch failed outside its own handling", e.getCause());
@@ -263,18 +333,22 @@ public final class SiteCrawler {
         private final Map<URI, CrawlState.Page> state;
         private final String discovery;
         private final Duration delay;
+        private final PageCache kept;
+        private final URI start;
 
         private Result(Corpus corpus, Map<Outcome, Integer> counts, Map<URI, CrawlState.Page> state, String discovery,
-                       Duration delay) {
+                       Duration delay, PageCache kept, URI start) {
             this.corpus = corpus;
             this.counts = counts;
             this.state = state;
             this.discovery = discovery;
             this.delay = delay;
+            this.kept = kept;
+            this.start = start;
         }
 
         static Result of(List<PageFetch.Result> results, Sitemaps.Found found, boolean followed, IngestOptions options,
-                         Duration delay) {
+                         Duration delay, PageCache kept, URI start) {
             Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
             results.forEach(r -> counts.merge(r.outcome(), 1, Integer::sum));
             // File order, as a folder is read; one page per page URL (a canonical link or redirect can lead two URLs to one).
@@ -304,7 +378,7 @@ public final class SiteCrawler {
             Corpus corpus = new Corpus(Framework.HTML, pageUrls.size(), chunks, problems, options, List.of(),
                     PageFetch.sha256(hash.toString().getBytes(StandardCharsets.UTF_8)), SiteNames.agreed(siteNames));
             String discovery = followed ? "by following links" : "from " + found.files() + " sitemap" + (found.files() == 1 ? "" : "s");
-            return new Result(corpus, counts, state, discovery, delay);
+            return new Result(corpus, counts, state, discovery, delay, kept, start);
         }
 
         /**
@@ -331,6 +405,14 @@ public final class SiteCrawler {
         }
 
         /**
+         * How many pages were taken from a crawl of the same site stopped before ({@link Builder#keepPagesIn}), without a
+         * request; they are counted with their outcome as well.
+         */
+        public int resumed() {
+            return kept.resumed();
+        }
+
+        /**
          * One line for people, e.g. {@code 12 pages from 1 sitemap: 10 indexed, 2 unchanged; skipped 1
          * by robots.txt, 1 not HTML; 1 failed}.
          */
@@ -342,10 +424,11 @@ public final class SiteCrawler {
                     Outcome.NOT_HTML, "not HTML", Outcome.TOO_BIG, "too big", Outcome.OFF_SITE, "redirected out of the crawl",
                     Outcome.DUPLICATE, "duplicate", Outcome.EXCLUDED, "left out by --include/--exclude",
                     Outcome.OVER_MAX_PAGES, "over --max-pages");
-            return String.format(Locale.ROOT, "%d page%s %s: %s%s%s%s", pages, pages == 1 ? "" : "s", discovery,
+            return String.format(Locale.ROOT, "%d page%s %s: %s%s%s%s%s", pages, pages == 1 ? "" : "s", discovery,
                     read.isEmpty() ? "none read" : String.join(", ", read),
                     skipped.isEmpty() ? "" : "; skipped " + String.join(", ", skipped),
                     count(Outcome.FAILED) == 0 ? "" : "; " + count(Outcome.FAILED) + " failed",
+                    resumed() == 0 ? "" : "; " + resumed() + " of them read by the crawl stopped before, not fetched again",
                     delay.isZero() ? "" : " (" + Fetcher.seconds(delay) + " between requests)");
         }
 
@@ -361,16 +444,31 @@ public final class SiteCrawler {
         }
 
         /**
-         * Keeps what the next crawl needs (each page's ETag, Last-Modified and body hash) beside the index
-         * just built from {@link #corpus()} in {@code indexDir}. Call it after the index is built.
+         * Keeps what the next crawl needs (each page's ETag, Last-Modified and body hash, and the start URL) beside the
+         * index just built from {@link #corpus()} in {@code indexDir}, and deletes the pages kept for a resume
+         * ({@link Builder#keepPagesIn}): they are in the index now. Call it after the index is built.
          *
          * @throws CrawlException if there is no index in {@code indexDir} or the file cannot be written
          */
         public void saveState(Path indexDir) {
             try {
-                CrawlState.save(indexDir, state);
+                CrawlState.save(indexDir, state, start);
+                kept.delete();
             } catch (IOException e) {
                 throw new CrawlException("cannot keep the crawl state in " + indexDir + ": " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * Deletes the pages kept for a resume ({@link Builder#keepPagesIn}) without building an index of them, so that
+         * the next crawl asks the site for every page again. A crawl whose pages give no text does it itself.
+         */
+        public void forgetKeptPages() {
+            try {
+                kept.delete();
+            } catch (IOException e) {
+                throw new CrawlException("cannot delete the pages kept in " + kept.file().map(Path::toString).orElse("?")
+                        + ": " + e.getMessage(), e);
             }
         }
 
@@ -396,6 +494,7 @@ public final class SiteCrawler {
         private final List<UrlGlob> include = new ArrayList<>();
         private final List<UrlGlob> exclude = new ArrayList<>();
         private @Nullable Path previous;
+        private @Nullable Path keepPagesIn;
 
         private Builder(URI start) {
             this.start = start;
@@ -503,6 +602,19 @@ public final class SiteCrawler {
         @CanIgnoreReturnValue
         public Builder previous(Path indexDir) {
             this.previous = Objects.requireNonNull(indexDir, "indexDir");
+            return this;
+        }
+
+        /**
+         * Keeps each page in {@code indexDir} as soon as it is read ({@code crawl-pages.jsonl}, a file of the index
+         * folder's own that readers never look at), so that this crawl, stopped part way (Ctrl-C, SIGTERM, a thread
+         * interrupted), run again with the same start URL, {@code include}, {@code exclude} and chunking within a
+         * week, takes those pages from there without a request and fetches only the rest. Failed pages are not kept.
+         * {@link Result#saveState} deletes them once the index is built.
+         */
+        @CanIgnoreReturnValue
+        public Builder keepPagesIn(Path indexDir) {
+            this.keepPagesIn = Objects.requireNonNull(indexDir, "indexDir");
             return this;
         }
 
