@@ -33,6 +33,10 @@ final class CrawlArgs {
             + SiteCrawler.DEFAULT_CONTACT + ").")
     String contact;
 
+    @Option(names = "--replace", description = "Crawl even when --out holds the index of another site, and replace it"
+            + " (without it such a run stops before its first request, naming both sites).")
+    boolean replace;
+
     /** Whether any crawl option was given (they mean nothing for a folder). */
     List<String> given() {
         List<String> names = new ArrayList<>();
@@ -57,11 +61,17 @@ final class CrawlArgs {
         if (contact != null) {
             names.add("--contact");
         }
+        if (replace) {
+            names.add("--replace");
+        }
         return names;
     }
 
-    /** The crawler these options describe; a bad value is a usage error naming its option. */
-    SiteCrawler crawler(CommandSpec spec, String url, int chunkSize, int chunkOverlap, Path previous) {
+    /**
+     * The crawler these options describe; a bad value is a usage error naming its option. {@code keepPages}: the pages
+     * it reads are kept in {@code previous} as they arrive, so that the same command stopped part way resumes.
+     */
+    SiteCrawler crawler(CommandSpec spec, String url, int chunkSize, int chunkOverlap, Path previous, boolean keepPages) {
         SiteCrawler.Builder b = OptionCheck.convert(spec, () -> SiteCrawler.builder(url));
         if (sitemap != null) {
             flag(spec, "--sitemap", () -> b.sitemap(sitemap));
@@ -79,6 +89,9 @@ final class CrawlArgs {
         }
         if (contact != null) {
             flag(spec, "--contact", () -> b.contact(contact));
+        }
+        if (keepPages) {
+            b.keepPagesIn(previous);
         }
         return OptionCheck.convert(spec, () -> b.chunking(chunkSize, chunkOverlap)).previous(previous).build();
     }

@@ -134,6 +134,9 @@ final class IndexCommand implements Callable<Integer> {
         if (force && check) {
             throw OptionCheck.fail(spec, "--force builds and --check writes nothing: give one of them");
         }
+        if (crawl.replace && check) {
+            throw OptionCheck.fail(spec, "--replace writes over another site's index and --check writes nothing: give one of them");
+        }
         if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
             throw OptionCheck.fail(spec, "--llms-txt wants a folder to write llms.txt into, and " + llmsTxt + " is a file");
         }
@@ -150,7 +153,7 @@ final class IndexCommand implements Callable<Integer> {
         // Checks the spec; no model is loaded yet. --check calls no model, so it needs no key either.
         Map<String, String> env = check ? Map.of("OPENAI_API_KEY", "unused by --check") : System.getenv();
         Optional<Embedder> e = OptionCheck.convert(spec, () -> Embedders.fromSpec(embedder, env));
-        Optional<SiteCrawler> crawler = site.map(url -> crawl.crawler(spec, url, chunkSize, chunkOverlap, this.out));
+        Optional<SiteCrawler> crawler = site.map(url -> crawl.crawler(spec, url, chunkSize, chunkOverlap, this.out, !check));
         for (Path f : folders) {
             if (!Files.isDirectory(f)) {
                 boolean looksLikeAHost = !Files.exists(f) && f.getNameCount() == 1 && f.toString().matches("[\\w.-]+\\.[a-z]{2,}(:\\d+)?")
@@ -159,13 +162,33 @@ final class IndexCommand implements Callable<Integer> {
                         + (looksLikeAHost ? "; to crawl a site, give its URL: https://" + f + "/" : ""));
             }
         }
-        if (check || !Files.isDirectory(this.out)) {
+        boolean created = !Files.exists(this.out);
+        if (check || created && crawler.isEmpty()) {
             // a new folder is locked only once there is something to write: a run that indexes nothing leaves no folder
             return run(out, err, start, site, options, e, crawler, !check);
         }
-        // one writer at a time for the whole run: a second run must not read, embed or publish meanwhile
+        // one writer at a time for the whole run: a second run must not read, embed or publish meanwhile. A crawl
+        // writes from its first page on (the pages it keeps for a resume), so it locks a new folder at once, and
+        // removes it again if it is left empty (docs/reliability.md, "A stopped crawl keeps the pages it read")
         try (IndexBuilder.WriteLock lock = IndexBuilder.lock(this.out, Duration.ofSeconds(lockTimeout))) {
             return run(out, err, start, site, options, e, crawler, false);
+        } finally {
+            if (created) {
+                removeIfOnlyTheLock(this.out);
+            }
+        }
+    }
+
+    /** Removes a folder this run created when it holds nothing but its lock file: a run that indexes nothing leaves no folder. */
+    private static void removeIfOnlyTheLock(Path dir) {
+        try (var entries = Files.list(dir)) {
+            List<Path> left = entries.toList();
+            if (left.size() == 1 && left.get(0).getFileName().toString().equals("LOCK")) {
+                Files.delete(left.get(0));
+                Files.delete(dir);
+            }
+        } catch (java.io.IOException ignored) {
+            // an empty folder left behind is harmless: the next run writes into it
         }
     }
 
@@ -178,8 +201,55 @@ final class IndexCommand implements Callable<Integer> {
         }
         if (!check && crawler.isPresent()) {
             IndexBuilder.requireIndexFolder(this.out); // a wrong --out must not wait for a whole crawl
+            if (!crawl.replace) {
+                crawler.get().otherSiteIn(this.out).ifPresent(other -> {
+                    throw new IndexException(this.out + " holds " + other + ", and this crawl of " + site.get()
+                            + " would replace it; give another --out, or --replace to replace it");
+                });
+            }
         }
+        Thread stopNotice = crawler.filter(c -> !check).map(c -> stopNotice(c, err)).orElse(null);
+        try {
+            return runStoppable(out, err, start, site, options, e, crawler, lockBeforeWriting);
+        } finally {
+            if (stopNotice != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopNotice);
+                } catch (IllegalStateException stopping) {
+                    // the JVM is stopping: the notice is being printed
+                }
+            }
+        }
+    }
+
+    /**
+     * Says, when the JVM is stopped (Ctrl-C, SIGTERM) while a crawl runs or before its pages are in the index, how many
+     * pages are kept and that the same command resumes from them (docs/reliability.md, "A stopped crawl keeps the
+     * pages it read").
+     */
+    private Thread stopNotice(SiteCrawler crawler, PrintWriter err) {
+        Thread hook = new Thread(() -> {
+            int kept = crawler.keptPages();
+            if (kept > 0) {
+                err.println("docask index: stopped; the " + kept + (kept == 1 ? " page" : " pages") + " read from the site so far"
+                        + (kept == 1 ? " is" : " are") + " kept in " + this.out + ", and the same command resumes from them,"
+                        + " fetching only the rest");
+            } else if (!crawlEnded) {
+                err.println("docask index: stopped before the crawl read a page; nothing is kept");
+            }
+            err.flush();
+        }, "docask-crawl-stop-notice");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    /** Whether the crawl has ended, for {@link #stopNotice}: read from the shutdown hook's thread. */
+    private volatile boolean crawlEnded;
+
+    private int runStoppable(PrintWriter out, PrintWriter err, long start, Optional<String> site, IngestOptions options,
+                             Optional<Embedder> e, Optional<SiteCrawler> crawler, boolean lockBeforeWriting) {
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
+        crawlEnded = true;
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
         // without --site-name the build names the site as a library's does: by the name the corpus carries, else the host
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)

@@ -1,6 +1,7 @@
 package dev.docask.cli;
 
 import dev.docask.testsupport.SiteServer;
+import dev.docask.testsupport.StoppableSite;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,53 @@ class IndexCrawlCommandTest {
         assertThat(r.err()).contains("is a file").contains("--out").doesNotContain("\tat ");
         assertThat(site.paths()).as("no request reached the site").hasSize(before);
         assertThat(java.nio.file.Files.readString(file)).isEqualTo("mine");
+    }
+
+    @Test
+    void index_url_intoAnOutHoldingAnotherSitesIndex_failsNamingBoth_beforeAnyRequest_andReplaceReplacesIt() throws Exception {
+        Path out = tmp.resolve("idx");
+        assertThat(run("index", site.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q").code()).isZero();
+        String live = dev.docask.index.DocIndex.generation(out).orElseThrow();
+        try (StoppableSite ledger = StoppableSite.start(tmp.resolve("ledger"), 3)) {
+            CliRun r = run("index", ledger.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q");
+            assertThat(r.code()).isEqualTo(1);
+            assertThat(r.err()).isEqualTo("docask index: " + out + " holds the index of Quayside (" + site.origin() + "/), and this"
+                    + " crawl of " + ledger.origin() + "/ would replace it; give another --out, or --replace to replace it\n");
+            assertThat(ledger.pagesRequested()).as("no page of the other site was asked for").isEmpty();
+            assertThat(dev.docask.index.DocIndex.generation(out)).contains(live);
+            assertThat(run("inspect", "--index", out.toString()).out()).startsWith("Quayside (");
+
+            CliRun replaced = run("index", ledger.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q", "--replace");
+            assertThat(replaced.code()).as(replaced.err()).isZero();
+            assertThat(replaced.out()).contains("Indexed 3 pages");
+            assertThat(run("inspect", "--index", out.toString()).out()).startsWith("Ledger (");
+
+            CliRun same = run("index", ledger.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q");
+            assertThat(same.code()).as("the same site, as recorded, proceeds as before: " + same.err()).isZero();
+            assertThat(same.out()).contains("Up to date: ");
+        }
+    }
+
+    @Test
+    void index_url_intoAnOutHoldingAFolderIndexWithSiteRelativeUrls_failsSayingSo() throws Exception {
+        Path docs = Files.createDirectories(tmp.resolve("docs"));
+        Files.writeString(docs.resolve("intro.md"), "# Intro\n\nThe retry limit is three attempts.");
+        Path out = tmp.resolve("idx");
+        assertThat(run("index", docs.toString(), "--out", out.toString(), "--embedder", "mock", "-q").code()).isZero();
+        CliRun r = run("index", site.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains(" (built from a folder, with site-relative URLs), and this crawl of " + site.origin()
+                + "/ would replace it; give another --out, or --replace to replace it");
+    }
+
+    @Test
+    void index_replace_withAFolderOrWithCheck_isAUsageError() {
+        CliRun folder = run("index", tmp.toString(), "--replace");
+        assertThat(folder.code()).isEqualTo(2);
+        assertThat(folder.err()).startsWith("docask index: --replace is an option for crawling a site");
+        CliRun check = run("index", site.origin(), "--replace", "--check");
+        assertThat(check.code()).isEqualTo(2);
+        assertThat(check.err()).startsWith("docask index: --replace writes over another site's index and --check writes nothing");
     }
 
     @Test

@@ -161,7 +161,7 @@ final class PageCache {
         return resumed.size();
     }
 
-    /** How many pages are kept now: the stopped crawl's and this one's. */
+    /** How many pages are kept now: the stopped crawl's and this one's; 0 once deleted. */
     int kept() {
         return kept;
     }
@@ -221,6 +221,7 @@ final class PageCache {
     synchronized void delete() throws IOException {
         close();
         off = true;
+        kept = 0;
         if (file != null) {
             Files.deleteIfExists(file);
         }

@@ -230,7 +230,8 @@ public final class SiteCrawler {
 
     /**
      * How many pages are kept so far for a crawl run again to resume from (those of a crawl stopped before and this
-     * one's, with {@link Builder#keepPagesIn}; 0 without): what to tell a user who stops the crawl now.
+     * one's, with {@link Builder#keepPagesIn}; 0 without, and 0 once {@link Result#saveState} or
+     * {@link Result#forgetKeptPages} deleted them): what to tell a user who stops the crawl now.
      */
     public int keptPages() {
         return cache.kept();

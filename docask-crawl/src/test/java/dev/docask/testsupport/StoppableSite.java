@@ -25,33 +25,25 @@ import java.util.stream.IntStream;
  */
 public final class StoppableSite implements AutoCloseable {
     private final SiteServer server;
+    private final Path folder;
     private final List<String> pages;
     private final AtomicInteger served = new AtomicInteger();
     private volatile int holdAfter = Integer.MAX_VALUE;
     private volatile CountDownLatch released = new CountDownLatch(1);
 
-    private StoppableSite(SiteServer server, List<String> pages) {
+    private StoppableSite(SiteServer server, Path folder, List<String> pages) {
         this.server = server;
+        this.folder = folder;
         this.pages = pages;
     }
 
     /** Writes {@code n} pages of the site "Ledger" into {@code folder} and serves them. */
     public static StoppableSite start(Path folder, int n) {
         List<String> pages = IntStream.rangeClosed(1, n).mapToObj(i -> String.format("/page-%02d.html", i)).toList();
-        try {
-            Files.createDirectories(folder);
-            for (int i = 1; i <= n; i++) {
-                Files.writeString(folder.resolve(pages.get(i - 1).substring(1)), "<!doctype html><html><head><title>Topic " + i
-                        + " | Ledger</title></head><body><main><h1>Topic " + i + "</h1><p>Ledger entry " + i
-                        + " explains how the balance of account " + i + " is carried over.</p><h2 id=\"close\">Closing</h2>"
-                        + "<p>Closing period " + i + " locks the ledger.</p></main></body></html>");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        write(folder, pages, "first");
         SiteServer server = SiteServer.serving(folder).text("/robots.txt", "text/plain",
                 "User-agent: *\nAllow: /\nSitemap: {origin}/sitemap.xml\n").sitemap("/sitemap.xml", pages.toArray(String[]::new));
-        StoppableSite site = new StoppableSite(server, pages);
+        StoppableSite site = new StoppableSite(server, folder, pages);
         for (String p : pages) {
             server.route(p, x -> {
                 CountDownLatch latch = site.released;
@@ -67,6 +59,26 @@ public final class StoppableSite implements AutoCloseable {
             });
         }
         return site;
+    }
+
+    /** Writes every page anew, as of this {@code edition} (a word in each page's text). */
+    public StoppableSite edition(String edition) {
+        write(folder, pages, edition);
+        return this;
+    }
+
+    private static void write(Path folder, List<String> pages, String edition) {
+        try {
+            Files.createDirectories(folder);
+            for (int i = 1; i <= pages.size(); i++) {
+                Files.writeString(folder.resolve(pages.get(i - 1).substring(1)), "<!doctype html><html><head><title>Topic " + i
+                        + " | Ledger</title></head><body><main><h1>Topic " + i + "</h1><p>Ledger entry " + i + " of the " + edition
+                        + " edition explains how the balance of account " + i + " is carried over.</p><h2 id=\"close\">Closing</h2>"
+                        + "<p>Closing period " + i + " locks the ledger.</p></main></body></html>");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** From now on, page requests after the first {@code k} (counted since the start or {@link #forget}) wait. */
