@@ -32,7 +32,7 @@ import java.util.Set;
  * pipeline, a reboot) used to keep nothing. Each page is written here as it arrives, in crawl-pages.jsonl in the
  * index folder (one of the files of its own an index folder may hold, docs/design.md, "Crawl"), so the same crawl
  * run again takes those pages from here without a request and fetches only the rest (docs/reliability.md, "A
- * stopped crawl keeps the pages it fetched"). Readers never look at it, and nothing in it goes live until a build
+ * stopped crawl keeps the pages it read"). Readers never look at it, and nothing in it goes live until a build
  * publishes a generation, so the index the folder serves is untouched.
  *
  * The file is one JSON header line (what the crawl is: start URL, --include/--exclude, chunking, the docask that
