@@ -1,5 +1,7 @@
 package dev.docask.crawl;
 
+import dev.docask.ingest.internal.SiteUrls;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -34,11 +36,8 @@ final class CrawlScope {
 
     CrawlScope(URI start, List<UrlGlob> include, List<UrlGlob> exclude) {
         this.start = start;
-        this.origin = start.getScheme() + "://" + start.getRawAuthority();
-        String path = start.getPath();
-        String last = path.substring(path.lastIndexOf('/') + 1);
-        this.prefix = path.endsWith("/") ? path : last.contains(".") ? path.substring(0, path.length() - last.length())
-                : path + "/";
+        this.origin = SiteUrls.origin(start);
+        this.prefix = SiteUrls.prefix(start);
         this.include = List.copyOf(include);
         this.exclude = List.copyOf(exclude);
     }
@@ -57,7 +56,7 @@ final class CrawlScope {
                     : uri.getRawQuery() != null ? "a start URL has no ?query"
                     : notAPage(uri).orElse(null);
             if (problem == null) {
-                return normalize(uri);
+                return SiteUrls.normalize(uri);
             }
         } catch (URISyntaxException e) {
             problem = "it is not a valid URL (" + e.getReason() + ")";
@@ -81,7 +80,7 @@ final class CrawlScope {
     /** {@code href} resolved against {@code base} in the compared form, if it is an http(s) URL. */
     static Optional<URI> resolve(URI base, String href) {
         try {
-            return httpUrl(base.resolve(new URI(href.strip().replace(" ", "%20"))));
+            return SiteUrls.httpUrl(base.resolve(new URI(href.strip().replace(" ", "%20"))));
         } catch (URISyntaxException | IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -89,32 +88,7 @@ final class CrawlScope {
 
     /** An absolute URL (as a sitemap lists it) in the compared form, if it is an http(s) URL. */
     static Optional<URI> parse(String url) {
-        try {
-            return httpUrl(new URI(url.strip().replace(" ", "%20")));
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static Optional<URI> httpUrl(URI uri) {
-        try {
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
-                    ? Optional.of(normalize(uri)) : Optional.empty();
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static URI normalize(URI uri) {
-        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-        int port = uri.getPort() == 80 && scheme.equals("http") || uri.getPort() == 443 && scheme.equals("https")
-                ? -1 : uri.getPort();
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        String host = uri.getHost().toLowerCase(Locale.ROOT);
-        String authority = (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + (port < 0 ? "" : ":" + port);
-        return URI.create(scheme + "://" + authority + path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()))
-                .normalize();
+        return SiteUrls.parse(url);
     }
 
     URI start() {

@@ -114,10 +114,14 @@ final class CrawlState {
         return page.source() == null ? List.of() : chunksBySource.getOrDefault(page.source(), List.of());
     }
 
-    /** The start URL of the crawl that wrote the state in {@code indexDir}, if one did and recorded it. */
+    /**
+     * The start URL of the crawl that built the index live in {@code indexDir}, if one did and recorded it: a state left
+     * by a crawl whose index a build from a folder replaced since says nothing about the site there now.
+     */
     static Optional<String> start(Path indexDir) {
         try {
-            return Optional.ofNullable(JSON.readValue(indexDir.resolve(FILE).toFile(), Stored.class).start());
+            Stored stored = JSON.readValue(indexDir.resolve(FILE).toFile(), Stored.class);
+            return DocIndex.generation(indexDir).filter(g -> g.equals(stored.generation())).flatMap(g -> Optional.ofNullable(stored.start()));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -5,6 +5,8 @@ import com.google.errorprone.annotations.CheckReturnValue;
 import dev.docask.index.DocIndex;
 import dev.docask.index.Manifest;
 import dev.docask.index.internal.DocaskVersion;
+import dev.docask.index.internal.OtherSite;
+import dev.docask.ingest.internal.SiteUrls;
 import dev.docask.ingest.Chunk;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Corpus.Problem;
@@ -171,16 +173,17 @@ public final class SiteCrawler {
         if (manifest.isEmpty()) {
             return Optional.empty();
         }
-        String there = CrawlState.start(indexDir).or(() -> manifest.get().baseUrl()).orElse("");
-        Optional<CrawlScope> other = CrawlScope.parse(there).map(u -> new CrawlScope(u, List.of(), List.of()));
-        boolean same = other.isPresent() && other.get().origin().equalsIgnoreCase(scope.origin())
-                && (other.get().prefix().startsWith(scope.prefix()) || scope.prefix().startsWith(other.get().prefix()));
-        if (same) {
-            return Optional.empty();
-        }
-        String name = manifest.get().siteName();
-        return Optional.of("the index of " + (name.isBlank() ? "" : name + " ")
-                + (other.isPresent() ? "(" + other.get().start() + ")" : "(built from a folder, with site-relative URLs)"));
+        Optional<String> there = siteIn(indexDir);
+        return there.filter(url -> SiteUrls.sameSite(scope.start().toString(), url)).isPresent() ? Optional.empty()
+                : Optional.of(OtherSite.describe(manifest.get(), there));
+    }
+
+    /**
+     * The URL of the site whose index {@code indexDir} holds: the start URL of the crawl that built it, else the base URL
+     * it records; empty when it holds no index, or one with site-relative URLs. Reads no page.
+     */
+    public static Optional<String> siteIn(Path indexDir) {
+        return CrawlState.start(indexDir).or(() -> DocIndex.findManifest(indexDir).flatMap(Manifest::baseUrl));
     }
 
     /** The User-Agent sent with every request. */
