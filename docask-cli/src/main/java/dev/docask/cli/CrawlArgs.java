@@ -33,10 +33,6 @@ final class CrawlArgs {
             + SiteCrawler.DEFAULT_CONTACT + ").")
     String contact;
 
-    @Option(names = "--replace", description = "Crawl even when --out holds the index of another site, and replace it"
-            + " (without it such a run stops before its first request, naming both sites).")
-    boolean replace;
-
     /** Whether any crawl option was given (they mean nothing for a folder). */
     List<String> given() {
         List<String> names = new ArrayList<>();
@@ -60,9 +56,6 @@ final class CrawlArgs {
         }
         if (contact != null) {
             names.add("--contact");
-        }
-        if (replace) {
-            names.add("--replace");
         }
         return names;
     }

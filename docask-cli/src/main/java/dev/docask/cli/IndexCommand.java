@@ -7,6 +7,7 @@ import dev.docask.index.IndexBuilder.BuildReport;
 import dev.docask.index.DocIndex;
 import dev.docask.index.IndexBuilder;
 import dev.docask.index.Manifest;
+import dev.docask.index.internal.OtherSite;
 import dev.docask.ingest.Corpus;
 import dev.docask.ingest.Framework;
 import dev.docask.ingest.IngestOptions;
@@ -47,6 +48,9 @@ final class IndexCommand implements Callable<Integer> {
     List<String> sources;
 
     List<Path> folders;
+
+    /** Whether --base-url was given, rather than kept from the index in --out. */
+    private boolean baseUrlGiven;
 
     @Mixin
     CrawlArgs crawl;
@@ -105,6 +109,11 @@ final class IndexCommand implements Callable<Integer> {
             + "options by this docask (by default such a run writes nothing).")
     boolean force;
 
+    @Option(names = "--replace", description = "Index even when --out holds the index of another site, and replace it"
+            + " (without it such a run stops, naming both sites: a crawl before its first request, folders before"
+            + " embedding anything).")
+    boolean replace;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
 
@@ -117,6 +126,7 @@ final class IndexCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "--lock-timeout must be 0 or more seconds, got " + lockTimeout);
         }
         Optional<String> site = siteUrl();
+        baseUrlGiven = baseUrl != null;
         if (baseUrl == null) {
             baseUrl = site.isPresent() ? "" : recordedBaseUrl(err);
         }
@@ -134,7 +144,7 @@ final class IndexCommand implements Callable<Integer> {
         if (force && check) {
             throw OptionCheck.fail(spec, "--force builds and --check writes nothing: give one of them");
         }
-        if (crawl.replace && check) {
+        if (replace && check) {
             throw OptionCheck.fail(spec, "--replace writes over another site's index and --check writes nothing: give one of them");
         }
         if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
@@ -201,11 +211,8 @@ final class IndexCommand implements Callable<Integer> {
         }
         if (!check && crawler.isPresent()) {
             IndexBuilder.requireIndexFolder(this.out); // a wrong --out must not wait for a whole crawl
-            if (!crawl.replace) {
-                crawler.get().otherSiteIn(this.out).ifPresent(other -> {
-                    throw new IndexException(this.out + " holds " + other + ", and this crawl of " + site.get()
-                            + " would replace it; give another --out, or --replace to replace it");
-                });
+            if (!replace) {
+                crawler.get().otherSiteIn(this.out).ifPresent(other -> refuse(other, "this crawl of " + site.get()));
             }
         }
         Thread stopNotice = crawler.filter(c -> !check).map(c -> stopNotice(c, err)).orElse(null);
@@ -251,6 +258,16 @@ final class IndexCommand implements Callable<Integer> {
         Optional<SiteCrawler.Result> crawled = crawler.map(c -> crawl(c, site.get()));
         crawlEnded = true;
         Corpus corpus = crawled.map(SiteCrawler.Result::corpus).orElseGet(() -> read(options));
+        if (!check && !replace && crawled.isEmpty() && !corpus.chunks().isEmpty()) {
+            // what the folders would record, compared before any embedding; a base URL kept from --out says nothing
+            // about the folders (docs/reliability.md, "Another site's index is not replaced")
+            Optional<String> ownName = Optional.ofNullable(siteName).or(() -> folders.stream()
+                    .flatMap(f -> SiteReader.siteName(f, corpus.framework()).stream()).findFirst());
+            OtherSite.ofFolders(this.out, SiteCrawler.siteIn(this.out), corpus, ownName, baseUrlGiven).ifPresent(other ->
+                    refuse(other, "indexing " + String.join(" ", folders.stream().map(Object::toString).toList())
+                            + ownName.or(() -> Optional.of(corpus.options().baseUrl()).filter(u -> baseUrlGiven && !u.isBlank()))
+                            .map(n -> " (" + n + ")").orElse("")));
+        }
         // without --site-name the build names the site as a library's does: by the name the corpus carries, else the host
         IndexBuilder.Settings settings = IndexBuilder.Settings.defaults(embedder)
                 .withSiteName(siteName != null ? siteName : "");
@@ -357,6 +374,12 @@ final class IndexCommand implements Callable<Integer> {
         published.forEach(out::println);
         writeLlmsTxt(out);
         return 0;
+    }
+
+    /** Stops a run that would replace the index of {@code other} in --out with {@code what} it was asked for. */
+    private void refuse(String other, String what) {
+        throw new IndexException(this.out + " holds " + other + ", and " + what
+                + " would replace it; give another --out, or --replace to replace it");
     }
 
     /** "1 problem above", "3 problems above". */

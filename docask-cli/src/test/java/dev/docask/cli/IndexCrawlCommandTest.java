@@ -107,10 +107,24 @@ class IndexCrawlCommandTest {
     }
 
     @Test
-    void index_replace_withAFolderOrWithCheck_isAUsageError() {
-        CliRun folder = run("index", tmp.toString(), "--replace");
-        assertThat(folder.code()).isEqualTo(2);
-        assertThat(folder.err()).startsWith("docask index: --replace is an option for crawling a site");
+    void index_url_intoAnOutWhereAFolderReplacedTheCrawledIndex_comparesWithTheFoldersSite() throws Exception {
+        Path out = tmp.resolve("idx");
+        assertThat(run("index", site.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q").code()).isZero();
+        Path docs = Files.createDirectories(tmp.resolve("docs"));
+        Files.writeString(docs.resolve("intro.md"), "# Intro\n\nThe retry limit is three attempts.");
+        CliRun folder = run("index", docs.toString(), "--out", out.toString(), "--base-url", "https://relay.example", "-q", "--replace");
+        assertThat(folder.code()).as(folder.err()).isZero();
+        int before = site.paths().size();
+
+        CliRun r = run("index", site.origin() + "/", "--out", out.toString(), "--embedder", "mock", "-q");
+
+        assertThat(r.code()).as("crawl.json of the crawl replaced since names no site there").isEqualTo(1);
+        assertThat(r.err()).contains(" holds the index of Relay (https://relay.example/), and this crawl of " + site.origin() + "/");
+        assertThat(site.paths()).hasSize(before);
+    }
+
+    @Test
+    void index_replace_withCheck_isAUsageError() {
         CliRun check = run("index", site.origin(), "--replace", "--check");
         assertThat(check.code()).isEqualTo(2);
         assertThat(check.err()).startsWith("docask index: --replace writes over another site's index and --check writes nothing");
