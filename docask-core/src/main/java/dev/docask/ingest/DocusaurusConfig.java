@@ -18,9 +18,13 @@ import java.util.Set;
  * without a version segment, default the newest in versions.json; 'current' serves the docs/ folder there),
  * `versions.<name>.path` (a version's URL segment, default its name, and `next` for the current docs),
  * `onlyIncludeVersions` and `disableVersioning`; the blog plugin's `path` and `routeBasePath`; further docs
- * instances as plugins with an `id`. Read from the classic preset's `docs` and `blog` options and from
- * plugin-content-docs / plugin-content-blog entries. A setting the config computes is not guessed: the default
- * stands and a note names it (docs/design.md, "Ingest").
+ * instances as plugins with an `id`. Read from the `docs` and `blog` options of the preset that writes them (the
+ * classic one, or a wrapper such as docusaurus-preset-openapi, which takes the same options) and from
+ * plugin-content-docs entries, however the plugin is named ('@docusaurus/plugin-content-docs', 'content-docs', a
+ * require.resolve of it). A setting the config computes is not guessed: the default stands and a note names it
+ * (docs/design.md, "Ingest"); so does a preset's or a docs plugin's options object the config computes, and a spread
+ * into `plugins` that may hold docs instances. A plugin-content-blog entry is not read: its folder keeps the route of
+ * a folder the config does not name.
  */
 
 /** The routing settings a Docusaurus site's config writes as literals. */
@@ -96,9 +100,8 @@ final class DocusaurusConfig {
     static DocusaurusConfig parse(String source, String file) {
         ScriptLiterals script = ScriptLiterals.of(source);
         List<String> notes = new ArrayList<>();
-        Map<String, Object> docsOptions = Map.of();
-        Object blogOptions = Map.of();
-        boolean docsOff = false;
+        Map<String, Object> presetOptions = null;
+        List<String> computedPresets = new ArrayList<>();
         for (Object presets : script.valuesOf("presets")) {
             if (presets instanceof Computed c) {
                 notes.add("presets are computed (" + c.text() + "): not read");
@@ -108,39 +111,72 @@ final class DocusaurusConfig {
                     continue;
                 }
                 if (pair.get(1) instanceof Map<?, ?> options && (options.containsKey("docs") || options.containsKey("blog"))) {
-                    @SuppressWarnings("unchecked") Map<String, Object> o = (Map<String, Object>) options;
-                    Object d = o.getOrDefault("docs", Map.of());
-                    docsOff = Boolean.FALSE.equals(d);
-                    docsOptions = d instanceof Map<?, ?> ? ScriptLiterals.mapAt(o, "docs").orElseThrow() : Map.of();
-                    if (d instanceof Computed c) {
-                        notes.add("the preset's docs options are computed (" + c.text() + "): not read");
-                    }
-                    blogOptions = o.getOrDefault("blog", Map.of());
-                } else if (pair.get(1) instanceof Computed c && String.valueOf(pair.get(0)).contains("classic")) {
-                    notes.add("the classic preset's options are computed (" + c.text() + "): not read");
+                    presetOptions = mapOf(options);
+                } else if (pair.get(1) instanceof Computed c) {
+                    computedPresets.add("preset " + name(pair.get(0)) + " options are computed (" + c.text() + "): not read");
                 }
             }
         }
+        // any preset may be the one serving docs (the classic one, or a wrapper such as docusaurus-preset-openapi):
+        // its computed options are worth a note unless another preset writes the docs and blog options out
+        if (presetOptions == null) {
+            notes.addAll(computedPresets);
+        }
+        Map<String, Object> options = presetOptions == null ? Map.of() : presetOptions;
+        Object docsOptions = options.getOrDefault("docs", Map.of());
+        Object blogOptions = options.getOrDefault("blog", Map.of());
+        for (String plugin : List.of("docs", "blog")) {
+            if (options.get(plugin) instanceof Computed c) {
+                notes.add("the preset's " + plugin + " options are computed (" + c.text() + "): not read");
+            }
+        }
         List<Docs> docs = new ArrayList<>();
-        if (!docsOff) {
-            docs.add(docs(DEFAULT_ID, docsOptions, notes));
+        if (!Boolean.FALSE.equals(docsOptions)) {
+            docs.add(docs(DEFAULT_ID, docsOptions instanceof Map<?, ?> ? mapOf(docsOptions) : Map.of(), notes));
         }
         Optional<Blog> blog = Boolean.FALSE.equals(blogOptions) ? Optional.empty()
                 : Optional.of(blog(blogOptions instanceof Map<?, ?> ? mapOf(blogOptions) : Map.of(), notes));
         for (Object plugins : script.valuesOf("plugins")) {
+            if (plugins instanceof Computed c) {
+                notes.add("plugins are computed (" + c.text() + "): docs instances in them are not read");
+            }
             for (Object entry : plugins instanceof List<?> l ? l : List.of()) {
-                if (entry instanceof List<?> pair && pair.size() >= 2 && pair.get(1) instanceof Map<?, ?> options
-                        && ScriptLiterals.describe(pair.get(0)).contains("content-docs")) {
-                    Map<String, Object> o = mapOf(options);
-                    String id = o.get("id") instanceof String s ? s : DEFAULT_ID;
-                    if (id.equals(DEFAULT_ID)) {
-                        docs.removeIf(d -> d.id().equals(DEFAULT_ID));
+                docsPlugin(entry, notes).ifPresent(d -> {
+                    if (d.id().equals(DEFAULT_ID)) {
+                        docs.removeIf(other -> other.id().equals(DEFAULT_ID));
                     }
-                    docs.add(docs(id, o, notes));
-                }
+                    docs.add(d);
+                });
             }
         }
-        return new DocusaurusConfig(docs, blog, notes, file);
+        return new DocusaurusConfig(docs, blog, notes.stream().distinct().toList(), file);
+    }
+
+    /**
+     * The docs instance a {@code plugins} entry adds: {@code ['content-docs', {…}]}, or the plugin's name alone for
+     * its defaults (the name as written: '@docusaurus/plugin-content-docs', 'content-docs' or a require.resolve of it).
+     */
+    private static Optional<Docs> docsPlugin(Object entry, List<String> notes) {
+        if (entry instanceof Computed c && c.text().startsWith("...")) {
+            notes.add("plugins " + c.text() + " are computed: docs instances in them are not read");
+            return Optional.empty();
+        }
+        List<?> pair = entry instanceof List<?> l ? l : List.of(entry);
+        if (pair.isEmpty() || !ScriptLiterals.describe(pair.get(0)).contains("content-docs")) {
+            return Optional.empty();
+        }
+        Object options = pair.size() < 2 ? Map.of() : pair.get(1);
+        if (!(options instanceof Map<?, ?>)) {
+            notes.add("plugin " + name(pair.get(0)) + " options are computed (" + ScriptLiterals.describe(options)
+                    + "): not read");
+            return Optional.empty();
+        }
+        Map<String, Object> o = mapOf(options);
+        return Optional.of(docs(o.get("id") instanceof String s ? s : DEFAULT_ID, o, notes));
+    }
+
+    private static String name(Object plugin) {
+        return plugin instanceof String s ? "'" + s + "'" : ScriptLiterals.describe(plugin);
     }
 
     private static Docs docs(String id, Map<String, Object> options, List<String> notes) {

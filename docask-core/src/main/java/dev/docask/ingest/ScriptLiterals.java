@@ -1,11 +1,16 @@
 package dev.docask.ingest;
 
+import dev.docask.ingest.ScriptTokens.Token;
+
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /*
  * A site's config is a JavaScript or TypeScript module, and docask runs neither (SiteConfig). What routing needs from it
@@ -13,6 +18,16 @@ import java.util.Set;
  * 'dev'}}`. So the source is read as tokens, and a value that is one literal (a string, a boolean, an object or array
  * of such values) is read as a value; anything else (a variable, a call, `isDev ? '/' : 'docs'`) is kept as
  * Computed with its text, so the caller can say which setting it could not read instead of guessing it.
+ *
+ * What real configs write around those literals, and how it is read:
+ * - `({docs: …})` after a JSDoc type comment, as Docusaurus's JavaScript template writes its options: a literal in
+ *   parentheses is the literal.
+ * - `const docs = {…}` then `docs: docs`, `{docs}` or `...docs` in the same file: a name declared once with `const`
+ *   is its literal (a `let` or `var` may be reassigned, and a name declared twice depends on scope: both stay
+ *   Computed).
+ * - Regular expressions, templates and strings are whole tokens (ScriptTokens), so the quotes and comment marks in
+ *   them cannot derail the rest of the file.
+ * - Nesting deeper than MAX_NESTING is Computed: no input overflows the stack.
  */
 
 /** Object and array literals of a JavaScript or TypeScript source, read without running it. */
@@ -22,35 +37,54 @@ final class ScriptLiterals {
     record Computed(String text) {
     }
 
-    private static final Set<String> CLOSERS = Set.of("}", "]", ")");
     private static final Set<String> TYPE_AFTER_VALUE = Set.of("satisfies", "as");
+    private static final Set<String> NOT_BEFORE_KEY = Set.of(".", "?", "(", "const", "let", "var");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final int MAX_NESTING = 200;
+    private static final int MAX_TYPE_TOKENS = 100; // a declared type longer than this is not looked past
 
+    private final String source;
     private final List<Token> tokens;
+    private final Map<String, Integer> constants = new HashMap<>(); // name -> index of its value, -1 if declared twice
+    private final Map<String, Object> resolved = new HashMap<>();
+    private final Set<String> resolving = new HashSet<>();
+    private int nesting;
 
-    private ScriptLiterals(List<Token> tokens) {
-        this.tokens = tokens;
-    }
-
-    private record Token(String text, boolean string) {
-        boolean is(String s) {
-            return !string && text.equals(s);
+    private ScriptLiterals(String source) {
+        this.source = source;
+        this.tokens = ScriptTokens.of(source);
+        for (int i = 0; i + 3 < tokens.size(); i++) {
+            if (tokens.get(i).is("const") && isName(tokens.get(i + 1))) {
+                int value = declaredValue(i + 2);
+                constants.merge(tokens.get(i + 1).text(), value, (a, b) -> -1);
+            }
         }
     }
 
     static ScriptLiterals of(String source) {
-        return new ScriptLiterals(tokens(source));
+        return new ScriptLiterals(source);
     }
 
     /**
      * The values of every property named {@code key} in the source, at any depth, in source order: a {@link String},
-     * {@link Boolean}, {@code Map<String, Object>} or {@code List<Object>} of those, or a {@link Computed}.
+     * {@link Boolean}, {@code Map<String, Object>} or {@code List<Object>} of those, or a {@link Computed}. A shorthand
+     * property ({@code {presets}}) is the value of the constant it names.
      */
     List<Object> valuesOf(String key) {
         List<Object> values = new ArrayList<>();
         for (int i = 0; i + 1 < tokens.size(); i++) {
             Token t = tokens.get(i);
-            if (t.text.equals(key) && tokens.get(i + 1).is(":") && (i == 0 || !tokens.get(i - 1).is("."))) {
+            if (!t.text().equals(key)) {
+                continue;
+            }
+            Token before = i > 0 ? tokens.get(i - 1) : new Token("{", false, 0, 0);
+            Token next = tokens.get(i + 1);
+            // `const presets: T`, `(presets: T)`, `a ? presets : b` and `a.presets` are not properties
+            if (next.is(":") && (before.string() || !NOT_BEFORE_KEY.contains(before.text()))) {
                 values.add(value(i + 2).value);
+            } else if (!t.string() && (before.is("{") || before.is(",")) && (next.is(",") || next.is("}"))) {
+                values.add(constant(key).orElse(new Computed(key)));
             }
         }
         return values;
@@ -65,28 +99,72 @@ final class ScriptLiterals {
         if (end == from) {
             return new Parsed(new Computed(""), end);
         }
+        if (nesting >= MAX_NESTING) {
+            return new Parsed(new Computed(text(from, end)), end);
+        }
+        nesting++;
+        try {
+            Optional<Parsed> literal = literal(from);
+            int literalEnd = literal.map(Parsed::next).orElse(from);
+            // a TypeScript type after the literal ({...} satisfies Preset.Options) leaves the value as written
+            boolean typed = literalEnd < end && !tokens.get(literalEnd).string()
+                    && TYPE_AFTER_VALUE.contains(tokens.get(literalEnd).text());
+            if (literal.isPresent() && (literalEnd == end || typed)) {
+                return new Parsed(literal.get().value, end);
+            }
+            return new Parsed(new Computed(text(from, end)), end);
+        } finally {
+            nesting--;
+        }
+    }
+
+    /** The literal starting at {@code from} and where it ends, if one starts there. */
+    private Optional<Parsed> literal(int from) {
         Token first = tokens.get(from);
-        Object literal = null;
-        int literalEnd = from + 1;
-        if (first.is("{")) {
-            Parsed object = object(from + 1);
-            literal = object.value;
-            literalEnd = object.next;
+        if (first.string()) {
+            return Optional.of(new Parsed(first.text(), from + 1));
+        } else if (first.is("{")) {
+            return Optional.of(object(from + 1));
         } else if (first.is("[")) {
-            Parsed array = array(from + 1);
-            literal = array.value;
-            literalEnd = array.next;
-        } else if (first.string) {
-            literal = first.text;
+            return Optional.of(array(from + 1));
+        } else if (first.is("(")) {
+            Parsed inner = value(from + 1);
+            boolean closed = inner.next < tokens.size() && tokens.get(inner.next).is(")");
+            return closed && !(inner.value instanceof Computed)
+                    ? Optional.of(new Parsed(inner.value, inner.next + 1)) : Optional.empty();
         } else if (first.is("true") || first.is("false")) {
-            literal = Boolean.valueOf(first.text);
+            return Optional.of(new Parsed(Boolean.valueOf(first.text()), from + 1));
         }
-        // a TypeScript type after the literal ({...} satisfies Preset.Options) leaves the value as written
-        boolean typed = literalEnd < end && TYPE_AFTER_VALUE.contains(tokens.get(literalEnd).text);
-        if (literal != null && (literalEnd == end || typed)) {
-            return new Parsed(literal, end);
+        return constant(first.text()).map(v -> new Parsed(v, from + 1));
+    }
+
+    /** The literal value of the constant {@code name} declared once in the source, if it has one. */
+    private Optional<Object> constant(String name) {
+        Integer at = constants.get(name);
+        if (at == null || at < 0 || resolving.contains(name)) {
+            return Optional.empty();
         }
-        return new Parsed(new Computed(text(from, end)), end);
+        if (!resolved.containsKey(name)) {
+            resolving.add(name);
+            Object v = value(at).value;
+            resolving.remove(name);
+            resolved.put(name, v);
+        }
+        Object v = resolved.get(name);
+        return v instanceof Computed ? Optional.empty() : Optional.of(v);
+    }
+
+    /** Where the value of {@code const name} starts, given the token after its name: past a type and the `=`. */
+    private int declaredValue(int afterName) {
+        int i = afterName;
+        if (tokens.get(i).is(":")) { // a TypeScript type, up to the first `=` that is not part of `=>` or `==`
+            int limit = Math.min(tokens.size() - 1, afterName + MAX_TYPE_TOKENS);
+            while (i < limit && !(tokens.get(i).is("=") && !tokens.get(i + 1).is(">") && !tokens.get(i + 1).is("="))
+                    && !tokens.get(i).is(";")) {
+                i++;
+            }
+        }
+        return tokens.get(i).is("=") && i + 1 < tokens.size() && !tokens.get(i + 1).is("=") ? i + 1 : -1;
     }
 
     private Parsed object(int from) {
@@ -94,20 +172,35 @@ final class ScriptLiterals {
         int i = from;
         while (i < tokens.size() && !tokens.get(i).is("}")) {
             Token key = tokens.get(i);
+            Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : key;
             if (key.is(",")) {
                 i++;
-                continue;
-            }
-            int end = expressionEnd(i);
-            if (i + 1 < tokens.size() && tokens.get(i + 1).is(":") && !key.is("...")) {
+            } else if (key.is("...")) { // a constant's entries are read; an unknown spread adds nothing known
+                Parsed spread = value(i + 1);
+                if (spread.value instanceof Map<?, ?> m) {
+                    m.forEach((k, v) -> put(map, String.valueOf(k), v));
+                }
+                i = Math.max(spread.next, i + 1);
+            } else if (next.is(":") && i + 1 < tokens.size()) {
                 Parsed v = value(i + 2);
-                map.putIfAbsent(key.text, v.value);
+                put(map, key.text(), v.value);
                 i = v.next;
+            } else if (isName(key) && (next.is(",") || next.is("}"))) { // shorthand: {docs} is docs: docs
+                put(map, key.text(), constant(key.text()).orElse(new Computed(key.text())));
+                i++;
             } else {
-                i = Math.max(end, i + 1); // a spread, a shorthand property or a method: nothing read
+                i = Math.max(expressionEnd(i), i + 1); // a method or a computed key: nothing read
             }
         }
         return new Parsed(map, Math.min(i + 1, tokens.size()));
+    }
+
+    /** As JavaScript does, a later key replaces an earlier one, and a key set to undefined is as if unset. */
+    private static void put(Map<String, Object> map, String key, Object value) {
+        map.remove(key);
+        if (!(value instanceof Computed c && c.text().equals("undefined"))) {
+            map.put(key, value);
+        }
     }
 
     private Parsed array(int from) {
@@ -118,8 +211,13 @@ final class ScriptLiterals {
                 i++;
                 continue;
             }
-            Parsed v = value(i);
-            list.add(v.value);
+            boolean spread = tokens.get(i).is("...");
+            Parsed v = value(spread ? i + 1 : i);
+            if (spread && v.value instanceof List<?> elements) {
+                list.addAll(elements);
+            } else {
+                list.add(spread ? new Computed("..." + describe(v.value)) : v.value);
+            }
             i = Math.max(v.next, i + 1);
         }
         return new Parsed(list, Math.min(i + 1, tokens.size()));
@@ -129,12 +227,12 @@ final class ScriptLiterals {
         int depth = 0;
         for (int i = from; i < tokens.size(); i++) {
             Token t = tokens.get(i);
-            if (t.string) {
+            if (t.string()) {
                 continue;
             }
             if (t.is("{") || t.is("[") || t.is("(")) {
                 depth++;
-            } else if (CLOSERS.contains(t.text)) {
+            } else if (ScriptTokens.CLOSERS.contains(t.text())) {
                 if (depth == 0) {
                     return i;
                 }
@@ -146,66 +244,13 @@ final class ScriptLiterals {
         return tokens.size();
     }
 
+    /** What the source writes from token {@code from} to before {@code to}, on one line. */
     private String text(int from, int to) {
-        StringBuilder out = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            Token t = tokens.get(i);
-            if (!out.isEmpty() && !t.is(".") && !t.is("(") && !t.is(")") && !tokens.get(i - 1).is(".")
-                    && !tokens.get(i - 1).is("(")) {
-                out.append(' ');
-            }
-            out.append(t.string ? "'" + t.text + "'" : t.text);
-        }
-        return out.toString();
+        return WHITESPACE.matcher(source.substring(tokens.get(from).start(), tokens.get(to - 1).end())).replaceAll(" ");
     }
 
-    /** Strings (quotes and escapes undone), words, and single punctuation marks; comments dropped. */
-    private static List<Token> tokens(String s) {
-        List<Token> out = new ArrayList<>();
-        int i = 0;
-        int n = s.length();
-        while (i < n) {
-            char c = s.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (s.startsWith("//", i)) {
-                int eol = s.indexOf('\n', i);
-                i = eol < 0 ? n : eol + 1;
-            } else if (s.startsWith("/*", i)) {
-                int close = s.indexOf("*/", i + 2);
-                i = close < 0 ? n : close + 2;
-            } else if (c == '\'' || c == '"' || c == '`') {
-                StringBuilder text = new StringBuilder();
-                int j = i + 1;
-                boolean interpolated = false;
-                while (j < n && s.charAt(j) != c) {
-                    if (s.charAt(j) == '\\' && j + 1 < n) {
-                        j++;
-                    } else if (c == '`' && s.startsWith("${", j)) {
-                        interpolated = true;
-                    }
-                    text.append(s.charAt(j));
-                    j++;
-                }
-                // a template with ${…} in it is computed: kept as a word, so it is never read as a literal
-                out.add(interpolated ? new Token("`" + text + "`", false) : new Token(text.toString(), true));
-                i = j + 1;
-            } else if (s.startsWith("...", i)) {
-                out.add(new Token("...", false));
-                i += 3;
-            } else if (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '@') {
-                int j = i;
-                while (j < n && (Character.isLetterOrDigit(s.charAt(j)) || "_$@-".indexOf(s.charAt(j)) >= 0)) {
-                    j++;
-                }
-                out.add(new Token(s.substring(i, j), false));
-                i = j;
-            } else {
-                out.add(new Token(String.valueOf(c), false));
-                i++;
-            }
-        }
-        return out;
+    private static boolean isName(Token t) {
+        return !t.string() && NAME.matcher(t.text()).matches();
     }
 
     /** The value's text for a message: the string itself, or what the source writes. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class DocusaurusConfigTest {
 
@@ -80,10 +81,121 @@ class DocusaurusConfigTest {
     }
 
     @Test
-    void parse_presetsInAVariable_areNoted() {
-        DocusaurusConfig c = DocusaurusConfig.parse("const p = [['classic', {}]]; module.exports = {presets: p};", "c.js");
+    void parse_presetsInAConstant_areRead() {
+        DocusaurusConfig c = DocusaurusConfig.parse(
+                "const p = [['classic', {docs: {routeBasePath: '/'}}]]; module.exports = {presets: p};", "c.js");
+        assertThat(c.docs().get(0).routeBase()).isEmpty();
+        assertThat(c.notes()).isEmpty();
+    }
+
+    @Test
+    void parse_importedPresets_areNoted() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                import {presets} from './config/presets';
+                export default {title: 'X', presets};
+                """, "c.ts");
         assertThat(c.docs()).containsExactly(DocusaurusConfig.Docs.defaults("default", "docs"));
-        assertThat(c.notes()).containsExactly("presets are computed (p): not read");
+        assertThat(c.notes()).containsExactly("presets are computed (presets): not read");
+    }
+
+    @Test
+    void parse_jsDocTypedOptions_areRead() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                // @ts-check
+                /** @type {import('@docusaurus/types').Config} */
+                const config = {
+                  presets: [
+                    [
+                      'classic',
+                      /** @type {import('@docusaurus/preset-classic').Options} */
+                      ({
+                        docs: {path: 'wiki', routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js')},
+                        blog: false,
+                      }),
+                    ],
+                  ],
+                  plugins: [['content-docs', /** @type {import('@docusaurus/plugin-content-docs').Options} */ ({id: 'api', path: 'api'})]],
+                };
+                module.exports = config;
+                """, "docusaurus.config.js");
+        assertThat(c.docs()).extracting(DocusaurusConfig.Docs::path, DocusaurusConfig.Docs::routeBase)
+                .containsExactly(tuple(List.of("wiki"), ""), tuple(List.of("api"), "/api"));
+        assertThat(c.blog()).isEmpty();
+        assertThat(c.notes()).isEmpty();
+    }
+
+    @Test
+    void parse_exportDefaultAsyncFunction_isRead() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                import type {Config} from '@docusaurus/types';
+                const slug = (s: string) => s.replace(/['"]/g, '').replace(/\\/*$/, '');
+                export default async function createConfigAsync(): Promise<Config> {
+                  const katex = (await import('rehype-katex')).default;
+                  return {
+                    title: `Docs for ${process.env.PRODUCT ?? 'us'}`,
+                    presets: [['classic', {docs: {routeBasePath: 'guide', rehypePlugins: [katex]}} satisfies Preset.Options]],
+                  } satisfies Config;
+                }
+                """, "docusaurus.config.ts");
+        assertThat(c.docs().get(0).routeBase()).isEqualTo("/guide");
+        assertThat(c.notes()).isEmpty();
+    }
+
+    @Test
+    void parse_requireResolvedPresetAndPlugins_areRead() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                module.exports = {
+                  presets: [[require.resolve('@docusaurus/preset-classic'), {docs: false}]],
+                  plugins: [
+                    [require.resolve('@docusaurus/plugin-content-docs'), {id: 'sdk', path: 'sdk', routeBasePath: 'sdk'}],
+                    '@docusaurus/plugin-content-docs',
+                  ],
+                };
+                """, "c.js");
+        assertThat(c.docs()).extracting(DocusaurusConfig.Docs::id, DocusaurusConfig.Docs::routeBase)
+                .containsExactly(tuple("sdk", "/sdk"), tuple("default", "/docs"));
+    }
+
+    @Test
+    void parse_optionsInConstantsOfTheFile_areRead() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                const common = {showLastUpdateTime: true, editUrl: 'https://x.dev/edit'};
+                const docsOptions = {...common, path: 'content', routeBasePath: '/'};
+                const apiDocs = {...common, id: 'api', path: 'api', routeBasePath: 'reference'};
+                export default {
+                  presets: [['@docusaurus/preset-classic', {docs: docsOptions, blog: false}]],
+                  plugins: [['content-docs', apiDocs]],
+                };
+                """, "c.ts");
+        assertThat(c.docs()).extracting(DocusaurusConfig.Docs::path, DocusaurusConfig.Docs::routeBase)
+                .containsExactly(tuple(List.of("content"), ""), tuple(List.of("api"), "/reference"));
+        assertThat(c.notes()).isEmpty();
+    }
+
+    @Test
+    void parse_optionsNotWrittenInTheFile_areNoted() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                const {versions} = require('./versions');
+                module.exports = {
+                  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: isProd && {path: 'news'}}]],
+                  plugins: ['docusaurus-plugin-sass', ['content-docs', makeApiDocs('api')], ...remoteDocs],
+                };
+                """, "c.js");
+        assertThat(c.docs()).containsExactly(DocusaurusConfig.Docs.defaults("default", "docs"));
+        assertThat(c.notes()).containsExactly(
+                "the preset's blog options are computed (isProd && {path: 'news'}): not read",
+                "plugin 'content-docs' options are computed (makeApiDocs('api')): not read",
+                "plugins ...remoteDocs are computed: docs instances in them are not read");
+    }
+
+    @Test
+    void parse_presetOptionsFromACall_areNoted() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                export default {presets: [['@acme/docusaurus-preset', acmeOptions({docs: {routeBasePath: '/'}})]]};
+                """, "c.ts");
+        assertThat(c.docs().get(0).routeBase()).isEqualTo("/docs");
+        assertThat(c.notes()).containsExactly(
+                "preset '@acme/docusaurus-preset' options are computed (acmeOptions({docs: {routeBasePath: '/'}})): not read");
     }
 
     @Test

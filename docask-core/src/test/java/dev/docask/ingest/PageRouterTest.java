@@ -143,6 +143,25 @@ class PageRouterTest {
     }
 
     @Test
+    void docusaurus_configOfTheJavaScriptTemplate_routesWhereItsCastOptionsSay() throws IOException {
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, docusaurusSiteWithConfig("[]", """
+                // @ts-check
+                const strip = (s) => s.replace(/'/g, '');
+                /** @type {import('@docusaurus/types').Config} */
+                const config = {
+                  presets: [['classic', /** @type {import('@docusaurus/preset-classic').Options} */ ({
+                    docs: {path: 'handbook', routeBasePath: '/'},
+                    blog: {routeBasePath: 'news'},
+                  })]],
+                };
+                module.exports = config;
+                """));
+        assertThat(path(router, "handbook/setup.md", NONE)).isEqualTo("/setup");
+        assertThat(path(router, "blog/2024-05-01-launch.md", NONE)).isEqualTo("/news/2024/05/01/launch");
+        assertThat(router.problems()).isEmpty();
+    }
+
+    @Test
     void docusaurus_configComputedSetting_isAProblemAndTheDefaultStands() throws IOException {
         PageRouter router = new PageRouter(Framework.DOCUSAURUS, docusaurusSiteWithConfig("[]",
                 "export default {presets: [['classic', {docs: {routeBasePath: process.env.DOCS_PATH}}]]};"));
