@@ -287,6 +287,12 @@ final class IndexCommand implements Callable<Integer> {
         if (framework == null && folders.size() == 1) {
             SiteReader.nestedSiteNote(folders.get(0), corpus).ifPresent(note -> err.println("note: " + note));
         }
+        if (crawled.isEmpty()) {
+            // a base path the site's config adds to --base-url, or that --base-url's own path overrides, is said once
+            // (docs/design.md, "Ingest")
+            folders.stream().flatMap(f -> SiteReader.basePathNote(f, corpus.framework(), options.baseUrl()).stream())
+                    .distinct().forEach(note -> err.println("note: " + note));
+        }
         crawled.ifPresent(r -> out.println("Crawled " + site.get() + ": " + r.summary()));
         if (corpus.chunks().isEmpty() && crawled.isPresent()) {
             err.println("docask index: nothing was indexed from " + site.get() + ": no page gave any text"

@@ -377,4 +377,27 @@ class IndexCommandTest {
         CliRun given = run("index", tmp.resolve("repo").toString(), "--framework", "markdown", "--embedder", "none", "--out", out, "-q");
         assertThat(given.err()).as("a framework the user chose is not second-guessed").doesNotContain("note:");
     }
+
+    @Test
+    void index_configBasePathAndHostOnlyBaseUrl_urlsGetItAndTheRunSaysSo() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("website"));
+        Files.writeString(site.resolve("docusaurus.config.js"), "export default {title: 'Relay', baseUrl: '/relay/'};\n");
+        Files.createDirectories(site.resolve("docs"));
+        Files.writeString(site.resolve("docs/setup.md"), "# Setup\n\nHow to set up the relay.");
+        CliRun r = run("index", site.toString(), "--embedder", "none", "--out", out, "--base-url", "https://u.github.io", "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("note: URLs are under https://u.github.io/relay/, the base path baseUrl in docusaurus.config.js");
+        assertThat(run("inspect", "--index", out).out()).contains("https://u.github.io/relay");
+        CliRun search = run("search", "--index", out, "set up the relay");
+        assertThat(search.out()).contains("https://u.github.io/relay/docs/setup");
+
+        CliRun again = run("index", site.toString(), "--embedder", "none", "--out", out, "-q");
+        assertThat(again.err()).as("the recorded base URL already ends with the base path").doesNotContain("URLs are under");
+        assertThat(again.out()).startsWith("Up to date");
+
+        CliRun other = run("index", site.toString(), "--embedder", "none", "--out", tmp.resolve("idx2").toString(),
+                "--base-url", "https://u.github.io/mirror", "-q");
+        assertThat(other.err()).contains("note: baseUrl in docusaurus.config.js deploys the site under /relay/, and the base URL"
+                + " https://u.github.io/mirror is kept as given");
+    }
 }

@@ -27,7 +27,9 @@ import java.util.Optional;
  *                   segment too, or that mirrors the pages beside the folder: those are then {@code latest}) gets
  *                   that folder's {@code version} metadata, docs/retrieval.md "Versions"
  * @param problems   pages that were skipped because they could not be read
- * @param options    the options the folder was read with: its base URL and chunking are what an index records
+ * @param options    the options the folder was read with: its base URL and chunking are what an index records; the base
+ *                   URL is the one the chunks' URLs start with, the given one joined with the base path the site's config
+ *                   deploys it under when it had no path of its own ({@link SiteReader#basePathNote})
  * @param leftOut    pages of the other kind, not read: HTML files when the framework reads Markdown, Markdown
  *                   files when it is {@link Framework#HTML} (a run reads one kind, see {@link SiteReader})
  * @param sourceHash hash over the files read (path and text); equal hashes mean the same pages.

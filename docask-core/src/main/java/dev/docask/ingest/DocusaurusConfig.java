@@ -24,7 +24,8 @@ import java.util.Set;
  * require.resolve of it). A setting the config computes is not guessed: the default stands and a note names it
  * (docs/design.md, "Ingest"); so does a preset's or a docs plugin's options object the config computes, and a spread
  * into `plugins` that may hold docs instances. A plugin-content-blog entry is not read: its folder keeps the route of
- * a folder the config does not name.
+ * a folder the config does not name. The site's own `baseUrl` (the path it is deployed under, BasePath) and
+ * `trailingSlash` are read from the config's top level (ScriptLiterals.topLevel).
  */
 
 /** The routing settings a Docusaurus site's config writes as literals. */
@@ -67,18 +68,23 @@ final class DocusaurusConfig {
     private final Optional<Blog> blog;
     private final List<String> notes;
     private final String file;
+    private final String basePath;
+    private final Optional<Boolean> trailingSlash;
 
-    private DocusaurusConfig(List<Docs> docs, Optional<Blog> blog, List<String> notes, String file) {
+    private DocusaurusConfig(List<Docs> docs, Optional<Blog> blog, List<String> notes, String file, String basePath,
+                             Optional<Boolean> trailingSlash) {
         this.docs = List.copyOf(docs);
         this.blog = blog;
         this.notes = List.copyOf(notes);
         this.file = file;
+        this.basePath = basePath;
+        this.trailingSlash = trailingSlash;
     }
 
     /** What Docusaurus does with no config: docs/ at /docs, blog/ at /blog. */
     static DocusaurusConfig defaults() {
         return new DocusaurusConfig(List.of(Docs.defaults(DEFAULT_ID, "docs")),
-                Optional.of(new Blog(List.of("blog"), "/blog")), List.of(), "");
+                Optional.of(new Blog(List.of("blog"), "/blog")), List.of(), "", "", Optional.empty());
     }
 
     /** The config of the site at {@code site}: its defaults when it has no config file or the file cannot be read. */
@@ -149,7 +155,16 @@ final class DocusaurusConfig {
                 });
             }
         }
-        return new DocusaurusConfig(docs, blog, notes.stream().distinct().toList(), file);
+        Map<String, Object> site = new LinkedHashMap<>();
+        script.topLevel("baseUrl").ifPresent(v -> site.put("baseUrl", v));
+        String baseUrl = literal(site, "baseUrl", "/", "the site's", notes);
+        Optional<Object> slash = script.topLevel("trailingSlash");
+        if (slash.isPresent() && !(slash.get() instanceof Boolean)) {
+            notes.add("the site's trailingSlash is computed (" + ScriptLiterals.describe(slash.get())
+                    + "): URLs are kept as routed");
+        }
+        return new DocusaurusConfig(docs, blog, notes.stream().distinct().toList(), file, ConfigFile.basePath(baseUrl),
+                slash.filter(Boolean.class::isInstance).map(Boolean.class::cast));
     }
 
     /**
@@ -260,6 +275,16 @@ final class DocusaurusConfig {
     /** Settings the config computes, which docask did not read, one line each, for the run's problems. */
     List<String> notes() {
         return notes;
+    }
+
+    /** The path {@code baseUrl} deploys the site under ("/project"), "" for the host's root. */
+    String basePath() {
+        return basePath;
+    }
+
+    /** {@code trailingSlash}: true adds one to every URL, false removes it (but from the root's), unset keeps routes as they are. */
+    Optional<Boolean> trailingSlash() {
+        return trailingSlash;
     }
 
     /** The config file's name, "" when the site has none. */

@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /*
- * Docusaurus routing, as its defaults serve a site (trailingSlash: false), with what the site's config writes as
+ * Docusaurus routing, as its defaults serve a site (trailingSlash unset), with what the site's config writes as
  * literals (DocusaurusConfig: the docs' folder and URL, the last version, version paths, the blog's folder and URL):
  * - docs at /docs; with versions.json the first (latest) version in versioned_docs/ is served at
  *   /docs, other released versions at /docs/<version>, the current docs/ folder at /docs/next
@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * - blog/ posts at /blog, a date in the path ("2024-05-01-launch.md") becoming /blog/2024/05/01/launch;
  *   src/pages/ at the site root; further docs instances at their routeBasePath (their versions in
  *   <id>_versioned_docs/), and a top-level folder the config does not name at /<folder>;
- * - files at the site root (README.md) and translations under i18n/ are not English pages.
+ * - files at the site root (README.md) and translations under i18n/ are not English pages;
+ * - trailingSlash true ends every URL with a slash, false none but the root's (Docusaurus's applyTrailingSlash);
+ *   baseUrl is the site's base path, which SiteReader puts before every route (BasePath).
  */
 
 /** Derives Docusaurus page routes from a file's place in the site and its front matter. */
@@ -54,8 +56,29 @@ final class DocusaurusRoutes {
         return config.notes().stream().map(note -> new Corpus.Problem(config.file(), note)).toList();
     }
 
+    /** The path the config's baseUrl deploys the site under ("/project"), "" for the host's root. */
+    String basePath() {
+        return config.basePath();
+    }
+
+    /** The config file's name, "" when the site has none. */
+    String configFile() {
+        return config.file();
+    }
+
     /** The route of the file at {@code segments} (relative to the site, or to the docs folder if there is no site). */
     Optional<Route> route(List<String> segments, FrontMatter front) {
+        Optional<Route> route = routed(segments, front);
+        Optional<Boolean> slash = config.trailingSlash();
+        if (route.isEmpty() || slash.isEmpty() || route.get().path().equals("/")) {
+            return route;
+        }
+        String path = route.get().path();
+        String styled = slash.get() ? (path.endsWith("/") ? path : path + "/") : path.replaceAll("/+$", "");
+        return Optional.of(new Route(styled, route.get().version(), route.get().docType()));
+    }
+
+    private Optional<Route> routed(List<String> segments, FrontMatter front) {
         if (!site) {
             return Optional.of(docs("/docs", null, segments, front));
         }

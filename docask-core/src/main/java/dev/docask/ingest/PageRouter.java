@@ -13,13 +13,16 @@ import java.util.regex.Pattern;
  * Each framework serves a file at its own URL; a citation is only useful if it links there.
  * The rules reproduced here:
  * - Docusaurus: see DocusaurusRoutes.
- * - VitePress: clean URLs, index.md is the folder with a trailing slash.
- * - Starlight: paths under src/content/docs (locale folder kept), lower-cased, trailing slash always.
+ * - VitePress: paths under srcDir after the config's rewrites (VitePressConfig); index.md is the folder with a trailing
+ *   slash, other pages end in .html unless the config sets cleanUrls: true (a folder with no config keeps clean URLs).
+ * - Starlight: paths under src/content/docs (locale folder kept), slugged, with a trailing slash, or none under
+ *   trailingSlash: 'never', or as .html files under build.format: 'file' (AstroConfig).
  * - MkDocs: use_directory_urls (the default), so every page ends with a slash; with
  *   use_directory_urls: false each page is its .html file (setup.md is /setup.html, index.md /index.html).
  * - Plain Markdown: like VitePress, plus numeric prefixes dropped.
  * - HTML: the file path; index.html is the folder (a canonical link in the page wins, see HtmlPages).
- * Files or folders starting with '_' are partials with no URL of their own.
+ * Files or folders starting with '_' are partials with no URL of their own. The base path a config deploys the site
+ * under (Docusaurus baseUrl, VitePress and Astro base) is not part of a route: SiteReader joins it to the base URL.
  */
 
 /** Derives the URL path of each page from its location and front matter, per framework. */
@@ -33,6 +36,8 @@ final class PageRouter {
     private final Path root;
     private final @Nullable DocusaurusRoutes docusaurus; // only Docusaurus needs it, and it looks at the folder
     private final boolean mkdocsFileUrls;
+    private final @Nullable VitePressConfig vitepress;
+    private final @Nullable AstroConfig astro;
 
     PageRouter(Framework framework, Path folder) {
         this.framework = framework;
@@ -40,11 +45,32 @@ final class PageRouter {
         this.root = SiteLayout.routingRoot(framework, this.folder);
         this.docusaurus = framework == Framework.DOCUSAURUS ? new DocusaurusRoutes(root) : null;
         this.mkdocsFileUrls = framework == Framework.MKDOCS && SiteConfig.mkdocsFileUrls(this.folder);
+        this.vitepress = framework == Framework.VITEPRESS
+                ? SiteLayout.vitePressSite(this.folder).map(VitePressConfig::read).orElse(null) : null;
+        this.astro = framework == Framework.STARLIGHT
+                ? SiteLayout.astroSite(this.folder).map(AstroConfig::read).orElse(null) : null;
     }
 
     /** What the router could not read of the site's config (a setting it computes), as the run's problems. */
     List<Corpus.Problem> problems() {
-        return docusaurus == null ? List.of() : docusaurus.problems();
+        if (docusaurus != null) {
+            return docusaurus.problems();
+        }
+        String file = vitepress != null ? vitepress.file() : astro != null ? astro.file() : "";
+        List<String> notes = vitepress != null ? vitepress.notes() : astro != null ? astro.notes() : List.of();
+        return notes.stream().map(note -> new Corpus.Problem(file, note)).toList();
+    }
+
+    /** The base path the site's config deploys it under, if it names one. */
+    Optional<BasePath.SiteBase> base() {
+        if (docusaurus != null) {
+            return BasePath.of(docusaurus.basePath(), "baseUrl", docusaurus.configFile());
+        } else if (vitepress != null) {
+            return BasePath.of(vitepress.basePath(), "base", vitepress.file());
+        } else if (astro != null) {
+            return BasePath.of(astro.basePath(), "base", astro.file());
+        }
+        return Optional.empty();
     }
 
     /** The route of the file at {@code relative} (to the indexed folder), or empty if it has no URL. */
@@ -58,13 +84,37 @@ final class PageRouter {
         }
         return Optional.ofNullable(switch (framework) {
             case DOCUSAURUS -> Objects.requireNonNull(docusaurus).route(segments, front).orElse(null);
-            case STARLIGHT -> new Route(withSlash(starlight(segments, front)), null, docType(segments, true));
+            case STARLIGHT -> new Route(styled(starlight(segments, front)), null, docType(segments, true));
             case MKDOCS -> new Route(mkdocsFileUrls ? mkdocsFile(segments) : withSlash(plain(segments, front, false)),
                     null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));
-            case VITEPRESS -> new Route(plain(segments, front, false), null, docType(segments, false));
+            case VITEPRESS -> vitepress(segments, front);
             case MARKDOWN -> new Route(plain(segments, front, true), null, docType(segments, false));
         });
+    }
+
+    /** A Starlight path ("/guide/setup/", "/") as the Astro config's trailingSlash and build.format write it. */
+    private String styled(String path) {
+        AstroConfig.Style style = astro == null ? AstroConfig.Style.SLASH : astro.style();
+        String bare = path.replaceAll("/+$", "");
+        return switch (style) {
+            case SLASH -> withSlash(path);
+            case NO_SLASH -> bare.isEmpty() ? "/" : bare;
+            case HTML_FILE -> (bare.isEmpty() ? "/index" : bare) + ".html";
+        };
+    }
+
+    /** A VitePress page: its path after the config's rewrites, as a .html file unless the config sets cleanUrls. */
+    private Route vitepress(List<String> segments, FrontMatter front) {
+        List<String> page = segments;
+        if (vitepress != null) {
+            String rewritten = vitepress.rewrite(String.join("/", segments));
+            page = rewritten.isBlank() ? segments : List.of(rewritten.split("/+"));
+        }
+        String path = plain(page, front, false);
+        boolean fixed = front.find("permalink").or(() -> front.find("slug")).isPresent();
+        boolean clean = vitepress == null || vitepress.cleanUrls();
+        return new Route(clean || fixed || path.endsWith("/") ? path : path + ".html", null, docType(page, false));
     }
 
     private String starlight(List<String> segments, FrontMatter front) {

@@ -74,20 +74,67 @@ final class ScriptLiterals {
     List<Object> valuesOf(String key) {
         List<Object> values = new ArrayList<>();
         for (int i = 0; i + 1 < tokens.size(); i++) {
-            Token t = tokens.get(i);
-            if (!t.text().equals(key)) {
-                continue;
-            }
-            Token before = i > 0 ? tokens.get(i - 1) : new Token("{", false, 0, 0);
-            Token next = tokens.get(i + 1);
-            // `const presets: T`, `(presets: T)`, `a ? presets : b` and `a.presets` are not properties
-            if (next.is(":") && (before.string() || !NOT_BEFORE_KEY.contains(before.text()))) {
-                values.add(value(i + 2).value);
-            } else if (!t.string() && (before.is("{") || before.is(",")) && (next.is(",") || next.is("}"))) {
-                values.add(constant(key).orElse(new Computed(key)));
+            if (tokens.get(i).text().equals(key)) {
+                propertyAt(i).ifPresent(values::add);
             }
         }
         return values;
+    }
+
+    /**
+     * The value of the config's own setting {@code key}: of the properties so named outside any array, those in the
+     * fewest braces (a site's settings lie in the outermost object; a VitePress sidebar item's `base`, an Astro
+     * integration's options lie deeper or in an array). Empty when the source sets none; {@link Computed} when two
+     * such properties disagree, since which one counts depends on code docask does not run.
+     */
+    Optional<Object> topLevel(String key) {
+        List<Object> found = new ArrayList<>();
+        int least = Integer.MAX_VALUE;
+        int braces = 0;
+        java.util.ArrayDeque<String> open = new java.util.ArrayDeque<>();
+        int arrays = 0;
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            if (!t.string() && (t.is("{") || t.is("[") || t.is("("))) {
+                open.push(t.text());
+                braces += t.is("{") ? 1 : 0;
+                arrays += t.is("[") ? 1 : 0;
+                continue;
+            } else if (!t.string() && ScriptTokens.CLOSERS.contains(t.text()) && !open.isEmpty()) {
+                String o = open.pop();
+                braces -= o.equals("{") ? 1 : 0;
+                arrays -= o.equals("[") ? 1 : 0;
+                continue;
+            }
+            if (!t.text().equals(key) || arrays > 0 || braces == 0 || braces > least) {
+                continue;
+            }
+            Optional<Object> v = propertyAt(i);
+            if (v.isPresent()) {
+                if (braces < least) {
+                    found.clear();
+                    least = braces;
+                }
+                found.add(v.get());
+            }
+        }
+        List<Object> distinct = found.stream().distinct().toList();
+        return distinct.size() <= 1 ? distinct.stream().findFirst()
+                : Optional.of(new Computed(String.join(" or ", distinct.stream().map(ScriptLiterals::describe).toList())));
+    }
+
+    /** The value of the property whose key is token {@code i}, if that token is a property's key. */
+    private Optional<Object> propertyAt(int i) {
+        Token t = tokens.get(i);
+        Token before = i > 0 ? tokens.get(i - 1) : new Token("{", false, 0, 0);
+        Token next = tokens.get(i + 1);
+        // `const presets: T`, `(presets: T)`, `a ? presets : b` and `a.presets` are not properties
+        if (next.is(":") && (before.string() || !NOT_BEFORE_KEY.contains(before.text()))) {
+            return Optional.of(value(i + 2).value);
+        } else if (!t.string() && (before.is("{") || before.is(",")) && (next.is(",") || next.is("}"))) {
+            return Optional.of(constant(t.text()).orElse(new Computed(t.text())));
+        }
+        return Optional.empty();
     }
 
     private record Parsed(Object value, int next) {

@@ -92,13 +92,25 @@ final class SiteLayout {
     static Path routingRoot(Framework framework, Path folder) {
         return switch (framework) {
             case DOCUSAURUS -> nearest(folder, SiteLayout::isDocusaurusSite).orElse(folder);
-            case VITEPRESS -> nearest(folder, d -> Files.isDirectory(d.resolve(".vitepress"))).orElse(folder);
+            // pages lie in the config's srcDir, relative to the project (VitePressConfig)
+            case VITEPRESS -> vitePressSite(folder).map(site -> site.resolve(VitePressConfig.read(site).srcDir()).normalize())
+                    .orElse(folder);
             case STARLIGHT -> nearest(folder, SiteLayout::isStarlightContent).orElse(folder);
             case MKDOCS -> nearest(folder, d -> mkdocsConfig(d).isPresent())
                     .map(site -> site.resolve(docsDir(mkdocsConfig(site).orElseThrow())).normalize())
                     .orElse(folder);
             case HTML, MARKDOWN -> folder;
         };
+    }
+
+    /** The VitePress project {@code folder} is in: itself or the nearest parent holding .vitepress. */
+    static Optional<Path> vitePressSite(Path folder) {
+        return nearest(folder, d -> Files.isDirectory(d.resolve(".vitepress")));
+    }
+
+    /** The Astro project {@code folder} is in: itself or the nearest parent holding astro.config.*. */
+    static Optional<Path> astroSite(Path folder) {
+        return nearest(folder, d -> ConfigFile.find(d, "astro.config").isPresent());
     }
 
     static boolean isDocusaurusSite(Path dir) {

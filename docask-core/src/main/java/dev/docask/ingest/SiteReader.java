@@ -96,6 +96,25 @@ public final class SiteReader {
     }
 
     /**
+     * What a run reading {@code folder} as {@code framework} with the base URL {@code baseUrl} should say about the base
+     * path the site's config deploys it under (Docusaurus {@code baseUrl}, VitePress's or Astro's {@code base}): that
+     * URLs get it, when {@code baseUrl} has no path of its own, or that {@code baseUrl}'s own path is kept, when it has
+     * another. Empty when the config names no base path, {@code baseUrl} already ends with it, or is blank.
+     *
+     * <pre>{@code
+     * SiteReader.basePathNote(Path.of("website"), Framework.DOCUSAURUS, "https://u.github.io")
+     * // "URLs are under https://u.github.io/project/, the base path baseUrl in docusaurus.config.js (a base URL with a
+     * //  path of its own is kept as given)"
+     * }</pre>
+     */
+    public static Optional<String> basePathNote(Path folder, Framework framework, String baseUrl) {
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(framework, "framework");
+        String given = IngestOptions.defaults(baseUrl).baseUrl();
+        return BasePath.join(given, new PageRouter(framework, folder).base()).note();
+    }
+
+    /**
      * The name the site's own config gives it: {@code site_name} in {@code mkdocs.yml}, {@code title}
      * in {@code docusaurus.config.*}, in VitePress's {@code .vitepress/config.*}, or in Starlight's
      * {@code starlight({...})} in {@code astro.config.*}, found from {@code folder} as routing finds
@@ -115,7 +134,9 @@ public final class SiteReader {
     }
 
     /**
-     * Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions.
+     * Reads every page under {@code folder}; bad pages become {@link Problem}s, never exceptions. A base URL with no
+     * path gets the base path the site's config deploys it under ({@link #basePathNote}), in the pages' URLs and in
+     * the corpus's options alike.
      *
      * @throws IllegalArgumentException if {@code folder} is not a readable directory
      */
@@ -153,7 +174,11 @@ public final class SiteReader {
         }
         PageRouter router = new PageRouter(framework, root);
         problems.addAll(router.problems());
-        PageReader reader = new PageReader(framework, router, options,
+        // URLs, and the base URL the corpus records, are under the base path the site's config deploys it at (BasePath)
+        String baseUrl = BasePath.join(options.baseUrl(), router.base()).baseUrl();
+        IngestOptions read = baseUrl.equals(options.baseUrl()) ? options
+                : new IngestOptions(baseUrl, options.framework(), options.chunkSize(), options.chunkOverlap(), options.ignore());
+        PageReader reader = new PageReader(framework, router, read,
                 new Includes(framework == Framework.HTML ? Map.of() : texts));
         List<Map.Entry<String, String>> entries = List.copyOf(texts.entrySet());
         Outcome[] outcomes = new Outcome[entries.size()];
@@ -166,17 +191,17 @@ public final class SiteReader {
             }
         });
         List<Chunk> chunks = new ArrayList<>();
-        int read = 0;
+        int pagesRead = 0;
         for (Outcome outcome : outcomes) {
             outcome.problem().ifPresent(problems::add);
             if (outcome.chunks().isPresent()) {
                 chunks.addAll(outcome.chunks().get());
-                read++;
+                pagesRead++;
             }
         }
         problems.addAll(RouteClashes.find(chunks));
         problems.sort(Comparator.comparing(Problem::file));
-        return new Corpus(framework, read, chunks, problems, options, leftOut, sourceHash(texts), siteName(root, framework, options));
+        return new Corpus(framework, pagesRead, chunks, problems, read, leftOut, sourceHash(texts), siteName(root, framework, options));
     }
 
     /** The site's own name, else, with no base URL whose host could name it, the folder's. */

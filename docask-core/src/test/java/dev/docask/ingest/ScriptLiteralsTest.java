@@ -140,12 +140,37 @@ class ScriptLiteralsTest {
     }
 
     @Test
+    void topLevel_keyAlsoDeeperOrInArrays_theOutermostObjectsValue() {
+        ScriptLiterals script = ScriptLiterals.of("""
+                const base = '/project/';
+                export default defineConfig({
+                  base,
+                  themeConfig: {nav: {base: '/nav/'}, sidebar: [{base: '/guide/'}]},
+                  vite: {build: {format: 'x'}},
+                });
+                """);
+        assertThat(script.topLevel("base")).contains("/project/");
+        assertThat(script.topLevel("format")).contains("x");
+        assertThat(script.topLevel("srcDir")).isEmpty();
+    }
+
+    @Test
+    void topLevel_twoDisagreeingAtTheSameDepth_isComputed() {
+        ScriptLiterals script = ScriptLiterals.of("const a = {base: '/a/'}; const b = {base: '/b/'}; export default b;");
+        assertThat(script.topLevel("base")).containsInstanceOf(Computed.class);
+        assertThat(ScriptLiterals.of("export default isDev ? {base: '/'} : {base: '/'};").topLevel("base")).contains("/");
+    }
+
+    @Test
     void valuesOf_anySource_neverThrows() {
         Fuzz.check(0x5EED_0601L, 2000, ScriptLiteralsTest::script, source -> {
             ScriptLiterals script = ScriptLiterals.of(source);
             for (String key : List.of("docs", "presets", "path", "x")) {
                 List<Object> unused = script.valuesOf(key);
+                Object top = script.topLevel(key);
             }
+            VitePressConfig vp = VitePressConfig.of(ConfigFile.parse(source, "config.ts"));
+            AstroConfig astro = AstroConfig.of(ConfigFile.parse(source, "astro.config.mjs"));
             DocusaurusConfig unused = DocusaurusConfig.parse(source, "docusaurus.config.js");
         });
     }

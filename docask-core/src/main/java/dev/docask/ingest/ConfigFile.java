@@ -1,0 +1,122 @@
+package dev.docask.ingest;
+
+import dev.docask.ingest.ScriptLiterals.Computed;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/*
+ * VitePress's .vitepress/config.* and Astro's astro.config.* are read as DocusaurusConfig reads docusaurus.config.*:
+ * a setting written as a literal is read, one the config computes keeps the framework's default and becomes a note
+ * naming it (docs/design.md, "Ingest"). Only the config's own settings count (ScriptLiterals.topLevel): a sidebar
+ * item's `base` is not the site's.
+ */
+
+/** The top-level settings a site's script config writes as literals, and notes on those it computes. */
+final class ConfigFile {
+
+    private static final List<String> EXTENSIONS = List.of("ts", "mts", "js", "mjs", "cjs", "cts");
+
+    private final ScriptLiterals script;
+    private final String name;
+    private final List<String> notes = new ArrayList<>();
+
+    private ConfigFile(String source, String name) {
+        this.script = ScriptLiterals.of(source);
+        this.name = name;
+    }
+
+    /** The config {@code source}, a file named {@code name} (as problems name it). */
+    static ConfigFile parse(String source, String name) {
+        return new ConfigFile(source, name);
+    }
+
+    /**
+     * The config {@code <stem>.<ext>} in {@code dir}, named {@code prefix + file name}; empty when there is none. A file
+     * that cannot be read is one that sets nothing: its defaults stand, as for a config docask cannot parse.
+     */
+    static Optional<ConfigFile> read(Path dir, String stem, String prefix) {
+        return find(dir, stem).map(file -> {
+            String source;
+            try {
+                source = Files.readString(file);
+            } catch (IOException | RuntimeException e) {
+                source = "";
+            }
+            return parse(source, prefix + file.getFileName());
+        });
+    }
+
+    /** The file {@code <stem>.<ext>} in {@code dir}, for the first extension a config may have. */
+    static Optional<Path> find(Path dir, String stem) {
+        return EXTENSIONS.stream().map(ext -> dir.resolve(stem + "." + ext)).filter(Files::isRegularFile).findFirst();
+    }
+
+    /** The string {@code key} is set to; {@code fallback} when unset, or computed (then noted). */
+    String string(String key, String fallback) {
+        Optional<Object> v = script.topLevel(key);
+        if (v.isEmpty() || v.get() instanceof String) {
+            return v.map(String.class::cast).orElse(fallback);
+        }
+        notes.add(key + " is computed (" + ScriptLiterals.describe(v.get()) + "): read as '" + fallback + "'");
+        return fallback;
+    }
+
+    /** The string under {@code key} of the object {@code parent} is set to, as {@link #string} reads it. */
+    String string(String parent, String key, String fallback) {
+        Optional<Object> v = script.topLevel(parent);
+        if (v.isEmpty() || !(v.get() instanceof Map<?, ?> m) || !m.containsKey(key)) {
+            if (v.isPresent() && v.get() instanceof Computed c) {
+                notes.add(parent + " is computed (" + c.text() + "): " + parent + "." + key + " read as '" + fallback + "'");
+            }
+            return fallback;
+        }
+        Object value = m.get(key);
+        if (value instanceof String s) {
+            return s;
+        }
+        notes.add(parent + "." + key + " is computed (" + ScriptLiterals.describe(value) + "): read as '" + fallback + "'");
+        return fallback;
+    }
+
+    /** Whether {@code key} is set to true; {@code fallback} when unset, or computed (then noted). */
+    boolean bool(String key, boolean fallback) {
+        Optional<Object> v = script.topLevel(key);
+        if (v.isEmpty() || v.get() instanceof Boolean) {
+            return v.map(Boolean.class::cast).orElse(fallback);
+        }
+        notes.add(key + " is computed (" + ScriptLiterals.describe(v.get()) + "): read as " + fallback);
+        return fallback;
+    }
+
+    /** What {@code key} is set to, as read (a literal or a Computed); empty when unset. */
+    Optional<Object> value(String key) {
+        return script.topLevel(key);
+    }
+
+    /** Adds a note on a setting that was not read. */
+    void note(String note) {
+        notes.add(note);
+    }
+
+    /** The settings the config computes, which were not read, one line each. */
+    List<String> notes() {
+        return notes.stream().distinct().toList();
+    }
+
+    /** The config file's name, as the run's problems name it. */
+    String name() {
+        return name;
+    }
+
+    /** A config's base setting ('/project/', '/docs', '/') as a path: "/project", or "" for the host's root. */
+    static String basePath(String base) {
+        String trimmed = base.strip().replaceAll("^/+|/+$", "");
+        return trimmed.isEmpty() ? "" : "/" + trimmed;
+    }
+}

@@ -1,0 +1,231 @@
+package dev.docask.ingest;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Routes and base paths that follow VitePress, Astro and Docusaurus configs, each setting on a short config. */
+class SiteConfigRoutesTest {
+
+    @TempDir
+    Path tmp;
+
+    private static final FrontMatter NONE = FrontMatter.parse("");
+
+    private static String path(PageRouter router, String file) {
+        return router.route(file, NONE).map(Route::path).orElse(null);
+    }
+
+    private Path vitepress(String config) throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("docs/.vitepress")).getParent();
+        Files.writeString(site.resolve(".vitepress/config.mts"), config);
+        return site;
+    }
+
+    private Path starlight(String config) throws IOException {
+        Files.writeString(tmp.resolve("astro.config.mjs"), config);
+        return Files.createDirectories(tmp.resolve("src/content/docs"));
+    }
+
+    private Path docusaurus(String config) throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("website"));
+        Files.writeString(site.resolve("docusaurus.config.js"), config);
+        return site;
+    }
+
+    @Test
+    void vitepress_configWithoutCleanUrls_pagesAreTheirHtmlFiles() throws IOException {
+        PageRouter router = new PageRouter(Framework.VITEPRESS, vitepress("export default defineConfig({title: 'X'})\n"));
+        assertThat(path(router, "guide/mocking.md")).isEqualTo("/guide/mocking.html");
+        assertThat(path(router, "guide/index.md")).isEqualTo("/guide/");
+        assertThat(path(router, "index.md")).isEqualTo("/");
+        assertThat(router.problems()).isEmpty();
+    }
+
+    @Test
+    void vitepress_cleanUrlsTrue_pagesAreClean() throws IOException {
+        PageRouter router = new PageRouter(Framework.VITEPRESS, vitepress("export default defineConfig({cleanUrls: true})\n"));
+        assertThat(path(router, "guide/mocking.md")).isEqualTo("/guide/mocking");
+    }
+
+    @Test
+    void vitepress_noConfigFile_pagesStayClean() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("docs/.vitepress")).getParent();
+        assertThat(path(new PageRouter(Framework.VITEPRESS, site), "guide/mocking.md")).isEqualTo("/guide/mocking");
+    }
+
+    @Test
+    void vitepress_computedCleanUrls_keepsDefaultAndIsAProblem() throws IOException {
+        PageRouter router = new PageRouter(Framework.VITEPRESS,
+                vitepress("export default defineConfig({cleanUrls: !process.env.LOCAL})\n"));
+        assertThat(path(router, "guide/mocking.md")).isEqualTo("/guide/mocking.html");
+        assertThat(router.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo(".vitepress/config.mts");
+            assertThat(p.reason()).isEqualTo("cleanUrls is computed (!process.env.LOCAL): read as false");
+        });
+    }
+
+    @Test
+    void vitepress_srcDir_routesRelativeToItFromProjectOrSrcFolder() throws IOException {
+        Path site = vitepress("export default {srcDir: './src', cleanUrls: true}\n");
+        Path src = Files.createDirectories(site.resolve("src"));
+        PageRouter fromProject = new PageRouter(Framework.VITEPRESS, site);
+        assertThat(path(fromProject, "src/guide/setup.md")).isEqualTo("/guide/setup");
+        assertThat(path(fromProject, "src/index.md")).isEqualTo("/");
+        assertThat(fromProject.route("README.md", NONE)).as("outside srcDir: not a page").isEmpty();
+        assertThat(path(new PageRouter(Framework.VITEPRESS, src), "guide/setup.md")).isEqualTo("/guide/setup");
+    }
+
+    @Test
+    void vitepress_literalRewrites_movePages() throws IOException {
+        PageRouter router = new PageRouter(Framework.VITEPRESS, vitepress("""
+                export default defineConfig({
+                  cleanUrls: true,
+                  rewrites: {
+                    'packages/pkg-a/src/pkg-a-docs.md': 'pkg-a/index.md',
+                    'packages/:pkg/src/:slug*': ':pkg/:slug*',
+                  },
+                })
+                """));
+        assertThat(path(router, "packages/pkg-a/src/pkg-a-docs.md")).isEqualTo("/pkg-a/");
+        assertThat(path(router, "packages/pkg-b/src/guide/usage.md")).isEqualTo("/pkg-b/guide/usage");
+        assertThat(path(router, "guide/other.md")).isEqualTo("/guide/other");
+        assertThat(router.problems()).isEmpty();
+    }
+
+    @Test
+    void vitepress_regexOrComputedRewrites_areProblemsAndPagesKeepPaths() throws IOException {
+        PageRouter router = new PageRouter(Framework.VITEPRESS, vitepress("""
+                export default {cleanUrls: true, rewrites: {'packages/:pkg/src/(.*)': ':pkg/index.md', 'a.md': target}}
+                """));
+        assertThat(path(router, "packages/pkg-a/src/x.md")).isEqualTo("/packages/pkg-a/src/x");
+        assertThat(router.problems()).extracting(Corpus.Problem::reason).containsExactly(
+                "rewrites 'packages/:pkg/src/(.*)' holds a pattern docask does not read: not applied",
+                "rewrites 'a.md' is computed (target): not applied");
+    }
+
+    @Test
+    void vitepress_base_isTheSitesBaseButASidebarBaseIsNot() throws IOException {
+        PageRouter router = new PageRouter(Framework.VITEPRESS, vitepress("""
+                export default defineConfig({
+                  base: '/project/',
+                  themeConfig: {sidebar: {'/guide/': [{text: 'Guide', base: '/guide/', items: []}]}},
+                })
+                """));
+        assertThat(router.base()).contains(new BasePath.SiteBase("/project", "base in .vitepress/config.mts"));
+        assertThat(new PageRouter(Framework.VITEPRESS, vitepress("""
+                export default {themeConfig: {sidebar: [{text: 'Guide', base: '/guide/'}]}}
+                """)).base()).isEmpty();
+    }
+
+    @Test
+    void starlight_trailingSlashNever_noSlash() throws IOException {
+        PageRouter router = new PageRouter(Framework.STARLIGHT, starlight("""
+                export default defineConfig({trailingSlash: 'never', integrations: [starlight({title: 'X'})]});
+                """));
+        assertThat(path(router, "guides/setup.md")).isEqualTo("/guides/setup");
+        assertThat(path(router, "index.mdx")).isEqualTo("/");
+    }
+
+    @Test
+    void starlight_trailingSlashAlwaysOrIgnore_slash() throws IOException {
+        assertThat(path(new PageRouter(Framework.STARLIGHT, starlight("export default {trailingSlash: 'always'}")),
+                "guides/setup.md")).isEqualTo("/guides/setup/");
+        assertThat(path(new PageRouter(Framework.STARLIGHT, starlight("export default {}")), "guides/setup.md"))
+                .isEqualTo("/guides/setup/");
+    }
+
+    @Test
+    void starlight_buildFormatFile_htmlFiles() throws IOException {
+        PageRouter router = new PageRouter(Framework.STARLIGHT, starlight("""
+                export default defineConfig({build: {format: 'file'}, trailingSlash: 'always'});
+                """));
+        assertThat(path(router, "guides/setup.md")).isEqualTo("/guides/setup.html");
+        assertThat(path(router, "guides/index.md")).isEqualTo("/guides.html");
+        assertThat(path(router, "index.mdx")).isEqualTo("/index.html");
+    }
+
+    @Test
+    void starlight_baseLiteral_isSiteBase_computedIsAProblem() throws IOException {
+        assertThat(new PageRouter(Framework.STARLIGHT, starlight("export default {base: '/docs'}")).base())
+                .contains(new BasePath.SiteBase("/docs", "base in astro.config.mjs"));
+        PageRouter computed = new PageRouter(Framework.STARLIGHT, starlight("export default {base: process.env.BASE}"));
+        assertThat(computed.base()).isEmpty();
+        assertThat(computed.problems()).extracting(Corpus.Problem::file, Corpus.Problem::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("astro.config.mjs",
+                        "base is computed (process.env.BASE): read as '/'"));
+    }
+
+    @Test
+    void docusaurus_trailingSlashTrueOrFalse_appliedButNotToRoot() throws IOException {
+        PageRouter with = new PageRouter(Framework.DOCUSAURUS, docusaurus("export default {trailingSlash: true};"));
+        assertThat(path(with, "docs/guides/setup.md")).isEqualTo("/docs/guides/setup/");
+        assertThat(path(with, "src/pages/index.md")).isEqualTo("/");
+        PageRouter without = new PageRouter(Framework.DOCUSAURUS, docusaurus("export default {trailingSlash: false};"));
+        assertThat(path(without, "docs/intro.md")).isEqualTo("/docs/intro");
+        assertThat(path(without, "docs/index.md")).isEqualTo("/docs");
+        PageRouter unset = new PageRouter(Framework.DOCUSAURUS, docusaurus("export default {};"));
+        assertThat(path(unset, "docs/index.md")).isEqualTo("/docs/");
+    }
+
+    @Test
+    void docusaurus_baseUrlLiteral_isSiteBase_computedIsAProblem() throws IOException {
+        assertThat(new PageRouter(Framework.DOCUSAURUS, docusaurus("module.exports = {baseUrl: '/project/'};")).base())
+                .contains(new BasePath.SiteBase("/project", "baseUrl in docusaurus.config.js"));
+        assertThat(new PageRouter(Framework.DOCUSAURUS, docusaurus("module.exports = {baseUrl: '/'};")).base()).isEmpty();
+        PageRouter computed = new PageRouter(Framework.DOCUSAURUS, docusaurus("""
+                const baseUrl = process.env.BASE_URL ?? '/';
+                export default {baseUrl, trailingSlash: isDev};
+                """));
+        assertThat(computed.base()).isEmpty();
+        assertThat(computed.problems()).extracting(Corpus.Problem::reason).containsExactly(
+                "the site's baseUrl is computed (baseUrl): read as '/'",
+                "the site's trailingSlash is computed (isDev): URLs are kept as routed");
+    }
+
+    @Test
+    void join_hostOnlyBaseUrl_getsTheBasePathAndANote() {
+        BasePath.Joined j = BasePath.join("https://u.github.io", Optional.of(new BasePath.SiteBase("/project", "base in x")));
+        assertThat(j.baseUrl()).isEqualTo("https://u.github.io/project");
+        assertThat(j.note()).contains("URLs are under https://u.github.io/project/, the base path base in x"
+                + " (a base URL with a path of its own is kept as given)");
+    }
+
+    @Test
+    void join_baseUrlEndingWithTheBasePath_unchangedAndSilent() {
+        Optional<BasePath.SiteBase> base = Optional.of(new BasePath.SiteBase("/project", "base in x"));
+        assertThat(BasePath.join("https://u.github.io/project", base)).isEqualTo(new BasePath.Joined("https://u.github.io/project", Optional.empty()));
+        assertThat(BasePath.join("https://x.dev/mirror/project", base).baseUrl()).isEqualTo("https://x.dev/mirror/project");
+    }
+
+    @Test
+    void join_baseUrlWithAnotherPath_keptWithANote() {
+        BasePath.Joined j = BasePath.join("https://u.github.io/myproject", Optional.of(new BasePath.SiteBase("/project", "base in x")));
+        assertThat(j.baseUrl()).isEqualTo("https://u.github.io/myproject");
+        assertThat(j.note()).contains("base in x deploys the site under /project/, and the base URL https://u.github.io/myproject"
+                + " is kept as given");
+    }
+
+    @Test
+    void join_noBaseUrlOrNoBasePath_unchanged() {
+        assertThat(BasePath.join("", Optional.of(new BasePath.SiteBase("/project", "base in x"))).baseUrl()).isEmpty();
+        assertThat(BasePath.join("https://x.dev", Optional.empty())).isEqualTo(new BasePath.Joined("https://x.dev", Optional.empty()));
+    }
+
+    @Test
+    void read_configBasePath_urlsAndRecordedBaseUrlHaveIt() throws IOException {
+        Path site = vitepress("export default defineConfig({base: '/project/'})\n");
+        Files.writeString(site.resolve("setup.md"), "# Setup\n\nHow to set it up.");
+        Corpus corpus = SiteReader.read(site, IngestOptions.defaults("https://u.github.io/"));
+        assertThat(corpus.options().baseUrl()).isEqualTo("https://u.github.io/project");
+        assertThat(corpus.chunks()).extracting(Chunk::pageUrl).containsExactly("https://u.github.io/project/setup.html");
+        assertThat(SiteReader.basePathNote(site, corpus.framework(), "https://u.github.io/")).isPresent();
+        assertThat(SiteReader.basePathNote(site, corpus.framework(), corpus.options().baseUrl())).isEmpty();
+    }
+}
