@@ -386,7 +386,7 @@ class IndexCommandTest {
         Files.writeString(site.resolve("docs/setup.md"), "# Setup\n\nHow to set up the relay.");
         CliRun r = run("index", site.toString(), "--embedder", "none", "--out", out, "--base-url", "https://u.github.io", "-q");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.err()).contains("note: URLs are under https://u.github.io/relay/, the base path baseUrl in docusaurus.config.js");
+        assertThat(r.err()).contains("note: URLs are under https://u.github.io/relay/: docusaurus.config.js deploys the site there (baseUrl)");
         assertThat(run("inspect", "--index", out).out()).contains("https://u.github.io/relay");
         CliRun search = run("search", "--index", out, "set up the relay");
         assertThat(search.out()).contains("https://u.github.io/relay/docs/setup");
@@ -397,7 +397,7 @@ class IndexCommandTest {
 
         CliRun other = run("index", site.toString(), "--embedder", "none", "--out", tmp.resolve("idx2").toString(),
                 "--base-url", "https://u.github.io/mirror", "-q");
-        assertThat(other.err()).contains("note: baseUrl in docusaurus.config.js deploys the site under /relay/, and the base URL"
+        assertThat(other.err()).contains("note: docusaurus.config.js deploys the site under /relay/ (baseUrl), and the base URL"
                 + " https://u.github.io/mirror is kept as given");
     }
 }

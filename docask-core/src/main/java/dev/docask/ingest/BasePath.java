@@ -24,9 +24,10 @@ final class BasePath {
      * The base path a site's config sets.
      *
      * @param path    the path, percent-encoded, "/project" (never "" or "/": a site at the host's root has none)
-     * @param setting the setting and its file, as a note names them: {@code baseUrl in docusaurus.config.ts}
+     * @param setting the setting, as a note names it: {@code baseUrl}
+     * @param file    the config file setting it: {@code docusaurus.config.ts}
      */
-    record SiteBase(String path, String setting) {
+    record SiteBase(String path, String setting, String file) {
     }
 
     /** The base URL pages are cited under, and what a run should say about it. */
@@ -39,7 +40,7 @@ final class BasePath {
     /** The site base of a config whose base setting {@code key} in {@code file} reads as {@code path} ("" for none). */
     static Optional<SiteBase> of(String path, String key, String file) {
         return path.isEmpty() ? Optional.empty()
-                : Optional.of(new SiteBase(new Route(path, null, null).encodedPath(), key + " in " + file));
+                : Optional.of(new SiteBase(new Route(path, null, null).encodedPath(), key, file));
     }
 
     /** {@code baseUrl} (as IngestOptions holds it: no trailing slash, "" for none) joined with the site's base. */
@@ -50,13 +51,13 @@ final class BasePath {
         String base = site.get().path();
         String own = Optional.ofNullable(URI.create(baseUrl).getRawPath()).orElse("").replaceAll("/+$", "");
         if (own.isEmpty()) {
-            return new Joined(baseUrl + base, Optional.of("URLs are under " + baseUrl + base + "/, the base path "
-                    + site.get().setting() + " (a base URL with a path of its own is kept as given)"));
+            return new Joined(baseUrl + base, Optional.of("URLs are under " + baseUrl + base + "/: " + site.get().file()
+                    + " deploys the site there (" + site.get().setting() + "); a base URL with a path of its own is kept as given"));
         }
         if (own.equals(base) || own.endsWith(base)) {
             return new Joined(baseUrl, Optional.empty());
         }
-        return new Joined(baseUrl, Optional.of(site.get().setting() + " deploys the site under " + base
-                + "/, and the base URL " + baseUrl + " is kept as given"));
+        return new Joined(baseUrl, Optional.of(site.get().file() + " deploys the site under " + base + "/ ("
+                + site.get().setting() + "), and the base URL " + baseUrl + " is kept as given"));
     }
 }

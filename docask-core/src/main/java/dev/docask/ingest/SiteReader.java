@@ -103,8 +103,8 @@ public final class SiteReader {
      *
      * <pre>{@code
      * SiteReader.basePathNote(Path.of("website"), Framework.DOCUSAURUS, "https://u.github.io")
-     * // "URLs are under https://u.github.io/project/, the base path baseUrl in docusaurus.config.js (a base URL with a
-     * //  path of its own is kept as given)"
+     * // "URLs are under https://u.github.io/project/: docusaurus.config.js deploys the site there (baseUrl); a base URL
+     * //  with a path of its own is kept as given"
      * }</pre>
      */
     public static Optional<String> basePathNote(Path folder, Framework framework, String baseUrl) {

@@ -118,7 +118,7 @@ class SiteConfigRoutesTest {
                   themeConfig: {sidebar: {'/guide/': [{text: 'Guide', base: '/guide/', items: []}]}},
                 })
                 """));
-        assertThat(router.base()).contains(new BasePath.SiteBase("/project", "base in .vitepress/config.mts"));
+        assertThat(router.base()).contains(new BasePath.SiteBase("/project", "base", ".vitepress/config.mts"));
         assertThat(new PageRouter(Framework.VITEPRESS, vitepress("""
                 export default {themeConfig: {sidebar: [{text: 'Guide', base: '/guide/'}]}}
                 """)).base()).isEmpty();
@@ -154,7 +154,7 @@ class SiteConfigRoutesTest {
     @Test
     void starlight_baseLiteral_isSiteBase_computedIsAProblem() throws IOException {
         assertThat(new PageRouter(Framework.STARLIGHT, starlight("export default {base: '/docs'}")).base())
-                .contains(new BasePath.SiteBase("/docs", "base in astro.config.mjs"));
+                .contains(new BasePath.SiteBase("/docs", "base", "astro.config.mjs"));
         PageRouter computed = new PageRouter(Framework.STARLIGHT, starlight("export default {base: process.env.BASE}"));
         assertThat(computed.base()).isEmpty();
         assertThat(computed.problems()).extracting(Corpus.Problem::file, Corpus.Problem::reason)
@@ -177,7 +177,7 @@ class SiteConfigRoutesTest {
     @Test
     void docusaurus_baseUrlLiteral_isSiteBase_computedIsAProblem() throws IOException {
         assertThat(new PageRouter(Framework.DOCUSAURUS, docusaurus("module.exports = {baseUrl: '/project/'};")).base())
-                .contains(new BasePath.SiteBase("/project", "baseUrl in docusaurus.config.js"));
+                .contains(new BasePath.SiteBase("/project", "baseUrl", "docusaurus.config.js"));
         assertThat(new PageRouter(Framework.DOCUSAURUS, docusaurus("module.exports = {baseUrl: '/'};")).base()).isEmpty();
         PageRouter computed = new PageRouter(Framework.DOCUSAURUS, docusaurus("""
                 const baseUrl = process.env.BASE_URL ?? '/';
@@ -191,30 +191,30 @@ class SiteConfigRoutesTest {
 
     @Test
     void join_hostOnlyBaseUrl_getsTheBasePathAndANote() {
-        BasePath.Joined j = BasePath.join("https://u.github.io", Optional.of(new BasePath.SiteBase("/project", "base in x")));
+        BasePath.Joined j = BasePath.join("https://u.github.io", Optional.of(new BasePath.SiteBase("/project", "base", "x.ts")));
         assertThat(j.baseUrl()).isEqualTo("https://u.github.io/project");
-        assertThat(j.note()).contains("URLs are under https://u.github.io/project/, the base path base in x"
-                + " (a base URL with a path of its own is kept as given)");
+        assertThat(j.note()).contains("URLs are under https://u.github.io/project/: x.ts deploys the site there (base);"
+                + " a base URL with a path of its own is kept as given");
     }
 
     @Test
     void join_baseUrlEndingWithTheBasePath_unchangedAndSilent() {
-        Optional<BasePath.SiteBase> base = Optional.of(new BasePath.SiteBase("/project", "base in x"));
+        Optional<BasePath.SiteBase> base = Optional.of(new BasePath.SiteBase("/project", "base", "x.ts"));
         assertThat(BasePath.join("https://u.github.io/project", base)).isEqualTo(new BasePath.Joined("https://u.github.io/project", Optional.empty()));
         assertThat(BasePath.join("https://x.dev/mirror/project", base).baseUrl()).isEqualTo("https://x.dev/mirror/project");
     }
 
     @Test
     void join_baseUrlWithAnotherPath_keptWithANote() {
-        BasePath.Joined j = BasePath.join("https://u.github.io/myproject", Optional.of(new BasePath.SiteBase("/project", "base in x")));
+        BasePath.Joined j = BasePath.join("https://u.github.io/myproject", Optional.of(new BasePath.SiteBase("/project", "base", "x.ts")));
         assertThat(j.baseUrl()).isEqualTo("https://u.github.io/myproject");
-        assertThat(j.note()).contains("base in x deploys the site under /project/, and the base URL https://u.github.io/myproject"
+        assertThat(j.note()).contains("x.ts deploys the site under /project/ (base), and the base URL https://u.github.io/myproject"
                 + " is kept as given");
     }
 
     @Test
     void join_noBaseUrlOrNoBasePath_unchanged() {
-        assertThat(BasePath.join("", Optional.of(new BasePath.SiteBase("/project", "base in x"))).baseUrl()).isEmpty();
+        assertThat(BasePath.join("", Optional.of(new BasePath.SiteBase("/project", "base", "x.ts"))).baseUrl()).isEmpty();
         assertThat(BasePath.join("https://x.dev", Optional.empty())).isEqualTo(new BasePath.Joined("https://x.dev", Optional.empty()));
     }
 
