@@ -1,5 +1,7 @@
 package dev.docask.ingest;
 
+import dev.docask.testsupport.TestSites;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,8 +31,7 @@ class SiteRoutingIT {
 
     @BeforeAll
     static void locateData() {
-        Path project = Path.of("").toAbsolutePath();
-        data = project.resolveSibling("shared").resolve("data").resolve("docs");
+        data = TestSites.sharedData().resolve("docs");
         Assumptions.assumeTrue(Files.isDirectory(data),
                 "skipped: real docs not found at " + data + " (expected ../shared/data/docs beside the repository)");
     }
