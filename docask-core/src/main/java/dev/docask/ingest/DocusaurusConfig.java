@@ -31,7 +31,6 @@ import java.util.Set;
 /** The routing settings a Docusaurus site's config writes as literals. */
 final class DocusaurusConfig {
 
-    private static final List<String> EXTENSIONS = List.of("ts", "mts", "js", "mjs", "cjs", "cts");
     static final String DEFAULT_ID = "default";
 
     /**
@@ -89,17 +88,15 @@ final class DocusaurusConfig {
 
     /** The config of the site at {@code site}: its defaults when it has no config file or the file cannot be read. */
     static DocusaurusConfig read(Path site) {
-        for (String ext : EXTENSIONS) {
-            Path file = site.resolve("docusaurus.config." + ext);
-            if (Files.isRegularFile(file)) {
-                try {
-                    return parse(Files.readString(file), file.getFileName().toString());
-                } catch (IOException | RuntimeException e) {
-                    return defaults(); // the routes of a config docask cannot read are Docusaurus's defaults
-                }
-            }
+        Optional<Path> file = ConfigFile.find(site, "docusaurus.config");
+        if (file.isEmpty()) {
+            return defaults();
         }
-        return defaults();
+        try {
+            return parse(Files.readString(file.get()), file.get().getFileName().toString());
+        } catch (IOException | RuntimeException e) {
+            return defaults(); // the routes of a config docask cannot read are Docusaurus's defaults
+        }
     }
 
     /** The settings {@code source} (the text of a config file named {@code file}) writes as literals. */

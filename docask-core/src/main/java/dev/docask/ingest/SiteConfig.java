@@ -30,7 +30,6 @@ final class SiteConfig {
     private static final Pattern MKDOCS_FILE_URLS = Pattern.compile("(?mi)^use_directory_urls:[ \\t]*(false|no|off)\\b");
     private static final Pattern TITLE = Pattern.compile("(?<![\\w.$-])['\"]?title['\"]?[ \\t]*:[ \\t]*(['\"`])([^'\"`\\n]+)\\1");
     private static final int SAMPLED_PAGES = 200;
-    private static final List<String> SCRIPT_EXTENSIONS = List.of("ts", "mts", "js", "mjs", "cjs", "cts");
 
     private SiteConfig() {
     }
@@ -92,13 +91,7 @@ final class SiteConfig {
     }
 
     private static Optional<Path> script(Path dir, String name) {
-        for (String ext : SCRIPT_EXTENSIONS) {
-            Path f = dir.resolve(name + "." + ext);
-            if (Files.isRegularFile(f)) {
-                return Optional.of(f);
-            }
-        }
-        return Optional.empty();
+        return ConfigFile.find(dir, name);
     }
 
     /** The config's text; "" when it cannot be read (a name is a nicety, never a reason to fail a run). */

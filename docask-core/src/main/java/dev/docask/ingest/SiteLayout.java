@@ -117,12 +117,7 @@ final class SiteLayout {
         if (Files.isRegularFile(dir.resolve("versions.json")) || Files.isDirectory(dir.resolve("versioned_docs"))) {
             return true;
         }
-        for (String ext : List.of("js", "ts", "mjs", "cjs", "mts")) {
-            if (Files.isRegularFile(dir.resolve("docusaurus.config." + ext))) {
-                return true;
-            }
-        }
-        return false;
+        return ConfigFile.find(dir, "docusaurus.config").isPresent();
     }
 
     /** Released versions from versions.json, latest first; empty when the site is not versioned. */
