@@ -87,7 +87,8 @@ import java.util.regex.Pattern;
  * page order, with what the page writes between them when that is short (a paragraph's bound) and "…" where it is longer,
  * and one chosen from another section or chunk of a source already quoted (the rest of a long section, or another section
  * of its page) joins that quote after a "…" line: one quote per source, so the answer shows the same passages in fewer
- * quotes and the first quote holds all it chose from source 1. A chosen list item
+ * quotes and the first quote holds all it chose from source 1 (two steps: pick, which passages; place, which quote each
+ * joins and in which order the quotes come). A chosen list item
  * brings its whole list when the list is short (a list of steps is one answer). Without a model (keyword-only index, the
  * mock, or when embedding fails, which is reported to onError) keywords and place decide; when no passage shares a word
  * with the question the first passage of source 1 is quoted, because retrieval found that section relevant on its title
@@ -282,6 +283,11 @@ final class ExtractiveAnswer {
 
     List<Quote> choose(String question, List<Source> sources) {
         List<Candidate> all = candidates(question, sources);
+        return place(pick(ranked(all), all), all);
+    }
+
+    /** The candidates that share a word with the question (or, with a model, score above 0), best first; ties as the class says. */
+    private List<Candidate> ranked(List<Candidate> all) {
         List<Candidate> ranked = all.stream().filter(c -> vectors != null && c.score() > 0 || c.keywords() > 0)
                 .sorted(Comparator.comparingDouble(Candidate::score).reversed()
                         .thenComparingInt(c -> c.source().n())
@@ -289,67 +295,88 @@ final class ExtractiveAnswer {
                         .thenComparingInt(c -> c.passage().position()))
                 .toList();
         if (ranked.isEmpty() && !all.isEmpty()) {
-            ranked = List.of(all.getFirst());
+            return List.of(all.getFirst());
         }
+        return ranked;
+    }
+
+    /** A chosen passage and what quoting it shows (its lead-in, its list, its short paragraph: {@link #shown}). */
+    record Pick(Candidate candidate, List<Passages.Passage> shown) {
+    }
+
+    /**
+     * Which passages the answer quotes, in the order they were picked: the best of {@code ranked} whose shown passages the
+     * answer does not show yet, at most MAX_QUOTES, at most MAX_PER_SOURCE from one source; then the next best passage of
+     * the source picked first when the three left it one of its MAX_PER_SOURCE: the page that answers best answers with its
+     * two best passages (docs/quality.md, "Short sentences, short gaps and the first source's second pick"). What the answer
+     * shows is what {@link #place} makes of the picks so far, the short gaps between two picks of a section included.
+     */
+    List<Pick> pick(List<Candidate> ranked, List<Candidate> all) {
+        List<Pick> picks = new ArrayList<>();
         Map<Integer, Integer> perSource = new HashMap<>();
-        Set<String> quoted = new HashSet<>();
-        List<Quote> chosen = new ArrayList<>();
-        Map<String, Integer> sections = new HashMap<>(); // a quoted section's key → its excerpt's place in its quote
-        Map<Integer, Integer> pages = new HashMap<>(); // a quoted source's number → its quote's place in chosen
-        int picks = 0;
-        // two passes: the three picks, then the next best passage of the source quoted first when the picks left it one of
-        // its MAX_PER_SOURCE: the page that answers best answers with its two best passages (docs/quality.md, "Short
-        // sentences, short gaps and the first source's second pick")
+        Set<Passages.Passage> shown = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (int pass = 0; pass < 2; pass++) {
-            int lead = chosen.isEmpty() ? -1 : chosen.getFirst().n();
+            int lead = picks.isEmpty() ? -1 : picks.getFirst().candidate().source().n();
             for (Candidate c : ranked) {
-                if (pass == 0 ? picks == MAX_QUOTES : lead < 0 || perSource.getOrDefault(lead, 0) == MAX_PER_SOURCE) {
+                if (pass == 0 ? picks.size() == MAX_QUOTES : lead < 0 || perSource.getOrDefault(lead, 0) == MAX_PER_SOURCE) {
                     break;
                 }
-                String key = c.source().n() + "/" + c.hit() + "/";
-                if (pass == 1 && c.source().n() != lead || quoted.contains(key + c.passage().position())
+                if (pass == 1 && c.source().n() != lead || shown.contains(c.passage())
                         || perSource.getOrDefault(c.source().n(), 0) == MAX_PER_SOURCE) {
                     continue;
                 }
-                Quote quote = quote(c, all);
-                if (quote.passages().stream().anyMatch(p -> quoted.contains(key + p.position()))) {
+                List<Passages.Passage> quoted = shown(c, all, weights.paragraph());
+                if (quoted.stream().anyMatch(shown::contains)) {
                     continue;
                 }
-                quote.passages().forEach(p -> quoted.add(key + p.position()));
+                picks.add(new Pick(c, quoted));
                 perSource.merge(c.source().n(), 1, Integer::sum);
-                picks++;
-                // a passage of a section already quoted joins its excerpt, in page order, with what lies between when that is
-                // short (docs/quality.md, "Two passages of one section quoted as one"); a passage of another section or chunk
-                // of a source already quoted joins that quote after a "…" line: one quote per source (docs/quality.md, "One
-                // quote per source")
-                String sectionKey = key + c.passage().heading();
-                Integer page = pages.get(c.source().n());
-                if (page == null) {
-                    pages.put(c.source().n(), chosen.size());
-                    sections.put(sectionKey, 0);
-                    chosen.add(quote);
-                    continue;
-                }
-                Quote before = chosen.get(page);
-                List<Excerpt> excerpts = new ArrayList<>(before.excerpts());
-                Excerpt excerpt = quote.excerpts().getFirst();
-                Integer at = sections.get(sectionKey);
-                if (at != null) {
-                    List<Passages.Passage> both = new ArrayList<>(excerpts.get(at).passages());
-                    both.addAll(excerpt.passages());
-                    both.sort(Comparator.comparingInt(Passages.Passage::position));
-                    List<Passages.Passage> shown = withShortGaps(both, all.stream()
-                            .filter(o -> o.source() == c.source() && o.hit() == c.hit()).map(Candidate::passage).toList());
-                    shown.forEach(p -> quoted.add(key + p.position()));
-                    excerpts.set(at, new Excerpt(shown, excerpts.get(at).anchor()));
-                } else {
-                    sections.put(sectionKey, excerpts.size());
-                    excerpts.add(excerpt);
-                }
-                chosen.set(page, new Quote(excerpts, before.n()));
+                shown.clear();
+                place(picks, all).forEach(q -> shown.addAll(q.passages()));
             }
         }
-        return chosen;
+        return picks;
+    }
+
+    /**
+     * Which quote each pick joins, and the quotes' order. A pick of a source not quoted yet opens a quote; a passage of a
+     * section already quoted joins its excerpt, in page order, with what lies between when that is short (docs/quality.md,
+     * "Two passages of one section quoted as one"); a passage of another section or chunk of a source already quoted joins
+     * that quote after a "…" line: one quote per source (docs/quality.md, "One quote per source"). The quotes come in the
+     * order of their first picks.
+     */
+    List<Quote> place(List<Pick> picks, List<Candidate> all) {
+        List<Quote> placed = new ArrayList<>();
+        Map<String, Integer> sections = new HashMap<>(); // a quoted section's key → its excerpt's place in its quote
+        Map<Integer, Integer> pages = new HashMap<>(); // a quoted source's number → its quote's place in placed
+        for (Pick pick : picks) {
+            Candidate c = pick.candidate();
+            Excerpt excerpt = new Excerpt(pick.shown(), anchor(c));
+            String sectionKey = c.source().n() + "/" + c.hit() + "/" + c.passage().heading();
+            Integer page = pages.get(c.source().n());
+            if (page == null) {
+                pages.put(c.source().n(), placed.size());
+                sections.put(sectionKey, 0);
+                placed.add(new Quote(List.of(excerpt), c.source().n()));
+                continue;
+            }
+            Quote before = placed.get(page);
+            List<Excerpt> excerpts = new ArrayList<>(before.excerpts());
+            Integer at = sections.get(sectionKey);
+            if (at != null) {
+                List<Passages.Passage> both = new ArrayList<>(excerpts.get(at).passages());
+                both.addAll(excerpt.passages());
+                both.sort(Comparator.comparingInt(Passages.Passage::position));
+                List<Passages.Passage> shown = withShortGaps(both, all.stream()
+                        .filter(o -> o.source() == c.source() && o.hit() == c.hit()).map(Candidate::passage).toList());
+                excerpts.set(at, new Excerpt(shown, excerpts.get(at).anchor()));
+            } else {
+                sections.put(sectionKey, excerpts.size());
+                excerpts.add(excerpt);
+            }
+            placed.set(page, new Quote(excerpts, before.n()));
+        }
+        return placed;
     }
 
     /**
@@ -379,8 +406,13 @@ final class ExtractiveAnswer {
 
     /** What quoting {@code c} shows and cites ({@code all}: every candidate of the sources, from {@link #candidates}). */
     Quote quote(Candidate c, List<Candidate> all) {
+        return new Quote(shown(c, all, weights.paragraph()), c.source().n(), anchor(c));
+    }
+
+    /** The URL of {@code c}'s section when that is another section of its source's page, else empty. */
+    private static String anchor(Candidate c) {
         String url = c.source().hits().get(c.hit()).chunk().url();
-        return new Quote(shown(c, all, weights.paragraph()), c.source().n(), url.equals(c.source().url()) ? "" : url);
+        return url.equals(c.source().url()) ? "" : url;
     }
 
     /** What quoting {@code c} shows: its whole list when short, a code block with its lead-in and the other way round. */
