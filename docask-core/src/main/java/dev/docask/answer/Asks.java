@@ -23,9 +23,13 @@ import java.util.regex.Pattern;
  * A yes/no question asks about one action, its verb ("Can I replay events …?", "Can dropped events be
  * replayed?"): a sentence that says what can, cannot or must happen to that very verb ("… so they cannot be
  * replayed") answers it, where a sentence about a neighbouring action ("Routes can drop events") does not.
+ *
+ * A question about how two things differ ("What is the difference between a todo test and a skipped test?") is
+ * answered by a sentence that tells them apart ("Unlike `.skip`, a `.todo` test has no test body."), not by one that
+ * describes one of them.
  */
 record Asks(boolean quantity, boolean command, boolean list, boolean negativeFits, boolean exampleFits, boolean howOrWhich,
-            boolean pointerFits, String predicate) {
+            boolean pointerFits, String predicate, boolean difference) {
     private static final Pattern QUANTITY = Pattern.compile(
             "\\bhow (?:long|many|much|old|often|big|large|soon|fast|frequently)\\b"
                     + "|\\b(?:which|what)(?: [\\w.-]+){0,2} (?:version|versions|port|size|limit|timeout|value|default)\\b"
@@ -65,6 +69,15 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
     /* two commas, or a comma and a closing "and"/"or": "Express, Fastify, Koa and node:http" */
     private static final Pattern ENUMERATION = Pattern.compile(",[^,]+,|,[^,]+\\b(?:and|or)\\b");
 
+    /* a question about how two things differ: "What is the difference between a todo test and a skipped test?" ("two
+       different destinations" asks about something else) */
+    private static final Pattern DIFFERENCE = Pattern.compile(
+            "\\bdifferences? between\\b|\\bdiffers?\\b|\\bdifferent from\\b|\\bvs\\b|\\bversus\\b|\\bcompared? (?:to|with)\\b");
+    /* what a passage that tells two things apart holds: "Unlike `.skip`, a `.todo` test has no test body." */
+    private static final Pattern CONTRAST = Pattern.compile(
+            "\\b(?:unlike|whereas|in contrast|as opposed to|rather than|instead of|differ\\w*|compared (?:to|with))\\b",
+            Pattern.CASE_INSENSITIVE);
+
     /* a sentence that illustrates rather than states: "For example, a page rendered on demand can show ..." */
     private static final Pattern EXAMPLE = Pattern.compile("^(?:for example|for instance|e\\.g\\.|as an example|example:)",
             Pattern.CASE_INSENSITIVE);
@@ -98,7 +111,7 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
         boolean yesNo = YES_NO.matcher(q).find();
         return new Asks(QUANTITY.matcher(q).find(), COMMAND.matcher(q).find(), LIST.matcher(q).find(),
                 yesNo || NEGATION.matcher(q).find(), EXAMPLE_ASKED.matcher(q).find(), HOW_OR_WHICH.matcher(q).find(),
-                POINTER_ASKED.matcher(q).find(), predicate(q));
+                POINTER_ASKED.matcher(q).find(), predicate(q), DIFFERENCE.matcher(q).find());
     }
 
     /** The analysed term of the verb a yes/no question asks about, or "" when it has none. */
@@ -122,6 +135,14 @@ record Asks(boolean quantity, boolean command, boolean list, boolean negativeFit
                 || command && (p.kind() == Passages.Kind.CODE || bringsCode)
                 || list && (p.kind() == Passages.Kind.ITEM || p.kind() == Passages.Kind.ROW || bringsList
                         || p.kind() == Passages.Kind.SENTENCE && ENUMERATION.matcher(p.text()).find());
+    }
+
+    /**
+     * Whether {@code p} tells two things apart ("unlike", "whereas", "rather than", "differs" …): what a question about a
+     * difference ({@link #difference()}) is answered by.
+     */
+    static boolean contrasts(Passages.Passage p) {
+        return CONTRAST.matcher(p.text()).find();
     }
 
     /** Whether {@code p} is a sentence that opens with an example when the question did not ask for one. */

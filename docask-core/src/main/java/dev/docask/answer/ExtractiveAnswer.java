@@ -88,7 +88,9 @@ import java.util.regex.Pattern;
  * and one chosen from another section or chunk of a source already quoted (the rest of a long section, or another section
  * of its page) joins that quote after a "…" line: one quote per source, so the answer shows the same passages in fewer
  * quotes and the first quote holds all it chose from source 1 (two steps: pick, which passages; place, which quote each
- * joins and in which order the quotes come). A chosen list item
+ * joins and in which order the quotes come). The quotes come in the order of their best picks, except that for a question
+ * about a difference the first quote that states a contrast goes first, and for a quantity question the first that
+ * carries a number, when the first quote holds none (round 16). A chosen list item
  * brings its whole list when the list is short (a list of steps is one answer). Without a model (keyword-only index, the
  * mock, or when embedding fails, which is reported to onError) keywords and place decide; when no passage shares a word
  * with the question the first passage of source 1 is quoted, because retrieval found that section relevant on its title
@@ -283,7 +285,7 @@ final class ExtractiveAnswer {
 
     List<Quote> choose(String question, List<Source> sources) {
         List<Candidate> all = candidates(question, sources);
-        return place(pick(ranked(all), all), all);
+        return place(pick(ranked(all), all), all, Asks.of(question));
     }
 
     /** The candidates that share a word with the question (or, with a model, score above 0), best first; ties as the class says. */
@@ -309,7 +311,7 @@ final class ExtractiveAnswer {
      * answer does not show yet, at most MAX_QUOTES, at most MAX_PER_SOURCE from one source; then the next best passage of
      * the source picked first when the three left it one of its MAX_PER_SOURCE: the page that answers best answers with its
      * two best passages (docs/quality.md, "Short sentences, short gaps and the first source's second pick"). What the answer
-     * shows is what {@link #place} makes of the picks so far, the short gaps between two picks of a section included.
+     * shows is what {@link #group} makes of the picks so far, the short gaps between two picks of a section included.
      */
     List<Pick> pick(List<Candidate> ranked, List<Candidate> all) {
         List<Pick> picks = new ArrayList<>();
@@ -332,20 +334,58 @@ final class ExtractiveAnswer {
                 picks.add(new Pick(c, quoted));
                 perSource.merge(c.source().n(), 1, Integer::sum);
                 shown.clear();
-                place(picks, all).forEach(q -> shown.addAll(q.passages()));
+                group(picks, all).forEach(q -> shown.addAll(q.passages()));
             }
         }
         return picks;
     }
 
     /**
-     * Which quote each pick joins, and the quotes' order. A pick of a source not quoted yet opens a quote; a passage of a
-     * section already quoted joins its excerpt, in page order, with what lies between when that is short (docs/quality.md,
-     * "Two passages of one section quoted as one"); a passage of another section or chunk of a source already quoted joins
-     * that quote after a "…" line: one quote per source (docs/quality.md, "One quote per source"). The quotes come in the
-     * order of their first picks.
+     * Which quote each pick joins ({@link #group}), and the quotes' order: the order of their first picks, except that the
+     * quote holding what the question asks for goes first when the first holds none of it. For a difference question
+     * ({@link Asks#difference()}) that is a pick that states a contrast ("Unlike `.skip`, a `.todo` test has no test body."
+     * after "Whether the test should be skipped and marked as a todo."); for a quantity question ({@link Asks#quantity()})
+     * a pick that carries the kind asked for ("Astro requires `v22.12.0` or higher." after "Astro supports even-numbered
+     * Node.js versions." for "Which Node.js version does Astro need?"). A number asked for is rarely present without being
+     * the answer, where a command often is, so a command or list question keeps its order (docs/quality.md, "The quote
+     * that tells two things apart, and the number asked for, go first").
      */
-    List<Quote> place(List<Pick> picks, List<Candidate> all) {
+    List<Quote> place(List<Pick> picks, List<Candidate> all, Asks asks) {
+        List<Quote> placed = group(picks, all);
+        if (asks.difference()) {
+            ahead(placed, picks, c -> Asks.contrasts(c.passage()));
+        }
+        if (asks.quantity()) {
+            ahead(placed, picks, c -> c.signals().kind());
+        }
+        return placed;
+    }
+
+    /**
+     * Puts first the first quote of {@code placed} with a pick that {@code holds}, when no pick of the first quote does;
+     * else leaves the order as it is.
+     */
+    private static void ahead(List<Quote> placed, List<Pick> picks, java.util.function.Predicate<Candidate> holds) {
+        java.util.function.IntPredicate has = n -> picks.stream()
+                .anyMatch(p -> p.candidate().source().n() == n && holds.test(p.candidate()));
+        if (placed.isEmpty() || has.test(placed.getFirst().n())) {
+            return;
+        }
+        for (int i = 1; i < placed.size(); i++) {
+            if (has.test(placed.get(i).n())) {
+                placed.addFirst(placed.remove(i));
+                return;
+            }
+        }
+    }
+
+    /**
+     * Which quote each pick joins, in the order of their first picks. A pick of a source not quoted yet opens a quote; a
+     * passage of a section already quoted joins its excerpt, in page order, with what lies between when that is short
+     * (docs/quality.md, "Two passages of one section quoted as one"); a passage of another section or chunk of a source
+     * already quoted joins that quote after a "…" line: one quote per source (docs/quality.md, "One quote per source").
+     */
+    private static List<Quote> group(List<Pick> picks, List<Candidate> all) {
         List<Quote> placed = new ArrayList<>();
         Map<String, Integer> sections = new HashMap<>(); // a quoted section's key → its excerpt's place in its quote
         Map<Integer, Integer> pages = new HashMap<>(); // a quoted source's number → its quote's place in placed

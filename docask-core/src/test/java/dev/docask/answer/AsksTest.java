@@ -172,4 +172,31 @@ class AsksTest {
         assertThat(Asks.of("Can I replay events that a route dropped?").answersYesNo(p, Set.copyOf(IndexEngine.terms(sentence))))
                 .isEqualTo(answers);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            What is the difference between a todo test and a skipped test? | true
+            How does test.for differ from test.each?                        | true
+            Is a preview server different from a production server?         | true
+            When should I use forks vs threads?                             | true
+            Can one redirect source point to two different destinations?    | false
+            How do I replay events to a different target?                   | false
+            """)
+    void of_questionAboutHowTwoThingsDiffer_asksForADifference(String question, boolean difference) {
+        assertThat(Asks.of(question).difference()).isEqualTo(difference);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Unlike `.skip`, a `.todo` test has no test body.         | true
+            Forks isolate with a child process, whereas threads do not. | true
+            It differs from `test.each` in how it passes arrays.      | true
+            Use `threads` rather than `forks` for speed.              | true
+            A todo test is marked as skipped in the report.           | false
+            """)
+    void contrasts_sentenceThatTellsTwoThingsApart_contrasts(String sentence, boolean contrasts) {
+        Passages.Passage p = Passages.of(sentence).getFirst();
+
+        assertThat(Asks.contrasts(p)).isEqualTo(contrasts);
+    }
 }

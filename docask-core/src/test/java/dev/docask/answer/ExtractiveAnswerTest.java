@@ -479,6 +479,45 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_differenceQuestion_quoteThatTellsTheTwoApartGoesFirst() {
+        // "Unlike …" answers "what is the difference"; a sentence that describes one of the two does not, however many of
+        // the question's words it holds (docs/quality.md, "The quote that tells two things apart, and the number asked
+        // for, go first")
+        Source describes = source(1, "Todo tests", "A todo test is a skipped test that is marked as todo in the report.");
+        Source tellsApart = source(2, "Placeholders", "Unlike a skipped one, a todo has no body yet.");
+
+        assertThat(secondPickQuotedFirst("What is the difference between a todo test and a skipped test?", describes, tellsApart))
+                .isEqualTo("\n\n> Unlike a skipped one, a todo has no body yet. [2]");
+        assertThat(quotes(ExtractiveAnswer.keywordsOnly(), "What is a todo test?", describes, tellsApart).getFirst())
+                .as("a question about one of them keeps the picks' order").endsWith("[1]");
+    }
+
+    @Test
+    void extractive_quantityQuestion_quoteThatCarriesTheNumberGoesFirst() {
+        // "Which Node.js version …" asks for a number: the quote that holds one goes before a better-scoring one that only
+        // names the subject (astro-ex-11; docs/quality.md, "The quote that tells two things apart, and the number asked
+        // for, go first")
+        Source names = source(1, "Node.js version", "The relay needs a supported Node.js version on your machine.");
+        Source number = source(2, "Hosting", "On Netlify the relay requires version 22 or later.");
+
+        assertThat(secondPickQuotedFirst("Which Node.js version does the relay need?", names, number))
+                .isEqualTo("\n\n> On Netlify the relay requires version 22 or later. [2]");
+    }
+
+    /**
+     * The first quote for {@code question} when the passage of {@code first} scores better than that of {@code second}
+     * (asserted), and both are quoted: the rule under test decides their order.
+     */
+    private static String secondPickQuotedFirst(String question, Source first, Source second) {
+        ExtractiveAnswer.Candidate best = ExtractiveAnswer.keywordsOnly().candidates(question, List.of(first, second)).stream()
+                .max(java.util.Comparator.comparingDouble(ExtractiveAnswer.Candidate::score)).orElseThrow();
+        assertThat(best.source().n()).as("the better pick").isEqualTo(first.n());
+        List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), question, first, second);
+        assertThat(quotes).hasSize(2);
+        return quotes.getFirst();
+    }
+
+    @Test
     void extractive_passagesOfTwoChunksOfOneSource_areQuotedAsOneQuote() {
         // one quote per source: a pick from another chunk of a source already quoted follows that quote after a "…" line,
         // the best first, each section cited at its own anchor (docs/quality.md, "One quote per source")
