@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /*
  * A site deployed under a path (a GitHub Pages project site at https://u.github.io/project/) says so in its config:
- * Docusaurus's `baseUrl`, VitePress's and Astro's `base`. Its pages are served under that path, so a citation must be
- * too, and a user giving the host alone (--base-url https://u.github.io) should not have to know it. The rule:
+ * Docusaurus's `baseUrl`, VitePress's and Astro's `base`, the path of MkDocs's `site_url`. Its pages are served under
+ * that path, so a citation must be too, and a user giving the host alone (--base-url https://u.github.io) should not
+ * have to know it. The rule:
  * - a base URL with no path gets the config's base path, and the run says so in one line (a user who meant
  *   otherwise sees it);
  * - a base URL whose path already ends with it (https://u.github.io/project, as a re-index keeps from the index)

@@ -17,12 +17,13 @@ import java.util.regex.Pattern;
  *   slash, other pages end in .html unless the config sets cleanUrls: true (a folder with no config keeps clean URLs).
  * - Starlight: paths under src/content/docs (locale folder kept), slugged, with a trailing slash, or none under
  *   trailingSlash: 'never', or as .html files under build.format: 'file' (AstroConfig).
- * - MkDocs: use_directory_urls (the default), so every page ends with a slash; with
+ * - MkDocs (MkDocsConfig): docs_dir, use_directory_urls (the default), so every page ends with a slash; with
  *   use_directory_urls: false each page is its .html file (setup.md is /setup.html, index.md /index.html).
  * - Plain Markdown: like VitePress, plus numeric prefixes dropped.
  * - HTML: the file path; index.html is the folder (a canonical link in the page wins, see HtmlPages).
  * Files or folders starting with '_' are partials with no URL of their own. The base path a config deploys the site
- * under (Docusaurus baseUrl, VitePress and Astro base) is not part of a route: SiteReader joins it to the base URL.
+ * under (Docusaurus baseUrl, VitePress and Astro base, the path of MkDocs site_url) is not part of a route: SiteReader
+ * joins it to the base URL.
  */
 
 /** Derives the URL path of each page from its location and front matter, per framework. */
@@ -35,7 +36,7 @@ final class PageRouter {
     private final Path folder;
     private final Path root;
     private final @Nullable DocusaurusRoutes docusaurus; // only Docusaurus needs it, and it looks at the folder
-    private final boolean mkdocsFileUrls;
+    private final @Nullable MkDocsConfig mkdocs;
     private final @Nullable VitePressConfig vitepress;
     private final @Nullable AstroConfig astro;
 
@@ -44,7 +45,7 @@ final class PageRouter {
         this.folder = folder.toAbsolutePath().normalize();
         this.root = SiteLayout.routingRoot(framework, this.folder);
         this.docusaurus = framework == Framework.DOCUSAURUS ? new DocusaurusRoutes(root) : null;
-        this.mkdocsFileUrls = framework == Framework.MKDOCS && SiteConfig.mkdocsFileUrls(this.folder);
+        this.mkdocs = framework == Framework.MKDOCS ? MkDocsConfig.site(this.folder).map(MkDocsConfig::read).orElse(null) : null;
         this.vitepress = framework == Framework.VITEPRESS
                 ? SiteLayout.vitePressSite(this.folder).map(VitePressConfig::read).orElse(null) : null;
         this.astro = framework == Framework.STARLIGHT
@@ -56,8 +57,9 @@ final class PageRouter {
         if (docusaurus != null) {
             return docusaurus.problems();
         }
-        String file = vitepress != null ? vitepress.file() : astro != null ? astro.file() : "";
-        List<String> notes = vitepress != null ? vitepress.notes() : astro != null ? astro.notes() : List.of();
+        String file = vitepress != null ? vitepress.file() : astro != null ? astro.file() : mkdocs != null ? mkdocs.file() : "";
+        List<String> notes = vitepress != null ? vitepress.notes() : astro != null ? astro.notes()
+                : mkdocs != null ? mkdocs.notes() : List.of();
         return notes.stream().map(note -> new Corpus.Problem(file, note)).toList();
     }
 
@@ -69,6 +71,8 @@ final class PageRouter {
             return BasePath.of(vitepress.basePath(), "base", vitepress.file());
         } else if (astro != null) {
             return BasePath.of(astro.basePath(), "base", astro.file());
+        } else if (mkdocs != null) {
+            return BasePath.of(mkdocs.basePath(), "site_url", mkdocs.file());
         }
         return Optional.empty();
     }
@@ -85,7 +89,7 @@ final class PageRouter {
         return Optional.ofNullable(switch (framework) {
             case DOCUSAURUS -> Objects.requireNonNull(docusaurus).route(segments, front).orElse(null);
             case STARLIGHT -> new Route(styled(starlight(segments, front)), null, docType(segments, true));
-            case MKDOCS -> new Route(mkdocsFileUrls ? mkdocsFile(segments) : withSlash(plain(segments, front, false)),
+            case MKDOCS -> new Route(mkdocs != null && !mkdocs.directoryUrls() ? mkdocsFile(segments) : withSlash(plain(segments, front, false)),
                     null, docType(segments, false));
             case HTML -> new Route(html(segments), null, docType(segments, false));
             case VITEPRESS -> vitepress(segments, front);

@@ -16,18 +16,16 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /*
- * What a site's own config says about it: its name, and for MkDocs whether pages are served as
- * folders. The configs are code (JavaScript, TypeScript) or YAML, and docask runs neither, so the
- * values are read as written: a string literal right after the key. A name the config computes
- * ("title: pkg.name") is not read, and the caller falls back to another name. Built HTML has no
+ * What a site's own config says about it: its name. The configs are code (JavaScript, TypeScript) or YAML
+ * (mkdocs.yml, read by MkDocsConfig), and docask runs neither, so the values are read as written: a string literal
+ * right after the key. A name the config computes ("title: pkg.name") is not read, and the caller falls back to
+ * another name. Built HTML has no
  * config: its pages' titles and og:site_name speak for it (SiteNames.agreed, the rule a crawl uses too),
  * read from the first pages in path order, enough to see agreement without reading a large site twice.
  */
 
-/** Reads the site's name and URL style from its framework's config file. */
+/** Reads the site's name from its framework's config file. */
 final class SiteConfig {
-    private static final Pattern MKDOCS_NAME = Pattern.compile("(?m)^site_name:[ \\t]*(['\"]?)([^\\n]*?)\\1[ \\t]*(?:#[^\\n]*)?$");
-    private static final Pattern MKDOCS_FILE_URLS = Pattern.compile("(?mi)^use_directory_urls:[ \\t]*(false|no|off)\\b");
     private static final Pattern TITLE = Pattern.compile("(?<![\\w.$-])['\"]?title['\"]?[ \\t]*:[ \\t]*(['\"`])([^'\"`\\n]+)\\1");
     private static final int SAMPLED_PAGES = 200;
 
@@ -38,8 +36,7 @@ final class SiteConfig {
     static Optional<String> siteName(Framework framework, Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
         Optional<String> name = switch (framework) {
-            case MKDOCS -> SiteLayout.nearest(dir, d -> SiteLayout.mkdocsConfig(d).isPresent())
-                    .flatMap(SiteLayout::mkdocsConfig).flatMap(f -> first(MKDOCS_NAME, read(f)));
+            case MKDOCS -> MkDocsConfig.site(dir).flatMap(site -> MkDocsConfig.read(site).siteName());
             case DOCUSAURUS -> SiteLayout.nearest(dir, SiteLayout::isDocusaurusSite)
                     .flatMap(site -> script(site, "docusaurus.config")).flatMap(f -> first(TITLE, read(f)));
             case VITEPRESS -> SiteLayout.nearest(dir, d -> Files.isDirectory(d.resolve(".vitepress")))
@@ -71,12 +68,6 @@ final class SiteConfig {
             }
         }
         return SiteNames.agreed(claims);
-    }
-
-    /** Whether MkDocs serves each page as a file ({@code use_directory_urls: false}: /setup.html, not /setup/). */
-    static boolean mkdocsFileUrls(Path folder) {
-        return SiteLayout.nearest(folder.toAbsolutePath().normalize(), d -> SiteLayout.mkdocsConfig(d).isPresent())
-                .flatMap(SiteLayout::mkdocsConfig).map(f -> MKDOCS_FILE_URLS.matcher(read(f)).find()).orElse(false);
     }
 
     /** Starlight's title is the one inside {@code starlight({...})}; Astro's own config has none. */

@@ -25,7 +25,6 @@ final class SiteLayout {
 
     private static final int PARENTS = 3;
     private static final Pattern VERSION = Pattern.compile("\"([^\"]+)\"");
-    private static final Pattern DOCS_DIR = Pattern.compile("(?m)^docs_dir:\\s*['\"]?([^'\"\\s#]+)");
     private static final Pattern VITEPRESS_HOME = Pattern.compile("(?m)^(layout:\\s*home|hero:)");
 
     private SiteLayout() {
@@ -96,8 +95,7 @@ final class SiteLayout {
             case VITEPRESS -> vitePressSite(folder).map(site -> site.resolve(VitePressConfig.read(site).srcDir()).normalize())
                     .orElse(folder);
             case STARLIGHT -> nearest(folder, SiteLayout::isStarlightContent).orElse(folder);
-            case MKDOCS -> nearest(folder, d -> mkdocsConfig(d).isPresent())
-                    .map(site -> site.resolve(docsDir(mkdocsConfig(site).orElseThrow())).normalize())
+            case MKDOCS -> MkDocsConfig.site(folder).map(site -> site.resolve(MkDocsConfig.read(site).docsDir()).normalize())
                     .orElse(folder);
             case HTML, MARKDOWN -> folder;
         };
@@ -163,15 +161,6 @@ final class SiteLayout {
             }
         }
         return Optional.empty();
-    }
-
-    private static String docsDir(Path config) {
-        try {
-            Matcher m = DOCS_DIR.matcher(Files.readString(config));
-            return m.find() ? m.group(1) : "docs";
-        } catch (IOException e) {
-            return "docs";
-        }
     }
 
     private static boolean looksLikeVitePress(Path folder) {

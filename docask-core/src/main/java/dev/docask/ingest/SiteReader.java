@@ -97,9 +97,9 @@ public final class SiteReader {
 
     /**
      * What a run reading {@code folder} as {@code framework} with the base URL {@code baseUrl} should say about the base
-     * path the site's config deploys it under (Docusaurus {@code baseUrl}, VitePress's or Astro's {@code base}): that
-     * URLs get it, when {@code baseUrl} has no path of its own, or that {@code baseUrl}'s own path is kept, when it has
-     * another. Empty when the config names no base path, {@code baseUrl} already ends with it, or is blank.
+     * path the site's config deploys it under (Docusaurus {@code baseUrl}, VitePress's or Astro's {@code base}, the path
+     * of MkDocs {@code site_url}): that URLs get it, when {@code baseUrl} has no path of its own, or that
+     * {@code baseUrl}'s own path is kept, when it has another. Empty when the config names no base path, {@code baseUrl} already ends with it, or is blank.
      *
      * <pre>{@code
      * SiteReader.basePathNote(Path.of("website"), Framework.DOCUSAURUS, "https://u.github.io")

@@ -189,6 +189,93 @@ class SiteConfigRoutesTest {
                 "the site's trailingSlash is computed (isDev): URLs are kept as routed");
     }
 
+    private Path mkdocs(String yaml) throws IOException {
+        Files.writeString(tmp.resolve("mkdocs.yml"), yaml);
+        return Files.createDirectories(tmp.resolve("docs"));
+    }
+
+    @Test
+    void mkdocs_siteUrlWithAPath_isSiteBase() throws IOException {
+        Path docs = mkdocs("site_name: Relay\nsite_url: https://org.github.io/project/  # GitHub Pages\n");
+        assertThat(new PageRouter(Framework.MKDOCS, docs).base())
+                .contains(new BasePath.SiteBase("/project", "site_url", "mkdocs.yml"));
+        assertThat(new PageRouter(Framework.MKDOCS, tmp).base()).as("from the project folder too").isPresent();
+        assertThat(path(new PageRouter(Framework.MKDOCS, docs), "setup.md")).as("not part of a route").isEqualTo("/setup/");
+    }
+
+    @Test
+    void mkdocs_siteUrlAtTheHostsRootOrUnset_noSiteBase() throws IOException {
+        assertThat(new PageRouter(Framework.MKDOCS, mkdocs("site_url: 'https://relay.dev/'\n")).base()).isEmpty();
+        assertThat(new PageRouter(Framework.MKDOCS, mkdocs("site_url: https://relay.dev\n")).base()).isEmpty();
+        assertThat(new PageRouter(Framework.MKDOCS, mkdocs("site_url: ~\n")).base()).isEmpty();
+        PageRouter unset = new PageRouter(Framework.MKDOCS, mkdocs("site_name: Relay\n"));
+        assertThat(unset.base()).isEmpty();
+        assertThat(unset.problems()).isEmpty();
+    }
+
+    @Test
+    void mkdocs_siteUrlFromEnv_keepsNoBasePathAndIsAProblem() throws IOException {
+        PageRouter router = new PageRouter(Framework.MKDOCS, mkdocs("""
+                site_name: Relay
+                site_url: !ENV [READTHEDOCS_CANONICAL_URL, 'https://relay.dev/en/latest/']
+                """));
+        assertThat(router.base()).isEmpty();
+        assertThat(router.problems()).extracting(Corpus.Problem::file, Corpus.Problem::reason).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("mkdocs.yml", "site_url is computed"
+                        + " (!ENV [READTHEDOCS_CANONICAL_URL, 'https://relay.dev/en/latest/']): read as unset"));
+    }
+
+    @Test
+    void mkdocs_siteUrlNotAUrl_noBasePathAndAProblem() throws IOException {
+        PageRouter router = new PageRouter(Framework.MKDOCS, mkdocs("site_url: /project/\n"));
+        assertThat(router.base()).isEmpty();
+        assertThat(router.problems()).extracting(Corpus.Problem::reason)
+                .containsExactly("site_url '/project/' is not a URL with a scheme and host: no base path read");
+    }
+
+    @Test
+    void mkdocs_onlyTopLevelSettingsCount_pythonTagsAndDeepNavAreFine() throws IOException {
+        Files.writeString(tmp.resolve("mkdocs.yml"), """
+                site_name: "Relay Docs"
+                docs_dir: pages
+                extra:
+                  site_url: https://elsewhere.dev/other/
+                  docs_dir: nowhere
+                markdown_extensions:
+                  - pymdownx.emoji:
+                      emoji_index: !!python/name:material.extensions.emoji.twemoji
+                nav: %s
+                use_directory_urls: no
+                site_url: https://org.github.io/relay/
+                """.formatted("[".repeat(500) + "]".repeat(500)));
+        Path pages = Files.createDirectories(tmp.resolve("pages"));
+        PageRouter router = new PageRouter(Framework.MKDOCS, tmp);
+        assertThat(path(router, "pages/guide/setup.md")).isEqualTo("/guide/setup.html");
+        assertThat(router.base()).contains(new BasePath.SiteBase("/relay", "site_url", "mkdocs.yml"));
+        assertThat(router.problems()).isEmpty();
+        assertThat(SiteReader.siteName(pages, Framework.MKDOCS)).contains("Relay Docs");
+    }
+
+    @Test
+    void mkdocs_notYaml_defaultsAndAProblem() throws IOException {
+        PageRouter router = new PageRouter(Framework.MKDOCS, mkdocs("site_name: [unclosed\nsite_url: https://x.dev/p/\n"));
+        assertThat(router.base()).isEmpty();
+        assertThat(path(router, "setup.md")).isEqualTo("/setup/");
+        assertThat(router.problems()).singleElement().satisfies(p -> assertThat(p.reason())
+                .startsWith("mkdocs.yml is not YAML docask reads (").endsWith("): MkDocs's defaults are used"));
+    }
+
+    @Test
+    void read_mkdocsSiteUrlPath_hostOnlyBaseUrlGetsIt() throws IOException {
+        Path docs = mkdocs("site_name: Relay\nsite_url: https://org.github.io/project/\n");
+        Files.writeString(docs.resolve("setup.md"), "# Setup\n\nHow to set it up.");
+        Corpus corpus = SiteReader.read(docs, IngestOptions.defaults("https://org.github.io"));
+        assertThat(corpus.chunks()).extracting(Chunk::pageUrl).containsExactly("https://org.github.io/project/setup/");
+        assertThat(SiteReader.basePathNote(docs, Framework.MKDOCS, "https://org.github.io")).contains(
+                "URLs are under https://org.github.io/project/: mkdocs.yml deploys the site there (site_url);"
+                        + " a base URL with a path of its own is kept as given");
+    }
+
     @Test
     void join_hostOnlyBaseUrl_getsTheBasePathAndANote() {
         BasePath.Joined j = BasePath.join("https://u.github.io", Optional.of(new BasePath.SiteBase("/project", "base", "x.ts")));
