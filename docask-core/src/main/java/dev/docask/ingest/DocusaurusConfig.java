@@ -17,15 +17,15 @@ import java.util.Set;
  * default docs), `routeBasePath` (the URL, default docs; '/' for a docs-only site), `lastVersion` (the version served
  * without a version segment, default the newest in versions.json; 'current' serves the docs/ folder there),
  * `versions.<name>.path` (a version's URL segment, default its name, and `next` for the current docs),
- * `onlyIncludeVersions` and `disableVersioning`; the blog plugin's `path` and `routeBasePath`; further docs
- * instances as plugins with an `id`. Read from the `docs` and `blog` options of the preset that writes them (the
- * classic one, or a wrapper such as docusaurus-preset-openapi, which takes the same options) and from
- * plugin-content-docs entries, however the plugin is named ('@docusaurus/plugin-content-docs', 'content-docs', a
- * require.resolve of it). A setting the config computes is not guessed: the default stands and a note names it
- * (docs/design.md, "Ingest"); so does a preset's or a docs plugin's options object the config computes, and a spread
- * into `plugins` that may hold docs instances. A plugin-content-blog entry is not read: its folder keeps the route of
- * a folder the config does not name. The site's own `baseUrl` (the path it is deployed under, BasePath) and
- * `trailingSlash` are read from the config's top level (ScriptLiterals.topLevel).
+ * `onlyIncludeVersions` and `disableVersioning`; the blog plugin's `path` and `routeBasePath` (both 'blog' by
+ * default, whatever its id); further docs and blog instances as plugins with an `id` (a changelog beside the blog).
+ * Read from the `docs` and `blog` options of the preset that writes them (the classic one, or a wrapper such as
+ * docusaurus-preset-openapi, which takes the same options) and from plugin-content-docs and plugin-content-blog
+ * entries, however the plugin is named ('@docusaurus/plugin-content-docs', 'content-blog', a require.resolve of it).
+ * A setting the config computes is not guessed: the default stands and a note names it (docs/design.md, "Ingest");
+ * so does a preset's or a plugin's options object the config computes, and a spread into `plugins` that may hold
+ * docs or blog instances. The site's own `baseUrl` (the path it is deployed under, BasePath) and `trailingSlash` are
+ * read from the config's top level (ScriptLiterals.topLevel).
  */
 
 /** The routing settings a Docusaurus site's config writes as literals. */
@@ -56,24 +56,24 @@ final class DocusaurusConfig {
         }
     }
 
-    /** The blog: its folder as segments and the URL path it is served under ("" for the site root). */
-    record Blog(List<String> path, String routeBase) {
+    /** A blog instance: its id, its folder as segments and the URL path it is served under ("" for the site root). */
+    record Blog(String id, List<String> path, String routeBase) {
         Blog {
             path = List.copyOf(path);
         }
     }
 
     private final List<Docs> docs;
-    private final Optional<Blog> blog;
+    private final List<Blog> blogs;
     private final List<String> notes;
     private final String file;
     private final String basePath;
     private final Optional<Boolean> trailingSlash;
 
-    private DocusaurusConfig(List<Docs> docs, Optional<Blog> blog, List<String> notes, String file, String basePath,
+    private DocusaurusConfig(List<Docs> docs, List<Blog> blogs, List<String> notes, String file, String basePath,
                              Optional<Boolean> trailingSlash) {
         this.docs = List.copyOf(docs);
-        this.blog = blog;
+        this.blogs = List.copyOf(blogs);
         this.notes = List.copyOf(notes);
         this.file = file;
         this.basePath = basePath;
@@ -83,7 +83,7 @@ final class DocusaurusConfig {
     /** What Docusaurus does with no config: docs/ at /docs, blog/ at /blog. */
     static DocusaurusConfig defaults() {
         return new DocusaurusConfig(List.of(Docs.defaults(DEFAULT_ID, "docs")),
-                Optional.of(new Blog(List.of("blog"), "/blog")), List.of(), "", "", Optional.empty());
+                List.of(new Blog(DEFAULT_ID, List.of("blog"), "/blog")), List.of(), "", "", Optional.empty());
     }
 
     /** The config of the site at {@code site}: its defaults when it has no config file or the file cannot be read. */
@@ -137,18 +137,24 @@ final class DocusaurusConfig {
         if (!Boolean.FALSE.equals(docsOptions)) {
             docs.add(docs(DEFAULT_ID, docsOptions instanceof Map<?, ?> ? mapOf(docsOptions) : Map.of(), notes));
         }
-        Optional<Blog> blog = Boolean.FALSE.equals(blogOptions) ? Optional.empty()
-                : Optional.of(blog(blogOptions instanceof Map<?, ?> ? mapOf(blogOptions) : Map.of(), notes));
+        List<Blog> blogs = new ArrayList<>();
+        if (!Boolean.FALSE.equals(blogOptions)) {
+            blogs.add(blog(DEFAULT_ID, blogOptions instanceof Map<?, ?> ? mapOf(blogOptions) : Map.of(), notes));
+        }
         for (Object plugins : script.valuesOf("plugins")) {
             if (plugins instanceof Computed c) {
-                notes.add("plugins are computed (" + c.text() + "): docs instances in them are not read");
+                notes.add("plugins are computed (" + c.text() + "): docs and blog instances in them are not read");
             }
             for (Object entry : plugins instanceof List<?> l ? l : List.of()) {
-                docsPlugin(entry, notes).ifPresent(d -> {
-                    if (d.id().equals(DEFAULT_ID)) {
-                        docs.removeIf(other -> other.id().equals(DEFAULT_ID));
-                    }
+                pluginOptions(entry, "content-docs", notes).ifPresent(o -> {
+                    Docs d = docs(id(o), o, notes);
+                    docs.removeIf(other -> other.id().equals(d.id()));
                     docs.add(d);
+                });
+                pluginOptions(entry, "content-blog", notes).ifPresent(o -> {
+                    Blog b = blog(id(o), o, notes);
+                    blogs.removeIf(other -> other.id().equals(b.id()));
+                    blogs.add(b);
                 });
             }
         }
@@ -160,21 +166,22 @@ final class DocusaurusConfig {
             notes.add("the site's trailingSlash is computed (" + ScriptLiterals.describe(slash.get())
                     + "): URLs are kept as routed");
         }
-        return new DocusaurusConfig(docs, blog, notes.stream().distinct().toList(), file, ConfigFile.basePath(baseUrl),
+        return new DocusaurusConfig(docs, blogs, notes.stream().distinct().toList(), file, ConfigFile.basePath(baseUrl),
                 slash.filter(Boolean.class::isInstance).map(Boolean.class::cast));
     }
 
     /**
-     * The docs instance a {@code plugins} entry adds: {@code ['content-docs', {…}]}, or the plugin's name alone for
-     * its defaults (the name as written: '@docusaurus/plugin-content-docs', 'content-docs' or a require.resolve of it).
+     * The options of a {@code plugins} entry of {@code plugin} (content-docs, content-blog): {@code ['content-docs',
+     * {…}]}, or the plugin's name alone for its defaults (the name as written: '@docusaurus/plugin-content-docs',
+     * 'content-docs' or a require.resolve of it).
      */
-    private static Optional<Docs> docsPlugin(Object entry, List<String> notes) {
+    private static Optional<Map<String, Object>> pluginOptions(Object entry, String plugin, List<String> notes) {
         if (entry instanceof Computed c && c.text().startsWith("...")) {
-            notes.add("plugins " + c.text() + " are computed: docs instances in them are not read");
+            notes.add("plugins " + c.text() + " are computed: docs and blog instances in them are not read");
             return Optional.empty();
         }
         List<?> pair = entry instanceof List<?> l ? l : List.of(entry);
-        if (pair.isEmpty() || !ScriptLiterals.describe(pair.get(0)).contains("content-docs")) {
+        if (pair.isEmpty() || !ScriptLiterals.describe(pair.get(0)).contains(plugin)) {
             return Optional.empty();
         }
         Object options = pair.size() < 2 ? Map.of() : pair.get(1);
@@ -183,8 +190,11 @@ final class DocusaurusConfig {
                     + "): not read");
             return Optional.empty();
         }
-        Map<String, Object> o = mapOf(options);
-        return Optional.of(docs(o.get("id") instanceof String s ? s : DEFAULT_ID, o, notes));
+        return Optional.of(mapOf(options));
+    }
+
+    private static String id(Map<String, Object> options) {
+        return options.get("id") instanceof String s ? s : DEFAULT_ID;
     }
 
     private static String name(Object plugin) {
@@ -218,9 +228,10 @@ final class DocusaurusConfig {
                 Boolean.TRUE.equals(options.get("disableVersioning")));
     }
 
-    private static Blog blog(Map<String, Object> options, List<String> notes) {
-        String path = literal(options, "path", "blog", "blog", notes);
-        return new Blog(segments(path), base(literal(options, "routeBasePath", "blog", "blog", notes)));
+    private static Blog blog(String id, Map<String, Object> options, List<String> notes) {
+        String what = id.equals(DEFAULT_ID) ? "blog" : "blog '" + id + "'";
+        String path = literal(options, "path", "blog", what, notes);
+        return new Blog(id, segments(path), base(literal(options, "routeBasePath", "blog", what, notes)));
     }
 
     /** The string under {@code key}, else {@code fallback}; a computed one is noted and falls back too. */
@@ -264,9 +275,9 @@ final class DocusaurusConfig {
         return docs;
     }
 
-    /** The blog, unless the config turns it off. */
-    Optional<Blog> blog() {
-        return blog;
+    /** The blog instances, the preset's first (none when the config turns it off and adds no other). */
+    List<Blog> blogs() {
+        return blogs;
     }
 
     /** Settings the config computes, which docask did not read, one line each, for the run's problems. */

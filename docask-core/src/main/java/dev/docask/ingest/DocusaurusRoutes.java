@@ -14,14 +14,15 @@ import java.util.regex.Pattern;
 
 /*
  * Docusaurus routing, as its defaults serve a site (trailingSlash unset), with what the site's config writes as
- * literals (DocusaurusConfig: the docs' folder and URL, the last version, version paths, the blog's folder and URL):
+ * literals (DocusaurusConfig: the docs' folder and URL, the last version, version paths, each blog's folder and URL):
  * - docs at /docs; with versions.json the first (latest) version in versioned_docs/ is served at
  *   /docs, other released versions at /docs/<version>, the current docs/ folder at /docs/next
  *   (lastVersion 'current' serves docs/ at /docs and every released version under its name);
  * - front matter slug wins (absolute, or relative to the folder), else id replaces the file name;
  *   index, README or a file named like its folder is the folder; numeric prefixes ("01-intro")
  *   are dropped;
- * - blog/ posts at /blog, a date in the path ("2024-05-01-launch.md") becoming /blog/2024/05/01/launch;
+ * - blog/ posts at /blog, a date in the path ("2024-05-01-launch.md") becoming /blog/2024/05/01/launch, and so for
+ *   each further blog instance (a changelog) at its routeBasePath, its posts' docType its id;
  *   src/pages/ at the site root; further docs instances at their routeBasePath (their versions in
  *   <id>_versioned_docs/), and a top-level folder the config does not name at /<folder>;
  * - files at the site root (README.md) and translations under i18n/ are not English pages;
@@ -101,10 +102,12 @@ final class DocusaurusRoutes {
                         versioned ? NEXT : null, segments.subList(d.path().size(), segments.size()), front));
             }
         }
-        Optional<DocusaurusConfig.Blog> blog = config.blog();
-        if (blog.isPresent() && startsWith(segments, blog.get().path())) {
-            List<String> post = segments.subList(blog.get().path().size(), segments.size());
-            return Optional.of(new Route(blog(blog.get().routeBase(), post, front), null, "blog"));
+        for (DocusaurusConfig.Blog b : config.blogs()) {
+            if (startsWith(segments, b.path())) {
+                List<String> post = segments.subList(b.path().size(), segments.size());
+                String type = b.id().equals(DocusaurusConfig.DEFAULT_ID) ? "blog" : b.id();
+                return Optional.of(new Route(blog(b.routeBase(), post, front), null, type));
+            }
         }
         List<String> rest = segments.subList(1, segments.size());
         return switch (top) {

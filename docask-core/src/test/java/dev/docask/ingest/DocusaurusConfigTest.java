@@ -56,7 +56,7 @@ class DocusaurusConfigTest {
         assertThat(docs.lastVersion()).contains("current");
         assertThat(docs.versionPaths()).isEqualTo(Map.of("current", "dev", "2.1", "v2"));
         assertThat(docs.onlyIncludeVersions()).contains(Set.of("current", "2.1"));
-        assertThat(c.blog()).contains(new DocusaurusConfig.Blog(List.of("news"), "/updates"));
+        assertThat(c.blogs()).containsExactly(new DocusaurusConfig.Blog("default", List.of("news"), "/updates"));
         assertThat(c.docs().get(2)).extracting(DocusaurusConfig.Docs::id, DocusaurusConfig.Docs::path, DocusaurusConfig.Docs::routeBase)
                 .containsExactly("api", List.of("api-docs"), "/reference");
         assertThat(c.notes()).isEmpty();
@@ -120,7 +120,7 @@ class DocusaurusConfigTest {
                 """, "docusaurus.config.js");
         assertThat(c.docs()).extracting(DocusaurusConfig.Docs::path, DocusaurusConfig.Docs::routeBase)
                 .containsExactly(tuple(List.of("wiki"), ""), tuple(List.of("api"), "/api"));
-        assertThat(c.blog()).isEmpty();
+        assertThat(c.blogs()).isEmpty();
         assertThat(c.notes()).isEmpty();
     }
 
@@ -185,7 +185,7 @@ class DocusaurusConfigTest {
         assertThat(c.notes()).containsExactly(
                 "the preset's blog options are computed (isProd && {path: 'news'}): not read",
                 "plugin 'content-docs' options are computed (makeApiDocs('api')): not read",
-                "plugins ...remoteDocs are computed: docs instances in them are not read");
+                "plugins ...remoteDocs are computed: docs and blog instances in them are not read");
     }
 
     @Test
@@ -202,14 +202,45 @@ class DocusaurusConfigTest {
     void parse_docsOrBlogTurnedOff_hasNone() {
         DocusaurusConfig c = DocusaurusConfig.parse("export default {presets: [['classic', {docs: false, blog: false}]]};", "c.js");
         assertThat(c.docs()).isEmpty();
-        assertThat(c.blog()).isEmpty();
+        assertThat(c.blogs()).isEmpty();
+    }
+
+    @Test
+    void parse_blogPluginEntries_areFurtherBlogsAfterThePresets() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                export default {
+                  presets: [['classic', {blog: {path: 'news'}}]],
+                  plugins: [
+                    ['@docusaurus/plugin-content-blog', {id: 'changelog', path: 'changelog', routeBasePath: 'changelog'}],
+                    [require.resolve('@docusaurus/plugin-content-blog'), {id: 'releases', path: './releases/'}],
+                    ['content-blog', releaseNotes()],
+                  ],
+                };
+                """, "c.js");
+        assertThat(c.blogs()).containsExactly(
+                new DocusaurusConfig.Blog("default", List.of("news"), "/blog"),
+                new DocusaurusConfig.Blog("changelog", List.of("changelog"), "/changelog"),
+                new DocusaurusConfig.Blog("releases", List.of("releases"), "/blog"));
+        assertThat(c.notes()).containsExactly("plugin 'content-blog' options are computed (releaseNotes()): not read");
+    }
+
+    @Test
+    void parse_blogPluginWithoutId_replacesTheDefaultBlog() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                export default {
+                  presets: [['classic', {blog: false}]],
+                  plugins: [['@docusaurus/plugin-content-blog', {path: 'posts', routeBasePath: computed()}]],
+                };
+                """, "c.js");
+        assertThat(c.blogs()).containsExactly(new DocusaurusConfig.Blog("default", List.of("posts"), "/blog"));
+        assertThat(c.notes()).containsExactly("blog routeBasePath is computed (computed()): read as 'blog'");
     }
 
     @Test
     void parse_noPresetOptions_givesDocusaurusDefaults() {
         DocusaurusConfig c = DocusaurusConfig.parse("module.exports = {title: 'X', presets: ['classic']};", "c.js");
         assertThat(c.docs()).containsExactly(DocusaurusConfig.Docs.defaults("default", "docs"));
-        assertThat(c.blog()).contains(new DocusaurusConfig.Blog(List.of("blog"), "/blog"));
+        assertThat(c.blogs()).containsExactly(new DocusaurusConfig.Blog("default", List.of("blog"), "/blog"));
         assertThat(c.docs().get(0).lastVersion()).isEqualTo(Optional.empty());
     }
 

@@ -41,6 +41,24 @@ class DocusaurusRoutesTest {
     }
 
     @Test
+    void route_blogPluginInstance_postsDatedUnderItsRouteBasePath() throws IOException {
+        Files.writeString(site.resolve("docusaurus.config.js"), """
+                module.exports = {
+                  presets: [['classic', {blog: {routeBasePath: 'news'}}]],
+                  plugins: [['@docusaurus/plugin-content-blog', {id: 'changelog', path: 'changelog', routeBasePath: 'changelog'}]],
+                };
+                """);
+        DocusaurusRoutes routes = new DocusaurusRoutes(site);
+        assertThat(routes.route(List.of("changelog", "2024-05-01-3.3.md"), NONE))
+                .contains(new Route("/changelog/2024/05/01/3.3", null, "changelog"));
+        assertThat(path(routes, "changelog/2023-10-02-3.0/index.md", NONE)).isEqualTo("/changelog/2023/10/02/3.0");
+        assertThat(path(routes, "changelog/old.md", FrontMatter.parse("---\nslug: /v1\n---\n"))).isEqualTo("/changelog/v1");
+        assertThat(routes.route(List.of("blog", "2024-05-01-launch.md"), NONE))
+                .contains(new Route("/news/2024/05/01/launch", null, "blog"));
+        assertThat(routes.problems()).isEmpty();
+    }
+
+    @Test
     void route_srcPages_servedFromSiteRoot() throws IOException {
         DocusaurusRoutes routes = routes();
         assertThat(path(routes, "src/pages/markdown-page.md", NONE)).isEqualTo("/markdown-page");
