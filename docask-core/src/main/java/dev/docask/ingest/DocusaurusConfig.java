@@ -14,7 +14,7 @@ import java.util.Set;
 
 /*
  * Where a Docusaurus site serves its pages is set in docusaurus.config.*: the docs plugin's `path` (the folder,
- * default docs), `routeBasePath` (the URL, default docs; '/' for a docs-only site), `lastVersion` (the version served
+ * default docs, relative to the site: '../docs' lies beside it, SiteLayout.docusaurusSite), `routeBasePath` (the URL, default docs; '/' for a docs-only site), `lastVersion` (the version served
  * without a version segment, default the newest in versions.json; 'current' serves the docs/ folder there),
  * `versions.<name>.path` (a version's URL segment, default its name, and `next` for the current docs),
  * `onlyIncludeVersions` and `disableVersioning`; the blog plugin's `path` and `routeBasePath` (both 'blog' by
@@ -260,10 +260,13 @@ final class DocusaurusConfig {
         return s.replaceAll("^/+|/+$", "");
     }
 
+    /** The folder's segments, relative to the site: "./docs" is [docs], "../docs" (beside the site) [.., docs]. */
     private static List<String> segments(String folder) {
         List<String> out = new ArrayList<>();
         for (String s : trimSlashes(folder.replace('\\', '/')).split("/+")) {
-            if (!s.isEmpty() && !s.equals(".")) {
+            if (s.equals("..") && !out.isEmpty() && !out.getLast().equals("..")) {
+                out.removeLast();
+            } else if (!s.isEmpty() && !s.equals(".")) {
                 out.add(s);
             }
         }
@@ -278,6 +281,13 @@ final class DocusaurusConfig {
     /** The blog instances, the preset's first (none when the config turns it off and adds no other). */
     List<Blog> blogs() {
         return blogs;
+    }
+
+    /** The content folders, relative to the site: each docs instance's, then each blog's. */
+    List<List<String>> contentFolders() {
+        List<List<String>> folders = new ArrayList<>(docs.stream().map(Docs::path).toList());
+        blogs.forEach(b -> folders.add(b.path()));
+        return folders;
     }
 
     /** Settings the config computes, which docask did not read, one line each, for the run's problems. */

@@ -3,7 +3,9 @@ package dev.docask.ingest;
 import org.jspecify.annotations.Nullable;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -40,11 +42,13 @@ final class DocusaurusRoutes {
     /** The version name the index gives the current docs of a versioned site (docs/retrieval.md, "Versions"). */
     private static final String NEXT = "next";
 
+    private final Path root;
     private final boolean site;
     private final DocusaurusConfig config;
     private final Map<String, List<String>> versions = new HashMap<>(); // released versions of each docs instance
 
     DocusaurusRoutes(Path root) {
+        this.root = root.toAbsolutePath().normalize();
         this.site = SiteLayout.isDocusaurusSite(root);
         this.config = site ? DocusaurusConfig.read(root) : DocusaurusConfig.defaults();
         for (DocusaurusConfig.Docs d : config.docs()) {
@@ -55,6 +59,46 @@ final class DocusaurusRoutes {
     /** Settings of the site's config that were not read, as the run's problems. */
     List<Corpus.Problem> problems() {
         return config.notes().stream().map(note -> new Corpus.Problem(config.file(), note)).toList();
+    }
+
+    /**
+     * {@link #problems()}, and, when {@code folder} (the folder read) holds the site, each docs or blog folder of the
+     * site that lies outside it ({@code path: '../docs'}): its pages are not read, and the problem says which folder to
+     * index instead, one docask routes from this site.
+     */
+    List<Corpus.Problem> problems(Path folder) {
+        List<Corpus.Problem> problems = new ArrayList<>(problems());
+        Path read = folder.toAbsolutePath().normalize();
+        if (!site || !root.startsWith(read)) {
+            return problems;
+        }
+        for (DocusaurusConfig.Docs d : config.docs()) {
+            String setting = d.id().equals(DocusaurusConfig.DEFAULT_ID) ? "docs" : "docs '" + d.id() + "'";
+            outside(d.path(), setting, read).ifPresent(p -> problems.add(new Corpus.Problem(config.file(), p)));
+        }
+        for (DocusaurusConfig.Blog b : config.blogs()) {
+            String setting = b.id().equals(DocusaurusConfig.DEFAULT_ID) ? "blog" : "blog '" + b.id() + "'";
+            outside(b.path(), setting, read).ifPresent(p -> problems.add(new Corpus.Problem(config.file(), p)));
+        }
+        return problems;
+    }
+
+    private Optional<String> outside(List<String> path, String setting, Path read) {
+        Path content = root.resolve(String.join("/", path)).normalize();
+        if (path.isEmpty() || content.startsWith(read) || !Files.isDirectory(content)) {
+            return Optional.empty();
+        }
+        Path both = read;
+        while (both != null && !content.startsWith(both)) {
+            both = both.getParent();
+        }
+        // only a folder docask routes from this very site is worth naming
+        String instead = both != null && SiteLayout.docusaurusSite(both).filter(root::equals).isPresent()
+                ? ": index " + both + ", which holds both, to include them"
+                : SiteLayout.docusaurusSite(content).filter(root::equals).isPresent()
+                ? ": index " + content + " on its own to include them" : "";
+        return Optional.of(setting + " path '" + String.join("/", path) + "' is outside the folder read, so its pages"
+                + " are not indexed" + instead);
     }
 
     /** The path the config's baseUrl deploys the site under ("/project"), "" for the host's root. */
@@ -108,6 +152,9 @@ final class DocusaurusRoutes {
                 String type = b.id().equals(DocusaurusConfig.DEFAULT_ID) ? "blog" : b.id();
                 return Optional.of(new Route(blog(b.routeBase(), post, front), null, type));
             }
+        }
+        if (top.equals("..")) {
+            return Optional.empty(); // beside the site, but in none of its docs or blog folders
         }
         List<String> rest = segments.subList(1, segments.size());
         return switch (top) {

@@ -55,7 +55,7 @@ final class PageRouter {
     /** What the router could not read of the site's config (a setting it computes), as the run's problems. */
     List<Corpus.Problem> problems() {
         if (docusaurus != null) {
-            return docusaurus.problems();
+            return docusaurus.problems(folder);
         }
         String file = vitepress != null ? vitepress.file() : astro != null ? astro.file() : mkdocs != null ? mkdocs.file() : "";
         List<String> notes = vitepress != null ? vitepress.notes() : astro != null ? astro.notes()
@@ -82,8 +82,9 @@ final class PageRouter {
         // Path elements, not a split on '\\': on Linux a backslash is a character of the name.
         List<String> segments = new ArrayList<>();
         root.relativize(folder.resolve(relative)).forEach(p -> segments.add(p.toString()));
-        // Outside the routed tree (a README beside mkdocs.yml) or a partial: not a page of the site.
-        if (segments.stream().anyMatch(s -> s.startsWith("_") || s.equals(".."))) {
+        // Outside the routed tree (a README beside mkdocs.yml) or a partial: not a page of the site. A Docusaurus site
+        // may read docs from beside it (path: '../docs'), so DocusaurusRoutes judges its own.
+        if (segments.stream().anyMatch(s -> s.startsWith("_") || s.equals("..") && framework != Framework.DOCUSAURUS)) {
             return Optional.empty();
         }
         return Optional.ofNullable(switch (framework) {

@@ -37,7 +37,7 @@ final class SiteConfig {
         Path dir = folder.toAbsolutePath().normalize();
         Optional<String> name = switch (framework) {
             case MKDOCS -> MkDocsConfig.site(dir).flatMap(site -> MkDocsConfig.read(site).siteName());
-            case DOCUSAURUS -> SiteLayout.nearest(dir, SiteLayout::isDocusaurusSite)
+            case DOCUSAURUS -> SiteLayout.docusaurusSite(dir)
                     .flatMap(site -> script(site, "docusaurus.config")).flatMap(f -> first(TITLE, read(f)));
             case VITEPRESS -> SiteLayout.nearest(dir, d -> Files.isDirectory(d.resolve(".vitepress")))
                     .flatMap(site -> script(site.resolve(".vitepress"), "config")).flatMap(f -> first(TITLE, read(f)));

@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
  * astro/src/content/docs), not always at the project root where the framework's config lives.
  * So detection looks at the folder and a few of its parents, and routing starts from the folder
  * the framework routes from (the Docusaurus site, the Starlight content root, MkDocs' docs_dir).
+ * A Docusaurus site may read its docs from beside it (website/ with `path: '../docs'`, as Jest's and React Native's
+ * do, the layout Docusaurus 1 had): pointed at the docs folder or at the repository holding both, docask finds that
+ * site in a subfolder of the folder or of a parent, and routes from it (docs/design.md, "Ingest").
  */
 
 /** Detects the docs framework of a folder and finds the folder its URLs are relative to. */
@@ -38,6 +41,9 @@ final class SiteLayout {
             if (f.isPresent()) {
                 return f.get();
             }
+        }
+        if (siteReadingFrom(folder.toAbsolutePath().normalize()).isPresent()) {
+            return Framework.DOCUSAURUS;
         }
         boolean markdown = files.stream().anyMatch(SiteLayout::isMarkdown);
         if (!markdown && files.stream().anyMatch(SiteLayout::isHtml)) {
@@ -90,7 +96,7 @@ final class SiteLayout {
 
     static Path routingRoot(Framework framework, Path folder) {
         return switch (framework) {
-            case DOCUSAURUS -> nearest(folder, SiteLayout::isDocusaurusSite).orElse(folder);
+            case DOCUSAURUS -> docusaurusSite(folder).orElse(folder);
             // pages lie in the config's srcDir, relative to the project (VitePressConfig)
             case VITEPRESS -> vitePressSite(folder).map(site -> site.resolve(VitePressConfig.read(site).srcDir()).normalize())
                     .orElse(folder);
@@ -109,6 +115,42 @@ final class SiteLayout {
     /** The Astro project {@code folder} is in: itself or the nearest parent holding astro.config.*. */
     static Optional<Path> astroSite(Path folder) {
         return nearest(folder, d -> ConfigFile.find(d, "astro.config").isPresent());
+    }
+
+    /**
+     * The Docusaurus site {@code folder} is in: itself or the nearest parent that is one, else a site in a subfolder of
+     * it or of a parent whose docs or blog folder lies outside the site and overlaps {@code folder} (repo/website reading
+     * '../docs', for repo or repo/docs).
+     */
+    static Optional<Path> docusaurusSite(Path folder) {
+        Path dir = folder.toAbsolutePath().normalize();
+        return nearest(dir, SiteLayout::isDocusaurusSite).or(() -> siteReadingFrom(dir));
+    }
+
+    private static Optional<Path> siteReadingFrom(Path folder) {
+        Path dir = folder;
+        for (int up = 0; dir != null && up <= PARENTS; up++, dir = dir.getParent()) {
+            List<Path> children;
+            try (var list = Files.list(dir)) {
+                children = list.filter(c -> !c.getFileName().toString().startsWith(".")
+                        && !c.getFileName().toString().equals("node_modules") && Files.isDirectory(c)).sorted().toList();
+            } catch (IOException | RuntimeException e) {
+                continue;
+            }
+            for (Path site : children) {
+                if (ConfigFile.find(site, "docusaurus.config").isEmpty()) {
+                    continue;
+                }
+                boolean reads = DocusaurusConfig.read(site).contentFolders().stream()
+                        .filter(f -> !f.isEmpty() && f.get(0).equals(".."))
+                        .map(f -> site.resolve(String.join("/", f)).normalize())
+                        .anyMatch(content -> content.startsWith(folder) || folder.startsWith(content));
+                if (reads) {
+                    return Optional.of(site);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     static boolean isDocusaurusSite(Path dir) {

@@ -237,6 +237,16 @@ class DocusaurusConfigTest {
     }
 
     @Test
+    void parse_docsPathWithDotSegments_isNormalizedKeepingALeadingParent() {
+        DocusaurusConfig c = DocusaurusConfig.parse("""
+                export default {presets: [['classic', {docs: {path: '../docs/'}, blog: {path: './news/../posts'}}]]};
+                """, "c.js");
+        assertThat(c.docs().get(0).path()).containsExactly("..", "docs");
+        assertThat(c.blogs().get(0).path()).containsExactly("posts");
+        assertThat(c.contentFolders()).containsExactly(List.of("..", "docs"), List.of("posts"));
+    }
+
+    @Test
     void parse_noPresetOptions_givesDocusaurusDefaults() {
         DocusaurusConfig c = DocusaurusConfig.parse("module.exports = {title: 'X', presets: ['classic']};", "c.js");
         assertThat(c.docs()).containsExactly(DocusaurusConfig.Docs.defaults("default", "docs"));

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -274,6 +275,73 @@ class SiteConfigRoutesTest {
         assertThat(SiteReader.basePathNote(docs, Framework.MKDOCS, "https://org.github.io")).contains(
                 "URLs are under https://org.github.io/project/: mkdocs.yml deploys the site there (site_url);"
                         + " a base URL with a path of its own is kept as given");
+    }
+
+    /** repo/website reads its docs from repo/docs, as Jest's and React Native's sites do. */
+    private Path docsBesideTheSite() throws IOException {
+        Path repo = Files.createDirectories(tmp.resolve("repo"));
+        Path website = Files.createDirectories(repo.resolve("website"));
+        Files.writeString(website.resolve("docusaurus.config.js"), """
+                module.exports = {
+                  title: 'Relay',
+                  presets: [['classic', {docs: {path: '../docs', sidebarPath: './sidebars.js'}}]],
+                };
+                """);
+        Files.writeString(website.resolve("versions.json"), "[\"1.0\"]");
+        Files.writeString(Files.createDirectories(website.resolve("versioned_docs/version-1.0")).resolve("intro.md"),
+                "# Intro\n\nRelay 1.0 moves messages.");
+        Files.writeString(Files.createDirectories(website.resolve("blog")).resolve("2024-05-01-launch.md"),
+                "# Launch\n\nRelay is out.");
+        Path docs = Files.createDirectories(repo.resolve("docs/guides"));
+        Files.writeString(repo.resolve("docs/intro.md"), "# Intro\n\nRelay moves messages.");
+        Files.writeString(docs.resolve("setup.md"), "# Setup\n\nInstall Relay.");
+        Files.writeString(repo.resolve("docs/_shared.md"), "A partial.");
+        Files.writeString(repo.resolve("README.md"), "# Relay\n\nThe repository.");
+        Files.writeString(Files.createDirectories(repo.resolve("packages/core")).resolve("README.md"), "# Core\n\nA package.");
+        return repo;
+    }
+
+    private static List<String> pageUrls(Corpus corpus) {
+        return corpus.chunks().stream().map(Chunk::pageUrl).distinct().sorted().toList();
+    }
+
+    @Test
+    void docusaurus_docsBesideTheSite_readingTheSiteIsAProblemNamingTheFolderHoldingBoth() throws IOException {
+        Path repo = docsBesideTheSite();
+        Corpus corpus = SiteReader.read(repo.resolve("website"), IngestOptions.defaults("https://relay.dev"));
+        assertThat(pageUrls(corpus)).containsExactly("https://relay.dev/blog/2024/05/01/launch", "https://relay.dev/docs/intro");
+        assertThat(corpus.problems()).extracting(Corpus.Problem::file, Corpus.Problem::reason).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("docusaurus.config.js", "docs path '../docs' is outside the folder read,"
+                        + " so its pages are not indexed: index " + repo.toAbsolutePath().normalize()
+                        + ", which holds both, to include them"));
+    }
+
+    @Test
+    void docusaurus_docsBesideTheSite_readingTheFolderHoldingBoth_routesEveryPageFromTheSite() throws IOException {
+        Path repo = docsBesideTheSite();
+        Corpus corpus = SiteReader.read(repo, IngestOptions.defaults("https://relay.dev"));
+        assertThat(corpus.framework()).isEqualTo(Framework.DOCUSAURUS);
+        assertThat(pageUrls(corpus)).containsExactly("https://relay.dev/blog/2024/05/01/launch", "https://relay.dev/docs/intro",
+                "https://relay.dev/docs/next/guides/setup", "https://relay.dev/docs/next/intro");
+        assertThat(corpus.problems()).isEmpty();
+        assertThat(SiteReader.siteName(repo, Framework.DOCUSAURUS)).contains("Relay");
+        assertThat(SiteReader.nestedSiteNote(repo, corpus)).isEmpty();
+    }
+
+    @Test
+    void docusaurus_docsBesideTheSite_readingTheDocsFolder_routesThemFromTheSite() throws IOException {
+        Path repo = docsBesideTheSite();
+        Corpus corpus = SiteReader.read(repo.resolve("docs"), IngestOptions.defaults("https://relay.dev"));
+        assertThat(corpus.framework()).isEqualTo(Framework.DOCUSAURUS);
+        assertThat(pageUrls(corpus)).containsExactly("https://relay.dev/docs/next/guides/setup", "https://relay.dev/docs/next/intro");
+        assertThat(corpus.problems()).isEmpty();
+    }
+
+    @Test
+    void docusaurus_docsPathOutsideTheSiteButMissing_noProblem() throws IOException {
+        Path site = docusaurus("module.exports = {presets: [['classic', {docs: {path: '../docs'}}]]};");
+        Files.writeString(Files.createDirectories(site.resolve("blog")).resolve("welcome.md"), "# Welcome\n\nHello.");
+        assertThat(SiteReader.read(site, IngestOptions.defaults("https://relay.dev")).problems()).isEmpty();
     }
 
     @Test
