@@ -64,16 +64,15 @@ final class SolrLease implements AutoCloseable {
     private long version;           // guarded by this
     private volatile @Nullable String lost;
     private volatile @Nullable ScheduledFuture<?> ticks;
-    private volatile @Nullable String stopping;
-    private final CountDownLatch ended = new CountDownLatch(1);
-    private final Thread stopHook = new Thread(this::stopAndWait, "docask-solr-lease-stop");
+    private final StopHook stop;
 
-    private SolrLease(SolrConnection solr, String site, Duration period, SolrLeaseHolder holder, long version) {
+    private SolrLease(SolrConnection solr, String site, Duration period, SolrLeaseHolder holder, long version, StopHook stop) {
         this.solr = solr;
         this.site = site;
         this.period = period;
         this.holder = holder;
         this.version = version;
+        this.stop = stop;
         this.renewer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "docask-solr-lease");
             t.setDaemon(true);
@@ -84,27 +83,56 @@ final class SolrLease implements AutoCloseable {
     private SolrLease renewing() {
         long every = Math.max(1, period.toMillis() / 3);
         ticks = renewer.scheduleWithFixedDelay(this::renewQuietly, every, every, TimeUnit.MILLISECONDS);
-        try {
-            Runtime.getRuntime().addShutdownHook(stopHook);
-        } catch (IllegalStateException shuttingDown) {
-            stop();
-        }
         return this;
     }
 
-    /** Asks the publish holding this lease to stop at its next request (check() throws from then on): the process is stopping. */
-    void stop() {
-        stopping = "the process was asked to stop (a signal, or the JVM exiting), so the publish of site '" + site
-                + "' stopped before its commit; the site's readers keep the build they had";
-    }
+    /**
+     * The shutdown hook of a publish that is taking or holds a lease. It is registered before the lease is written: a
+     * signal that lands between Solr's answer and the lease object would otherwise leave the lease to expire. On a stop
+     * it says so to check() (and to take(), which then writes no lease) and gives the publish STOP_GRACE to end.
+     */
+    private static final class StopHook {
+        private final String site;
+        private volatile @Nullable String stopping;
+        private final CountDownLatch ended = new CountDownLatch(1);
+        private final Thread thread = new Thread(this::stopAndWait, "docask-solr-lease-stop");
 
-    /** The shutdown hook: stop, then give the publish STOP_GRACE to end and release the lease. */
-    private void stopAndWait() {
-        stop();
-        try {
-            ended.await(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        StopHook(String site) {
+            this.site = site;
+            try {
+                Runtime.getRuntime().addShutdownHook(thread);
+            } catch (IllegalStateException shuttingDown) {
+                stop();
+            }
+        }
+
+        /** The process is stopping: the publish stops at its next request (check() throws from then on). */
+        void stop() {
+            stopping = "the process was asked to stop (a signal, or the JVM exiting), so the publish of site '" + site
+                    + "' stopped before its commit; the site's readers keep the build they had";
+        }
+
+        @Nullable String stopping() {
+            return stopping;
+        }
+
+        private void stopAndWait() {
+            stop();
+            try {
+                ended.await(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** The publish ended: the hook is no longer needed, and one under way stops waiting. */
+        void close() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(thread);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running, or about to: it waits for what follows
+            }
+            ended.countDown();
         }
     }
 
@@ -114,22 +142,36 @@ final class SolrLease implements AutoCloseable {
      * @throws IndexException naming the holder and when its lease expires when it is still held after {@code wait}
      */
     static SolrLease take(SolrConnection solr, String site, Duration wait, Duration period) {
+        StopHook stop = new StopHook(site);
+        try {
+            return take(solr, site, wait, period, stop);
+        } catch (RuntimeException e) {
+            stop.close();
+            throw e;
+        }
+    }
+
+    private static SolrLease take(SolrConnection solr, String site, Duration wait, Duration period, StopHook stop) {
         long start = System.nanoTime();
         String token = SolrLeaseHolder.newToken();
         while (true) {
+            String stopped = stop.stopping();
+            if (stopped != null) { // asked to stop before a lease was written: nothing to release
+                throw new IndexException(stopped);
+            }
             // read first: a publish that waits asks Solr nothing it refuses (each refusal is a line in SolrJ's log)
             Optional<SolrDocument> found = solr.get("reading the site's publish lease", SolrFields.leaseId(site), FIELDS);
             Optional<SolrLeaseHolder> held = found.map(d -> holder(site, d));
             Instant now = Instant.now();
             SolrLeaseHolder mine = SolrLeaseHolder.mine(token, now, now.plus(period));
             if (held.isPresent() && held.get().token().equals(token)) { // a retried write of ours had landed
-                return new SolrLease(solr, site, period, held.get(), version(found.get())).renewing();
+                return new SolrLease(solr, site, period, held.get(), version(found.get()), stop).renewing();
             }
             if (held.isEmpty() || held.get().expired(now)) {
                 Optional<Long> taken = held.isEmpty() ? write(solr, site, mine, -1, "taking the site's publish lease")
                         : write(solr, site, mine, version(found.get()), "taking over the site's expired publish lease");
                 if (taken.isPresent()) {
-                    return new SolrLease(solr, site, period, mine, taken.get()).renewing();
+                    return new SolrLease(solr, site, period, mine, taken.get(), stop).renewing();
                 }
                 // another publish took it first: read who, unless Solr keeps refusing a lease it shows as free
                 Duration waited = Duration.ofNanos(System.nanoTime() - start);
@@ -159,7 +201,7 @@ final class SolrLease implements AutoCloseable {
     void check() {
         String why = lost;
         if (why == null) {
-            why = stopping;
+            why = stop.stopping();
         }
         if (why != null) {
             throw new IndexException(why);
@@ -210,7 +252,7 @@ final class SolrLease implements AutoCloseable {
             until = gaveUp.filter(t -> !t.isBefore(holder.since())).map(t -> t.plus(solr.timeout())).orElse(Instant.MIN);
             if (!until.isAfter(Instant.now())) {
                 release();
-                return stopping != null ? new IndexException(e.getMessage() + "; its publish lease was released", e) : e;
+                return stop.stopping() != null ? new IndexException(e.getMessage() + "; its publish lease was released", e) : e;
             }
             try {
                 put(holder.until(until, true), "keeping the site's publish lease for a request Solr may still apply");
@@ -288,12 +330,7 @@ final class SolrLease implements AutoCloseable {
     @Override
     public void close() {
         stopRenewing();
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopHook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running, or about to: it waits for what follows
-        }
-        ended.countDown();
+        stop.close();
     }
 
     /**
