@@ -83,10 +83,11 @@ import java.util.regex.Pattern;
  * Ties go to the better-ranked source, then to the earlier passage, so the output is fully
  * deterministic. At most MAX_QUOTES passages are chosen, at most MAX_PER_SOURCE from one source, so one long page
  * cannot crowd out the others, and then the source quoted first gets its next best passage when the three left it one: the
- * page that answers best shows its two best passages. A passage chosen from a section already quoted joins that quote in
- * page order, with what the page writes between them when that is short (a paragraph's bound) and "…" where it is longer,
- * and one chosen from another section or chunk of a source already quoted (the rest of a long section, or another section
- * of its page) joins that quote after a "…" line: one quote per source, so the answer shows the same passages in fewer
+ * page that answers best shows its two best passages, as long as its quote stays within MAX_PARAGRAPH_CHARS (round 17). A
+ * passage chosen from a section already quoted joins that quote in page order, with what the page writes between them
+ * when that is short (a paragraph's bound) and "…" where it is longer, and one chosen from another section or chunk of a
+ * source already quoted (the rest of a long section, or another section of its page) joins that quote after a "…" line:
+ * one quote per source, so the answer shows the same passages in fewer
  * quotes and the first quote holds all it chose from source 1 (two steps: pick, which passages; place, which quote each
  * joins and in which order the quotes come). The quotes come in the order of their best picks, except that for a question
  * about a difference the first quote that states a contrast goes first, and for a quantity question the first that
@@ -310,8 +311,9 @@ final class ExtractiveAnswer {
      * Which passages the answer quotes, in the order they were picked: the best of {@code ranked} whose shown passages the
      * answer does not show yet, at most MAX_QUOTES, at most MAX_PER_SOURCE from one source; then the next best passage of
      * the source picked first when the three left it one of its MAX_PER_SOURCE: the page that answers best answers with its
-     * two best passages (docs/quality.md, "Short sentences, short gaps and the first source's second pick"). What the answer
-     * shows is what {@link #group} makes of the picks so far, the short gaps between two picks of a section included.
+     * two best passages (docs/quality.md, "Short sentences, short gaps and the first source's second pick"), the best of
+     * them that keeps its quote short ({@link #staysShort}). What the answer shows is what {@link #group} makes of the
+     * picks so far, the short gaps between two picks of a section included.
      */
     List<Pick> pick(List<Candidate> ranked, List<Candidate> all) {
         List<Pick> picks = new ArrayList<>();
@@ -331,13 +333,31 @@ final class ExtractiveAnswer {
                 if (quoted.stream().anyMatch(shown::contains)) {
                     continue;
                 }
-                picks.add(new Pick(c, quoted));
+                Pick next = new Pick(c, quoted);
+                if (pass == 1 && !staysShort(picks, next, all)) {
+                    continue;
+                }
+                picks.add(next);
                 perSource.merge(c.source().n(), 1, Integer::sum);
                 shown.clear();
                 group(picks, all).forEach(q -> shown.addAll(q.passages()));
             }
         }
         return picks;
+    }
+
+    /**
+     * Whether the quote of {@code next}'s source, with {@code next} added to {@code picks}, shows at most MAX_PARAGRAPH_CHARS
+     * characters of passages. The second pick of the source quoted first is only an addition: it never takes the first quote
+     * past the bound of a paragraph quoted whole, and a first quote already past it gets none (docs/quality.md, "The first
+     * source's second pick only while its quote stays short").
+     */
+    private static boolean staysShort(List<Pick> picks, Pick next, List<Candidate> all) {
+        List<Pick> with = new ArrayList<>(picks);
+        with.add(next);
+        int n = next.candidate().source().n();
+        return group(with, all).stream().filter(q -> q.n() == n).mapToInt(q -> chars(q.passages())).sum()
+                <= MAX_PARAGRAPH_CHARS;
     }
 
     /**

@@ -479,6 +479,27 @@ class ExtractiveAnswerTest {
     }
 
     @Test
+    void extractive_sourceQuotedFirst_getsNoSecondPickThatTakesItsQuotePastAShortParagraph() {
+        // the first source's second pick is an addition: not when it takes the first quote past MAX_PARAGRAPH_CHARS (a short
+        // section of 480 characters here, quoted whole, and 42 more; docs/quality.md, "The first source's second pick
+        // only while its quote stays short")
+        String own = "Run the dev server over HTTPS with the certificate of your machine, which the start command reads from"
+                + " the folder that holds the settings of your project. The certificate must be trusted by your browser, or"
+                + " every page you open shows a warning that you have to click through before anything loads at all. Create"
+                + " one with the tool your operating system provides for local certificates, and keep it out of version"
+                + " control, since it holds a private key that no one else should ever see.";
+        Source first = sourceWithOtherSection(own, "Set `HTTPS=true` before the start command.");
+        Source second = source(2, "Notes", "The dev server runs on port 3000.");
+        Source third = source(3, "Notes", "Run the dev server with the start command.");
+
+        List<String> quotes = quotes(ExtractiveAnswer.keywordsOnly(), "How do I run the dev server over HTTPS?", first, second, third);
+
+        assertThat(own.length() + "Set `HTTPS=true` before the start command.".length()).isGreaterThan(500);
+        assertThat(quotes.getFirst()).isEqualTo("\n\n> " + own + " [1]");
+        assertThat(quotes).hasSize(3);
+    }
+
+    @Test
     void extractive_differenceQuestion_quoteThatTellsTheTwoApartGoesFirst() {
         // "Unlike …" answers "what is the difference"; a sentence that describes one of the two does not, however many of
         // the question's words it holds (docs/quality.md, "The quote that tells two things apart, and the number asked
