@@ -126,17 +126,8 @@ final class IndexCommand implements Callable<Integer> {
             throw OptionCheck.fail(spec, "--lock-timeout must be 0 or more seconds, got " + lockTimeout);
         }
         Optional<String> site = siteUrl();
-        baseUrlGiven = baseUrl != null;
-        if (baseUrl == null) {
-            baseUrl = site.isPresent() ? "" : recordedBaseUrl(err);
-        }
-        if (embedder == null) {
-            embedder = recordedEmbedder(err);
-        }
+        // the options alone are checked first: a usage error is said before any note on what --out records
         Framework fw = framework == null ? null : OptionCheck.convert(spec, () -> Framework.requireByName(framework));
-        if (!baseUrl.isBlank()) {
-            OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
-        }
         ignore.forEach(g -> OptionCheck.convert(spec, () -> IngestOptions.requireGlob("--ignore", g)));
         if (llmsTxt != null && check) {
             throw OptionCheck.fail(spec, "--llms-txt writes files and --check writes nothing: give one of them");
@@ -149,6 +140,16 @@ final class IndexCommand implements Callable<Integer> {
         }
         if (llmsTxt != null && Files.exists(llmsTxt) && !Files.isDirectory(llmsTxt)) {
             throw OptionCheck.fail(spec, "--llms-txt wants a folder to write llms.txt into, and " + llmsTxt + " is a file");
+        }
+        baseUrlGiven = baseUrl != null;
+        if (baseUrl == null) {
+            baseUrl = site.isPresent() ? "" : recordedBaseUrl(err);
+        }
+        if (embedder == null) {
+            embedder = recordedEmbedder(err);
+        }
+        if (!baseUrl.isBlank()) {
+            OptionCheck.convert(spec, () -> IngestOptions.requireBaseUrl("--base-url", baseUrl.strip()));
         }
         if (backend != null || backendSite != null) {
             if (backend == null) {

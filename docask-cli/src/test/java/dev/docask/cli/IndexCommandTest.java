@@ -287,6 +287,15 @@ class IndexCommandTest {
     }
 
     @Test
+    void index_usageErrorOverARecordedIndex_isSaidFirst_withNoNoteOnWhatTheIndexRecords() {
+        assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "--base-url", "https://x.dev",
+                "-q").code()).isZero();
+        CliRun r = run("index", weird.toString(), "--out", out, "--check", "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("docask index: --force builds and --check writes nothing").doesNotContain("note:");
+    }
+
+    @Test
     void index_nothingChangedButTheSiteName_builds() {
         assertThat(run("index", weird.toString(), "--out", out, "--embedder", "none", "-q").code()).isZero();
 

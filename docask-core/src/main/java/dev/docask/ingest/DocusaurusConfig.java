@@ -202,9 +202,9 @@ final class DocusaurusConfig {
     }
 
     private static Docs docs(String id, Map<String, Object> options, List<String> notes) {
-        String folder = id.equals(DEFAULT_ID) ? "docs" : id;
-        String path = literal(options, "path", folder, "docs", notes);
-        String route = literal(options, "routeBasePath", id.equals(DEFAULT_ID) ? "docs" : path, "docs", notes);
+        // Docusaurus's defaults are the same for every instance, whatever its id: a second instance names its own
+        String path = literal(options, "path", "docs", "docs", notes);
+        String route = literal(options, "routeBasePath", "docs", "docs", notes);
         Optional<String> last = options.containsKey("lastVersion")
                 ? Optional.of(literal(options, "lastVersion", "", "docs", notes)).filter(v -> !v.isEmpty())
                 : Optional.empty();

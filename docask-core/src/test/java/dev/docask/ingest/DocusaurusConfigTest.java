@@ -119,7 +119,7 @@ class DocusaurusConfigTest {
                 module.exports = config;
                 """, "docusaurus.config.js");
         assertThat(c.docs()).extracting(DocusaurusConfig.Docs::path, DocusaurusConfig.Docs::routeBase)
-                .containsExactly(tuple(List.of("wiki"), ""), tuple(List.of("api"), "/api"));
+                .containsExactly(tuple(List.of("wiki"), ""), tuple(List.of("api"), "/docs")); // Docusaurus's default route, id or not
         assertThat(c.blogs()).isEmpty();
         assertThat(c.notes()).isEmpty();
     }
