@@ -43,9 +43,11 @@ final class ScriptLiterals {
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private static final int MAX_NESTING = 200;
     private static final int MAX_TYPE_TOKENS = 100; // a declared type longer than this is not looked past
+    private static final int SHOWN = 120; // a computed value's text, as a note shows it, is cut to its start
 
     private final String source;
     private final List<Token> tokens;
+    private final int[] closer; // for an opening bracket's token, the index of the token closing it (or the end)
     private final Map<String, Integer> constants = new HashMap<>(); // name -> index of its value, -1 if declared twice
     private final Map<String, Object> resolved = new HashMap<>();
     private final Set<String> resolving = new HashSet<>();
@@ -54,6 +56,7 @@ final class ScriptLiterals {
     private ScriptLiterals(String source) {
         this.source = source;
         this.tokens = ScriptTokens.of(source);
+        this.closer = closers(tokens);
         for (int i = 0; i + 3 < tokens.size(); i++) {
             if (tokens.get(i).is("const") && isName(tokens.get(i + 1))) {
                 int value = declaredValue(i + 2);
@@ -75,7 +78,13 @@ final class ScriptLiterals {
         List<Object> values = new ArrayList<>();
         for (int i = 0; i + 1 < tokens.size(); i++) {
             if (tokens.get(i).text().equals(key)) {
-                propertyAt(i).ifPresent(values::add);
+                Optional<Parsed> v = parsedAt(i);
+                if (v.isPresent()) {
+                    values.add(v.get().value);
+                    if (!(v.get().value instanceof Computed)) {
+                        i = Math.max(i, v.get().next - 1); // a property so named inside a literal read is in it already
+                    }
+                }
             }
         }
         return values;
@@ -125,14 +134,19 @@ final class ScriptLiterals {
 
     /** The value of the property whose key is token {@code i}, if that token is a property's key. */
     private Optional<Object> propertyAt(int i) {
+        return parsedAt(i).map(Parsed::value);
+    }
+
+    /** The value of the property whose key is token {@code i}, and where it ends, if that token is a property's key. */
+    private Optional<Parsed> parsedAt(int i) {
         Token t = tokens.get(i);
         Token before = i > 0 ? tokens.get(i - 1) : new Token("{", false, 0, 0);
         Token next = tokens.get(i + 1);
         // `const presets: T`, `(presets: T)`, `a ? presets : b` and `a.presets` are not properties
         if (next.is(":") && (before.string() || !NOT_BEFORE_KEY.contains(before.text()))) {
-            return Optional.of(value(i + 2).value);
+            return Optional.of(value(i + 2));
         } else if (!t.string() && (before.is("{") || before.is(",")) && (next.is(",") || next.is("}"))) {
-            return Optional.of(constant(t.text()).orElse(new Computed(t.text())));
+            return Optional.of(new Parsed(constant(t.text()).orElse(new Computed(t.text())), i + 1));
         }
         return Optional.empty();
     }
@@ -270,30 +284,51 @@ final class ScriptLiterals {
         return new Parsed(list, Math.min(i + 1, tokens.size()));
     }
 
+    /**
+     * Where the expression starting at {@code from} ends: at a comma, a semicolon or a closing bracket outside the
+     * brackets it opens, which are stepped over whole (so reading nested values costs no more than reading the tokens).
+     */
     private int expressionEnd(int from) {
-        int depth = 0;
         for (int i = from; i < tokens.size(); i++) {
             Token t = tokens.get(i);
             if (t.string()) {
                 continue;
             }
             if (t.is("{") || t.is("[") || t.is("(")) {
-                depth++;
-            } else if (ScriptTokens.CLOSERS.contains(t.text())) {
-                if (depth == 0) {
-                    return i;
-                }
-                depth--;
-            } else if (depth == 0 && (t.is(",") || t.is(";"))) {
+                i = closer[i];
+            } else if (ScriptTokens.CLOSERS.contains(t.text()) || t.is(",") || t.is(";")) {
                 return i;
             }
         }
         return tokens.size();
     }
 
-    /** What the source writes from token {@code from} to before {@code to}, on one line. */
+    /** For each opening bracket, the index of the closing bracket that ends it (any kind, as expressionEnd counts them). */
+    private static int[] closers(List<Token> tokens) {
+        int[] closer = new int[tokens.size()];
+        java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            if (t.string()) {
+                continue;
+            }
+            if (t.is("{") || t.is("[") || t.is("(")) {
+                open.push(i);
+            } else if (ScriptTokens.CLOSERS.contains(t.text()) && !open.isEmpty()) {
+                closer[open.pop()] = i;
+            }
+        }
+        open.forEach(i -> closer[i] = tokens.size());
+        return closer;
+    }
+
+    /** What the source writes from token {@code from} to before {@code to}, on one line; a long text by its start. */
     private String text(int from, int to) {
-        return WHITESPACE.matcher(source.substring(tokens.get(from).start(), tokens.get(to - 1).end())).replaceAll(" ");
+        int start = tokens.get(from).start();
+        int end = tokens.get(to - 1).end();
+        boolean cut = end - start > 4 * SHOWN;
+        String text = WHITESPACE.matcher(source.substring(start, cut ? start + 4 * SHOWN : end)).replaceAll(" ").strip();
+        return text.length() > SHOWN || cut ? text.substring(0, Math.min(SHOWN, text.length())) + "…" : text;
     }
 
     private static boolean isName(Token t) {

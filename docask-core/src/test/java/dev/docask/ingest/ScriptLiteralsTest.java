@@ -140,6 +140,35 @@ class ScriptLiteralsTest {
     }
 
     @Test
+    void valuesOf_keyNestedInItsOwnValueManyTimes_readsOnceAndQuickly() {
+        // a 2.6 MB config: every property was read again inside the one holding it, each ten thousand tokens deep
+        String nested = "{plugins: ".repeat(100_000) + "1" + "}".repeat(100_000);
+        String source = "export default {presets: " + "[".repeat(1_000_000) + "]".repeat(1_000_000) + ", plugins: [" + nested + "]}";
+        long start = System.nanoTime();
+        ScriptLiterals script = ScriptLiterals.of(source);
+        assertThat(script.valuesOf("plugins")).hasSize(1);
+        assertThat(script.valuesOf("presets")).hasSize(1);
+        assertThat(script.topLevel("baseUrl")).isEmpty();
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(10));
+    }
+
+    @Test
+    void valuesOf_keyInsideAnotherOfTheSameName_isPartOfTheOuterValue() {
+        assertThat(ScriptLiterals.of("{plugins: [{plugins: ['x']}]}").valuesOf("plugins"))
+                .containsExactly(List.of(Map.of("plugins", List.of("x"))));
+        assertThat(ScriptLiterals.of("{plugins: f({plugins: ['x']})}").valuesOf("plugins")).as("inside a computed value")
+                .containsExactly(new Computed("f({plugins: ['x']})"), List.of("x"));
+    }
+
+    @Test
+    void describe_longComputedValue_isCutToItsStart() {
+        String source = "{presets: isProd ? [" + "'a',\n  ".repeat(100_000) + "] : []}";
+        Object presets = only(source, "presets");
+        assertThat(presets).isInstanceOf(Computed.class);
+        assertThat(ScriptLiterals.describe(presets)).startsWith("isProd ? ['a', 'a',").endsWith("…").hasSizeLessThan(130);
+    }
+
+    @Test
     void topLevel_keyAlsoDeeperOrInArrays_theOutermostObjectsValue() {
         ScriptLiterals script = ScriptLiterals.of("""
                 const base = '/project/';
