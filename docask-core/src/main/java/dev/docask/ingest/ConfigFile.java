@@ -3,11 +3,15 @@ package dev.docask.ingest;
 import dev.docask.ingest.ScriptLiterals.Computed;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /*
@@ -42,14 +46,29 @@ final class ConfigFile {
      */
     static Optional<ConfigFile> read(Path dir, String stem, String prefix) {
         return find(dir, stem).map(file -> {
-            String source;
             try {
-                source = Files.readString(file);
+                return parse(text(file), prefix + file.getFileName());
             } catch (IOException | RuntimeException e) {
-                source = "";
+                ConfigFile config = parse("", prefix + file.getFileName());
+                config.note(unreadable(e));
+                return config;
             }
-            return parse(source, prefix + file.getFileName());
         });
+    }
+
+    /**
+     * The text of a config file, its bytes read as UTF-8: a byte that is not (a name in Latin-1 in a comment) is read
+     * as U+FFFD, so the settings around it still count.
+     */
+    static String text(Path file) throws IOException {
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+    }
+
+    /** The note on a config file that cannot be read at all. */
+    static String unreadable(Exception e) {
+        return "cannot be read (" + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName())
+                + "): the framework's defaults are used";
     }
 
     /** The file {@code <stem>.<ext>} in {@code dir}, for the first extension a config may have. */

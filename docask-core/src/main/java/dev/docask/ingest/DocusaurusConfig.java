@@ -3,7 +3,6 @@ package dev.docask.ingest;
 import dev.docask.ingest.ScriptLiterals.Computed;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,10 +91,13 @@ final class DocusaurusConfig {
         if (file.isEmpty()) {
             return defaults();
         }
+        String name = file.get().getFileName().toString();
         try {
-            return parse(Files.readString(file.get()), file.get().getFileName().toString());
+            return parse(ConfigFile.text(file.get()), name);
         } catch (IOException | RuntimeException e) {
-            return defaults(); // the routes of a config docask cannot read are Docusaurus's defaults
+            // the routes of a config docask cannot read are Docusaurus's defaults, and a note says so
+            DocusaurusConfig d = defaults();
+            return new DocusaurusConfig(d.docs, d.blogs, List.of(ConfigFile.unreadable(e)), name, "", Optional.empty());
         }
     }
 

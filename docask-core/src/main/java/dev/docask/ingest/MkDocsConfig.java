@@ -11,7 +11,6 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,13 +68,13 @@ final class MkDocsConfig {
     /** The config of the project at {@code site}; MkDocs's defaults when it cannot be read (then noted). */
     static MkDocsConfig read(Path site) {
         Path config = SiteLayout.mkdocsConfig(site).orElse(site.resolve("mkdocs.yml"));
-        String yaml;
         try {
-            yaml = Files.readString(config);
+            return parse(ConfigFile.text(config), config.getFileName().toString());
         } catch (IOException | RuntimeException e) {
-            yaml = "";
+            MkDocsConfig defaults = parse("", config.getFileName().toString());
+            defaults.notes.add(ConfigFile.unreadable(e));
+            return defaults;
         }
-        return parse(yaml, config.getFileName().toString());
     }
 
     /** The settings {@code yaml} (the text of a config named {@code file}) writes. */

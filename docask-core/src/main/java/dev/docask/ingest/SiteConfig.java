@@ -88,7 +88,7 @@ final class SiteConfig {
     /** The config's text; "" when it cannot be read (a name is a nicety, never a reason to fail a run). */
     private static String read(Path file) {
         try {
-            return Files.readString(file);
+            return ConfigFile.text(file);
         } catch (IOException | RuntimeException e) {
             return "";
         }

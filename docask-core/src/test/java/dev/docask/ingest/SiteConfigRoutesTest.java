@@ -196,6 +196,39 @@ class SiteConfigRoutesTest {
     }
 
     @Test
+    void mkdocs_configNotUtf8_settingsAroundTheByteStillRead() throws IOException {
+        // a Latin-1 é used to make the whole file unreadable: docs_dir and site_url were dropped without a word
+        Files.write(tmp.resolve("mkdocs.yml"), "site_name: Caf\u00e9\ndocs_dir: pages\nuse_directory_urls: false\nsite_url: https://u.github.io/cafe/\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Path pages = Files.createDirectories(tmp.resolve("pages"));
+        PageRouter router = new PageRouter(Framework.MKDOCS, tmp);
+        assertThat(path(router, "pages/setup.md")).isEqualTo("/setup.html");
+        assertThat(router.base()).contains(new BasePath.SiteBase("/cafe", "site_url", "mkdocs.yml"));
+        assertThat(path(new PageRouter(Framework.MKDOCS, pages), "setup.md")).isEqualTo("/setup.html");
+    }
+
+    @Test
+    void docusaurus_configNotUtf8_settingsAroundTheByteStillRead() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("website"));
+        Files.write(site.resolve("docusaurus.config.js"), ("// (c) Fran\u00e7ois\nmodule.exports = {baseUrl: '/proj/', "
+                + "presets: [['classic', {docs: {routeBasePath: '/'}}]]};\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        PageRouter router = new PageRouter(Framework.DOCUSAURUS, site);
+        assertThat(path(router, "docs/setup.md")).isEqualTo("/setup");
+        assertThat(router.base()).contains(new BasePath.SiteBase("/proj", "baseUrl", "docusaurus.config.js"));
+        assertThat(router.problems()).isEmpty();
+    }
+
+    @Test
+    void vitepress_configNotUtf8_settingsAroundTheByteStillRead() throws IOException {
+        Path site = Files.createDirectories(tmp.resolve("docs/.vitepress")).getParent();
+        Files.write(site.resolve(".vitepress/config.mts"), "// \u00e9\nexport default {base: '/v/', cleanUrls: true}\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        PageRouter router = new PageRouter(Framework.VITEPRESS, site);
+        assertThat(path(router, "guide/setup.md")).isEqualTo("/guide/setup");
+        assertThat(router.base()).isPresent();
+    }
+
+    @Test
     void mkdocs_siteUrlWithAPath_isSiteBase() throws IOException {
         Path docs = mkdocs("site_name: Relay\nsite_url: https://org.github.io/project/  # GitHub Pages\n");
         assertThat(new PageRouter(Framework.MKDOCS, docs).base())
