@@ -201,10 +201,16 @@ final class PageCache {
         Path file = java.util.Objects.requireNonNull(this.file, "file");
         Files.createDirectories(file.toAbsolutePath().getParent());
         if (append > 0) {
+            boolean ended;
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 ch.truncate(append); // a line cut short by the kill goes, so the next one starts on a line of its own
+                ended = ch.size() >= append; // a kill between a whole page's text and its newline leaves it without one
             }
-            return Files.newOutputStream(file, StandardOpenOption.APPEND);
+            OutputStream o = Files.newOutputStream(file, StandardOpenOption.APPEND);
+            if (!ended) {
+                o.write('\n');
+            }
+            return o;
         }
         OutputStream o = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);

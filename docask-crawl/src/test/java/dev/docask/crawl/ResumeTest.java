@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -134,6 +135,22 @@ class ResumeTest {
             assertThat(chunkedOtherwise.resumed()).isZero();
             assertThat(site.pageRequests()).isEqualTo(PAGES);
         }
+    }
+
+    @Test
+    void keep_afterALastPageWithoutItsNewline_startsALineOfItsOwn(@TempDir Path tmp) throws Exception {
+        PageCache.Key key = new PageCache.Key("https://x.dev/", List.of(), List.of(), 800, 100, "test");
+        PageCache first = PageCache.open(tmp, key, Instant.now());
+        first.keep(PageFetch.Result.of(URI.create("https://x.dev/a.pdf"), SiteCrawler.Outcome.NOT_HTML));
+        first.close();
+        Path file = tmp.resolve(PageCache.FILE);
+        String text = Files.readString(file);
+        Files.writeString(file, text.substring(0, text.length() - 1)); // killed just before the newline
+        PageCache second = PageCache.open(tmp, key, Instant.now());
+        assertThat(second.resumed()).isEqualTo(1);
+        second.keep(PageFetch.Result.of(URI.create("https://x.dev/b.pdf"), SiteCrawler.Outcome.NOT_HTML));
+        second.close();
+        assertThat(PageCache.open(tmp, key, Instant.now()).resumed()).as("both pages, each on its line").isEqualTo(2);
     }
 
     @Test
