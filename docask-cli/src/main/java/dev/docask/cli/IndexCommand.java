@@ -321,9 +321,10 @@ final class IndexCommand implements Callable<Integer> {
             // nothing to do: no new generation, no embedder loaded, no gate measured again (docs/reliability.md,
             // "A build with nothing to do writes nothing")
             crawled.ifPresent(r -> r.saveState(this.out));
-            out.printf(Locale.ROOT, "Up to date: %s already holds these %d pages (%d chunks), built %s by docask %s with these"
-                            + " options; nothing written, %.1f s ('--force' builds again)%n", this.out, same.get().pages(),
-                    same.get().chunks(), same.get().createdAt(), same.get().builtBy().orElse("?"),
+            out.printf(Locale.ROOT, "Up to date: %s already holds %s (%s), built %s by docask %s with these"
+                            + " options; nothing written, %.1f s ('--force' builds again)%n", this.out,
+                    same.get().pages() == 1 ? "this page" : "these " + same.get().pages() + " pages",
+                    count(same.get().chunks(), "chunk", "chunks"), same.get().createdAt(), same.get().builtBy().orElse("?"),
                     (System.nanoTime() - start) / 1e9);
             writeLlmsTxt(out);
             return 0;
@@ -430,14 +431,21 @@ final class IndexCommand implements Callable<Integer> {
                     + " the next run), and the Solr site keeps what it served, if anything. Run 'docask index' again once Solr"
                     + " can take it", failed);
         }
-        return String.format(Locale.ROOT, "Published to %s site %s: %d chunks written, %d unchanged, %d deleted, %.1f s",
-                backend, backendSite, p.written(), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);
+        return String.format(Locale.ROOT, "Published to %s site %s: %s written, %d unchanged, %d deleted, %.1f s",
+                backend, backendSite, count(p.written(), "chunk", "chunks"), p.kept(), p.deleted(), (System.nanoTime() - t) / 1e9);
     }
 
     private void printIndexed(PrintWriter out, long start, Corpus corpus, BuildReport report) {
-        out.printf(Locale.ROOT, "Indexed %d pages: %d chunks (%d copies), %d problems, %d vectors reused, "
-                        + "%d embedded, %.1f s -> %s%n", corpus.pages(), corpus.chunks().size(), report.manifest().copies(),
-                corpus.problems().size(), report.reused(), report.embedded(), (System.nanoTime() - start) / 1e9, this.out);
+        out.printf(Locale.ROOT, "Indexed %s: %s (%s), %s, %s reused, "
+                        + "%d embedded, %.1f s -> %s%n", count(corpus.pages(), "page", "pages"),
+                count(corpus.chunks().size(), "chunk", "chunks"), count(report.manifest().copies(), "copy", "copies"),
+                count(corpus.problems().size(), "problem", "problems"), count(report.reused(), "vector", "vectors"),
+                report.embedded(), (System.nanoTime() - start) / 1e9, this.out);
+    }
+
+    /** "1 page", "2 pages". */
+    private static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     /**

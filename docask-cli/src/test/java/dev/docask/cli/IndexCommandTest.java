@@ -161,7 +161,7 @@ class IndexCommandTest {
     void index_frameworkHtml_saysWhichMarkdownFilesWereLeftOut() {
         CliRun r = run("index", weird.toString(), "--out", out, "--embedder", "none", "--framework", "html", "-q");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).startsWith("Indexed 1 pages: ");
+        assertThat(r.out()).startsWith("Indexed 1 page: ");
         assertThat(r.err()).contains("left out 2 Markdown files (a.md, d.mdx)", "read with --framework html",
                 "without --framework html (or with --framework markdown) docask reads the Markdown instead");
     }

@@ -67,7 +67,7 @@ class SolrIndexCommandIT {
         Files.writeString(docs.resolve("timers.md"), timers + "\n\nvi.runAllTimers runs every pending timer.");
         DocaskCli.Result again = cli.run(index(docs, out, cluster.uri(), site));
         assertThat(again.code()).as(again.err()).isZero();
-        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written, 1 unchanged, 1 deleted")
+        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunk written, 1 unchanged, 1 deleted")
                 .as("the edited page's vector, embedded by the run whose publish failed, is not made again")
                 .contains("2 vectors reused, 0 embedded");
         assertThat(check(cli, docs, out, cluster.uri(), site).out()).startsWith("up to date");
@@ -109,7 +109,7 @@ class SolrIndexCommandIT {
         SolrPublishLeaseIT.plant(cluster.uri(), site, java.util.Optional.empty());
         DocaskCli.Result again = cli.run(args);
         assertThat(again.code()).as(again.err()).isZero();
-        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunks written");
+        assertThat(again.out()).contains("Published to " + cluster.uri() + " site " + site + ": 1 chunk written");
     }
 
     @Test
