@@ -1,6 +1,7 @@
 package dev.docask.ingest;
 
 import dev.docask.ingest.ScriptLiterals.Computed;
+import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -78,11 +79,19 @@ final class ConfigFile {
 
     /** The string {@code key} is set to; {@code fallback} when unset, or computed (then noted). */
     String string(String key, String fallback) {
-        Optional<Object> v = script.topLevel(key);
-        if (v.isEmpty() || v.get() instanceof String) {
-            return v.map(String.class::cast).orElse(fallback);
+        return literal(script.topLevel(key).orElse(null), key, fallback, notes);
+    }
+
+    /**
+     * {@code value} when it is a string; {@code fallback} when it is absent, or computed: then a note in {@code notes}
+     * names the {@code setting} and what was read instead (every config reader's one rule, docs/design.md "Ingest").
+     */
+    static String literal(@Nullable Object value, String setting, String fallback, List<String> notes) {
+        if (value == null || value instanceof String) {
+            return value == null ? fallback : (String) value;
         }
-        notes.add(key + " is computed (" + ScriptLiterals.describe(v.get()) + "): read as '" + fallback + "'");
+        notes.add(setting + " is computed (" + ScriptLiterals.describe(value) + "): "
+                + (fallback.isEmpty() ? "not read" : "read as '" + fallback + "'"));
         return fallback;
     }
 
@@ -95,12 +104,7 @@ final class ConfigFile {
             }
             return fallback;
         }
-        Object value = m.get(key);
-        if (value instanceof String s) {
-            return s;
-        }
-        notes.add(parent + "." + key + " is computed (" + ScriptLiterals.describe(value) + "): read as '" + fallback + "'");
-        return fallback;
+        return literal(m.get(key), parent + "." + key, fallback, notes);
     }
 
     /** Whether {@code key} is set to true; {@code fallback} when unset, or computed (then noted). */

@@ -239,13 +239,7 @@ final class DocusaurusConfig {
     /** The string under {@code key}, else {@code fallback}; a computed one is noted and falls back too. */
     private static String literal(Map<String, Object> options, String key, String fallback, String what,
                                   List<String> notes) {
-        Object v = options.get(key);
-        if (v == null || v instanceof String) {
-            return v == null ? fallback : (String) v;
-        }
-        notes.add(what + " " + key + " is computed (" + ScriptLiterals.describe(v) + "): "
-                + (fallback.isEmpty() ? "not read" : "read as '" + fallback + "'"));
-        return fallback;
+        return ConfigFile.literal(options.get(key), what + " " + key, fallback, notes);
     }
 
     @SuppressWarnings("unchecked")
