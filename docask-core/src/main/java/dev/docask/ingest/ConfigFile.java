@@ -139,7 +139,17 @@ final class ConfigFile {
 
     /** A config's base setting ('/project/', '/docs', '/') as a path: "/project", or "" for the host's root. */
     static String basePath(String base) {
-        String trimmed = base.strip().replaceAll("^/+|/+$", "");
+        return pathOf(base.strip());
+    }
+
+    /** A path setting ('docs', '/docs/', '/') as a path from the site root: "/docs", or "" for the root itself. */
+    static String pathOf(String setting) {
+        String trimmed = trimSlashes(setting);
         return trimmed.isEmpty() ? "" : "/" + trimmed;
+    }
+
+    /** The setting without its leading and trailing slashes: "/docs/" is "docs". */
+    static String trimSlashes(String s) {
+        return s.replaceAll("^/+|/+$", "");
     }
 }

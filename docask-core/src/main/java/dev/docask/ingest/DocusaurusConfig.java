@@ -215,7 +215,7 @@ final class DocusaurusConfig {
             if (v instanceof Map<?, ?> m && m.containsKey("path")) {
                 String p = literal(mapOf(m), "path", "", "docs version '" + name + "'", notes);
                 if (!p.isEmpty()) {
-                    versionPaths.put(name, trimSlashes(p));
+                    versionPaths.put(name, ConfigFile.trimSlashes(p));
                 }
             }
         }));
@@ -226,14 +226,14 @@ final class DocusaurusConfig {
             notes.add("docs onlyIncludeVersions is computed (" + ScriptLiterals.describe(options.get("onlyIncludeVersions"))
                     + "): every version is read");
         }
-        return new Docs(id, segments(path), base(route), last, versionPaths, only,
+        return new Docs(id, segments(path), ConfigFile.pathOf(route), last, versionPaths, only,
                 Boolean.TRUE.equals(options.get("disableVersioning")));
     }
 
     private static Blog blog(String id, Map<String, Object> options, List<String> notes) {
         String what = id.equals(DEFAULT_ID) ? "blog" : "blog '" + id + "'";
         String path = literal(options, "path", "blog", what, notes);
-        return new Blog(id, segments(path), base(literal(options, "routeBasePath", "blog", what, notes)));
+        return new Blog(id, segments(path), ConfigFile.pathOf(literal(options, "routeBasePath", "blog", what, notes)));
     }
 
     /** The string under {@code key}, else {@code fallback}; a computed one is noted and falls back too. */
@@ -247,19 +247,11 @@ final class DocusaurusConfig {
         return (Map<String, Object>) map;
     }
 
-    private static String base(String routeBasePath) {
-        String trimmed = trimSlashes(routeBasePath);
-        return trimmed.isEmpty() ? "" : "/" + trimmed;
-    }
-
-    private static String trimSlashes(String s) {
-        return s.replaceAll("^/+|/+$", "");
-    }
 
     /** The folder's segments, relative to the site: "./docs" is [docs], "../docs" (beside the site) [.., docs]. */
     private static List<String> segments(String folder) {
         List<String> out = new ArrayList<>();
-        for (String s : trimSlashes(folder.replace('\\', '/')).split("/+")) {
+        for (String s : ConfigFile.trimSlashes(folder.replace('\\', '/')).split("/+")) {
             if (s.equals("..") && !out.isEmpty() && !out.getLast().equals("..")) {
                 out.removeLast();
             } else if (!s.isEmpty() && !s.equals(".")) {

@@ -81,14 +81,14 @@ final class VitePressConfig {
     /** The rewrite's source as a regex: ':name' one segment, ':name*' any number of them, the rest as written. */
     private static Pattern pattern(String from) {
         StringBuilder regex = new StringBuilder();
-        Matcher m = PARAMETER.matcher(trimSlashes(from));
+        Matcher m = PARAMETER.matcher(ConfigFile.trimSlashes(from));
         int at = 0;
         while (m.find()) {
-            regex.append(Pattern.quote(trimSlashes(from).substring(at, m.start())))
+            regex.append(Pattern.quote(ConfigFile.trimSlashes(from).substring(at, m.start())))
                     .append("(?<").append(m.group(1)).append(m.group(2).isEmpty() ? ">[^/]+)" : ">.*)");
             at = m.end();
         }
-        regex.append(Pattern.quote(trimSlashes(from).substring(at)));
+        regex.append(Pattern.quote(ConfigFile.trimSlashes(from).substring(at)));
         return Pattern.compile(regex.toString());
     }
 
@@ -109,15 +109,12 @@ final class VitePressConfig {
                     p.appendReplacement(out, Matcher.quoteReplacement(value));
                 }
                 p.appendTail(out);
-                return trimSlashes(out.toString());
+                return ConfigFile.trimSlashes(out.toString());
             }
         }
         return page;
     }
 
-    private static String trimSlashes(String s) {
-        return s.replaceAll("^/+|/+$", "");
-    }
 
     /** The path the site is deployed under ("/project"), "" for the host's root. */
     String basePath() {
